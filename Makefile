@@ -1,0 +1,101 @@
+# minigrad: two commands do everything.
+#
+#   make lab    set up, then start JupyterLab on the lessons in notebooks/
+#   make test   set up, then run the linter and every test (notebooks included)
+#
+# Other targets: make lint, make bench, make clean, make distclean.
+# Options: make test BROWSER_TESTS=0 skips the real-browser tests (no Chromium needed);
+#          make lab LAB_ARGS="--no-browser --port 8899" passes options to JupyterLab.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+BROWSER_TESTS ?= 1
+LAB_ARGS ?=
+# JupyterLab opens on the lessons (on the repository until notebooks/ exists).
+LAB_DIR := $(if $(wildcard notebooks),notebooks,.)
+
+# The stamps remember which extras are installed; they are redone when pyproject.toml changes.
+LAB_STAMP := $(VENV)/.installed-lab
+TEST_STAMP := $(VENV)/.installed-test
+
+ifeq ($(shell id -u),0)
+ROOT_FLAG := --allow-root
+endif
+
+ifeq ($(BROWSER_TESTS),0)
+TEST_SYSTEM_DEPS := graphviz
+PYTEST_BROWSER_ARGS := -m "not browser"
+else
+TEST_SYSTEM_DEPS := graphviz chromium
+PYTEST_BROWSER_ARGS :=
+endif
+
+NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: help lab test lint bench clean distclean system-deps-lab system-deps-test
+
+help:
+	@echo "make lab    set up .venv and start JupyterLab on notebooks/"
+	@echo "make test   set up .venv, run ruff and all tests (BROWSER_TESTS=0 skips browser tests)"
+	@echo "make lint   run ruff"
+	@echo "make bench  run the benchmarks"
+	@echo "make clean  remove caches and build files (distclean also removes .venv)"
+
+# --- set-up -----------------------------------------------------------------
+
+$(BIN)/python:
+	@# Debian's python3 needs the python3-venv package for this.
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV) \
+		&& scripts/ensure_system_deps.sh python-venv && $(PYTHON) -m venv $(VENV); }
+
+$(LAB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[lab]'
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test,lab]'
+	touch $@ $(LAB_STAMP)
+
+system-deps-lab:
+	scripts/ensure_system_deps.sh graphviz
+
+system-deps-test:
+	scripts/ensure_system_deps.sh $(TEST_SYSTEM_DEPS)
+
+# --- the two main commands ---------------------------------------------------
+
+lab: system-deps-lab $(LAB_STAMP)
+	$(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
+
+test: system-deps-test $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_BROWSER_ARGS)
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
+		echo "Running the notebooks with nbval"; \
+		status=0; $(BIN)/python -m pytest $(NBVAL_ARGS) notebooks/ || status=$$?; \
+		if [ $$status -eq 5 ]; then echo "nbval collected no cells"; \
+		elif [ $$status -ne 0 ]; then exit $$status; fi; \
+	else \
+		echo "No notebooks/*.ipynb yet: skipping nbval"; \
+	fi
+
+# --- other targets -----------------------------------------------------------
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check .
+
+bench: $(TEST_STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
+		-type d -print -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Make sure the programs minigrad needs outside Python are installed.
+#
+#   scripts/ensure_system_deps.sh graphviz            # for `make lab`
+#   scripts/ensure_system_deps.sh graphviz chromium   # for `make test`
+#   scripts/ensure_system_deps.sh python-venv         # when `python3 -m venv` is missing
+#
+# As root on Debian/Ubuntu, anything missing is installed with apt-get.
+# Otherwise the script stops and says how to install it yourself.
+set -euo pipefail
+
+missing_pkgs=()   # Debian package names to install
+missing_help=()   # what to tell a user who is not root
+
+need() {
+    case "$1" in
+        graphviz)
+            if ! command -v dot >/dev/null 2>&1; then
+                missing_pkgs+=(graphviz)
+                missing_help+=("graphviz (the 'dot' program draws the computation graphs):
+    Debian/Ubuntu:  sudo apt-get install graphviz
+    macOS:          brew install graphviz
+    conda:          conda install -c conda-forge graphviz")
+            fi
+            ;;
+        chromium)
+            if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+                missing_pkgs+=(chromium)
+                missing_help+=("chromium (the browser tests drive JupyterLab in headless Chromium):
+    Debian:         sudo apt-get install chromium
+    or skip the browser tests:  make test BROWSER_TESTS=0")
+            fi
+            ;;
+        python-venv)
+            missing_pkgs+=(python3-venv)
+            missing_help+=("python3-venv (to create the virtual environment):
+    Debian/Ubuntu:  sudo apt-get install python3-venv")
+            ;;
+        *)
+            echo "ensure_system_deps: unknown dependency '$1'" >&2
+            exit 2
+            ;;
+    esac
+}
+
+for dep in "$@"; do
+    need "$dep"
+done
+
+if [ "${#missing_pkgs[@]}" -eq 0 ]; then
+    echo "System dependencies present: $*"
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing with apt-get: ${missing_pkgs[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y "${missing_pkgs[@]}"
+    exit 0
+fi
+
+{
+    echo
+    echo "Missing system dependencies. Please install them, then run make again:"
+    for help in "${missing_help[@]}"; do
+        echo
+        echo "  $help"
+    done
+    echo
+} >&2
+exit 1
