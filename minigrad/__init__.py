@@ -1,0 +1,107 @@
+"""minigrad: PyTorch's autograd, rebuilt small enough to read.
+
+Write ``import minigrad as torch`` and textbook autograd code runs unchanged:
+
+>>> import minigrad as torch
+>>> x = torch.tensor(2.0, requires_grad=True)
+>>> y = (x + 1) * (x + 2)
+>>> y.backward()
+>>> x.grad
+tensor(7.)
+"""
+
+from __future__ import annotations
+
+from . import (  # noqa: E402
+    _dtype,
+    autograd,
+    nn,
+    ops,  # noqa: E402  (attaches the tensor methods)
+    optim,
+)
+from ._creation import (
+    arange,
+    as_tensor,
+    empty,
+    empty_like,
+    eye,
+    from_numpy,
+    full,
+    full_like,
+    initial_seed,
+    linspace,
+    manual_seed,
+    ones,
+    ones_like,
+    rand,
+    rand_like,
+    randint,
+    randn,
+    randn_like,
+    randperm,
+    seed,
+    tensor,
+    zeros,
+    zeros_like,
+)
+from ._dtype import (
+    bool,
+    double,
+    dtype,
+    float,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    half,
+    int,
+    int8,
+    int16,
+    int32,
+    int64,
+    long,
+    set_default_dtype,
+    short,
+    uint8,
+)
+from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from ._printing import set_printoptions
+from ._size import Size
+from ._tensor import Tensor, device
+from .ops.elementwise import (
+    abs,
+    add,
+    clone,
+    cos,
+    div,
+    eq,
+    exp,
+    floor_divide,
+    ge,
+    gt,
+    le,
+    log,
+    lt,
+    mul,
+    ne,
+    neg,
+    pow,
+    reciprocal,
+    relu,
+    remainder,
+    sigmoid,
+    sign,
+    sin,
+    sqrt,
+    square,
+    sub,
+    tanh,
+)
+from .ops.linalg import dot, matmul, mm, mv, outer
+from .ops.reduction import argmax, argmin, mean, sum
+from .ops.shape import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
+
+FloatTensor = DoubleTensor = LongTensor = Tensor  # legacy names, for isinstance checks
+__version__ = "0.1.0"
+
+del _dtype

@@ -1,0 +1,496 @@
+"""Making tensors: ``tensor``, ``zeros``, ``ones``, ``arange``, ``randn`` and friends.
+
+Every factory takes ``dtype=``, ``requires_grad=`` and (ignored) ``device=``.
+``tensor`` guesses the dtype from the data as torch does: Python floats give
+float32, ints give int64 and bools give bool.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+
+from . import _dtype
+from ._tensor import Tensor, device
+
+_REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
+
+
+def _np_dtype(dtype: Any) -> np.dtype | None:
+    if dtype is None:
+        return None
+    if isinstance(dtype, _dtype.dtype):
+        return dtype.np
+    if dtype in (float,):
+        return np.dtype(np.float64)
+    return np.dtype(dtype)
+
+
+def _check_device(device_: Any) -> None:
+    if device_ is not None:
+        device(str(device_))
+
+
+def _finish(arr: np.ndarray, requires_grad: bool, device_: Any = None) -> Tensor:
+    _check_device(device_)
+    t = Tensor._make(arr, None)
+    if requires_grad:
+        if arr.dtype.kind != "f":
+            raise RuntimeError(_REQUIRES_GRAD_INT)
+        t._requires_grad = True
+    return t
+
+
+def _infer_dtype(data: Any) -> np.dtype:
+    """torch's rule: any float makes the default float dtype, else any int
+    makes int64, else bool."""
+    kinds = set()
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Tensor):
+            kinds.add(x._data.dtype)
+        elif isinstance(x, np.ndarray):
+            kinds.add(x.dtype)
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, (bool, np.bool_)):
+            kinds.add("b")
+        elif isinstance(x, (int, np.integer)):
+            kinds.add("i")
+        elif isinstance(x, (float, np.floating)):
+            kinds.add("f")
+        else:
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+    arrays = [k for k in kinds if isinstance(k, np.dtype)]
+    if arrays and len(kinds) == len(arrays) == 1:
+        return arrays[0]
+    kinds = {
+        ("f" if k.kind == "f" else "i" if k.kind in "iu" else "b") if isinstance(k, np.dtype) else k
+        for k in kinds
+    }
+    if "f" in kinds:
+        return _dtype.get_default_dtype().np
+    if "i" in kinds:
+        return np.dtype(np.int64)
+    if "b" in kinds:
+        return np.dtype(np.bool_)
+    return _dtype.get_default_dtype().np
+
+
+def _check_ragged(data: Any) -> None:
+    """Raise torch's ValueError for lists whose rows differ in length."""
+    stack = [(data, 0)]
+    depth_len: dict[int, int] = {}
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, (list, tuple)):
+            if depth in depth_len and depth_len[depth] != len(x):
+                raise ValueError(
+                    f"expected sequence of length {depth_len[depth]} at dim {depth} (got {len(x)})"
+                )
+            depth_len.setdefault(depth, len(x))
+            for item in x:
+                stack.append((item, depth + 1))
+        elif depth in depth_len:
+            raise TypeError("not a sequence")
+
+
+def _to_array(data: Any, dtype: np.dtype | None) -> np.ndarray:
+    """Turn nested lists / numbers / arrays into a numpy array of ``dtype``."""
+    if isinstance(data, Tensor):
+        arr = data._data
+    elif isinstance(data, np.ndarray):
+        arr = data
+    else:
+        if isinstance(data, str):
+            raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        if isinstance(data, (list, tuple)):
+            _check_ragged_order(data)
+        target = dtype if dtype is not None else _infer_dtype(data)
+        try:
+            arr = np.array(_unwrap(data), dtype=target)
+        except ValueError as e:
+            raise ValueError(str(e)) from None
+        return arr
+    target = dtype if dtype is not None else arr.dtype
+    return np.array(arr, dtype=target, copy=True)
+
+
+def _unwrap(data: Any) -> Any:
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_unwrap(x) for x in data]
+    return data
+
+
+def _check_ragged_order(data: Any) -> None:
+    """Check shapes in the order torch reads them (depth first, first element first)."""
+    shape: list[int] = []
+
+    def walk(x: Any, depth: int) -> None:
+        if isinstance(x, (list, tuple)) or (isinstance(x, Tensor) and x.dim() > 0):
+            n = len(x)
+            if depth == len(shape):
+                shape.append(n)
+            elif depth > len(shape) or shape[depth] != n:
+                raise ValueError(
+                    f"expected sequence of length {shape[depth]} at dim {depth} (got {n})"
+                    if depth < len(shape)
+                    else "setting an array element with a sequence."
+                )
+            if isinstance(x, Tensor):
+                return
+            for item in x:
+                walk(item, depth + 1)
+        else:
+            if isinstance(x, str):
+                raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+            if depth < len(shape):
+                raise TypeError("not a sequence")
+
+    walk(data, 0)
+
+
+def tensor(
+    data: Any,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    """Make a tensor from data (nested lists, numbers, a numpy array), copying it.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([[1, 2], [3, 4]])
+    tensor([[1, 2],
+            [3, 4]])
+    >>> torch.tensor(2.0, requires_grad=True)
+    tensor(2., requires_grad=True)
+    """
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach()."
+            "clone() or sourceTensor.detach().clone().requires_grad_(True), rather than "
+            "torch.tensor(sourceTensor).",
+            UserWarning,
+            stacklevel=2,
+        )
+    arr = _to_array(data, _np_dtype(dtype))
+    return _finish(arr, requires_grad, device)
+
+
+def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    """Like ``tensor``, but shares memory with a numpy array or tensor when it can."""
+    if isinstance(data, Tensor) and (dtype is None or data.dtype == dtype):
+        return data
+    if isinstance(data, np.ndarray) and (dtype is None or _np_dtype(dtype) == data.dtype):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype, device=device)
+
+
+def from_numpy(ndarray: np.ndarray) -> Tensor:
+    """A tensor that shares memory with a numpy array.
+
+    >>> import numpy as np, minigrad as torch
+    >>> torch.from_numpy(np.array([1.0, 2.0]))
+    tensor([1., 2.], dtype=torch.float64)
+    """
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+    _dtype.from_numpy_dtype(ndarray.dtype)
+    return Tensor._make(ndarray, None)
+
+
+def _size(size: tuple) -> tuple[int, ...]:
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    for s in size:
+        if not isinstance(s, (int, np.integer)):
+            raise TypeError(
+                f"{'zeros'}(): argument 'size' must be tuple of ints, but found element of type "
+                f"{type(s).__name__} at pos 0"
+            )
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(size)}")
+    return tuple(int(s) for s in size)
+
+
+def _float_dtype(dtype: Any) -> np.dtype:
+    return _np_dtype(dtype) or _dtype.get_default_dtype().np
+
+
+def zeros(
+    *size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False, out: Any = None
+) -> Tensor:
+    """A tensor of zeros.
+
+    >>> import minigrad as torch
+    >>> torch.zeros(2, 3)
+    tensor([[0., 0., 0.],
+            [0., 0., 0.]])
+    """
+    return _finish(np.zeros(_size(size), dtype=_float_dtype(dtype)), requires_grad, device)
+
+
+def ones(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """A tensor of ones."""
+    return _finish(np.ones(_size(size), dtype=_float_dtype(dtype)), requires_grad, device)
+
+
+def empty(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """An uninitialised tensor (filled with zeros here, so results are repeatable)."""
+    return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def full(
+    size: Any,
+    fill_value: Any,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """A tensor filled with ``fill_value`` (its dtype follows the value, like torch)."""
+    if dtype is None:
+        dtype = _infer_dtype(fill_value)
+    return _finish(
+        np.full(_size((size,)), fill_value, dtype=_np_dtype(dtype)), requires_grad, device
+    )
+
+
+def eye(
+    n: int,
+    m: int | None = None,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """The identity matrix."""
+    return _finish(
+        np.eye(n, m if m is not None else n, dtype=_float_dtype(dtype)), requires_grad, device
+    )
+
+
+def _like(fill: Any) -> Any:
+    def factory(
+        input: Tensor,
+        *,
+        dtype: Any = None,
+        device: Any = None,
+        requires_grad: bool = False,
+        memory_format: Any = None,
+    ) -> Tensor:
+        dt = _np_dtype(dtype) or input._data.dtype
+        return _finish(np.full(input._data.shape, fill, dtype=dt), requires_grad, device)
+
+    return factory
+
+
+zeros_like = _like(0)
+ones_like = _like(1)
+zeros_like.__name__, ones_like.__name__ = "zeros_like", "ones_like"
+zeros_like.__doc__ = "Zeros with the shape (and dtype) of ``input``."
+ones_like.__doc__ = "Ones with the shape (and dtype) of ``input``."
+
+
+def empty_like(input: Tensor, **kwargs: Any) -> Tensor:
+    return zeros_like(input, **kwargs)
+
+
+def full_like(
+    input: Tensor,
+    fill_value: Any,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    dt = _np_dtype(dtype) or input._data.dtype
+    return _finish(np.full(input._data.shape, fill_value, dtype=dt), requires_grad, device)
+
+
+def arange(
+    start: Any,
+    end: Any = None,
+    step: Any = 1,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Evenly spaced values in ``[start, end)``; integer arguments give int64.
+
+    >>> import minigrad as torch
+    >>> torch.arange(4)
+    tensor([0, 1, 2, 3])
+    """
+    if end is None:
+        start, end = 0, start
+    values = [start, end, step]
+    if dtype is None:
+        dtype = _infer_dtype(
+            [float(v) if isinstance(v, Tensor) and v.is_floating_point() else v for v in values]
+        )
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) / step < 0:
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    n = math.ceil((end - start) / step)
+    arr = (
+        (start + step * np.arange(n, dtype=np.float64))
+        if _np_dtype(dtype).kind == "f"
+        else np.arange(start, end, step)
+    )
+    return _finish(arr.astype(_np_dtype(dtype)), requires_grad, device)
+
+
+def linspace(
+    start: float,
+    end: float,
+    steps: int,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """``steps`` values from ``start`` to ``end`` inclusive."""
+    dt = _float_dtype(dtype)
+    # torch fills from both ends to stay symmetric
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    idx = np.arange(steps, dtype=np.float64)
+    half = steps // 2
+    arr = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
+    return _finish(arr.astype(dt), requires_grad, device)
+
+
+# --- random tensors (torch's generator, bit for bit) -----------------------
+def manual_seed(seed: int) -> Any:
+    """Seed the random generator, so ``rand``/``randn`` repeat torch's numbers."""
+    from . import _random
+
+    return _random.manual_seed(int(seed))
+
+
+def initial_seed() -> int:
+    from . import _random
+
+    return _random.initial_seed()
+
+
+def seed() -> int:
+    from . import _random
+
+    return _random.default_generator.seed()
+
+
+def rand(
+    *size: Any,
+    generator: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Uniform random numbers in ``[0, 1)``."""
+    from . import _random
+
+    arr = _random.rand(_size(size), dtype=_float_dtype(dtype), generator=generator)
+    return _finish(arr, requires_grad, device)
+
+
+def randn(
+    *size: Any,
+    generator: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Standard normal random numbers.
+
+    >>> import minigrad as torch
+    >>> _ = torch.manual_seed(0)
+    >>> torch.randn(3)
+    tensor([ 1.5410, -0.2934, -2.1788])
+    """
+    from . import _random
+
+    arr = _random.randn(_size(size), dtype=_float_dtype(dtype), generator=generator)
+    return _finish(arr, requires_grad, device)
+
+
+def randint(
+    low: int,
+    high: Any = None,
+    size: Any = None,
+    *,
+    generator: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Random integers in ``[low, high)``."""
+    from . import _random
+
+    if size is None:
+        low, high, size = 0, low, high
+    arr = _random.randint(
+        low, high, _size((size,)), dtype=_np_dtype(dtype) or np.int64, generator=generator
+    )
+    return _finish(arr, requires_grad, device)
+
+
+def randperm(
+    n: int,
+    *,
+    generator: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """A random permutation of ``0..n-1``."""
+    from . import _random
+
+    arr = _random.randperm(n, dtype=_np_dtype(dtype) or np.int64, generator=generator)
+    return _finish(arr, requires_grad, device)
+
+
+def rand_like(input: Tensor, **kwargs: Any) -> Tensor:
+    return rand(*input.shape, dtype=kwargs.pop("dtype", input.dtype), **kwargs)
+
+
+def randn_like(input: Tensor, **kwargs: Any) -> Tensor:
+    return randn(*input.shape, dtype=kwargs.pop("dtype", input.dtype), **kwargs)
+
+
+def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0, *, generator: Any = None) -> Tensor:
+    from . import _random
+
+    self._check_inplace()
+    _random.uniform_(self._data, a, b, generator=generator)
+    self._bump_version()
+    return self
+
+
+def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any = None) -> Tensor:
+    from . import _random
+
+    self._check_inplace()
+    _random.normal_(self._data, mean, std, generator=generator)
+    self._bump_version()
+    return self
+
+
+Tensor.uniform_ = _uniform_
+Tensor.normal_ = _normal_
+Tensor.new_zeros = lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw)
+Tensor.new_ones = lambda self, *size, **kw: ones(*size, dtype=kw.pop("dtype", self.dtype), **kw)
+Tensor.new_tensor = lambda self, data, **kw: tensor(data, dtype=kw.pop("dtype", self.dtype), **kw)
+Tensor.new_full = lambda self, size, fill, **kw: full(
+    size, fill, dtype=kw.pop("dtype", self.dtype), **kw
+)

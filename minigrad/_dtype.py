@@ -1,0 +1,145 @@
+"""Data types, and the rules that pick the dtype of a mixed operation.
+
+A minigrad dtype is a thin name around a numpy dtype: ``float32`` stores
+numpy ``float32`` values. What numpy does not give us is torch's *type
+promotion*, so it is written out here:
+
+- categories rank bool < integer < floating point;
+- a Python number only decides the category (``int_tensor * 2.5`` is float32,
+  ``float32_tensor * 2.5`` stays float32);
+- a 0-dim tensor counts only when it is of a higher category than every
+  tensor with dimensions (``float32 + tensor(1., dtype=float64)`` stays float32).
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+
+class dtype:
+    """A tensor element type, printed as ``torch.float32`` like PyTorch does.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1.0, 2.0]).dtype
+    torch.float32
+    """
+
+    __slots__ = ("name", "np", "is_floating_point", "is_signed", "itemsize", "_rank", "_legacy")
+
+    def __init__(self, name: str, np_dtype: type, rank: int, legacy: str) -> None:
+        self.name = name
+        self.np = np.dtype(np_dtype)
+        self.is_floating_point = self.np.kind == "f"
+        self.is_signed = self.np.kind in "fi"
+        self.itemsize = self.np.itemsize
+        self._rank = rank  # position in the category order: bool < ints < floats
+        self._legacy = legacy  # the old type name used in some error messages
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+bool = dtype("bool", np.bool_, 0, "BoolTensor")  # noqa: A001 - torch.bool
+uint8 = dtype("uint8", np.uint8, 1, "ByteTensor")
+int8 = dtype("int8", np.int8, 1, "CharTensor")
+int16 = dtype("int16", np.int16, 1, "ShortTensor")
+int32 = dtype("int32", np.int32, 1, "IntTensor")
+int64 = dtype("int64", np.int64, 1, "LongTensor")
+float16 = dtype("float16", np.float16, 2, "HalfTensor")
+float32 = dtype("float32", np.float32, 2, "FloatTensor")
+float64 = dtype("float64", np.float64, 2, "DoubleTensor")
+
+# torch's aliases
+half, float, double = float16, float32, float64  # noqa: A001
+short, int, long = int16, int32, int64  # noqa: A001
+
+_BY_NUMPY = {d.np: d for d in (bool, uint8, int8, int16, int32, int64, float16, float32, float64)}
+
+_default_float = float32
+
+
+def get_default_dtype() -> dtype:
+    """The dtype that Python floats become (float32 unless changed)."""
+    return _default_float
+
+
+def set_default_dtype(d: dtype) -> None:
+    """Make Python floats become ``d`` (float32 or float64)."""
+    global _default_float
+    if not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _default_float = d
+
+
+def from_numpy_dtype(np_dtype: np.dtype) -> dtype:
+    """The minigrad dtype that stores values as ``np_dtype``."""
+    try:
+        return _BY_NUMPY[np.dtype(np_dtype)]
+    except KeyError:
+        raise TypeError(
+            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only supported "
+            "types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool."
+        ) from None
+
+
+def to_numpy_dtype(d: dtype | None) -> np.dtype | None:
+    return None if d is None else d.np
+
+
+def scalar_dtype(value: object) -> dtype:
+    """The dtype a lone Python number stands for (``2`` is int64, ``2.0`` the default float)."""
+    if isinstance(value, (np.bool_, builtins.bool)):
+        return bool
+    if isinstance(value, (np.integer, builtins.int)):
+        return int64
+    return _default_float
+
+
+def _promote_pair(a: np.dtype, b: np.dtype) -> np.dtype:
+    """Promote two dtypes of the same group. numpy agrees with torch here,
+    except that torch never widens an int to float64 on its own."""
+    if a == b:
+        return a
+    if a.kind == "f" and b.kind in "biu":
+        return a
+    if b.kind == "f" and a.kind in "biu":
+        return b
+    return np.promote_types(a, b)
+
+
+def _category(d: np.dtype) -> int:
+    return 2 if d.kind == "f" else (0 if d.kind == "b" else 1)
+
+
+def result_type(*operands: object) -> np.dtype:
+    """The numpy dtype torch gives to an operation on ``operands``.
+
+    Operands are minigrad Tensors or Python numbers. Three groups are
+    promoted separately (tensors with dimensions, 0-dim tensors, Python
+    numbers); a later group wins only if it is of a higher category.
+    """
+    dims = zero = wrapped = None
+    for op in operands:
+        d = getattr(op, "_data", None)
+        if d is not None:
+            if d.ndim:
+                dims = d.dtype if dims is None else _promote_pair(dims, d.dtype)
+            else:
+                zero = d.dtype if zero is None else _promote_pair(zero, d.dtype)
+        else:
+            s = scalar_dtype(op).np
+            wrapped = s if wrapped is None else _promote_pair(wrapped, s)
+    result = dims
+    for lower in (zero, wrapped):
+        if lower is None:
+            continue
+        if result is None:
+            result = lower
+        elif _category(lower) > _category(result):
+            result = lower
+    return result

@@ -1,0 +1,126 @@
+"""Grad mode: a switch that says whether new operations are recorded.
+
+``with no_grad():`` turns recording off, ``enable_grad`` turns it back on, and
+``set_grad_enabled(flag)`` does either. Each works as a context manager and as
+a decorator, and ``set_grad_enabled(False)`` also works as a plain call.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _State:
+    enabled = True  # read by every operation; a class attribute is cheap to look up
+
+
+def is_grad_enabled() -> bool:
+    """True when operations are being recorded for autograd."""
+    return _State.enabled
+
+
+class _GradModeContext:
+    """Base class: enter sets the mode, exit restores the previous one."""
+
+    _mode: bool
+
+    def __enter__(self) -> None:
+        self._prev = _State.enabled
+        _State.enabled = self._mode
+
+    def __exit__(self, *exc: object) -> None:
+        _State.enabled = self._prev
+
+    def __call__(self, fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with self.__class__._fresh(self):
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    @staticmethod
+    def _fresh(ctx: _GradModeContext) -> _GradModeContext:
+        new = object.__new__(type(ctx))
+        new._mode = ctx._mode
+        return new
+
+
+class no_grad(_GradModeContext):
+    """Stop recording operations.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor(1.0, requires_grad=True)
+    >>> with torch.no_grad():
+    ...     y = x * 2
+    >>> y.requires_grad
+    False
+    """
+
+    def __new__(cls, fn: Any = None) -> Any:
+        self = super().__new__(cls)
+        self._mode = False
+        if callable(fn):  # used bare, as ``@no_grad``
+            return self(fn)
+        return self
+
+    def __init__(self, fn: Any = None) -> None:
+        pass
+
+
+class enable_grad(_GradModeContext):
+    """Record operations again, even inside ``no_grad``.
+
+    >>> import minigrad as torch
+    >>> with torch.no_grad(), torch.enable_grad():
+    ...     torch.is_grad_enabled()
+    True
+    """
+
+    def __new__(cls, fn: Any = None) -> Any:
+        self = super().__new__(cls)
+        self._mode = True
+        if callable(fn):
+            return self(fn)
+        return self
+
+    def __init__(self, fn: Any = None) -> None:
+        pass
+
+
+class set_grad_enabled(_GradModeContext):
+    """Turn recording on or off: ``set_grad_enabled(False)`` acts at once,
+    and restores the previous mode when used with ``with``.
+
+    >>> import minigrad as torch
+    >>> with torch.set_grad_enabled(False):
+    ...     torch.is_grad_enabled()
+    False
+    """
+
+    def __init__(self, mode: bool) -> None:
+        self._prev = _State.enabled
+        self._mode = bool(mode)
+        _State.enabled = self._mode
+
+    def __enter__(self) -> None:
+        _State.enabled = self._mode
+
+    def __call__(self, fn: F) -> F:
+        _State.enabled = self._prev  # the call in ``@set_grad_enabled(False)`` must not stick
+        return super().__call__(fn)
+
+
+class inference_mode(no_grad):
+    """Like ``no_grad`` (minigrad has no separate inference tensors)."""
+
+    def __new__(cls, mode: Any = True) -> Any:
+        self = object.__new__(cls)
+        self._mode = not mode if isinstance(mode, bool) else False
+        if callable(mode):
+            return self(mode)
+        return self

@@ -1,0 +1,33 @@
+"""``torch.Size``: a tuple of ints that prints as ``torch.Size([2, 3])``."""
+
+from __future__ import annotations
+
+
+class Size(tuple):
+    """The shape of a tensor.
+
+    >>> import minigrad as torch
+    >>> torch.ones(2, 3).shape
+    torch.Size([2, 3])
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        """The number of elements a tensor of this shape holds."""
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+    def __getitem__(self, key):  # type: ignore[override]
+        out = tuple.__getitem__(self, key)
+        return Size(out) if isinstance(key, slice) else out
+
+    def __add__(self, other: tuple) -> Size:  # type: ignore[override]
+        return Size(tuple(self) + tuple(other))

@@ -1,0 +1,645 @@
+"""The Tensor: a numpy array plus the bookkeeping autograd needs.
+
+A tensor holds
+- ``_data``: its values, a numpy array;
+- ``grad_fn``: the node that made it (None for a *leaf*: a tensor you created);
+- ``requires_grad``: whether operations on it are recorded;
+- ``grad``: for a leaf, the gradient ``backward()`` accumulated into it;
+- a version counter (``_version``), bumped by every in-place change, so that
+  backward can notice a saved value that was overwritten.
+
+The arithmetic here only dispatches: each operation and its derivative rule
+live together in ``minigrad/ops/``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from . import _dtype
+from ._dtype import dtype as DType
+from ._grad_mode import _State
+from ._printing import format_value, tensor_repr
+from ._size import Size
+from .autograd import function as _function
+from .autograd.function import _Version
+
+_new = object.__new__
+
+
+class device:
+    """Where a tensor lives. minigrad only has the CPU."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type: str = "cpu") -> None:  # noqa: A002 - torch's name
+        if str(type).split(":")[0] != "cpu":
+            raise RuntimeError(f"minigrad runs on the CPU only, not on '{type}'")
+        self.type = "cpu"
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+    def __str__(self) -> str:
+        return "cpu"
+
+    def __eq__(self, other: object) -> bool:
+        return str(other) == "cpu" or isinstance(other, device)
+
+    def __hash__(self) -> int:
+        return hash("cpu")
+
+
+_CPU = device("cpu")
+
+_NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
+    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)"
+)
+
+
+def _check_can_require_grad(data: np.ndarray, message: str) -> None:
+    if data.dtype.kind != "f":
+        raise RuntimeError(message)
+
+
+class Tensor:
+    """A multi-dimensional array that can record the operations done to it.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+    >>> y = (x * x).sum()
+    >>> y.backward()
+    >>> x.grad
+    tensor([2., 4.])
+    """
+
+    __slots__ = (
+        "_data",  # numpy array with the values
+        "grad_fn",  # the node that made this tensor, None for a leaf
+        "_requires_grad",
+        "_grad",
+        "_vc",  # version counter, shared with views; None until first needed
+        "_base",  # for a view: the tensor whose data it shares
+        "_out_nr",  # which output of grad_fn this tensor is
+        "_acc",  # weak reference to this leaf's AccumulateGrad node
+        "_hooks",  # hooks registered on a leaf
+        "__weakref__",
+    )
+
+    # --- construction --------------------------------------------------------
+    def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
+        """The legacy constructor: ``torch.Tensor([1, 2])`` is float32, and
+        ``torch.Tensor(2, 3)`` makes a 2x3 tensor (of zeros, here)."""
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            data = args[0]
+            if isinstance(data, Tensor):
+                return data
+            from ._creation import _to_array
+
+            arr = _to_array(data, _dtype.float32.np)
+        else:
+            arr = np.zeros(tuple(int(a) for a in args), dtype=np.float32)
+        return Tensor._make(arr, None, cls)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    @staticmethod
+    def _make(data: Any, grad_fn: Any, cls: type | None = None) -> Tensor:
+        """The fast internal constructor used by every operation."""
+        t = _new(cls or Tensor)
+        if type(data) is not np.ndarray:
+            data = np.asarray(data)
+        t._data = data
+        t.grad_fn = grad_fn
+        t._requires_grad = grad_fn is not None
+        t._grad = None
+        t._vc = None
+        t._base = None
+        t._out_nr = 0
+        t._acc = None
+        t._hooks = None
+        return t
+
+    def _view_of(self, base: Tensor) -> Tensor:
+        """Mark ``self`` as sharing data (and its version counter) with ``base``."""
+        if base._vc is None:
+            base._vc = _Version()
+        self._vc = base._vc
+        self._base = base._base if base._base is not None else base
+        return self
+
+    # --- what a tensor is ----------------------------------------------------
+    @property
+    def shape(self) -> Size:
+        """The size of each dimension, e.g. ``torch.Size([2, 3])``."""
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None) -> Any:
+        """``size()`` is the shape; ``size(d)`` the length of dimension ``d``."""
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[self._wrap_dim(dim)]
+
+    @property
+    def dtype(self) -> DType:
+        """The element type, e.g. ``torch.float32``."""
+        return _dtype._BY_NUMPY[self._data.dtype]
+
+    @property
+    def device(self) -> device:
+        return _CPU
+
+    @property
+    def is_cuda(self) -> bool:
+        return False
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def dim(self) -> int:
+        """The number of dimensions."""
+        return self._data.ndim
+
+    ndimension = dim
+
+    def numel(self) -> int:
+        """The number of elements."""
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self) -> int:
+        return self._data.itemsize
+
+    def is_floating_point(self) -> bool:
+        return self._data.dtype.kind == "f"
+
+    def is_contiguous(self, memory_format: Any = None) -> bool:
+        return bool(self._data.flags.c_contiguous)
+
+    def stride(self, dim: int | None = None) -> Any:
+        st = tuple(s // self._data.itemsize for s in self._data.strides)
+        return st if dim is None else st[self._wrap_dim(dim)]
+
+    def data_ptr(self) -> int:
+        return int(self._data.__array_interface__["data"][0])
+
+    def _wrap_dim(self, dim: int, ndim: int | None = None) -> int:
+        n = self._data.ndim if ndim is None else ndim
+        lo, hi = (-n, n - 1) if n else (-1, 0)
+        if not lo <= dim <= hi:
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})"
+            )
+        return dim + n if dim < 0 else dim
+
+    # --- autograd attributes -------------------------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        """Whether operations on this tensor are recorded for backward."""
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach()."
+            )
+        if flag:
+            _check_can_require_grad(
+                self._data, "only Tensors of floating point and complex dtype can require gradients"
+            )
+        self._requires_grad = bool(flag)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        """Set ``requires_grad`` in place and return the tensor."""
+        if self.grad_fn is not None and not requires_grad:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach()."
+            )
+        if requires_grad:
+            _check_can_require_grad(
+                self._data, "only Tensors of floating point dtype can require gradients"
+            )
+        if self.grad_fn is None:
+            self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        """True for tensors you created (and for any tensor that does not require grad)."""
+        return self.grad_fn is None
+
+    @property
+    def grad(self) -> Tensor | None:
+        """The gradient accumulated by backward (leaves, or after ``retain_grad()``)."""
+        if self.grad_fn is not None and not self.retains_grad:
+            warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Tensor | None) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(
+                    "assigned grad expected to be a Tensor or None but got grad of type "
+                    f"{type(value).__name__}"
+                )
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_GRAD_DTYPE[value.dtype]}' to "
+                    f"a tensor with grad_dtype '{_GRAD_DTYPE_CAP[self.dtype]}'. The gradient must "
+                    "match the tensor's grad_dtype (defaults to the tensor's dtype). You can set "
+                    "the tensor's grad_dtype attribute with a specific dtype, or None to allow any "
+                    "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
+                    "gradient may break downstream systems that assume they match."
+                )
+            if value._data.shape != self._data.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor "
+                    f"of size '{list(self.shape)}'. Please ensure that the gradient and the "
+                    "tensor are the same size"
+                )
+        self._grad = value
+
+    @grad.deleter
+    def grad(self) -> None:
+        self._grad = None
+
+    @property
+    def retains_grad(self) -> bool:
+        """True after ``retain_grad()`` on a non-leaf."""
+        fn = self.grad_fn
+        if fn is None or fn._hooks is None:
+            return False
+        ref = fn._hooks.get("retain", {}).get(self._out_nr)
+        return ref is not None and ref() is self
+
+    def retain_grad(self) -> None:
+        """Ask backward to fill ``.grad`` of this non-leaf tensor too."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None:
+            return  # leaves keep their grad anyway
+        import weakref
+
+        self.grad_fn._hook_table().setdefault("retain", {})[self._out_nr] = weakref.ref(self)
+
+    def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> Any:
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a
+        returned tensor replaces the gradient.
+
+        >>> import minigrad as torch
+        >>> x = torch.tensor(2.0, requires_grad=True)
+        >>> h = x.register_hook(lambda g: g * 10)
+        >>> (x * 3).backward(); x.grad
+        tensor(30.)
+        """
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            if self._hooks is None:
+                self._hooks = []
+            hooks = self._hooks
+        else:
+            table = self.grad_fn._hook_table().setdefault("tensor", {})
+            hooks = table.setdefault(self._out_nr, [])
+        hooks.append(hook)
+        return _RemovableHandle(hooks, hook)
+
+    @property
+    def _version(self) -> int:
+        """How many in-place changes this tensor's data has seen."""
+        return self._vc.v if self._vc is not None else 0
+
+    def _bump_version(self) -> None:
+        if self._vc is None:
+            self._vc = _Version()
+        self._vc.v += 1
+
+    @property
+    def data(self) -> Tensor:
+        """The same values, outside the graph: changes through ``.data`` are
+        not recorded and not seen by the version counter."""
+        return Tensor._make(self._data, None)
+
+    @data.setter
+    def data(self, value: Tensor) -> None:
+        self._data = value._data
+
+    def detach(self) -> Tensor:
+        """A tensor sharing this one's data that autograd does not track.
+
+        >>> import minigrad as torch
+        >>> torch.tensor([1.0], requires_grad=True).detach().requires_grad
+        False
+        """
+        return Tensor._make(self._data, None)._view_of(self)
+
+    def detach_(self) -> Tensor:
+        """Cut this tensor from its graph, in place: it becomes a leaf."""
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def backward(
+        self,
+        gradient: Tensor | None = None,
+        retain_graph: bool | None = None,
+        create_graph: bool = False,
+        inputs: Sequence[Tensor] | Tensor | None = None,
+    ) -> None:
+        """Compute the gradient of this tensor with respect to every leaf
+        that requires grad, and add it into each leaf's ``.grad``.
+
+        >>> import minigrad as torch
+        >>> x = torch.tensor(2.0, requires_grad=True)
+        >>> (x * x).backward()
+        >>> x.grad
+        tensor(4.)
+        """
+        from .autograd import backward
+
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # --- conversions ---------------------------------------------------------
+    def item(self) -> Any:
+        """The value of a one-element tensor as a Python number."""
+        if self._data.size != 1:
+            raise RuntimeError(
+                f"a Tensor with {self._data.size} elements cannot be converted to Scalar"
+            )
+        return self._data.reshape(()).item()
+
+    def tolist(self) -> Any:
+        """The values as (nested) Python lists."""
+        return self._data.tolist()
+
+    def numpy(self, *, force: bool = False) -> np.ndarray:
+        """The numpy array behind this tensor (shares memory)."""
+        if self._requires_grad and not force:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                "instead."
+            )
+        return self._data
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        arr = self.numpy()
+        return arr if dtype is None else arr.astype(dtype)
+
+    def __float__(self) -> float:
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return float(self._data.reshape(()))
+
+    def __int__(self) -> int:
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return int(self._data.reshape(()))
+
+    def __index__(self) -> int:
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()))
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        fn = self.grad_fn
+        return tensor_repr(
+            self._data,
+            grad_fn_name=None if fn is None else fn.name().split("::")[-1],
+            requires_grad=self._requires_grad,
+        )
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        fn = self.grad_fn
+        return format_value(
+            self._data,
+            spec,
+            grad_fn_name=None if fn is None else fn.name().split("::")[-1],
+            requires_grad=self._requires_grad,
+        )
+
+    def __reduce_ex__(self, protocol: int) -> Any:
+        from ._creation import tensor
+
+        return (tensor, (self._data.tolist(),), None)
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may "
+                "be because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
+        out = Tensor._make(self._data.copy(), None, type(self))
+        out._requires_grad = self._requires_grad
+        if self._grad is not None:
+            out._grad = Tensor._make(self._grad._data.copy(), None)
+        memo[id(self)] = out
+        return out
+
+    # --- in-place operations -------------------------------------------------
+    def _check_inplace(self) -> None:
+        """torch refuses to overwrite a leaf that requires grad while recording."""
+        if not _State.enabled:
+            return
+        if self._requires_grad and self.grad_fn is None:
+            if self._base is not None and self._base._requires_grad:
+                raise RuntimeError(
+                    "a view of a leaf Variable that requires grad is being used in an in-place "
+                    "operation."
+                )
+            raise RuntimeError(
+                "a leaf Variable that requires grad is being used in an in-place operation."
+            )
+        base = self._base
+        if base is not None and base._requires_grad and base.grad_fn is None:
+            raise RuntimeError(
+                "a view of a leaf Variable that requires grad is being used in an in-place "
+                "operation."
+            )
+
+    def _inplace(self, fn: Callable[..., Tensor], *args: Any, **kwargs: Any) -> Tensor:
+        """Run ``fn(self, *args)`` and store the result in ``self``.
+
+        When recording, the operation is applied to a snapshot of the old value,
+        and ``self`` takes over the new node as its ``grad_fn`` (this is what
+        torch shows as e.g. ``grad_fn=<MulBackward0>`` after ``y.mul_(2)``).
+        """
+        self._check_inplace()
+        recording = _State.enabled and (
+            self._requires_grad or any(isinstance(a, Tensor) and a._requires_grad for a in args)
+        )
+        if not recording:
+            prev = _State.enabled
+            _State.enabled = False
+            try:
+                result = fn(self, *args, **kwargs)
+            finally:
+                _State.enabled = prev
+            self._write(result._data)
+            return self
+        old = Tensor._make(self._data.copy(), self.grad_fn)
+        old._requires_grad = self._requires_grad
+        old._out_nr = self._out_nr
+        result = fn(old, *args, **kwargs)
+        self._write(result._data)
+        self._take_history(result)
+        return self
+
+    def _write(self, values: np.ndarray) -> None:
+        """Copy ``values`` into this tensor's own array and bump its version."""
+        if values.dtype != self._data.dtype and not np.can_cast(
+            values.dtype, self._data.dtype, casting="same_kind"
+        ):
+            raise RuntimeError(
+                f"result type {_CAP_NAME[values.dtype.kind]} can't be cast to the desired output "
+                f"type {_GRAD_DTYPE_CAP[self.dtype]}"
+            )
+        if values.shape != self._data.shape:
+            try:
+                values = np.broadcast_to(values, self._data.shape)
+            except ValueError:
+                raise RuntimeError(
+                    f"output with shape {list(self._data.shape)} doesn't match the broadcast "
+                    f"shape {list(values.shape)}"
+                ) from None
+        np.copyto(self._data, values, casting="unsafe")
+        self._bump_version()
+
+    def _take_history(self, result: Tensor) -> None:
+        """Make ``self`` the output of ``result``'s node (after an in-place op)."""
+        node = result.grad_fn
+        self.grad_fn = node
+        self._requires_grad = result._requires_grad
+        self._out_nr = result._out_nr
+        if node is not None and node._saved:
+            # a node that saved its output must now watch self's data instead
+            saved = list(node._saved)
+            versions = list(node._versions)
+            for i, s in enumerate(saved):
+                if type(s) is _function._SavedOutput and s.data is result._data:
+                    s.data, s.vc = self._data, self._vc
+                    versions[i] = self._vc.v
+            node._saved, node._versions = tuple(saved), tuple(versions)
+
+    def _add_inplace_raw(self, other: Tensor) -> None:
+        """``self += other`` on the raw data, not recorded (used to accumulate .grad)."""
+        np.add(self._data, other._data, out=self._data, casting="unsafe")
+        self._bump_version()
+
+    @staticmethod
+    def _copy_with_grad_fn(grad: Tensor) -> Tensor:
+        from .ops.elementwise import CopyBackwards
+
+        return CopyBackwards.apply(grad)
+
+    def zero_(self) -> Tensor:
+        """Fill with zeros, in place."""
+        return self._fill_inplace(0)
+
+    def fill_(self, value: Any) -> Tensor:
+        """Fill with ``value``, in place."""
+        return self._fill_inplace(value)
+
+    def _fill_inplace(self, value: Any) -> Tensor:
+        from .ops import elementwise as E
+
+        self._check_inplace()
+        if isinstance(value, Tensor) and value._requires_grad and _State.enabled:
+            return self._inplace(lambda s, v: E.FillBackward1.apply(s, v), value)
+        if _State.enabled and self._requires_grad:
+            fill = value.item() if isinstance(value, Tensor) else value
+            name = E.ZeroBackward0 if fill == 0 and not isinstance(value, Tensor) else None
+            cls = name or E.FillBackward0
+            return self._inplace(lambda s: cls.apply(s, value=fill))
+        v = value._data if isinstance(value, Tensor) else value
+        self._data[...] = v
+        self._bump_version()
+        return self
+
+    def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
+        """Copy ``src``'s values into this tensor, in place (broadcasting)."""
+        from .ops.elementwise import CopyBackwards
+
+        if not isinstance(src, Tensor):
+            src = Tensor._make(np.asarray(src), None)
+        return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        from .ops.indexing import setitem
+
+        setitem(self, key, value)
+
+
+class _RemovableHandle:
+    """What ``register_hook`` returns: ``handle.remove()`` unregisters the hook."""
+
+    def __init__(self, hooks: list, hook: Callable) -> None:
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self) -> None:
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
+_GRAD_DTYPE = {
+    _dtype.float64: "double",
+    _dtype.float32: "float",
+    _dtype.float16: "c10::Half",
+    _dtype.int64: "long int",
+    _dtype.int32: "int",
+    _dtype.bool: "bool",
+}
+_GRAD_DTYPE_CAP = {
+    _dtype.float64: "Double",
+    _dtype.float32: "Float",
+    _dtype.float16: "Half",
+    _dtype.int64: "Long",
+    _dtype.int32: "Int",
+    _dtype.int16: "Short",
+    _dtype.int8: "Char",
+    _dtype.uint8: "Byte",
+    _dtype.bool: "Bool",
+}
+_CAP_NAME = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
+
+_function.Tensor = Tensor
+Tensor.__module__ = "torch"  # so ``type(x)`` prints <class 'torch.Tensor'>, as in the textbooks

@@ -1,0 +1,140 @@
+"""``minigrad.autograd``: ``backward`` fills ``.grad``; ``grad`` returns gradients.
+
+``y.backward()`` is the same as ``autograd.backward(y)``. Both check their
+arguments the way torch does and then hand over to the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .._tensor import Tensor
+
+from .. import _tensor as _t
+from . import engine
+from .function import AccumulateGrad, Function, Node
+
+__all__ = ["backward", "grad", "Function", "Node", "AccumulateGrad", "engine"]
+
+
+def _as_tuple(x: Any) -> tuple:
+    if x is None:
+        return ()
+    if isinstance(x, _t.Tensor):
+        return (x,)
+    return tuple(x)
+
+
+def _root_grads(outputs: tuple, grads: tuple) -> list[Tensor]:
+    """Check each output and make its starting gradient (1 for a one-element output)."""
+    from .. import _creation
+
+    result = []
+    if len(grads) < len(outputs):
+        grads = grads + (None,) * (len(outputs) - len(grads))
+    if len(grads) != len(outputs):
+        raise RuntimeError(
+            f"Mismatch in number of gradients: got {len(grads)} but expected {len(outputs)}"
+        )
+    for i, (out, g) in enumerate(zip(outputs, grads)):
+        if not out._requires_grad:
+            raise RuntimeError(
+                f"element {i} of tensors does not require grad and does not have a grad_fn"
+            )
+        if g is None:
+            if out._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            g = _creation.ones_like(out)
+        else:
+            if not isinstance(g, _t.Tensor):
+                g = _creation.tensor(g, dtype=out.dtype)
+            if g._data.shape != out._data.shape:
+                raise RuntimeError(
+                    f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
+                    f"output[{i}] has a shape of {out.shape}."
+                )
+            if g._data.dtype != out._data.dtype:
+                g = (
+                    _t.Tensor._make(g._data.astype(out._data.dtype), None)
+                    if not g._requires_grad
+                    else g.to(out.dtype)
+                )
+        result.append(g)
+    return result
+
+
+def backward(
+    tensors: Tensor | Sequence[Tensor],
+    grad_tensors: Tensor | Sequence[Tensor | None] | None = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    inputs: Tensor | Sequence[Tensor] | None = None,
+) -> None:
+    """Add the gradient of ``tensors`` into the ``.grad`` of every leaf.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+    >>> torch.autograd.backward((x * x).sum())
+    >>> x.grad
+    tensor([2., 4.])
+    """
+    outputs = _as_tuple(tensors)
+    grads = _root_grads(outputs, _as_tuple(grad_tensors))
+    if retain_graph is None:
+        retain_graph = create_graph
+    ins = _as_tuple(inputs) or None
+    if ins is not None:
+        for t in ins:
+            if not t._requires_grad:
+                raise RuntimeError("One of the differentiated Tensors does not require grad")
+    engine.run_backward(outputs, grads, retain_graph, create_graph, inputs=ins, accumulate=True)
+
+
+def grad(
+    outputs: Tensor | Sequence[Tensor],
+    inputs: Tensor | Sequence[Tensor],
+    grad_outputs: Tensor | Sequence[Tensor | None] | None = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    only_inputs: bool = True,
+    allow_unused: bool | None = None,
+    is_grads_batched: bool = False,
+    materialize_grads: bool = False,
+) -> tuple[Tensor | None, ...]:
+    """Return the gradients of ``outputs`` with respect to ``inputs`` (a tuple),
+    without touching any ``.grad``.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor(2.0, requires_grad=True)
+    >>> torch.autograd.grad(x * x, x)
+    (tensor(4.),)
+    """
+    outs = _as_tuple(outputs)
+    ins = _as_tuple(inputs)
+    grads = _root_grads(outs, _as_tuple(grad_outputs))
+    for t in ins:
+        if not isinstance(t, _t.Tensor) or not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    if retain_graph is None:
+        retain_graph = create_graph
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    result = engine.run_backward(
+        outs, grads, retain_graph, create_graph, inputs=ins, accumulate=False
+    )
+    for i, (g, t) in enumerate(zip(result, ins)):
+        if g is None:
+            if materialize_grads:
+                from .._creation import zeros_like
+
+                result[i] = zeros_like(t)
+            elif not allow_unused:
+                raise RuntimeError(
+                    f"The differentiated Tensor at index {i} appears to not have been used in the "
+                    "graph. Set allow_unused=True if this is the desired behavior."
+                )
+        elif g._data.dtype != t._data.dtype:
+            result[i] = g.to(t.dtype)
+    return tuple(result)

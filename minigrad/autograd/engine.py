@@ -1,0 +1,291 @@
+"""The backward engine: the chain rule, applied node by node.
+
+1. Walk the graph from the output and count, for every node, how many
+   gradients it is waiting for (an iterative walk: no recursion limit).
+2. Start with the output's gradient (1 for a scalar). Run a node once all its
+   gradients have arrived and been summed; hand each input its share.
+   Like torch, when several nodes are ready the most recently created runs first.
+3. A gradient whose shape was broadcast in the forward pass is summed back to
+   the input's shape here, in one place, so no derivative rule has to.
+4. AccumulateGrad nodes add into ``leaf.grad``. Without ``retain_graph``
+   every node releases its saved values after it ran.
+
+``add_observer(fn)`` lets a picture or a widget watch each step.
+"""
+
+from __future__ import annotations
+
+import heapq
+import warnings
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .._grad_mode import _State
+from . import function as F
+from .function import AccumulateGrad, Node, _grad_node
+
+if TYPE_CHECKING:
+    from .._tensor import Tensor
+
+_observers: list[Callable[[dict], None]] = []
+_create_graph_warned = False
+
+
+def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
+    """Call ``fn(step)`` for every node the engine runs; returns a remover.
+
+    ``step`` is a dict with ``node``, ``grads_in`` (the gradients arriving at
+    the node), ``grads_out`` (what it sends to ``node.next_functions``) and,
+    for AccumulateGrad, ``grad`` (the leaf's .grad afterwards).
+    """
+    _observers.append(fn)
+    return lambda: _observers.remove(fn) if fn in _observers else None
+
+
+def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
+    """Undo broadcasting: sum ``grad`` down to ``like``'s shape and dtype."""
+    shape = like._data.shape
+    if grad._data.shape != shape:
+        lead = grad.dim() - len(shape)
+        dims = list(range(lead))
+        dims += [lead + i for i, n in enumerate(shape) if n == 1 and grad.shape[lead + i] != 1]
+        if dims:
+            grad = grad.sum(dims, keepdim=True)
+        if lead or grad._data.shape != shape:
+            grad = grad.view(shape)
+    if grad._data.dtype != like._data.dtype and like._data.dtype.kind == "f":
+        grad = grad.to(like.dtype)
+    return grad
+
+
+def _collect(roots: Sequence[Node]) -> dict[Node, int]:
+    """How many gradients each reachable node waits for (iterative DFS)."""
+    waiting: dict[Node, int] = {}
+    stack = list(roots)
+    for r in roots:
+        waiting.setdefault(r, 0)
+    while stack:
+        node = stack.pop()
+        for nxt in node._next:
+            if nxt is None:
+                continue
+            if nxt in waiting:
+                waiting[nxt] += 1
+            else:
+                waiting[nxt] = 1
+                stack.append(nxt)
+    return waiting
+
+
+def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
+    """The nodes that lie on some path to a target (autograd.grad runs only those)."""
+    # reverse edges, then walk back from the targets
+    parents: dict[Node, list[Node]] = {}
+    for node in waiting:
+        for nxt in node._next:
+            if nxt is not None:
+                parents.setdefault(nxt, []).append(node)
+    seen = set(t for t in targets if t in waiting)
+    stack = list(seen)
+    while stack:
+        for p in parents.get(stack.pop(), ()):
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+    return seen
+
+
+def run_backward(
+    outputs: Sequence[Tensor],
+    grad_outputs: Sequence[Tensor],
+    retain_graph: bool,
+    create_graph: bool,
+    inputs: Sequence[Tensor] | None = None,
+    accumulate: bool = True,
+) -> list[Tensor | None]:
+    """Propagate ``grad_outputs`` from ``outputs`` back through the graph.
+
+    With ``accumulate=True`` (``backward()``) gradients land in ``.grad``;
+    otherwise (``autograd.grad``) the gradients of ``inputs`` are returned.
+    """
+    global _create_graph_warned
+    if create_graph and accumulate and not _create_graph_warned:
+        _create_graph_warned = True
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the "
+            "parameter and its gradient which can cause a memory leak. We recommend using "
+            "autograd.grad when creating the graph to avoid this. If you have to use this "
+            "function, make sure to reset the .grad fields of your parameters to None after use "
+            "to break the cycle and avoid the leak. (Triggered internally at "
+            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
+            UserWarning,
+            stacklevel=4,
+        )
+
+    roots = [_grad_node(t) for t in outputs]
+    waiting = _collect([r for r in roots if r is not None])
+
+    # Which gradients to capture: for autograd.grad (and backward(inputs=...)),
+    # the gradient arriving at each input's node.
+    capture: dict[tuple[Node, int], int] = {}
+    if inputs is not None:
+        for i, t in enumerate(inputs):
+            node = _grad_node(t)
+            capture[(node, t._out_nr if t.grad_fn is not None else 0)] = i
+        allowed = _needed(waiting, {n for n, _ in capture})
+    else:
+        allowed = None
+    results: list[Tensor | None] = [None] * (len(inputs) if inputs is not None else 0)
+
+    # gradient buffers: node -> list of summed gradients, one per output of the node
+    buffers: dict[Node, list] = {}
+
+    def deliver(node: Node, nr: int, grad: Tensor) -> None:
+        buf = buffers.get(node)
+        if buf is None:
+            buf = buffers[node] = [None] * getattr(node, "_outputs", 1)
+        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
+
+    for r, t, g in zip(roots, outputs, grad_outputs):
+        if r is not None:
+            deliver(r, t._out_nr if t.grad_fn is not None else 0, g)
+
+    ready = [(-r._seq, id(r), r) for r in dict.fromkeys(r for r in roots if r is not None)]
+    ready = [item for item in ready if waiting[item[2]] == 0]
+    heapq.heapify(ready)
+    observing = bool(_observers)
+    prev_mode = _State.enabled
+    _State.enabled = create_graph
+    try:
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node, None) or [None]
+            run = allowed is None or node in allowed
+            if run:
+                grads = _pre_hooks(node, grads)
+                for nr, g in enumerate(grads):
+                    if (node, nr) in capture:
+                        results[capture[(node, nr)]] = g
+            if run and type(node) is AccumulateGrad:
+                if accumulate and (inputs is None or (node, 0) in capture):
+                    _accumulate(node, grads[0], create_graph)
+                if observing:
+                    _notify(node, grads, (), node.variable._grad)
+            elif run and _leads_on(node, allowed):
+                out = _call_backward(node, grads)
+                if not retain_graph:
+                    node._release()
+                if node._hooks and "post" in node._hooks:
+                    for hook in node._hooks["post"]:
+                        hook(out, tuple(grads))
+                if observing:
+                    _notify(node, grads, out, None)
+                for nxt, nr, g, x in zip(
+                    node._next, node._next_nr or _zeros(len(node._next)), out, node._inputs
+                ):
+                    if nxt is not None and g is not None:
+                        deliver(nxt, nr, _sum_to(g, x))
+            for nxt in node._next:
+                if nxt is not None:
+                    waiting[nxt] -= 1
+                    if waiting[nxt] == 0:
+                        heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
+    finally:
+        _State.enabled = prev_mode
+    return results
+
+
+def _zeros(n: int) -> tuple[int, ...]:
+    return (0,) * n
+
+
+def _leads_on(node: Node, allowed: set[Node] | None) -> bool:
+    return allowed is None or any(n in allowed for n in node._next if n is not None)
+
+
+def _call_backward(node: Node, grads: list) -> tuple:
+    """Run a node's derivative rule; always returns one entry per input."""
+    if any(g is None for g in grads):  # an unused output of a multi-output node
+        grads = [g if g is not None else _zeros_like_output(node, i) for i, g in enumerate(grads)]
+    out = type(node).backward(node, *grads)
+    if not isinstance(out, tuple):
+        out = (out,)
+    return out
+
+
+def _zeros_like_output(node: Node, i: int) -> Tensor:
+    from .. import _tensor
+
+    shape, dtype = node._output_meta[i]
+    return _tensor.zeros(shape, dtype=dtype)
+
+
+def _pre_hooks(node: Node, grads: list) -> list:
+    """Tensor hooks (``register_hook``) and ``retain_grad`` run before a node."""
+    hooks = node._hooks
+    if hooks is None:
+        if type(node) is AccumulateGrad and node.variable._hooks:
+            g = grads[0]
+            for fn in node.variable._hooks:
+                new = fn(g)
+                if new is not None:
+                    g = new
+            return [g]
+        return grads
+    grads = list(grads)
+    for nr, fns in hooks.get("tensor", {}).items():
+        for fn in fns:
+            new = fn(grads[nr])
+            if new is not None:
+                grads[nr] = new
+    for fn in hooks.get("pre", ()):
+        new = fn(tuple(grads))
+        if new is not None:
+            grads = list(new)
+    for nr, ref in hooks.get("retain", {}).items():
+        t = ref()
+        if t is not None and grads[nr] is not None:
+            g = grads[nr]
+            if t._grad is None:
+                t._grad = g.detach().clone() if not _State.enabled else g.clone()
+            else:
+                t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
+    if type(node) is AccumulateGrad and node.variable._hooks:
+        g = grads[0]
+        for fn in node.variable._hooks:
+            new = fn(g)
+            if new is not None:
+                g = new
+        grads[0] = g
+    return grads
+
+
+def _accumulate(acc: AccumulateGrad, grad: Tensor, create_graph: bool) -> None:
+    """``leaf.grad += grad``, the way torch does it."""
+    leaf = acc.variable
+    if grad is None:
+        return
+    if grad._data.dtype != leaf._data.dtype:
+        grad = grad.to(leaf.dtype)
+    if leaf._grad is None:
+        if create_graph and grad.requires_grad:
+            leaf._grad = F.Tensor._copy_with_grad_fn(grad)  # shows grad_fn=<CopyBackwards>
+        else:  # a fresh copy: the same gradient may also reach another leaf
+            leaf._grad = F.Tensor._make(grad._data.copy(), None)
+    elif create_graph and (grad.requires_grad or leaf._grad.requires_grad):
+        leaf._grad = leaf._grad + grad
+    else:
+        prev = _State.enabled
+        _State.enabled = False
+        try:
+            leaf._grad._add_inplace_raw(grad)
+        finally:
+            _State.enabled = prev
+
+
+def _notify(node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any) -> None:
+    step = {"node": node, "grads_in": tuple(grads_in), "grads_out": tuple(grads_out)}
+    if leaf_grad is not None or type(node) is AccumulateGrad:
+        step["grad"] = leaf_grad
+    for fn in list(_observers):
+        fn(step)

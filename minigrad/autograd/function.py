@@ -1,0 +1,349 @@
+"""The nodes of the backward graph.
+
+Every operation on tensors that require grad leaves behind a *node*: the
+object you see as ``y.grad_fn``. A node remembers
+
+- ``_inputs``: what went into the operation (tensors and plain numbers), so the
+  graph can be drawn and gradients can be reduced to each input's shape;
+- ``_next``: for each input, the node that gradient must flow to next
+  (``next_functions`` shows these as ``(node, output_nr)`` pairs);
+- ``_saved``: the values its derivative rule needs (``ctx.save_for_backward``).
+
+Each operation is a subclass of :class:`Function` with a ``forward`` that
+computes on numpy arrays and a ``backward`` that computes on Tensors. Because
+``backward`` uses ordinary tensor operations, it can itself be recorded, which
+is all that higher-order derivatives (``create_graph=True``) need.
+
+A leaf that requires grad gets an :class:`AccumulateGrad` node: the end of every
+path, where the gradient is added into ``leaf.grad``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .._grad_mode import _State
+
+if TYPE_CHECKING:
+    from .._tensor import Tensor
+
+Tensor = None  # set by minigrad._tensor once the class exists (avoids an import cycle)
+
+_seq = itertools.count()  # creation order; the engine runs later nodes first, like torch
+
+_FREED = "freed"  # marks saved values that backward has released
+
+_SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you "
+    "call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward "
+    "through the graph a second time or if you need to access saved tensors after calling "
+    "backward."
+)
+
+
+class Node:
+    """A node of the backward graph (what ``tensor.grad_fn`` holds)."""
+
+    __slots__ = ("_inputs", "_next", "_next_nr", "_saved", "_versions", "_seq", "_hooks")
+
+    def name(self) -> str:
+        """The node's name, e.g. ``'MulBackward0'``."""
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+    @property
+    def next_functions(self) -> tuple[tuple[Node | None, int], ...]:
+        """Where the gradient of each input goes next: ``((node, output_nr), ...)``."""
+        nrs = self._next_nr or (0,) * len(self._next)
+        return tuple(zip(self._next, nrs))
+
+    # --- hooks ---------------------------------------------------------------
+    def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> None:
+        """Call ``fn(grad_inputs, grad_outputs)`` after this node has run."""
+        self._hook_table().setdefault("post", []).append(fn)
+
+    def register_prehook(self, fn: Callable[[tuple], Any]) -> None:
+        """Call ``fn(grad_outputs)`` before this node runs; it may return new grads."""
+        self._hook_table().setdefault("pre", []).append(fn)
+
+    def _hook_table(self) -> dict:
+        if self._hooks is None:
+            self._hooks = {}
+        return self._hooks
+
+    # --- saved tensors -------------------------------------------------------
+    @property
+    def saved_tensors(self) -> tuple:
+        """The values saved by forward, as tensors, checked to be unchanged.
+
+        Raises the "backward through the graph a second time" error once a
+        backward without ``retain_graph=True`` has released them.
+        """
+        saved = self._saved
+        if saved is _FREED:
+            raise RuntimeError(_SECOND_BACKWARD)
+        if not saved:
+            return ()
+        out = []
+        for value, version in zip(saved, self._versions):
+            if version is None:  # a plain number, an array, or None
+                out.append(value)
+                continue
+            if type(value) is _SavedOutput:
+                value = value.unpack(self)
+            current = value._vc.v if value._vc is not None else 0
+            if current != version:
+                raise RuntimeError(_modified_message(value, current, version))
+            out.append(value)
+        return tuple(out)
+
+    @property
+    def saved_values(self) -> tuple:
+        """What was saved, without checks (for pictures); ``()`` once freed."""
+        if self._saved is _FREED or not self._saved:
+            return ()
+        return tuple(v.unpack(self) if type(v) is _SavedOutput else v for v in self._saved)
+
+    @property
+    def is_freed(self) -> bool:
+        """True once a backward without ``retain_graph`` released the saved values."""
+        return self._saved is _FREED
+
+    def _release(self) -> None:
+        if self._saved:
+            self._saved = _FREED
+            self._versions = ()
+
+    # what ``ctx.needs_input_grad`` reports
+    @property
+    def needs_input_grad(self) -> tuple[bool, ...]:
+        return tuple(n is not None for n in self._next)
+
+
+class _SavedOutput:
+    """A saved *output* of a node. Holding the output tensor itself would make
+    a cycle (output -> grad_fn -> output), so only its data is kept and a
+    tensor is rebuilt, with this node as its grad_fn, when backward needs it."""
+
+    __slots__ = ("data", "vc", "requires_grad", "output_nr")
+
+    def __init__(self, t: Tensor) -> None:
+        if t._vc is None:
+            t._vc = _Version()
+        self.data, self.vc, self.requires_grad, self.output_nr = t._data, t._vc, True, t._out_nr
+
+    def unpack(self, node: Node) -> Tensor:
+        t = Tensor._make(self.data, node)
+        t._vc = self.vc
+        t._out_nr = self.output_nr
+        return t
+
+
+class _Version:
+    """A tensor's version counter, shared by all tensors that share its data.
+    Every in-place operation adds one."""
+
+    __slots__ = ("v",)
+
+    def __init__(self) -> None:
+        self.v = 0
+
+
+def _modified_message(t: Tensor, current: int, expected: int) -> str:
+    sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
+    what = f"[torch.{t.dtype._legacy} {sizes}]"
+    if t.grad_fn is not None:
+        op = t.grad_fn.name()
+        op = op[: op.rfind("Backward")] if "Backward" in op else op
+        what += f", which is output {t._out_nr} of {op},"
+    return (
+        "one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: {what} is at version {current}; expected version {expected} instead. "
+        "Hint: enable anomaly detection to find the operation that failed to compute its "
+        "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+    )
+
+
+class _NoContext:
+    """Stands in for ``ctx`` when nothing is recorded: saving does nothing."""
+
+    needs_input_grad = (False, False, False, False)
+
+    def save_for_backward(self, *values: Any) -> None:
+        pass
+
+
+_NO_CTX = _NoContext()
+
+
+class Function(Node):
+    """Base class of every differentiable operation.
+
+    A subclass names itself after torch's grad_fn (``MulBackward0``) and
+    writes its math in two static methods::
+
+        class MulBackward0(Function):
+            @staticmethod
+            def forward(ctx, a, b):          # numpy arrays (or numbers) in ...
+                ctx.save_for_backward(a, b)
+                return a * b                 # ... a numpy array out
+            @staticmethod
+            def backward(ctx, grad):         # Tensors in, Tensors out
+                a, b = ctx.saved_tensors
+                return grad * b, grad * a    # one gradient per input
+
+    ``MulBackward0.apply(x, y)`` runs it. Positional arguments are the inputs
+    (tensors or numbers; gradients flow back to each); keyword arguments are
+    settings such as ``dim=``.
+    """
+
+    __slots__ = ()
+    _outputs = 1  # how many tensors forward returns
+    _is_view = False  # True when the output shares the input's data (view, transpose...)
+
+    @staticmethod
+    def forward(ctx: Any, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError
+
+    @staticmethod
+    def backward(ctx: Any, *grads: Any) -> Any:
+        raise NotImplementedError
+
+    def save_for_backward(self, *values: Any) -> None:
+        """Keep ``values`` (input arrays, the output array, numbers) for backward."""
+        self._saved = values  # resolved into tensors by ``apply`` once forward returns
+
+    @classmethod
+    def apply(cls, *inputs: Any, **settings: Any) -> Any:
+        record = False
+        if _State.enabled:
+            for x in inputs:
+                if isinstance(x, Tensor) and x._requires_grad:
+                    record = True
+                    break
+        arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
+        if not record:
+            out = cls.forward(_NO_CTX, *arrays, **settings)
+            if cls._outputs == 1:
+                result = Tensor._make(out, None)
+                return result._view_of(inputs[0]) if cls._is_view else result
+            outs = tuple(Tensor._make(o, None) for o in out)
+            return tuple(t._view_of(inputs[0]) for t in outs) if cls._is_view else outs
+
+        node = object.__new__(cls)
+        node._inputs = inputs
+        node._next = tuple(_grad_node(x) for x in inputs)
+        node._next_nr = None
+        for x in inputs:
+            if isinstance(x, Tensor) and x._out_nr:
+                node._next_nr = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
+                break
+        node._saved = ()
+        node._versions = ()
+        node._hooks = None
+        node._seq = next(_seq)
+        out = cls.forward(node, *arrays, **settings)
+        if cls._outputs == 1:
+            result = Tensor._make(out, node)
+            outs = (result,)
+        else:
+            outs = result = tuple(Tensor._make(o, node) for o in out)
+            node._output_meta = [(t.shape, t.dtype) for t in outs]
+            for i, t in enumerate(outs):
+                t._out_nr = i
+        if node._saved:
+            node._resolve_saved(arrays, outs)
+        if cls._is_view:
+            for t in outs:
+                t._view_of(inputs[0])
+        return result
+
+    def _resolve_saved(self, arrays: list, outs: tuple) -> None:
+        """Turn what forward saved (arrays) back into the tensors they belong to."""
+        saved, versions = [], []
+        for value in self._saved:
+            tensor = None
+            if isinstance(value, np.ndarray):
+                for t in outs:
+                    if value is t._data:
+                        tensor = _SavedOutput(t)
+                        break
+                else:
+                    for x, a in zip(self._inputs, arrays):
+                        if value is a and isinstance(x, Tensor):
+                            tensor = x
+                            break
+                    else:  # a helper array made by forward: keep it as a constant
+                        value = Tensor._make(value, None)
+            if tensor is None:
+                saved.append(value)
+                versions.append(None)
+            else:
+                saved.append(tensor)
+                vc = tensor.vc if type(tensor) is _SavedOutput else tensor._vc
+                versions.append(vc.v if vc is not None else 0)
+        self._saved = tuple(saved)
+        self._versions = tuple(versions)
+
+
+def _grad_node(x: Any) -> Node | None:
+    """The node a gradient for ``x`` is sent to: its grad_fn, or the
+    AccumulateGrad of a leaf that requires grad, or None."""
+    if not isinstance(x, Tensor) or not x._requires_grad:
+        return None
+    if x.grad_fn is not None:
+        return x.grad_fn
+    return AccumulateGrad.of(x)
+
+
+class AccumulateGrad(Node):
+    """The node of a leaf tensor: adds the incoming gradient into ``variable.grad``.
+
+    The leaf keeps only a weak reference to it, so the same node is shared by
+    every operation that uses the leaf while a graph is alive.
+    """
+
+    __slots__ = ("variable", "__weakref__")
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    @staticmethod
+    def of(leaf: Tensor) -> AccumulateGrad:
+        acc = leaf._acc() if leaf._acc is not None else None
+        if acc is None:
+            import weakref
+
+            acc = object.__new__(AccumulateGrad)
+            acc.variable = leaf
+            acc._inputs = ()
+            acc._next = ()
+            acc._next_nr = None
+            acc._saved = ()
+            acc._versions = ()
+            acc._hooks = None
+            acc._seq = float("inf")  # runs as soon as its gradient is ready
+            leaf._acc = weakref.ref(acc)
+        return acc
+
+
+class MultiOutputFunction(Function):
+    """A Function whose forward returns several arrays (``split``, ``max(dim)``...)."""
+
+    __slots__ = ("_output_meta",)
+
+
+class CopySlicesBase(Function):
+    """Shared name logic for ``CopySlices`` (defined with the indexing ops)."""
+
+    __slots__ = ()
+
+    def name(self) -> str:
+        return "torch::autograd::CopySlices"

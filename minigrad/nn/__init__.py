@@ -1,0 +1,5 @@
+"""``minigrad.nn``: layers and losses built on minigrad tensors."""
+
+from . import functional
+
+__all__ = ["functional"]

@@ -1,0 +1,889 @@
+"""Elementwise operations: a calculus sheet.
+
+Each class is one operation, named after the grad_fn torch gives it.
+``forward`` computes on numpy arrays; ``backward`` receives the gradient of
+the output and returns the gradient of each input (the chain rule: incoming
+gradient times the local derivative). Broadcast inputs need no care here:
+the engine sums each gradient back to its input's shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor
+from ..autograd.function import AccumulateGrad, Function
+
+Number = (int, float, bool, np.number, np.bool_)
+
+
+# --- arithmetic -------------------------------------------------------------
+class AddBackward0(Function):
+    """out = a + alpha*b          d/da = 1,  d/db = alpha"""
+
+    __slots__ = ("alpha",)
+
+    @staticmethod
+    def forward(ctx, a, b, alpha=1):
+        ctx.alpha = alpha
+        return a + b if alpha == 1 else a + alpha * b
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, (grad if ctx.alpha == 1 else grad * ctx.alpha)
+
+
+class SubBackward0(Function):
+    """out = a - alpha*b          d/da = 1,  d/db = -alpha"""
+
+    __slots__ = ("alpha",)
+
+    @staticmethod
+    def forward(ctx, a, b, alpha=1):
+        ctx.alpha = alpha
+        return a - b if alpha == 1 else a - alpha * b
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
+
+
+class RsubBackward1(Function):
+    """out = c - a  (a number minus a tensor)          d/da = -1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, c):
+        return c - a
+
+    @staticmethod
+    def backward(ctx, grad):
+        return -grad
+
+
+class MulBackward0(Function):
+    """out = a * b          d/da = b,  d/db = a"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        # save only what the other input's gradient needs
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad):
+        b, a = ctx.saved_tensors
+        return (grad * b if b is not None else None), (grad * a if a is not None else None)
+
+
+class DivBackward0(Function):
+    """out = a / b          d/da = 1/b,  d/db = -a/b²"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(a if needs[1] else None, b)
+        return a / b
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        ga = grad / b if ctx.needs_input_grad[0] else None
+        gb = -grad * a / (b * b) if ctx.needs_input_grad[1] else None
+        return ga, gb
+
+
+class NegBackward0(Function):
+    """out = -a          d/da = -1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        return -a
+
+    @staticmethod
+    def backward(ctx, grad):
+        return -grad
+
+
+class ReciprocalBackward0(Function):
+    """out = 1/a          d/da = -1/a² = -out²"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = 1 / a
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return -grad * (out * out)
+
+
+# --- powers, exponentials, logarithms ---------------------------------------
+class PowBackward0(Function):
+    """out = a ** c  (c a number)          d/da = c * a**(c-1)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, c):
+        ctx.save_for_backward(a, c)
+        return a**c
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, c = ctx.saved_tensors
+        if c == 0:
+            return grad * 0
+        return grad * (c * a ** (c - 1))
+
+
+class PowBackward1(Function):
+    """out = a ** b  (both tensors)    d/da = b * a**(b-1),  d/db = a**b * log(a)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = a**b
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b, out = ctx.saved_tensors
+        ga = gb = None
+        if ctx.needs_input_grad[0]:
+            ga = grad * b * a ** (b - 1)
+            ga = ga.masked_fill((b == 0).detach(), 0.0)  # torch: d(a**0)/da is 0, even at a=0
+        if ctx.needs_input_grad[1]:
+            # where a == 0 and b >= 0 torch defines the gradient as 0
+            safe = (a == 0).detach() & (b >= 0).detach()
+            gb = (grad * out * a.masked_fill(safe, 1.0).log()).masked_fill(safe, 0.0)
+        return ga, gb
+
+
+class PowBackward2(Function):
+    """out = c ** b  (c a number)          d/db = c**b * log(c)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, b, c):
+        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else np.power(c, b)
+        ctx.save_for_backward(out, c)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, c = ctx.saved_tensors
+        return grad * out * float(np.log(c))
+
+
+class ExpBackward0(Function):
+    """out = exp(a)          d/da = exp(a) = out"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.exp(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * out
+
+
+class LogBackward0(Function):
+    """out = log(a)          d/da = 1/a"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad / a
+
+
+class SqrtBackward0(Function):
+    """out = sqrt(a)          d/da = 1 / (2 sqrt(a)) = 1 / (2 out)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        with np.errstate(invalid="ignore"):
+            out = np.sqrt(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad / (2 * out)
+
+
+# --- the kinks: abs and relu ------------------------------------------------
+class AbsBackward0(Function):
+    """out = |a|          d/da = sign(a)  (0 at a = 0, as torch uses)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.abs(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * a.sign()
+
+
+class ReluBackward0(Function):
+    """out = max(a, 0)          d/da = 1 where out > 0, else 0 (also at a = 0)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.maximum(a, 0).astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * (out > 0).to(grad.dtype)
+
+
+# --- trigonometric and hyperbolic ------------------------------------------
+class SinBackward0(Function):
+    """out = sin(a)          d/da = cos(a)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.sin(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * a.cos()
+
+
+class CosBackward0(Function):
+    """out = cos(a)          d/da = -sin(a)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.cos(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * -a.sin()
+
+
+class TanhBackward0(Function):
+    """out = tanh(a)          d/da = 1 - tanh(a)² = 1 - out²"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.tanh(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * (1 - out * out)
+
+
+class SigmoidBackward0(Function):
+    """out = 1 / (1 + exp(-a))          d/da = out * (1 - out)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        with np.errstate(over="ignore"):
+            out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * (out * (1 - out))
+
+
+# --- copies -----------------------------------------------------------------
+class CloneBackward0(Function):
+    """out = a (a copy)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        return np.array(a, copy=True, order="C")
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class ToCopyBackward0(Function):
+    """out = a converted to another dtype          d/da = 1 (converted back)"""
+
+    __slots__ = ("src",)
+
+    @staticmethod
+    def forward(ctx, a, dtype):
+        ctx.src = a.dtype
+        return a.astype(dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.to(_dtype.from_numpy_dtype(ctx.src))
+
+
+class CopyBackwards(Function):
+    """``dst.copy_(src)``: out = src (broadcast to dst)     d/ddst = 0, d/dsrc = 1.
+    Also the node of a ``.grad`` made by ``backward(create_graph=True)``."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, *args):
+        if len(args) == 1:
+            return np.array(args[0], copy=True)
+        dst, src = args
+        return np.broadcast_to(src, dst.shape).astype(dst.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        if len(ctx._inputs) == 1:
+            return grad
+        return grad * 0, grad
+
+
+class ZeroBackward0(Function):
+    """``t.zero_()``: out = 0          d/dt = 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        return np.zeros_like(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 0
+
+
+class FillBackward0(Function):
+    """``t.fill_(v)``: out = v everywhere          d/dt = 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, value):
+        return np.full_like(a, value)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 0
+
+
+class FillBackward1(Function):
+    """``t.fill_(v)`` with a 0-dim tensor v          d/dt = 0,  d/dv = sum"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, v):
+        return np.full_like(a, v)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 0, grad.sum()
+
+
+# --- helpers that put the pieces together -----------------------------------
+def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
+    """Raise torch's error when two shapes cannot broadcast."""
+    sa, sb = a.shape, b.shape
+    for i in range(1, min(len(sa), len(sb)) + 1):
+        x, y = sa[-i], sb[-i]
+        if x != y and x != 1 and y != 1:
+            dim = max(len(sa), len(sb)) - i
+            raise RuntimeError(
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                f"non-singleton dimension {dim}"
+            )
+
+
+def _operand(x: Any) -> Any:
+    """A Tensor or a Python number; numpy arrays become tensors."""
+    if isinstance(x, Tensor) or isinstance(x, Number):
+        return x
+    if isinstance(x, np.ndarray):
+        return Tensor._make(x, None)
+    return None
+
+
+def binary(cls: type[Function], a: Any, b: Any, *, true_div: bool = False, **settings: Any) -> Any:
+    """Run a two-input elementwise op with torch's dtype promotion and broadcasting."""
+    dt = None
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        da, db = a._data, b._data
+        if da.shape != db.shape:
+            _broadcast_check(da, db)
+        if da.dtype != db.dtype:
+            dt = _dtype.result_type(a, b)
+    else:
+        t = a if isinstance(a, Tensor) else b
+        n = b if t is a else a
+        if isinstance(n, (bool, np.bool_)) or (t._data.dtype.kind in "iub"):
+            dt = _dtype.result_type(a, b)
+        elif isinstance(n, float) and t._data.dtype.kind != "f":
+            dt = _dtype.get_default_dtype().np
+    if true_div:
+        kind = dt if dt is not None else a._data.dtype if isinstance(a, Tensor) else b._data.dtype
+        if np.dtype(kind).kind != "f":
+            dt = _dtype.get_default_dtype().np
+    if dt is not None:
+        a = _cast(a, dt)
+        b = _cast(b, dt)
+    return cls.apply(a, b, **settings)
+
+
+def _cast(x: Any, dt: np.dtype) -> Any:
+    """Cast a tensor's data to ``dt`` without recording: promotion is part of the op,
+    so gradients still flow to the original tensor's node."""
+    if isinstance(x, Tensor) and x._data.dtype != dt:
+        y = Tensor._make(x._data.astype(dt), x.grad_fn)
+        y._requires_grad, y._out_nr = x._requires_grad, x._out_nr
+        if x._requires_grad and x.grad_fn is None:
+            AccumulateGrad.of(x)
+            y._acc = x._acc
+        return y
+    if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
+        return float(x)
+    return x
+
+
+# --- the public functions ---------------------------------------------------
+def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
+    """``input + alpha * other``, elementwise with broadcasting.
+
+    >>> import minigrad as torch
+    >>> torch.add(torch.tensor([1.0, 2.0]), 1)
+    tensor([2., 3.])
+    """
+    if alpha != 1:
+        return binary(AddBackward0, input, other, alpha=alpha)
+    return binary(AddBackward0, input, other)
+
+
+def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
+    """``input - alpha * other``, elementwise."""
+    if not isinstance(input, Tensor):
+        return _rsub(_operand(other), input)
+    if alpha != 1:
+        return binary(SubBackward0, input, other, alpha=alpha)
+    return binary(SubBackward0, input, other)
+
+
+def mul(input: Any, other: Any) -> Tensor:
+    """``input * other``, elementwise with broadcasting.
+
+    >>> import minigrad as torch
+    >>> torch.mul(torch.tensor([1.0, 2.0]), 3)
+    tensor([3., 6.])
+    """
+    return binary(MulBackward0, input, other)
+
+
+def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
+    """``input / other`` (true division: integers give floats)."""
+    if rounding_mode is not None:
+        return floor_divide(input, other) if rounding_mode == "floor" else _trunc_div(input, other)
+    if not isinstance(input, Tensor):  # number / tensor: torch multiplies by the reciprocal
+        return mul(reciprocal(_as_float(other)), input)
+    return binary(DivBackward0, input, other, true_div=True)
+
+
+def _as_float(t: Tensor) -> Tensor:
+    if t._data.dtype.kind != "f":
+        return Tensor._make(t._data.astype(_dtype.get_default_dtype().np), None)
+    return t
+
+
+def floor_divide(input: Any, other: Any) -> Tensor:
+    a = input._data if isinstance(input, Tensor) else input
+    b = other._data if isinstance(other, Tensor) else other
+    dt = _dtype.result_type(input, other)
+    return Tensor._make(np.floor_divide(a, b).astype(dt), None)
+
+
+def _trunc_div(input: Any, other: Any) -> Tensor:
+    a = input._data if isinstance(input, Tensor) else input
+    b = other._data if isinstance(other, Tensor) else other
+    dt = _dtype.result_type(input, other)
+    return Tensor._make(np.trunc(np.true_divide(a, b)).astype(dt), None)
+
+
+def remainder(input: Any, other: Any) -> Tensor:
+    a = input._data if isinstance(input, Tensor) else input
+    b = other._data if isinstance(other, Tensor) else other
+    return Tensor._make(np.mod(a, b).astype(_dtype.result_type(input, other)), None)
+
+
+def neg(input: Tensor) -> Tensor:
+    """``-input``."""
+    return NegBackward0.apply(input)
+
+
+def reciprocal(input: Tensor) -> Tensor:
+    """``1 / input``."""
+    return ReciprocalBackward0.apply(_as_float(input))
+
+
+def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
+    """``input ** exponent``; either side may be a number.
+
+    >>> import minigrad as torch
+    >>> torch.pow(torch.tensor([2.0, 3.0]), 2)
+    tensor([4., 9.])
+    """
+    if not isinstance(input, Tensor):
+        exponent = _operand(exponent)
+        if exponent._data.dtype.kind != "f" and isinstance(input, float):
+            exponent = _as_float(exponent)
+        return PowBackward2.apply(exponent, c=input)
+    if isinstance(exponent, Tensor):
+        return binary(PowBackward1, input, exponent)
+    if input._data.dtype.kind != "f" and isinstance(exponent, float):
+        input = _as_float(input)
+    if input._data.dtype.kind in "iu" and exponent < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    return PowBackward0.apply(input, c=exponent)
+
+
+def square(input: Tensor) -> Tensor:
+    """``input ** 2``."""
+    return pow(input, 2)
+
+
+def _unary(cls: type[Function]) -> Any:
+    def op(input: Tensor) -> Tensor:
+        return cls.apply(_as_float(input))
+
+    return op
+
+
+exp = _unary(ExpBackward0)
+log = _unary(LogBackward0)
+sqrt = _unary(SqrtBackward0)
+sin = _unary(SinBackward0)
+cos = _unary(CosBackward0)
+tanh = _unary(TanhBackward0)
+sigmoid = _unary(SigmoidBackward0)
+for _name, _fn in [
+    ("exp", exp),
+    ("log", log),
+    ("sqrt", sqrt),
+    ("sin", sin),
+    ("cos", cos),
+    ("tanh", tanh),
+    ("sigmoid", sigmoid),
+]:
+    _fn.__name__ = _fn.__qualname__ = _name
+    _fn.__doc__ = f"Elementwise ``{_name}``."
+
+
+def abs(input: Tensor) -> Tensor:  # noqa: A001
+    """Elementwise ``|input|``."""
+    return AbsBackward0.apply(input)
+
+
+def relu(input: Tensor) -> Tensor:
+    """``max(input, 0)``, elementwise."""
+    return ReluBackward0.apply(input)
+
+
+def clone(input: Tensor, *, memory_format: Any = None) -> Tensor:
+    """A copy that stays in the graph (``CloneBackward0``)."""
+    return CloneBackward0.apply(input)
+
+
+def to_dtype(input: Tensor, dtype: Any) -> Tensor:
+    """``input`` converted to ``dtype`` (the same tensor if it already is)."""
+    target = dtype.np if isinstance(dtype, _dtype.dtype) else np.dtype(dtype)
+    if input._data.dtype == target:
+        return input
+    return ToCopyBackward0.apply(input, dtype=target)
+
+
+# --- comparisons: results are bool tensors, not differentiable -------------
+def _compare(ufunc: Any) -> Any:
+    def op(input: Any, other: Any) -> Tensor:
+        a = input._data if isinstance(input, Tensor) else input
+        o = _operand(other)
+        if o is None:
+            return NotImplemented
+        b = o._data if isinstance(o, Tensor) else o
+        if isinstance(input, Tensor) and isinstance(o, Tensor) and a.shape != b.shape:
+            _broadcast_check(a, b)
+        return Tensor._make(ufunc(a, b), None)
+
+    op.__name__ = ufunc.__name__
+    return op
+
+
+eq = _compare(np.equal)
+ne = _compare(np.not_equal)
+lt = _compare(np.less)
+le = _compare(np.less_equal)
+gt = _compare(np.greater)
+ge = _compare(np.greater_equal)
+
+
+def _logical(ufunc: Any) -> Any:
+    def op(input: Any, other: Any) -> Tensor:
+        a = input._data if isinstance(input, Tensor) else input
+        b = other._data if isinstance(other, Tensor) else other
+        if np.result_type(a, b).kind == "f":
+            raise TypeError(f"unsupported operand type(s) for {ufunc.__name__}: float tensors")
+        return Tensor._make(ufunc(a, b), None)
+
+    return op
+
+
+bitwise_and = _logical(np.bitwise_and)
+bitwise_or = _logical(np.bitwise_or)
+bitwise_xor = _logical(np.bitwise_xor)
+
+
+def logical_not(input: Tensor) -> Tensor:
+    return Tensor._make(np.logical_not(input._data), None)
+
+
+def sign(input: Tensor) -> Tensor:
+    """-1, 0 or 1 by the sign of each element (its gradient is 0)."""
+    return SignBackward0.apply(input)
+
+
+class SignBackward0(Function):
+    """out = sign(a)          d/da = 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        return np.sign(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 0
+
+
+# --- the Tensor methods that dispatch here ----------------------------------
+def _reflected(fn: Any) -> Any:
+    def method(self: Tensor, other: Any) -> Any:
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        return fn(other, self)
+
+    return method
+
+
+def _forward(fn: Any) -> Any:
+    def method(self: Tensor, other: Any) -> Any:
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        return fn(self, other)
+
+    return method
+
+
+def _inplace(fn: Any) -> Any:
+    def method(self: Tensor, other: Any, **kwargs: Any) -> Tensor:
+        o = _operand(other)
+        if o is None:
+            raise TypeError(f"unsupported operand type for in-place op: {type(other).__name__}")
+        return self._inplace(lambda s, v: fn(s, v, **kwargs), o)
+
+    return method
+
+
+def _inplace_unary(fn: Any) -> Any:
+    def method(self: Tensor) -> Tensor:
+        return self._inplace(fn)
+
+    return method
+
+
+def _rpow(self: Tensor, other: Any) -> Any:
+    if _operand(other) is None:
+        return NotImplemented
+    return pow(other, self)
+
+
+def _rsub(self: Tensor, other: Any) -> Any:
+    """``other - self`` where ``other`` is a number: one input, like torch's RsubBackward1."""
+    if _operand(other) is None:
+        return NotImplemented
+    if isinstance(other, Tensor):
+        return sub(other, self)
+    dt = _dtype.result_type(self, other)
+    return RsubBackward1.apply(_cast(self, dt), c=_cast(other, dt))
+
+
+_METHODS = {
+    "__add__": _forward(add),
+    "__radd__": _reflected(add),
+    "__sub__": _forward(sub),
+    "__rsub__": _rsub,
+    "__mul__": _forward(mul),
+    "__rmul__": _reflected(mul),
+    "__truediv__": _forward(div),
+    "__rtruediv__": _reflected(div),
+    "__floordiv__": _forward(floor_divide),
+    "__rfloordiv__": _reflected(floor_divide),
+    "__mod__": _forward(remainder),
+    "__pow__": _forward(pow),
+    "__rpow__": _rpow,
+    "__neg__": neg,
+    "__pos__": lambda self: self,
+    "__abs__": abs,
+    "__eq__": eq,
+    "__ne__": ne,
+    "__lt__": lt,
+    "__le__": le,
+    "__gt__": gt,
+    "__ge__": ge,
+    "__and__": bitwise_and,
+    "__or__": bitwise_or,
+    "__xor__": bitwise_xor,
+    "__invert__": logical_not,
+    "__iadd__": _inplace(add),
+    "__isub__": _inplace(sub),
+    "__imul__": _inplace(mul),
+    "__itruediv__": _inplace(div),
+    "add": add,
+    "sub": sub,
+    "subtract": sub,
+    "mul": mul,
+    "multiply": mul,
+    "div": div,
+    "divide": div,
+    "true_divide": div,
+    "floor_divide": floor_divide,
+    "remainder": remainder,
+    "neg": neg,
+    "negative": neg,
+    "reciprocal": reciprocal,
+    "pow": pow,
+    "square": square,
+    "exp": exp,
+    "log": log,
+    "sqrt": sqrt,
+    "abs": abs,
+    "absolute": abs,
+    "sin": sin,
+    "cos": cos,
+    "tanh": tanh,
+    "sigmoid": sigmoid,
+    "relu": relu,
+    "sign": sign,
+    "clone": clone,
+    "eq": eq,
+    "ne": ne,
+    "lt": lt,
+    "le": le,
+    "gt": gt,
+    "ge": ge,
+    "add_": _inplace(add),
+    "sub_": _inplace(sub),
+    "mul_": _inplace(mul),
+    "div_": _inplace(div),
+    "pow_": _inplace(pow),
+    "neg_": _inplace_unary(neg),
+    "exp_": _inplace_unary(exp),
+    "log_": _inplace_unary(log),
+    "sqrt_": _inplace_unary(sqrt),
+    "abs_": _inplace_unary(abs),
+    "sin_": _inplace_unary(sin),
+    "cos_": _inplace_unary(cos),
+    "tanh_": _inplace_unary(tanh),
+    "sigmoid_": _inplace_unary(sigmoid),
+    "relu_": _inplace_unary(relu),
+    "reciprocal_": _inplace_unary(reciprocal),
+}
+
+
+def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``t.to(dtype)`` / ``t.to('cpu')`` / ``t.to(other_tensor)``."""
+    target = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, _dtype.dtype):
+            target = a
+        elif isinstance(a, Tensor):
+            target = a.dtype
+    return self if target is None else to_dtype(self, target)
+
+
+_METHODS.update(
+    to=_to,
+    type=lambda self, dtype=None: (
+        f"torch.{self.dtype._legacy}" if dtype is None else to_dtype(self, dtype)
+    ),
+    float=lambda self: to_dtype(self, _dtype.float32),
+    double=lambda self: to_dtype(self, _dtype.float64),
+    half=lambda self: to_dtype(self, _dtype.float16),
+    long=lambda self: to_dtype(self, _dtype.int64),
+    int=lambda self: to_dtype(self, _dtype.int32),
+    bool=lambda self: to_dtype(self, _dtype.bool),
+    cpu=lambda self: self,
+    cuda=lambda self, *a, **k: (_ for _ in ()).throw(
+        AssertionError("Torch not compiled with CUDA enabled")
+    ),
+)
+
+for _name, _fn in _METHODS.items():
+    setattr(Tensor, _name, _fn)

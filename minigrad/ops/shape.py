@@ -1,0 +1,359 @@
+"""Shape operations: the same numbers, arranged differently.
+
+Moving numbers around does not change them, so each derivative rule just
+moves the gradient back: the backward of a reshape is a reshape to the old
+shape, the backward of a transpose is the same transpose, and the backward of
+an expand sums the copies back together. Most of these return *views*, which
+share data (and the version counter) with their input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._tensor import Tensor
+from ..autograd.function import Function
+
+
+def _shape_arg(shape: tuple) -> tuple:
+    """Accept ``view(2, 3)`` as well as ``view((2, 3))`` and ``view([2, 3])``."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return tuple(int(s) for s in shape)
+
+
+def _infer(shape: tuple, numel: int) -> tuple:
+    """Fill in a single ``-1`` and check the element count, as torch does."""
+    if list(shape).count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise RuntimeError(f"invalid shape dimension {s}")
+            known *= s
+    if -1 in shape:
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape = tuple(numel // known if s == -1 else s for s in shape)
+    elif known != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return shape
+
+
+def _view_array(a: np.ndarray, shape: tuple) -> np.ndarray | None:
+    """The same data seen with a new shape, or None if that needs a copy."""
+    v = a.view()
+    try:
+        v.shape = shape
+    except AttributeError:
+        return None
+    return v
+
+
+class ViewBackward0(Function):
+    """out = a seen with a new shape          grad: reshaped back"""
+
+    __slots__ = ("shape",)
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, shape):
+        ctx.shape = a.shape
+        out = _view_array(a, shape)
+        if out is None:
+            raise RuntimeError(
+                "view size is not compatible with input tensor's size and stride (at least one "
+                "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+            )
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.reshape(ctx.shape)
+
+
+class UnsafeViewBackward0(Function):
+    """``reshape`` of a non-contiguous tensor: copy, then view   grad: reshaped back"""
+
+    __slots__ = ("shape",)
+
+    @staticmethod
+    def forward(ctx, a, shape):
+        ctx.shape = a.shape
+        return a.reshape(shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.reshape(ctx.shape)
+
+
+class TBackward0(Function):
+    """out = a.t() (rows become columns)          grad: transposed back"""
+
+    __slots__ = ()
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a):
+        return a.T
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.t()
+
+
+class TransposeBackward0(Function):
+    """out = a with dims d0 and d1 swapped          grad: swapped back"""
+
+    __slots__ = ("d0", "d1")
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, d0, d1):
+        ctx.d0, ctx.d1 = d0, d1
+        return np.swapaxes(a, d0, d1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.transpose(ctx.d0, ctx.d1)
+
+
+class PermuteBackward0(Function):
+    """out = a with its dims reordered          grad: the inverse reordering"""
+
+    __slots__ = ("dims",)
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dims):
+        ctx.dims = dims
+        return np.transpose(a, dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.permute(tuple(np.argsort(ctx.dims).tolist()))
+
+
+class UnsqueezeBackward0(Function):
+    """out = a with a new dim of size 1          grad: that dim squeezed away"""
+
+    __slots__ = ("dim",)
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        return np.expand_dims(a, dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.squeeze(ctx.dim)
+
+
+class SqueezeBackward0(Function):
+    """out = a without its size-1 dims          grad: reshaped back"""
+
+    __slots__ = ("shape",)
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.shape = a.shape
+        return a.reshape(tuple(s for s in a.shape if s != 1))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.reshape(ctx.shape)
+
+
+class SqueezeBackward1(Function):
+    """out = a without dim ``dim`` (if it has size 1)          grad: unsqueezed"""
+
+    __slots__ = ("dim", "squeezed")
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim, ctx.squeezed = dim, a.ndim > 0 and a.shape[dim] == 1
+        return np.squeeze(a, dim) if ctx.squeezed else a.view()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.unsqueeze(ctx.dim) if ctx.squeezed else grad
+
+
+class SqueezeBackward4(SqueezeBackward1):
+    """Like SqueezeBackward1; the name torch gives the squeeze inside ``matmul``."""
+
+    __slots__ = ()
+
+
+class ExpandBackward0(Function):
+    """out = a repeated along its size-1 dims (no copy)     grad: the copies summed"""
+
+    __slots__ = ("shape",)
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, shape):
+        ctx.shape = a.shape
+        return np.broadcast_to(a, shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        shape = ctx.shape
+        lead = grad.dim() - len(shape)
+        dims = list(range(lead)) + [
+            lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1
+        ]
+        if dims:
+            grad = grad.sum(dims, keepdim=True)
+        return grad.reshape(shape) if lead else grad
+
+
+# --- the public functions ---------------------------------------------------
+def view(self: Tensor, *shape: Any) -> Tensor:
+    """The same data with a new shape (no copy); ``-1`` is inferred.
+
+    >>> import minigrad as torch
+    >>> torch.arange(6.).view(2, 3)
+    tensor([[0., 1., 2.],
+            [3., 4., 5.]])
+    """
+    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
+        return self.to(shape[0])  # view(dtype)
+    shape = _infer(_shape_arg(shape), self._data.size)
+    return ViewBackward0.apply(self, shape=shape)
+
+
+def reshape(self: Tensor, *shape: Any) -> Tensor:
+    """Like ``view``, but copies when the data cannot be viewed in the new shape."""
+    shape = _infer(_shape_arg(shape), self._data.size)
+    if _view_array(self._data, shape) is not None:
+        return ViewBackward0.apply(self, shape=shape)
+    return UnsafeViewBackward0.apply(self.clone(), shape=shape)
+
+
+def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    """Merge dims ``start_dim..end_dim`` into one."""
+    if self.dim() == 0:
+        return reshape(self, 1)
+    s, e = self._wrap_dim(start_dim), self._wrap_dim(end_dim)
+    if s == e:
+        return self
+    shape = self.shape
+    n = int(np.prod(shape[s : e + 1]))
+    return reshape(self, tuple(shape[:s]) + (n,) + tuple(shape[e + 1 :]))
+
+
+def t(self: Tensor) -> Tensor:
+    """Transpose a matrix (a 0-D or 1-D tensor is returned as it is)."""
+    if self.dim() > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return TBackward0.apply(self)
+
+
+def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
+    """Swap two dims."""
+    n = max(self.dim(), 1)
+    d0, d1 = self._wrap_dim(dim0, n), self._wrap_dim(dim1, n)
+    return TransposeBackward0.apply(self, d0=d0, d1=d1)
+
+
+def permute(self: Tensor, *dims: Any) -> Tensor:
+    """Reorder the dims, e.g. ``permute(1, 0)``."""
+    dims = tuple(self._wrap_dim(d) for d in _shape_arg(dims))
+    if sorted(dims) != list(range(self.dim())):
+        raise RuntimeError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+            "length of the desired ordering of dimensions i.e. input.dim() = "
+            f"{self.dim()} is not equal to len(dims) = {len(dims)}"
+        )
+    return PermuteBackward0.apply(self, dims=dims)
+
+
+def _T(self: Tensor) -> Tensor:
+    return PermuteBackward0.apply(self, dims=tuple(reversed(range(self.dim()))))
+
+
+def _mT(self: Tensor) -> Tensor:
+    return transpose(self, -2, -1)
+
+
+def unsqueeze(self: Tensor, dim: int) -> Tensor:
+    """Insert a dim of size 1 at ``dim``."""
+    return UnsqueezeBackward0.apply(self, dim=self._wrap_dim(dim, self.dim() + 1))
+
+
+def squeeze(self: Tensor, dim: Any = None) -> Tensor:
+    """Remove dims of size 1 (all of them, or just ``dim``)."""
+    if dim is None:
+        return SqueezeBackward0.apply(self)
+    return SqueezeBackward1.apply(self, dim=self._wrap_dim(dim, max(self.dim(), 1)))
+
+
+def expand(self: Tensor, *sizes: Any) -> Tensor:
+    """Repeat size-1 dims to ``sizes`` without copying (``-1`` keeps a size)."""
+    sizes = _shape_arg(sizes)
+    if len(sizes) < self.dim():
+        raise RuntimeError(
+            f"expand({self.dtype._legacy.replace('Tensor', '')}Type{{{list(self.shape)}}}, "
+            f"size={list(sizes)}): the number of sizes provided ({len(sizes)}) must be greater "
+            f"or equal to the number of dimensions in the tensor ({self.dim()})"
+        )
+    lead = len(sizes) - self.dim()
+    shape = []
+    for i, s in enumerate(sizes):
+        own = self.shape[i - lead] if i >= lead else None
+        if s == -1:
+            s = own
+        elif own is not None and own != 1 and own != s:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({s}) must match the existing size ({own}) at "
+                f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  Tensor sizes: "
+                f"{list(self.shape)}"
+            )
+        shape.append(s)
+    return ExpandBackward0.apply(self, shape=tuple(shape))
+
+
+def expand_as(self: Tensor, other: Tensor) -> Tensor:
+    return expand(self, other.shape)
+
+
+def view_as(self: Tensor, other: Tensor) -> Tensor:
+    return view(self, other.shape)
+
+
+def reshape_as(self: Tensor, other: Tensor) -> Tensor:
+    return reshape(self, other.shape)
+
+
+def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
+    """The same tensor if its data is laid out row by row; else a copy that is."""
+    return self if self._data.flags.c_contiguous else self.clone()
+
+
+_METHODS = {
+    "view": view,
+    "reshape": reshape,
+    "flatten": flatten,
+    "t": t,
+    "transpose": transpose,
+    "swapaxes": transpose,
+    "permute": permute,
+    "unsqueeze": unsqueeze,
+    "squeeze": squeeze,
+    "expand": expand,
+    "expand_as": expand_as,
+    "view_as": view_as,
+    "reshape_as": reshape_as,
+    "contiguous": contiguous,
+    "T": property(_T),
+    "mT": property(_mT),
+}
+for _name, _fn in _METHODS.items():
+    setattr(Tensor, _name, _fn)

@@ -1,0 +1,52 @@
+"""Run a code snippet under real torch and under minigrad and record what a
+learner would see: printed lines, the exception (type and message) that
+ended it, and the warnings it raised. Tests compare the two transcripts."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import types
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+_ADDR = re.compile(r"0x[0-9a-fA-F]+")
+
+
+@dataclass
+class Transcript:
+    stdout: str
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = self.stdout.splitlines()
+        if self.error:
+            out.append("-> " + self.error)
+        return out
+
+
+def run(code: str, module: types.ModuleType) -> Transcript:
+    """Execute ``code`` with ``torch`` bound to ``module`` (torch or minigrad)."""
+    namespace = {"torch": module, "np": np, "__name__": "__snippet__"}
+    if module.__name__ == "minigrad":
+        import minigrad.nn.functional as F
+    else:
+        import torch.nn.functional as F
+    namespace["F"] = F
+    buf = io.StringIO()
+    error = None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with contextlib.redirect_stdout(buf):
+            try:
+                exec(compile(code, "<snippet>", "exec"), namespace)
+            except Exception as e:  # noqa: BLE001 - the transcript records any error
+                error = f"{type(e).__name__}: {e}"
+    found = [f"{w.category.__name__}: {w.message}" for w in caught]
+    return Transcript(
+        _ADDR.sub("0x...", buf.getvalue()), error and _ADDR.sub("0x...", error), found
+    )
