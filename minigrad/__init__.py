@@ -66,6 +66,7 @@ from ._dtype import (
 )
 from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ._printing import set_printoptions
+from ._random import Generator, default_generator, get_rng_state, set_rng_state
 from ._size import Size
 from ._tensor import Tensor, device
 from .ops.elementwise import (
