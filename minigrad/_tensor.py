@@ -573,27 +573,22 @@ class Tensor:
 
     def zero_(self) -> Tensor:
         """Fill with zeros, in place."""
-        return self._fill_inplace(0)
-
-    def fill_(self, value: Any) -> Tensor:
-        """Fill with ``value``, in place."""
-        return self._fill_inplace(value)
-
-    def _fill_inplace(self, value: Any) -> Tensor:
         from .ops import elementwise as E
 
-        self._check_inplace()
-        if isinstance(value, Tensor) and value._requires_grad and _State.enabled:
-            return self._inplace(lambda s, v: E.FillBackward1.apply(s, v), value)
-        if _State.enabled and self._requires_grad:
-            fill = value.item() if isinstance(value, Tensor) else value
-            name = E.ZeroBackward0 if fill == 0 and not isinstance(value, Tensor) else None
-            cls = name or E.FillBackward0
-            return self._inplace(lambda s: cls.apply(s, value=fill))
-        v = value._data if isinstance(value, Tensor) else value
-        self._data[...] = v
-        self._bump_version()
-        return self
+        return self._inplace(lambda s: E.ZeroBackward0.apply(s))
+
+    def fill_(self, value: Any) -> Tensor:
+        """Fill with ``value`` (a number or a 0-dim tensor), in place."""
+        from .ops import elementwise as E
+
+        if isinstance(value, Tensor):
+            if value.dim() != 0:
+                raise RuntimeError(
+                    "fill_ only supports 0-dimension value tensor but got tensor with "
+                    f"{value.dim()} dimensions."
+                )
+            return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value)
+        return self._inplace(lambda s: E.FillBackward2.apply(s, value=value))
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""

@@ -412,7 +412,7 @@ class ZeroBackward0(Function):
         return grad * 0
 
 
-class FillBackward0(Function):
+class FillBackward2(Function):
     """``t.fill_(v)``: out = v everywhere          d/dt = 0"""
 
     __slots__ = ()
@@ -426,7 +426,7 @@ class FillBackward0(Function):
         return grad * 0
 
 
-class FillBackward1(Function):
+class FillBackward3(Function):
     """``t.fill_(v)`` with a 0-dim tensor v          d/dt = 0,  d/dv = sum"""
 
     __slots__ = ()
