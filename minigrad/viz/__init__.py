@@ -1,0 +1,221 @@
+"""Pictures of autograd: the forward graph and the gradient flow, with graphviz.
+
+>>> import minigrad as torch
+>>> from minigrad import viz
+>>> x = torch.tensor([2.0])
+>>> w = torch.tensor([0.5], requires_grad=True)
+>>> b = torch.tensor([0.1], requires_grad=True)
+>>> y = w * x
+>>> z = y + b
+>>> fig = viz.draw_forward(z)       # figure 2-9: x, w, b, y, z and the ops mul, add
+>>> z.backward()
+>>> fig = viz.draw_backward(z)      # figure 2-10: MulBackward0, AddBackward0, AccumulateGrad
+>>> "MulBackward0" in fig.source
+True
+
+In Jupyter the returned :class:`Figure` shows itself as SVG; ``fig.source`` is
+the DOT text and ``fig.render("z.png")`` writes a file (svg, png or pdf).
+
+Options shared by the ``draw_*`` functions:
+
+- ``names``: ``{tensor: "name"}``, overriding the names found in the caller's variables
+- ``rankdir``: ``"LR"`` (left to right, the default) or ``"TB"`` (top to bottom)
+- ``show_values``: print each tensor's value (default True)
+- ``legend``: draw a legend (default True)
+- ``max_nodes``: refuse graphs larger than this (default 100) instead of drawing a hairball
+- ``title``: a caption above the figure
+
+The visual grammar (what each colour and shape means) is documented in
+:mod:`minigrad.viz.style`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import labels, style
+from .backward import MinigradReplay, backward_body, build_backward, replay
+from .forward import forward_body
+from .names import frame_outside_viz, infer_names, merge, namespace_tensors
+from .recording import Recording, Trace, record, trace
+from .render import DotError, DotNotFoundError, Figure, run_dot
+from .torch_adapter import TorchAdapter, is_torch_tensor
+from .walk import GraphTooLarge, forward_walk
+
+__all__ = [
+    "draw",
+    "draw_forward",
+    "draw_backward",
+    "record",
+    "trace",
+    "Figure",
+    "Recording",
+    "Trace",
+    "DotNotFoundError",
+    "DotError",
+    "GraphTooLarge",
+    "run_dot",
+    "style",
+]
+
+_NA_NOTE = (
+    "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
+    "Use retain_graph=True, or record it with viz.record()."
+)
+
+
+def _names(names: Mapping | None) -> tuple[dict, list]:
+    frame = frame_outside_viz()
+    try:
+        found = namespace_tensors(frame)
+        return merge(infer_names(frame), names), [t for _, t in found]
+    finally:
+        del frame
+
+
+def _check_tensor(t: Any) -> None:
+    if not hasattr(t, "grad_fn"):
+        raise TypeError(f"expected a tensor to draw, got {type(t).__name__}")
+
+
+def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str = "") -> None:
+    if is_torch_tensor(t):
+        raise TypeError(
+            "draw_forward draws minigrad tensors; for a torch tensor use draw_backward, which "
+            "walks grad_fn.next_functions"
+        )
+    tr = opts.get("trace")
+    graph = forward_walk(
+        t, max_nodes=opts["max_nodes"], traced=tr.ops if tr is not None else None, extra=extra
+    )
+    forward_body(dot, graph, names, show_values=opts["show_values"], prefix=prefix)
+
+
+def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bool:
+    adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
+    graph = build_backward(t, adapter, opts["max_nodes"])
+    recording, mode = opts.get("recording"), opts.get("grads", "auto")
+    grads = None
+    if mode is not False and graph.nodes:
+        if recording is not None and adapter is MinigradReplay:
+            grads = MinigradReplay.from_recording(graph, recording)
+        elif mode is True or adapter.backward_ran(graph):
+            grads = replay(graph, adapter)
+    return backward_body(
+        dot,
+        graph,
+        names,
+        adapter,
+        grads,
+        show_values=opts["show_values"],
+        show_saved=opts["show_saved"],
+        prefix=prefix,
+    )
+
+
+def _options(
+    rankdir: str = "LR",
+    show_saved: bool = False,
+    max_nodes: int = 100,
+    legend: bool = True,
+    show_values: bool = True,
+    title: str = "",
+    recording: Recording | None = None,
+    grads: bool | str = "auto",
+    trace: Trace | None = None,
+    dot_program: str | None = None,
+) -> dict:
+    if grads not in (True, False, "auto"):
+        raise ValueError("grads= must be True, False or 'auto'")
+    return dict(locals())
+
+
+def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
+    """Draw the computation graph that produced ``t`` (textbook figure 2-9).
+
+    Variables are ellipses, operators boxes; leaves that require grad are blue,
+    constants white, computed tensors orange. ``trace=`` (from
+    :func:`minigrad.viz.trace`) shows ops run under ``no_grad``.
+
+    >>> import minigrad as torch
+    >>> from minigrad import viz
+    >>> a = torch.tensor(3.0, requires_grad=True)
+    >>> "mul" in viz.draw_forward(a * 2).source
+    True
+    """
+    _check_tensor(t)
+    opts = _options(**options)
+    resolved, extra = _names(names)
+    from .render import Dot
+
+    dot = Dot(opts["rankdir"], opts["title"])
+    _forward(dot, t, resolved, extra, opts)
+    return Figure(dot.source(opts["legend"]), opts["dot_program"])
+
+
+def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
+    """Draw the gradient flow from ``t`` back to its leaves (textbook figure 2-10).
+
+    ``t`` may be a minigrad tensor or a real ``torch`` tensor. After a
+    backward, edges carry the gradient that flowed along them (see
+    :mod:`minigrad.viz.backward` for where it comes from) and each leaf shows
+    its ``.grad``. ``show_saved=True`` adds the tensors each node saved, or
+    "freed" once a backward released them. ``recording=`` takes the result of
+    :func:`minigrad.viz.record`.
+
+    >>> import minigrad as torch
+    >>> from minigrad import viz
+    >>> a = torch.tensor(3.0, requires_grad=True)
+    >>> "AccumulateGrad" in viz.draw_backward(a * 2).source
+    True
+    """
+    _check_tensor(t)
+    opts = _options(**options)
+    resolved, _ = _names(names)
+    from .render import Dot
+
+    dot = Dot(opts["rankdir"], opts["title"])
+    if _backward(dot, t, resolved, opts):
+        dot.note(_NA_NOTE)
+    return Figure(dot.source(opts["legend"]), opts["dot_program"])
+
+
+def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
+    """Both views in one figure, with the same names and colours (for slides).
+
+    The default layout is top to bottom, which puts the two views side by side;
+    ``rankdir="LR"`` stacks them.
+
+    >>> import minigrad as torch
+    >>> from minigrad import viz
+    >>> a = torch.tensor(3.0, requires_grad=True)
+    >>> src = viz.draw(a * 2).source
+    >>> "cluster_forward" in src and "cluster_backward" in src
+    True
+    """
+    _check_tensor(t)
+    options.setdefault("rankdir", "TB")
+    opts = _options(**options)
+    resolved, extra = _names(names)
+    from .render import Dot
+
+    dot = Dot(opts["rankdir"], opts["title"])
+    body = []
+    views = (("forward", "forward: the computation"), ("backward", "backward: gradient flow"))
+    for cluster, title in views:
+        start = len(dot.lines)
+        if cluster == "forward":
+            _forward(dot, t, resolved, extra, opts, prefix="f_")
+            na = False
+        else:
+            na = _backward(dot, t, resolved, opts, prefix="b_")
+        inner = dot.lines[start:]
+        body.append(f"  subgraph cluster_{cluster} {{")
+        body.append(f'    label=<{labels.escape(title)}>; color="{style.GREY}"; style="rounded";')
+        body += ["  " + line for line in inner]
+        body.append("  }")
+    if na:
+        dot.note(_NA_NOTE)
+    dot.lines = body
+    return Figure(dot.source(opts["legend"]), opts["dot_program"])

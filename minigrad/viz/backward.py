@@ -1,0 +1,261 @@
+"""The gradient-flow view: textbook figure 2-10.
+
+The boxes are the grad_fn nodes with torch's names (``MulBackward0``,
+``AccumulateGrad``); every AccumulateGrad is linked to its leaf, which shows
+its ``.grad``. The layout is the forward one, but the arrows point the way
+gradients travel: from the output back to the leaves.
+
+Where the edge gradients come from:
+
+1. ``recording=`` (from :func:`minigrad.viz.record`): exactly what the engine
+   sent along each edge during that backward.
+2. Otherwise, once a backward has run (a leaf has a ``.grad``, or the graph
+   was freed), they are *recomputed*: each node's derivative rule is run again,
+   output first, starting from a gradient of ones, with grad mode off and no
+   hooks. This needs the saved tensors, so after a ``backward()`` without
+   ``retain_graph=True`` the edges behind a freed node show ``n/a``.
+   ``grads=True`` forces this replay (even before any backward), ``grads=False``
+   turns edge labels off.
+
+When one tensor feeds several ops (fan-out), several gradient edges arrive at
+its node; the node then shows their sum: ``in: 2 + 3 = 5``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from . import labels
+from .forward import var_label
+from .render import Dot
+from .walk import BackwardGraph, MinigradAdapter, backward_walk, tensor_key
+
+NA = "n/a"  # a gradient we cannot know (the graph was freed)
+
+
+class _Unavailable:
+    pass
+
+
+_UNAVAILABLE = _Unavailable()
+
+
+class MinigradReplay(MinigradAdapter):
+    """Running a minigrad node's derivative rule again, for the labels."""
+
+    @staticmethod
+    def seq(fn: Any) -> float:
+        return fn._seq
+
+    @staticmethod
+    def seed(root: Any) -> Any:
+        from .._tensor import Tensor
+
+        return Tensor._make(np.ones_like(root._data), None)
+
+    @staticmethod
+    def call(fn: Any, grads: list) -> tuple:
+        from .._grad_mode import no_grad
+        from ..autograd import engine
+
+        with no_grad():
+            out = engine._call_backward(fn, grads)
+            return tuple(
+                None if g is None else engine._sum_to(g, x) for g, x in zip(out, fn._inputs)
+            )
+
+    @staticmethod
+    def add(a: Any, b: Any) -> Any:
+        return a + b
+
+    @staticmethod
+    def backward_ran(graph: BackwardGraph) -> bool:
+        for b in graph.nodes:
+            if b.leaf is not None and b.leaf._grad is not None:
+                return True
+            if getattr(b.fn, "is_freed", False):
+                return True
+        return False
+
+    @staticmethod
+    def from_recording(graph: BackwardGraph, recording: Any) -> dict:
+        from ..autograd import engine
+
+        steps = recording.by_node()
+        grads: dict = {}
+        root_fn = graph.root_tensor.grad_fn
+        step = steps.get(id(root_fn))
+        nr = graph.root_tensor._out_nr
+        grads["seed"] = step["grads_in"][nr] if step else _UNAVAILABLE
+        for src, i, _dst, _nr in graph.edges:
+            fn = _node(graph, src).fn
+            step = steps.get(id(fn))
+            if step is None or len(step["grads_out"]) <= i:
+                grads[(src, i)] = _UNAVAILABLE
+                continue
+            g = step["grads_out"][i]
+            grads[(src, i)] = None if g is None else engine._sum_to(g, fn._inputs[i])
+        return grads
+
+
+def _node(graph: BackwardGraph, bid: str) -> Any:
+    return graph.nodes[int(bid[1:])]
+
+
+def replay(graph: BackwardGraph, adapter: Any) -> dict:
+    """Recompute the gradient on every edge: ``(src id, input index) -> grad``.
+
+    Nodes run latest-created first (a topological order), like the engine.
+    """
+    root = graph.root_tensor
+    grads: dict = {"seed": adapter.seed(root)}
+    if not graph.nodes:
+        return grads
+    pending: dict[str, dict[int, Any]] = {graph.nodes[0].id: {_out_nr(root): grads["seed"]}}
+    outgoing: dict[str, list] = {}
+    for e in graph.edges:
+        outgoing.setdefault(e[0], []).append(e)
+    order = sorted((b for b in graph.nodes if b.leaf is None), key=lambda b: -adapter.seq(b.fn))
+    for b in order:
+        arrived = pending.get(b.id, {})
+        n_out = max(arrived, default=0) + 1
+        inputs = [arrived.get(k) for k in range(n_out)]
+        out: Any = _UNAVAILABLE
+        if not any(g is _UNAVAILABLE for g in inputs) and arrived:
+            try:
+                out = adapter.call(b.fn, inputs)
+            except RuntimeError:  # saved tensors freed (or changed in place)
+                out = _UNAVAILABLE
+        for src, i, dst, nr in outgoing.get(b.id, []):
+            g = _UNAVAILABLE if out is _UNAVAILABLE else out[i]
+            grads[(src, i)] = g
+            if g is None:
+                continue
+            slot = pending.setdefault(dst, {})
+            if g is _UNAVAILABLE or slot.get(nr) is _UNAVAILABLE:
+                slot[nr] = _UNAVAILABLE
+            else:
+                slot[nr] = g if slot.get(nr) is None else adapter.add(slot[nr], g)
+    return grads
+
+
+def _out_nr(t: Any) -> int:
+    return getattr(t, "_out_nr", getattr(t, "output_nr", 0))
+
+
+def _grad_text(g: Any, adapter: Any) -> str:
+    if g is _UNAVAILABLE:
+        return NA
+    if g is None:
+        return "None"
+    return labels.short_value(adapter.numpy(g))
+
+
+def backward_body(
+    dot: Dot,
+    graph: BackwardGraph,
+    names: Mapping[tuple, str],
+    adapter: Any,
+    grads: dict | None,
+    *,
+    show_values: bool = True,
+    show_saved: bool = False,
+    prefix: str = "",
+) -> bool:
+    """Add the gradient-flow picture of ``graph`` to ``dot``.
+
+    Returns True when some gradient is shown as ``n/a``.
+    """
+    p = prefix
+    root = graph.root_tensor
+    any_na = False
+    incoming: dict[str, list] = {}
+    for src, i, dst, _nr in graph.edges:
+        incoming.setdefault(dst, []).append(grads.get((src, i)) if grads is not None else None)
+
+    # the output tensor, at the far end of the layout
+    root_id = p + "out"
+    root_label = var_label(root, names.get(tensor_key(root)), show_values, adapter.numpy)
+    if root.grad_fn is None:  # a leaf: nothing to flow through
+        kind = "param" if root.requires_grad else "const"
+        dot.node(root_id, kind, root_label)
+        return False
+    dot.node(root_id, "root", root_label)
+
+    for b in graph.nodes:
+        title = labels.node_title(adapter.name(b.fn))
+        lines: list[tuple[str, str]] = [("value", title)]
+        arrived = incoming.get(b.id, [])
+        if b is graph.nodes[0]:
+            arrived = [grads.get("seed") if grads is not None else None] + arrived
+        if grads is not None and len(arrived) > 1:
+            if any(g is _UNAVAILABLE for g in arrived):
+                lines.append(("grad", f"in: sum of {len(arrived)} ({NA})"))
+            elif all(g is not None for g in arrived):
+                parts = " + ".join(_grad_text(g, adapter) for g in arrived)
+                total = sum(adapter.numpy(g) for g in arrived)
+                lines.append(("grad", f"in: {parts} = {labels.short_value(total)}"))
+        kind = "accumulate" if b.leaf is not None else "grad_fn"
+        dot.node(p + b.id, kind, labels.html(*lines))
+        if b.leaf is not None:  # the leaf the gradient lands in
+            leaf = b.leaf
+            g = adapter.grad(leaf)
+            grad_line = ("grad", "grad: " + ("None" if g is None else _grad_text(g, adapter)))
+            label = var_label(
+                leaf, names.get(tensor_key(leaf)), show_values, adapter.numpy, [grad_line]
+            )
+            dot.node(p + b.id + "_leaf", "param", label)
+            dot.edge(p + b.id + "_leaf", p + b.id, "accumulate", labels.html(("value", "+=")))
+        if show_saved and b.leaf is None:
+            _saved(dot, p + b.id, b.fn, names, adapter)
+
+    seed = grads.get("seed") if grads is not None else None
+    seed_text = "" if grads is None else _grad_text(seed, adapter)
+    any_na |= seed is _UNAVAILABLE
+    dot.edge(p + graph.nodes[0].id, root_id, "grad", labels.html(("value", seed_text)))
+    for src, i, dst, _nr in graph.edges:
+        text = ""
+        kind = "grad"
+        if grads is not None:
+            g = grads.get((src, i), _UNAVAILABLE)
+            text = _grad_text(g, adapter)
+            any_na |= g is _UNAVAILABLE
+            if g is None or g is _UNAVAILABLE:
+                kind = "grad_none"
+        dot.edge(p + dst, p + src, kind, labels.html(("value", text)))
+    return any_na
+
+
+def _saved(dot: Dot, fn_id: str, fn: Any, names: Mapping[tuple, str], adapter: Any) -> None:
+    values, freed = adapter.saved(fn)
+    if freed:
+        dot.node(fn_id + "_s", "freed", labels.html(("value", "saved: freed")))
+        dot.edge(fn_id + "_s", fn_id, "freed")
+        return
+    for k, v in enumerate(values):
+        if v is None:
+            continue
+        if hasattr(v, "grad_fn"):
+            name = names.get(tensor_key(v))
+            text = labels.short_value(adapter.numpy(v))
+            text = f"{name} = {text}" if name else text
+        else:
+            text = labels.number(v) if isinstance(v, (int, float, np.number)) else str(v)
+        dot.node(f"{fn_id}_s{k}", "saved", labels.html(("value", text)))
+        dot.edge(f"{fn_id}_s{k}", fn_id, "saved")
+
+
+def build_backward(root: Any, adapter: Any, max_nodes: int) -> BackwardGraph:
+    """Walk the grad_fn graph of ``root``, keeping each edge's input index and output nr."""
+    graph = backward_walk(root, adapter, max_nodes)
+    # add the output number the gradient is delivered to (for multi-output nodes)
+    edges = []
+    by_id = {b.id: b for b in graph.nodes}
+    for src, i, dst in graph.edges:
+        nr = adapter.next_functions(by_id[src].fn)[i][1]
+        edges.append((src, i, dst, nr))
+    graph.edges = edges  # type: ignore[assignment]
+    return graph

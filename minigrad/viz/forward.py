@@ -1,0 +1,104 @@
+"""The forward view: the computation graph of textbook figure 2-9.
+
+Variables are ellipses (name, short value, dtype when it is not float32),
+operators are boxes named by the op (``mul``, ``add``...), and arrows run from
+the inputs to the output. Constants that do not require grad are drawn too,
+plain Python numbers as small grey text. A tensor cut from the graph by
+``detach()`` or ``.data`` hangs off its source by a dashed vermillion line
+ending in a bar: no gradient crosses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import labels
+from .render import Dot
+from .walk import ForwardGraph, Var, forward_walk
+
+# settings an op keeps on its node, shown small under the op name (defaults are skipped)
+_SHOWN_SETTINGS = {"dims": None, "dim": None, "keepdim": False, "d0": None, "d1": None, "alpha": 1}
+
+
+def var_kind(v: Var, is_root: bool) -> str:
+    """``param``, ``const``, ``computed`` or ``root``: how a tensor is drawn."""
+    t = v.tensor
+    if t.grad_fn is not None:
+        return "root" if is_root else "computed"
+    return "param" if t.requires_grad else "const"
+
+
+def var_label(
+    t: Any, name: str | None, show_values: bool, numpy: Any, extra: list | None = None
+) -> str:
+    """The label of a tensor: bold name, value, shape and dtype (small)."""
+    data = numpy(t)
+    lines: list[tuple[str, str]] = [("name", name or "")]
+    if show_values:
+        lines.append(("small", labels.shape_text(data)))
+        lines.append(("value", labels.short_value(data)))
+    elif not name:
+        lines.append(("small", labels.shape_text(data) or "tensor"))
+    lines.append(("small", labels.dtype_text(data)))
+    lines += extra or []
+    return labels.html(*lines)
+
+
+def op_settings(node: Any) -> str:
+    """``dim=0, keepdim=True``: the settings worth showing for an op node."""
+    shown = []
+    settings = dict(getattr(node, "_settings", None) or {})
+    for cls in type(node).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if slot in _SHOWN_SETTINGS and hasattr(node, slot):
+                settings.setdefault(slot, getattr(node, slot))
+    for k, v in settings.items():
+        if k in _SHOWN_SETTINGS and v == _SHOWN_SETTINGS[k]:
+            continue
+        if isinstance(v, (int, float, bool, tuple, list, str)) or v is None:
+            shown.append(f"{k}={v}")
+    return ", ".join(shown)
+
+
+def forward_body(
+    dot: Dot,
+    graph: ForwardGraph,
+    names: Mapping[tuple, str],
+    show_values: bool = True,
+    prefix: str = "",
+) -> None:
+    """Add the nodes and edges of ``graph`` to ``dot``."""
+    from .walk import MinigradAdapter
+
+    numpy = MinigradAdapter.numpy
+    for v in graph.vars:
+        kind = var_kind(v, v is graph.root)
+        label = var_label(v.tensor, names.get(v.key), show_values, numpy)
+        dot.node(prefix + v.id, kind, label)
+    for op in graph.ops:
+        name = labels.op_name(op.name)
+        lines = [("value", name), ("small", op_settings(op.node))]
+        if op.traced:
+            dot.node(prefix + op.id, "op_cut", labels.html(*lines, ("small", "under no_grad")))
+        else:
+            dot.node(prefix + op.id, "op", labels.html(*lines), tooltip=labels.escape(op.name))
+    for n in graph.numbers:
+        dot.node(prefix + n.id, "number", labels.html(("value", labels.number(n.value))))
+    for src, dst, kind in graph.edges:
+        dot.edge(prefix + src, prefix + dst, kind)
+    for src, dst, how in graph.cuts:
+        dot.edge(prefix + src, prefix + dst, "cut", labels.html(("value", how)))
+
+
+def build_forward(
+    t: Any,
+    names: Mapping[tuple, str],
+    *,
+    max_nodes: int = 100,
+    show_values: bool = True,
+    traced: dict | None = None,
+    extra: Any = (),
+) -> ForwardGraph:
+    """Walk ``t``'s forward graph (see :func:`walk.forward_walk`)."""
+    return forward_walk(t, max_nodes=max_nodes, traced=traced, extra=extra)

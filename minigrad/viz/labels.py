@@ -1,0 +1,106 @@
+"""Text inside the pictures: short values, op names, and safe escaping.
+
+Every label is a graphviz *HTML-like* label, so any text a learner provides
+(a variable name, a value) goes through :func:`escape` first: ``<``, ``>``,
+``&``, ``"`` and newlines cannot break the DOT text or the SVG made from it.
+
+>>> short_value(np.array(2.0, dtype=np.float32))
+'2.0'
+>>> op_name("MulBackward0"), op_name("torch::autograd::AccumulateGrad")
+('mul', 'accumulate_grad')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from . import style
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def escape(text: Any) -> str:
+    """Make ``text`` safe inside an HTML-like graphviz label (newlines become line breaks)."""
+    s = str(text)
+    s = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", s)  # XML forbids these
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = s.replace('"', "&quot;")
+    s = s.replace("\r\n", "\n").replace("\r", "\n")
+    return s.replace("\n", '<BR ALIGN="CENTER"/>')
+
+
+def number(v: Any) -> str:
+    """One number, short: ``2.0``, ``-0.1234``, ``1.235e+06``, ``3``, ``True``."""
+    if isinstance(v, (bool, np.bool_)):
+        return str(bool(v))
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    v = float(v)
+    if v != v or v in (float("inf"), float("-inf")):
+        return str(v)
+    if v != 0 and (abs(v) >= 1e5 or abs(v) < 1e-4):
+        return f"{v:.3e}"
+    return np.format_float_positional(v, precision=4, trim="0")
+
+
+def short_value(a: np.ndarray) -> str:
+    """A tensor's value for a label: a one-element tensor in full
+    (``2.0``, ``[2.0]``), a bigger one as its first few values."""
+    a = np.asarray(a)
+    if a.size == 1:
+        text = number(a.reshape(()).item())
+        return "[" * a.ndim + text + "]" * a.ndim
+    flat = a.reshape(-1)[: style.MAX_VALUES]
+    text = ", ".join(number(v) for v in flat.tolist())
+    return f"[{text}, …]" if a.size > style.MAX_VALUES else f"[{text}]"
+
+
+def shape_text(a: np.ndarray) -> str:
+    """``shape [2, 3]`` for a tensor with more than one element, else ``''``."""
+    a = np.asarray(a)
+    if a.size == 1:
+        return ""
+    return "shape [" + ", ".join(str(n) for n in a.shape) + "]"
+
+
+def dtype_text(a: np.ndarray) -> str:
+    """The dtype when it is not float32 (``float64``, ``int64``, ``bool``), else ``''``."""
+    kind = np.asarray(a).dtype
+    return "" if kind == np.float32 else str(kind)
+
+
+def op_name(grad_fn_name: str) -> str:
+    """The forward op behind a grad_fn name: ``MulBackward0`` -> ``mul``."""
+    name = grad_fn_name.split("::")[-1]
+    name = re.sub(r"Backwards?\d*$", "", name)
+    name = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
+    return name.lower() or grad_fn_name
+
+
+def node_title(grad_fn_name: str) -> str:
+    """The name shown on a grad_fn box: torch's, without the C++ namespace."""
+    return grad_fn_name.split("::")[-1]
+
+
+def html(*lines: tuple[str, str]) -> str:
+    """Join ``(kind, text)`` lines into an HTML-like label.
+
+    ``kind`` is ``"name"`` (bold), ``"value"`` (normal), ``"small"`` (smaller),
+    ``"grad"`` (blue, for gradients), or ``"raw"`` (already-escaped markup).
+    """
+    parts = []
+    for kind, text in lines:
+        if not text:
+            continue
+        body = text if kind == "raw" else escape(text)
+        if kind == "name":
+            body = f"<B>{body}</B>"
+        elif kind == "small":
+            body = f'<FONT POINT-SIZE="9">{body}</FONT>'
+        elif kind == "grad":
+            body = f'<FONT COLOR="{style.BLUE}" POINT-SIZE="10">{body}</FONT>'
+        parts.append(body)
+    return "<" + "<BR/>".join(parts) + ">" if parts else ""

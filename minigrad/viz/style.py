@@ -1,0 +1,134 @@
+"""The visual grammar of every minigrad picture, in one place.
+
+Colours come from the Okabe-Ito palette, which stays distinguishable with the
+common forms of colour blindness. Colour is never the only cue: shape, border
+and line style say the same thing.
+
+========================  ===========================================  =====================
+what                      how it is drawn                               legend entry
+========================  ===========================================  =====================
+leaf, requires grad       sky-blue ellipse, thick border                ``leaf (requires_grad)``
+constant (no grad)        white ellipse, grey border and text           ``constant (no grad)``
+computed tensor           orange ellipse                                ``computed (has grad_fn)``
+root (what you draw)      orange ellipse with a double border           ``output``
+Python number             small grey text, no border                    (self-explanatory)
+operator (forward)        light-grey box named by the op: ``mul``       ``operator``
+grad_fn node (backward)   light-grey box with torch's name              ``grad_fn node``
+AccumulateGrad            bluish-green box                              ``AccumulateGrad``
+gradient on an edge       blue text next to the arrow                   ``gradient``
+cut (detach/.data/no_grad) dashed vermillion line, flat ``tee`` head    ``cut``
+saved tensor              small reddish-purple note, dotted link        ``saved for backward``
+freed saved tensors       grey dashed note "freed"                      ``freed``
+========================  ===========================================  =====================
+
+In the gradient-flow view the arrows point the way gradients travel (from the
+output back to the leaves), while the layout stays the same as the forward
+view, so the two pictures can be read side by side.
+"""
+
+from __future__ import annotations
+
+# Okabe-Ito palette
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+BLUISH_GREEN = "#009E73"
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+REDDISH_PURPLE = "#CC79A7"
+GREY = "#999999"
+DARK_GREY = "#555555"
+LIGHT_GREY = "#EEEEEE"
+PALE_ORANGE = "#F5CF80"  # ORANGE mixed with white, so black text stays legible
+PALE_SKY = "#A9D9F4"  # SKY_BLUE mixed with white
+PALE_GREEN = "#7FCEB9"  # BLUISH_GREEN mixed with white
+PALE_PURPLE = "#E5BCD3"  # REDDISH_PURPLE mixed with white
+
+FONT = "Helvetica"
+
+GRAPH = {
+    "fontname": FONT,
+    "fontsize": "12",
+    "nodesep": "0.3",
+    "ranksep": "0.35",
+    "bgcolor": "white",
+    "pad": "0.15",
+}
+NODE = {"fontname": FONT, "fontsize": "12", "style": "filled", "penwidth": "1"}
+EDGE = {"fontname": FONT, "fontsize": "10", "arrowsize": "0.7", "color": "#333333"}
+
+# node kind -> DOT attributes
+NODES: dict[str, dict[str, str]] = {
+    "param": {"shape": "ellipse", "fillcolor": PALE_SKY, "color": BLUE, "penwidth": "2"},
+    "const": {"shape": "ellipse", "fillcolor": "white", "color": GREY, "fontcolor": DARK_GREY},
+    "computed": {"shape": "ellipse", "fillcolor": PALE_ORANGE, "color": "#8A5F00"},
+    "root": {
+        "shape": "ellipse",
+        "fillcolor": PALE_ORANGE,
+        "color": "#8A5F00",
+        "peripheries": "2",
+    },
+    "number": {"shape": "plain", "style": "", "fontcolor": DARK_GREY, "fontsize": "10"},
+    "op": {"shape": "box", "fillcolor": LIGHT_GREY, "color": "#333333", "style": "filled,rounded"},
+    "op_cut": {
+        "shape": "box",
+        "fillcolor": "white",
+        "color": VERMILLION,
+        "style": "filled,rounded,dashed",
+        "fontcolor": VERMILLION,
+    },
+    "grad_fn": {"shape": "box", "fillcolor": LIGHT_GREY, "color": "#333333"},
+    "accumulate": {"shape": "box", "fillcolor": PALE_GREEN, "color": "#005F45"},
+    "saved": {
+        "shape": "note",
+        "fillcolor": PALE_PURPLE,
+        "color": REDDISH_PURPLE,
+        "fontsize": "10",
+    },
+    "freed": {
+        "shape": "note",
+        "fillcolor": "white",
+        "color": GREY,
+        "style": "filled,dashed",
+        "fontcolor": DARK_GREY,
+        "fontsize": "10",
+    },
+}
+
+# edge kind -> DOT attributes
+EDGES: dict[str, dict[str, str]] = {
+    "data": {},
+    "number": {"color": GREY, "arrowsize": "0.5"},
+    "cut": {
+        "style": "dashed",
+        "color": VERMILLION,
+        "fontcolor": VERMILLION,
+        "arrowhead": "tee",
+        "penwidth": "1.5",
+    },
+    # gradient edges are laid out in forward direction and drawn backwards
+    "grad": {"dir": "back", "color": BLUE, "fontcolor": BLUE},
+    "grad_none": {"dir": "back", "color": GREY, "fontcolor": DARK_GREY, "style": "dashed"},
+    "accumulate": {"dir": "back", "color": BLUISH_GREEN, "fontcolor": BLUE},
+    "saved": {"style": "dotted", "color": REDDISH_PURPLE, "arrowhead": "none"},
+    "freed": {"style": "dotted", "color": GREY, "arrowhead": "none"},
+}
+
+# legend entries: node or edge kind -> text (shown only for kinds in the figure)
+LEGEND: dict[str, str] = {
+    "param": "leaf (requires_grad)",
+    "const": "constant (no grad)",
+    "computed": "computed (has grad_fn)",
+    "root": "output (double border)",
+    "op": "operator",
+    "op_cut": "op run under no_grad",
+    "grad_fn": "grad_fn node",
+    "accumulate": "AccumulateGrad",
+    "grad": "gradient flowing back",
+    "cut": "cut: no gradient crosses",
+    "saved": "saved for backward",
+    "freed": "freed after backward",
+}
+
+# How many values a tensor label shows before "…"
+MAX_VALUES = 3

@@ -1,0 +1,280 @@
+"""Walking a graph, with no drawing in it.
+
+Two walks, both iterative (no recursion limit) and both breadth-first in a
+fixed order, so the same computation always gives the same picture ids:
+
+- :func:`forward_walk` goes from a tensor back through ``grad_fn._inputs`` and
+  collects tensors, operators and plain numbers: the forward DAG.
+- :func:`backward_walk` goes from ``tensor.grad_fn`` through
+  ``next_functions``: the graph the engine walks during ``backward()``.
+
+A walk stops with :class:`GraphTooLarge` as soon as it has seen more than
+``max_nodes`` nodes, so a huge graph is refused quickly instead of hanging.
+
+How a *cut* is recognised (forward view), from what autograd keeps:
+
+- ``t.detach()`` makes a tensor with no ``grad_fn`` that shares the *same*
+  numpy array as its source and remembers the source in ``_base``.
+- ``t.data`` makes such a tensor too, but without ``_base``: it is found only
+  when its source is also in the picture (or a named variable).
+- an op run under ``no_grad`` records nothing at all: its result is an
+  ordinary constant. Only :func:`minigrad.viz.trace` (which watches ops while
+  it is active) can show where such a tensor came from.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._tensor import Tensor
+from ..autograd.function import AccumulateGrad
+
+
+class GraphTooLarge(ValueError):
+    """The graph has more nodes than ``max_nodes`` allows."""
+
+
+def too_large(seen: int, max_nodes: int) -> GraphTooLarge:
+    return GraphTooLarge(
+        f"This graph has more than {max_nodes} nodes (stopped counting at {seen}); a picture "
+        f"that big is unreadable. Pass max_nodes={max(2 * max_nodes, seen * 2)} (or larger) to "
+        "draw it anyway, or draw a smaller part, e.g. the output of a single layer."
+    )
+
+
+def tensor_key(t: Any) -> tuple:
+    """What identifies a tensor in a picture.
+
+    A computed tensor is "output ``nr`` of its grad_fn", so copies made
+    internally (dtype promotion, the snapshot kept by an in-place op) are the
+    same picture node. A leaf that requires grad is its AccumulateGrad's
+    variable. Anything else is the tensor object itself.
+    """
+    fn = t.grad_fn
+    if fn is not None:
+        return ("out", id(fn), getattr(t, "_out_nr", getattr(t, "output_nr", 0)))
+    acc = getattr(t, "_acc", None)
+    if acc is not None and acc() is not None:
+        return ("leaf", id(acc().variable))
+    return ("leaf", id(t))
+
+
+# --- the forward DAG ------------------------------------------------------------
+@dataclass
+class Var:
+    id: str
+    tensor: Any
+    key: tuple
+    cut: str = ""  # "detach()", ".data" or "" for the result of a cut
+
+
+@dataclass
+class Op:
+    id: str
+    node: Any  # the grad_fn, or the traced record of an op run under no_grad
+    name: str
+    traced: bool = False  # an op run under no_grad, seen only by viz.trace()
+
+
+@dataclass
+class Number:
+    id: str
+    value: Any
+
+
+@dataclass
+class ForwardGraph:
+    root: Var
+    vars: list[Var] = field(default_factory=list)
+    ops: list[Op] = field(default_factory=list)
+    numbers: list[Number] = field(default_factory=list)
+    edges: list[tuple[str, str, str]] = field(default_factory=list)  # (src, dst, kind)
+    cuts: list[tuple[str, str, str]] = field(default_factory=list)  # (src, dst, label)
+
+    @property
+    def size(self) -> int:
+        return len(self.vars) + len(self.ops) + len(self.numbers)
+
+
+def _cut_source(t: Tensor, known: dict[int, Tensor]) -> tuple[Tensor | None, str]:
+    """If ``t`` was cut off a tensor that requires grad, return (source, how)."""
+    if t.grad_fn is not None or t._requires_grad:
+        return None, ""
+    base = t._base
+    if base is not None and base._requires_grad:
+        # detach() shares the very same array; a view made under no_grad does not
+        return base, "detach()" if base._data is t._data else "view under no_grad"
+    source = known.get(id(t._data))
+    if source is not None and source is not t:
+        return source, ".data"
+    return None, ""
+
+
+def forward_walk(
+    root: Tensor,
+    max_nodes: int = 100,
+    traced: dict | None = None,
+    extra: Iterable[Tensor] = (),
+) -> ForwardGraph:
+    """Collect the forward DAG that produced ``root``.
+
+    ``traced`` maps ``id(tensor)`` to ``(op_name, inputs)`` for ops recorded by
+    :func:`minigrad.viz.trace`. ``extra`` are more tensors (e.g. the caller's
+    variables) that may be the source of a ``.data`` cut.
+    """
+    traced = traced or {}
+    graph = ForwardGraph(root=None)  # type: ignore[arg-type]
+    by_key: dict[tuple, Var] = {}
+    ops: dict[int, Op] = {}
+    # arrays of tensors that require grad: how a ``.data`` result finds its source
+    known: dict[int, Tensor] = {}
+    for t in extra:
+        if isinstance(t, Tensor) and t._requires_grad:
+            known.setdefault(id(t._data), t)
+
+    queue: deque[Var] = deque()
+
+    def count() -> None:
+        if graph.size > max_nodes:
+            raise too_large(graph.size, max_nodes)
+
+    def var_of(t: Tensor) -> Var:
+        key = tensor_key(t)
+        v = by_key.get(key)
+        if v is None:
+            if key[0] == "leaf" and t._requires_grad and t._acc is not None and t._acc():
+                t = t._acc().variable  # the user's leaf, not an internal copy of it
+            v = by_key[key] = Var(f"v{len(graph.vars)}", t, key)
+            graph.vars.append(v)
+            if t._requires_grad:
+                known.setdefault(id(t._data), t)
+            count()
+            queue.append(v)
+        return v
+
+    def op_of(node: Any, name: str, inputs: tuple, is_traced: bool) -> tuple[Op, bool]:
+        op = ops.get(id(node))
+        if op is not None:
+            return op, False
+        op = ops[id(node)] = Op(f"op{len(graph.ops)}", node, name, is_traced)
+        graph.ops.append(op)
+        count()
+        for x in inputs:
+            if isinstance(x, Tensor):
+                graph.edges.append((var_of(x).id, op.id, "data"))
+            elif x is not None:
+                n = Number(f"n{len(graph.numbers)}", x)
+                graph.numbers.append(n)
+                count()
+                graph.edges.append((n.id, op.id, "number"))
+        return op, True
+
+    graph.root = var_of(root)
+    while queue:
+        v = queue.popleft()
+        t = v.tensor
+        if t.grad_fn is not None:
+            node = t.grad_fn
+            op, _ = op_of(node, node.name(), node._inputs, False)
+            graph.edges.append((op.id, v.id, "data"))
+        elif id(t) in traced:
+            name, inputs, record = traced[id(t)]
+            op, _ = op_of(record, name, inputs, True)
+            graph.edges.append((op.id, v.id, "data"))
+        else:
+            source, how = _cut_source(t, known)
+            if source is not None:
+                v.cut = how
+                graph.cuts.append((var_of(source).id, v.id, how))
+    # a .data result may appear before its source was seen: look again
+    for v in graph.vars:
+        t = v.tensor
+        if not v.cut and t.grad_fn is None and id(t) not in traced:
+            source, how = _cut_source(t, known)
+            if source is not None and tensor_key(source) in by_key:
+                v.cut = how
+                graph.cuts.append((by_key[tensor_key(source)].id, v.id, how))
+    return graph
+
+
+# --- the backward graph ---------------------------------------------------------
+@dataclass
+class BNode:
+    id: str
+    fn: Any
+    leaf: Any = None  # for AccumulateGrad: the leaf tensor
+
+
+@dataclass
+class BackwardGraph:
+    root_tensor: Any
+    nodes: list[BNode] = field(default_factory=list)
+    # (src node id, input index, dst node id): gradient of input ``index`` of src goes to dst
+    edges: list[tuple[str, int, str]] = field(default_factory=list)
+
+
+def backward_walk(root: Any, adapter: Any, max_nodes: int = 100) -> BackwardGraph:
+    """Collect the grad_fn graph under ``root`` (a minigrad or torch tensor)."""
+    graph = BackwardGraph(root)
+    start = root.grad_fn
+    if start is None:
+        return graph
+    seen: dict[int, BNode] = {}
+
+    def node_of(fn: Any) -> BNode:
+        b = seen.get(id(fn))
+        if b is None:
+            leaf = adapter.variable(fn) if adapter.is_accumulate(fn) else None
+            b = seen[id(fn)] = BNode(f"g{len(graph.nodes)}", fn, leaf)
+            graph.nodes.append(b)
+            if len(graph.nodes) + sum(n.leaf is not None for n in graph.nodes) > max_nodes:
+                raise too_large(len(graph.nodes), max_nodes)
+            queue.append(b)
+        return b
+
+    queue: deque[BNode] = deque()
+    node_of(start)
+    while queue:
+        b = queue.popleft()
+        for i, (nxt, _nr) in enumerate(adapter.next_functions(b.fn)):
+            if nxt is not None:
+                graph.edges.append((b.id, i, node_of(nxt).id))
+    return graph
+
+
+class MinigradAdapter:
+    """How the backward walk and the replay talk to minigrad's nodes."""
+
+    @staticmethod
+    def is_accumulate(fn: Any) -> bool:
+        return type(fn) is AccumulateGrad
+
+    @staticmethod
+    def variable(fn: Any) -> Any:
+        return fn.variable
+
+    @staticmethod
+    def next_functions(fn: Any) -> tuple:
+        return fn.next_functions
+
+    @staticmethod
+    def name(fn: Any) -> str:
+        return fn.name()
+
+    @staticmethod
+    def numpy(t: Any) -> Any:
+        return t._data
+
+    @staticmethod
+    def grad(t: Any) -> Any:
+        return t._grad
+
+    @staticmethod
+    def saved(fn: Any) -> tuple[list, bool]:
+        """(saved values, freed?)"""
+        if fn.is_freed:
+            return [], True
+        return list(fn.saved_values), False
