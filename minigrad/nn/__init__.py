@@ -1,5 +1,56 @@
-"""``minigrad.nn``: layers and losses built on minigrad tensors."""
+"""``minigrad.nn``: layers, losses and parameters built on minigrad tensors.
 
-from . import functional
+>>> import minigrad as torch
+>>> model = torch.nn.Sequential(torch.nn.Linear(2, 1), torch.nn.Sigmoid())
+>>> sum(p.numel() for p in model.parameters())
+3
+"""
 
-__all__ = ["functional"]
+from . import functional, init
+from .modules import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    Dropout,
+    Flatten,
+    Identity,
+    L1Loss,
+    LeakyReLU,
+    Linear,
+    LogSoftmax,
+    Module,
+    ModuleList,
+    MSELoss,
+    NLLLoss,
+    ReLU,
+    Sequential,
+    Sigmoid,
+    Softmax,
+    Tanh,
+)
+from .parameter import Parameter
+
+__all__ = [
+    "functional",
+    "init",
+    "Parameter",
+    "Module",
+    "Sequential",
+    "ModuleList",
+    "Linear",
+    "Identity",
+    "Flatten",
+    "Dropout",
+    "ReLU",
+    "LeakyReLU",
+    "Sigmoid",
+    "Tanh",
+    "Softmax",
+    "LogSoftmax",
+    "L1Loss",
+    "MSELoss",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "NLLLoss",
+    "CrossEntropyLoss",
+]

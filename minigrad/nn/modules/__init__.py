@@ -1,0 +1,31 @@
+"""The layers of ``minigrad.nn``, one family per file as in torch."""
+
+from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .container import ModuleList, Sequential
+from .dropout import Dropout
+from .flatten import Flatten
+from .linear import Identity, Linear
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .module import Module
+
+__all__ = [
+    "Module",
+    "Sequential",
+    "ModuleList",
+    "Linear",
+    "Identity",
+    "Flatten",
+    "Dropout",
+    "ReLU",
+    "LeakyReLU",
+    "Sigmoid",
+    "Tanh",
+    "Softmax",
+    "LogSoftmax",
+    "L1Loss",
+    "MSELoss",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "NLLLoss",
+    "CrossEntropyLoss",
+]

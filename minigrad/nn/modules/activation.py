@@ -1,0 +1,92 @@
+"""Activation layers: module wrappers around the functions in ``nn.functional``.
+
+They have no parameters; they exist so that a nonlinearity can sit in a
+``Sequential`` next to the layers.
+
+>>> import minigrad as torch
+>>> torch.nn.ReLU()(torch.tensor([-1.0, 2.0]))
+tensor([0., 2.])
+"""
+
+from __future__ import annotations
+
+from ..._tensor import Tensor
+from .. import functional as F
+from .module import Module
+
+
+class ReLU(Module):
+    """``max(0, x)``, elementwise."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input.relu_() if self.inplace else F.relu(input)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LeakyReLU(Module):
+    """``x`` for positive ``x``, ``negative_slope * x`` otherwise."""
+
+    def __init__(self, negative_slope: float = 1e-2, inplace: bool = False) -> None:
+        super().__init__()
+        self.negative_slope = negative_slope
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        if self.inplace:
+            return input.leaky_relu_(self.negative_slope)
+        return F.leaky_relu(input, self.negative_slope)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class Sigmoid(Module):
+    """``1 / (1 + exp(-x))``, elementwise."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input.sigmoid()
+
+
+class Tanh(Module):
+    """``tanh(x)``, elementwise."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input.tanh()
+
+
+class Softmax(Module):
+    """``exp(x) / sum(exp(x))`` along ``dim``: turns scores into probabilities."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softmax(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Module):
+    """``log(softmax(x))`` along ``dim``, computed stably."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.log_softmax(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+for _cls in (ReLU, LeakyReLU, Sigmoid, Tanh, Softmax, LogSoftmax):
+    _cls.__module__ = "torch.nn.modules.activation"

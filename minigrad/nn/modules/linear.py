@@ -1,0 +1,149 @@
+"""``Linear``: the fully connected layer ``y = x Wᵀ + b``.
+
+Like torch, the product and the bias are computed by one fused operation,
+``addmm(b, x, Wᵀ)``, so the output's ``grad_fn`` is ``AddmmBackward0``. Its
+inputs in the graph are the bias (an ``AccumulateGrad``), ``x``, and ``Wᵀ``
+(a ``TBackward0`` in front of the weight's ``AccumulateGrad``).
+
+>>> import minigrad as torch
+>>> layer = torch.nn.Linear(2, 3)
+>>> layer
+Linear(in_features=2, out_features=3, bias=True)
+>>> layer(torch.ones(4, 2)).grad_fn.name()
+'AddmmBackward0'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ... import _dtype
+from ..._creation import empty
+from ..._tensor import Tensor
+from ...autograd.function import Function
+from .. import init
+from ..parameter import Parameter
+from .module import Module
+
+
+class AddmmBackward0(Function):
+    """out = bias + m1 @ m2        d bias = grad (summed over the rows, by the engine),
+    d m1 = grad @ m2ᵀ,   d m2 = m1ᵀ @ grad"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, bias, m1, m2):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(m1 if needs[2] else None, m2 if needs[1] else None)
+        return bias + m1 @ m2
+
+    @staticmethod
+    def backward(ctx, grad):
+        m1, m2 = ctx.saved_tensors
+        needs = ctx.needs_input_grad
+        g_bias = grad if needs[0] else None
+        g_m1 = grad.mm(m2.t()) if needs[1] else None
+        g_m2 = m1.t().mm(grad) if needs[2] else None
+        return g_bias, g_m1, g_m2
+
+
+def _cap(np_dtype: Any) -> str:
+    """torch's capitalised dtype name in messages: ``Float``, ``Double``."""
+    return _dtype._BY_NUMPY[np_dtype]._legacy[: -len("Tensor")]
+
+
+def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
+    """``input + mat1 @ mat2`` in one operation (``input`` broadcasts over the rows)."""
+    if mat1.shape[1] != mat2.shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
+            f"{mat2.shape[0]}x{mat2.shape[1]})"
+        )
+    a, b, c = mat1._data.dtype, mat2._data.dtype, input._data.dtype
+    if a != b:
+        raise RuntimeError(
+            f"mat1 and mat2 must have the same dtype, but got {_cap(a)} and {_cap(b)}"
+        )
+    if c != b:
+        raise RuntimeError(
+            f"self and mat2 must have the same dtype, but got {_cap(c)} and {_cap(b)}"
+        )
+    return AddmmBackward0.apply(input, mat1, mat2)
+
+
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """``input @ weightᵀ + bias``, the way torch builds it.
+
+    A 2-D input gives one ``AddmmBackward0``; other inputs are flattened to
+    2-D first and reshaped back (``ViewBackward0``). Without a bias it is a
+    plain ``matmul``.
+    """
+    if bias is None:
+        return input.matmul(weight.t())
+    if input.dim() == 2:
+        return addmm(bias, input, weight.t())
+    lead = input.shape[:-1]
+    flat = input.reshape(-1, input.shape[-1]) if input.dim() else input.reshape(1, 1)
+    out = addmm(bias, flat, weight.t())
+    return out.view(*lead, out.shape[-1])
+
+
+class Linear(Module):
+    """``y = x Wᵀ + b`` with ``W`` of shape ``(out_features, in_features)``.
+
+    The starting weights are drawn as in torch: ``W`` and ``b`` uniform on
+    ``[-1/sqrt(in_features), 1/sqrt(in_features)]`` (via ``kaiming_uniform_``
+    with ``a=sqrt(5)`` for ``W``), so after the same ``manual_seed`` a layer
+    starts with exactly torch's numbers.
+    """
+
+    def __init__(
+        self,
+        in_features: int,
+        out_features: int,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(empty(out_features, in_features, dtype=dtype, device=device))
+        if bias:
+            self.bias = Parameter(empty(out_features, dtype=dtype, device=device))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """Draw new starting weights (weight first, then bias, as torch does)."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in = self.weight.shape[1]
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return linear(input, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (
+            f"in_features={self.in_features}, out_features={self.out_features}, "
+            f"bias={self.bias is not None}"
+        )
+
+
+class Identity(Module):
+    """Returns its input unchanged (handy as a placeholder layer)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input
+
+
+for _cls in (Linear, Identity):
+    _cls.__module__ = "torch.nn.modules.linear"

@@ -1,0 +1,151 @@
+"""Loss layers: module wrappers around the losses in ``nn.functional``.
+
+Each takes ``reduction=``: ``'mean'`` (the default) averages the
+per-element losses, ``'sum'`` adds them up and ``'none'`` returns them all.
+
+>>> import minigrad as torch
+>>> loss_fn = torch.nn.MSELoss()
+>>> loss_fn(torch.tensor([1.0, 3.0]), torch.tensor([1.0, 1.0]))
+tensor(2.)
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from ..._tensor import Tensor
+from .. import functional as F
+from .module import Module
+
+
+def _legacy_reduction(size_average: Any, reduce: Any) -> str:
+    """The old ``size_average=``/``reduce=`` flags, translated into ``reduction=``."""
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
+    warnings.warn(
+        "size_average and reduce args will be deprecated, please use "
+        f"reduction='{reduction}' instead.",
+        UserWarning,
+        stacklevel=3,
+    )
+    return reduction
+
+
+class _Loss(Module):
+    def __init__(self, size_average: Any = None, reduce: Any = None, reduction: str = "mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = _legacy_reduction(size_average, reduce)
+        self.reduction = reduction
+
+
+class _WeightedLoss(_Loss):
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+
+class L1Loss(_Loss):
+    """Mean absolute error: ``mean(|input - target|)``."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class MSELoss(_Loss):
+    """Mean squared error: ``mean((input - target)²)``."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class BCELoss(_WeightedLoss):
+    """Binary cross entropy on probabilities (the outputs of a sigmoid)."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    """Binary cross entropy on raw scores: a sigmoid and ``BCELoss`` in one
+    numerically stable step."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        pos_weight: Tensor | None = None,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+        self.register_buffer("pos_weight", pos_weight)
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy_with_logits(
+            input, target, self.weight, pos_weight=self.pos_weight, reduction=self.reduction
+        )
+
+
+class NLLLoss(_WeightedLoss):
+    """Negative log likelihood: ``-input[i, target[i]]``, averaged (input: log-probabilities)."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        ignore_index: int = -100,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.nll_loss(
+            input,
+            target,
+            weight=self.weight,
+            ignore_index=self.ignore_index,
+            reduction=self.reduction,
+        )
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    """``log_softmax`` followed by ``NLLLoss``: the classification loss on raw scores."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        ignore_index: int = -100,
+        reduce: Any = None,
+        reduction: str = "mean",
+        label_smoothing: float = 0.0,
+    ) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.cross_entropy(
+            input,
+            target,
+            weight=self.weight,
+            ignore_index=self.ignore_index,
+            reduction=self.reduction,
+            label_smoothing=self.label_smoothing,
+        )
+
+
+for _cls in (L1Loss, MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss):
+    _cls.__module__ = "torch.nn.modules.loss"

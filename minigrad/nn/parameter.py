@@ -1,0 +1,69 @@
+"""``Parameter``: a tensor that a ``Module`` learns.
+
+A Parameter is an ordinary leaf tensor with ``requires_grad=True`` and one
+extra property: when you assign it as an attribute of a ``Module``
+(``self.w = nn.Parameter(...)``), the module registers it, so that
+``module.parameters()`` finds it and an optimiser can update it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._tensor import Tensor
+
+
+class Parameter(Tensor):
+    """A leaf tensor that requires grad and is registered by ``Module``.
+
+    It shares its data with the tensor it was made from. Operations on a
+    Parameter give plain tensors.
+
+    >>> import minigrad as torch
+    >>> p = torch.nn.Parameter(torch.ones(2))
+    >>> p
+    Parameter containing:
+    tensor([1., 1.], requires_grad=True)
+    >>> (p * 2).grad_fn.name()
+    'MulBackward0'
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> Parameter:
+        if data is None:
+            data = Tensor._make(np.empty((0,), dtype=np.float32), None)
+        p = Tensor._make(data._data, None, cls)  # the same numpy array: no copy
+        if data._vc is not None:  # share the version counter, as shared data should
+            p._vc = data._vc
+        if requires_grad:
+            p.requires_grad_(True)
+        return p
+
+    def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
+        pass
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + super().__repr__()
+
+    def __deepcopy__(self, memo: dict) -> Parameter:
+        if id(self) in memo:
+            return memo[id(self)]
+        out = Parameter(Tensor._make(self._data.copy(), None), self._requires_grad)
+        if self._grad is not None:
+            out._grad = Tensor._make(self._grad._data.copy(), None)
+        memo[id(self)] = out
+        return out
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (_rebuild_parameter, (self._data, self._requires_grad))
+
+
+def _rebuild_parameter(data: np.ndarray, requires_grad: bool) -> Parameter:
+    return Parameter(Tensor._make(data, None), requires_grad)
+
+
+# ``type(p)`` prints <class 'torch.nn.parameter.Parameter'>, as in torch
+Parameter.__module__ = "torch.nn.parameter"
