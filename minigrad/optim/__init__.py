@@ -1,5 +1,15 @@
-"""``minigrad.optim``: optimisers that update parameters from their ``.grad``."""
+"""``minigrad.optim``: optimisers that update parameters from their ``.grad``.
 
-from .sgd import SGD, Optimizer
+>>> import minigrad as torch
+>>> w = torch.nn.Parameter(torch.tensor([2.0]))
+>>> opt = torch.optim.SGD([w], lr=0.5)
+>>> (w * w).sum().backward(); opt.step(); w
+Parameter containing:
+tensor([0.], requires_grad=True)
+"""
 
-__all__ = ["SGD", "Optimizer"]
+from .adam import Adam, AdamW
+from .optimizer import Optimizer
+from .sgd import SGD
+
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]

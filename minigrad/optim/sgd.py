@@ -1,47 +1,31 @@
-"""Stochastic gradient descent: ``p -= lr * p.grad``, done under ``no_grad``."""
+"""Stochastic gradient descent, with momentum, weight decay and Nesterov.
+
+For each parameter ``p`` with gradient ``g`` one ``step()`` does, in this order
+(the same arithmetic, in the same order, as torch's CPU implementation)::
+
+    g = -g                             if maximize
+    g = g + weight_decay * p           (L2 penalty)
+    if momentum:
+        buf = g                        on the first step, else
+        buf = momentum * buf + (1 - dampening) * g
+        g = g + momentum * buf         if nesterov, else g = buf
+    p = p - lr * g
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+import numpy as np
 
 from .._grad_mode import no_grad
 from .._tensor import Tensor
-
-
-class Optimizer:
-    """Base class: holds parameter groups and clears their gradients."""
-
-    def __init__(self, params: Iterable[Any], defaults: dict) -> None:
-        params = list(params)
-        if not params:
-            raise ValueError("optimizer got an empty parameter list")
-        if not isinstance(params[0], dict):
-            params = [{"params": params}]
-        self.defaults = defaults
-        self.param_groups: list[dict] = []
-        self.state: dict = {}
-        for group in params:
-            g = dict(defaults)
-            g.update(group)
-            g["params"] = list(g["params"])
-            self.param_groups.append(g)
-
-    def zero_grad(self, set_to_none: bool = True) -> None:
-        """Forget the gradients (set them to None, as torch does by default)."""
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                if set_to_none:
-                    p._grad = None
-                else:
-                    p._grad.detach_()
-                    p._grad.zero_()
+from .optimizer import Optimizer
 
 
 class SGD(Optimizer):
-    """Plain gradient descent, with optional momentum and weight decay.
+    """Gradient descent: ``p ← p - lr · g`` (plus optional momentum and weight decay).
 
     >>> import minigrad as torch
     >>> w = torch.tensor([1.0], requires_grad=True)
@@ -52,43 +36,67 @@ class SGD(Optimizer):
 
     def __init__(
         self,
-        params: Iterable[Tensor],
+        params: Iterable[Any],
         lr: float = 1e-3,
         momentum: float = 0,
         dampening: float = 0,
         weight_decay: float = 0,
         nesterov: bool = False,
+        *,
         maximize: bool = False,
+        foreach: bool | None = None,
+        differentiable: bool = False,
+        fused: bool | None = None,
     ) -> None:
-        super().__init__(
-            params,
-            dict(
-                lr=lr,
-                momentum=momentum,
-                dampening=dampening,
-                weight_decay=weight_decay,
-                nesterov=nesterov,
-                maximize=maximize,
-            ),
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(
+            lr=lr,
+            momentum=momentum,
+            dampening=dampening,
+            weight_decay=weight_decay,
+            nesterov=nesterov,
+            maximize=maximize,
+            foreach=foreach,
+            differentiable=differentiable,
+            fused=fused,
         )
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, defaults)
 
     @no_grad()
-    def step(self, closure: Any = None) -> Any:
-        loss = closure() if closure is not None else None
+    def step(self, closure: Callable[[], Any] | None = None) -> Any:
+        """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
+        loss = self._closure_loss(closure)
         for group in self.param_groups:
+            lr, momentum = group["lr"], group["momentum"]
             for p in group["params"]:
                 if p._grad is None:
                     continue
-                d_p = p._grad if not group["maximize"] else -p._grad
-                if group["weight_decay"]:
-                    d_p = d_p + group["weight_decay"] * p
-                if group["momentum"]:
-                    buf = self.state.setdefault(p, {}).get("momentum_buffer")
+                g = p._grad._data
+                if group["maximize"]:
+                    g = -g
+                if group["weight_decay"] != 0:
+                    g = g + group["weight_decay"] * p._data
+                if momentum != 0:
+                    state = self.state[p]
+                    buf = state.get("momentum_buffer")
                     if buf is None:
-                        buf = d_p.clone()
+                        buf = state["momentum_buffer"] = Tensor._make(np.array(g, copy=True), None)
                     else:
-                        buf.mul_(group["momentum"]).add_(d_p * (1 - group["dampening"]))
-                    self.state[p]["momentum_buffer"] = buf
-                    d_p = d_p + group["momentum"] * buf if group["nesterov"] else buf
-                p.sub_(d_p * group["lr"])
+                        b = buf._data
+                        b *= momentum
+                        b += (1 - group["dampening"]) * g
+                        buf._bump_version()
+                    g = g + momentum * buf._data if group["nesterov"] else buf._data
+                p._data -= lr * g
+                p._bump_version()
         return loss
+
+
+SGD.__module__ = "torch.optim.sgd"

@@ -1,0 +1,190 @@
+"""``Optimizer``: the base class of every optimiser.
+
+An optimiser holds *parameter groups* (lists of parameters that share
+settings such as ``lr``) and a ``state`` per parameter (e.g. SGD's momentum
+buffer). The usual training loop is::
+
+    optimizer.zero_grad()   # forget last step's gradients (sets .grad to None)
+    loss = loss_fn(model(x), y)
+    loss.backward()         # fill every parameter's .grad
+    optimizer.step()        # update the parameters from their .grad
+
+``step()`` changes the parameters in place and is not recorded by autograd.
+"""
+
+from __future__ import annotations
+
+import copy
+import warnings
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .. import _grad_mode
+from .._tensor import Tensor
+
+
+def _typename(value: Any) -> str:
+    if isinstance(value, Tensor):
+        return f"torch.{value.dtype._legacy}"
+    return type(value).__name__
+
+
+class _Required:
+    """Marks a setting that every parameter group must give (e.g. SGD's old required ``lr``)."""
+
+    def __repr__(self) -> str:
+        return "<required parameter>"
+
+
+required = _Required()
+
+
+class Optimizer:
+    """Base class: keeps ``param_groups`` and ``state``; subclasses write ``step``.
+
+    >>> import minigrad as torch
+    >>> w = torch.nn.Parameter(torch.ones(2))
+    >>> opt = torch.optim.SGD([w], lr=0.1)
+    >>> len(opt.param_groups), opt.param_groups[0]["lr"]
+    (1, 0.1)
+    """
+
+    def __init__(self, params: Iterable[Any], defaults: dict[str, Any]) -> None:
+        self.defaults = defaults
+        if isinstance(params, Tensor):
+            raise TypeError(
+                "params argument given to the optimizer should be an iterable of Tensors or "
+                f"dicts, but got {_typename(params)}"
+            )
+        self.state: defaultdict[Tensor, dict[str, Any]] = defaultdict(dict)
+        self.param_groups: list[dict[str, Any]] = []
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+
+    def add_param_group(self, param_group: dict[str, Any]) -> None:
+        """Add a group of parameters with its own settings (missing ones come from the defaults)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group).__name__}")
+        params = param_group["params"]
+        if isinstance(params, Tensor):
+            param_group["params"] = [params]
+        elif isinstance(params, set):
+            raise TypeError(
+                "optimizer parameters need to be organized in ordered collections, but the "
+                "ordering of tensors in sets will change between runs. Please use a list instead."
+            )
+        else:
+            param_group["params"] = list(params)
+        for p in param_group["params"]:
+            if not isinstance(p, Tensor):
+                raise TypeError(
+                    f"optimizer can only optimize Tensors, but one of the params is {_typename(p)}"
+                )
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            if default is required and name not in param_group:
+                raise ValueError(
+                    "parameter group didn't specify a value of required optimization parameter "
+                    f"{name}"
+                )
+            param_group.setdefault(name, default)
+        ids = [id(p) for p in param_group["params"]]
+        if len(ids) != len(set(ids)):
+            warnings.warn(
+                "optimizer contains a parameter group with duplicate parameters; in future, this "
+                "will cause an error; see github.com/pytorch/pytorch/issues/40967 for more "
+                "information",
+                UserWarning,
+                stacklevel=3,
+            )
+        taken = {id(p) for group in self.param_groups for p in group["params"]}
+        if taken & set(ids):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget the gradients: set every ``.grad`` to None (the default, as in
+        torch) or, with ``set_to_none=False``, fill it with zeros."""
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p._grad is None:
+                    continue
+                if set_to_none:
+                    p._grad = None
+                else:
+                    if p._grad.grad_fn is not None:
+                        p._grad.detach_()
+                    else:
+                        p._grad.requires_grad_(False)
+                    with _grad_mode.no_grad():
+                        p._grad.zero_()
+
+    def step(self, closure: Callable[[], Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def _closure_loss(self, closure: Callable[[], Any] | None) -> Any:
+        """Some optimisers re-evaluate the loss: ``closure()`` runs with grad enabled."""
+        if closure is None:
+            return None
+        with _grad_mode.enable_grad():
+            return closure()
+
+    # --- saving and loading ------------------------------------------------------
+    def state_dict(self) -> dict[str, Any]:
+        """The state and settings, with parameters replaced by their position (0, 1, ...)."""
+        index: dict[int, int] = {}
+        groups = []
+        for group in self.param_groups:
+            packed = {k: v for k, v in group.items() if k != "params"}
+            for p in group["params"]:
+                index.setdefault(id(p), len(index))
+            packed["params"] = [index[id(p)] for p in group["params"]]
+            groups.append(packed)
+        state = {index[id(p)]: s for p, s in self.state.items() if id(p) in index}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned (copying the state tensors)."""
+        state_dict = copy.deepcopy(state_dict)
+        saved_groups = state_dict["param_groups"]
+        if len(saved_groups) != len(self.param_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        by_index = {}
+        for group, saved in zip(self.param_groups, saved_groups):
+            if len(group["params"]) != len(saved["params"]):
+                raise ValueError(
+                    "loaded state dict contains a parameter group that doesn't match the size of "
+                    "optimizer's group"
+                )
+            by_index.update(zip(saved["params"], group["params"]))
+        self.state = defaultdict(dict)
+        for i, s in state_dict["state"].items():
+            self.state[by_index[i]] = s
+        for group, saved in zip(self.param_groups, saved_groups):
+            group.update({k: v for k, v in saved.items() if k != "params"})
+
+    # --- printing ------------------------------------------------------------------
+    def __repr__(self) -> str:
+        text = type(self).__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            text += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"defaults": self.defaults, "state": self.state, "param_groups": self.param_groups}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+Optimizer.__module__ = "torch.optim.optimizer"
