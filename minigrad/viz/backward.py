@@ -63,9 +63,7 @@ class MinigradReplay(MinigradAdapter):
 
         with no_grad():
             out = engine._call_backward(fn, grads)
-            return tuple(
-                None if g is None else engine._sum_to(g, x) for g, x in zip(out, fn._inputs)
-            )
+            return tuple(_reduced(g, x) for g, x in zip(out, fn._inputs))
 
     @staticmethod
     def add(a: Any, b: Any) -> Any:
@@ -82,7 +80,6 @@ class MinigradReplay(MinigradAdapter):
 
     @staticmethod
     def from_recording(graph: BackwardGraph, recording: Any) -> dict:
-        from ..autograd import engine
 
         steps = recording.by_node()
         grads: dict = {}
@@ -97,8 +94,18 @@ class MinigradReplay(MinigradAdapter):
                 grads[(src, i)] = _UNAVAILABLE
                 continue
             g = step["grads_out"][i]
-            grads[(src, i)] = None if g is None else engine._sum_to(g, fn._inputs[i])
+            grads[(src, i)] = _reduced(g, fn._inputs[i])
         return grads
+
+
+def _reduced(g: Any, x: Any) -> Any:
+    """The gradient as delivered to input ``x``: broadcasting undone, like the engine does."""
+    from .._tensor import Tensor
+    from ..autograd import engine
+
+    if g is None or not isinstance(x, Tensor):
+        return g
+    return engine._sum_to(g, x)
 
 
 def _node(graph: BackwardGraph, bid: str) -> Any:
@@ -192,9 +199,7 @@ def backward_body(
         if b is graph.nodes[0]:
             arrived = [grads.get("seed") if grads is not None else None] + arrived
         if grads is not None and len(arrived) > 1:
-            if any(g is _UNAVAILABLE for g in arrived):
-                lines.append(("grad", f"in: sum of {len(arrived)} ({NA})"))
-            elif all(g is not None for g in arrived):
+            if all(g is not None and g is not _UNAVAILABLE for g in arrived):
                 parts = " + ".join(_grad_text(g, adapter) for g in arrived)
                 total = sum(adapter.numpy(g) for g in arrived)
                 lines.append(("grad", f"in: {parts} = {labels.short_value(total)}"))
@@ -230,21 +235,20 @@ def backward_body(
 
 
 def _saved(dot: Dot, fn_id: str, fn: Any, names: Mapping[tuple, str], adapter: Any) -> None:
+    """The tensors a node saved for its derivative rule, or one "freed" note."""
     values, freed = adapter.saved(fn)
     if freed:
         dot.node(fn_id + "_s", "freed", labels.html(("value", "saved: freed")))
         dot.edge(fn_id + "_s", fn_id, "freed")
         return
-    for k, v in enumerate(values):
-        if v is None:
+    for k, (role, v) in enumerate(values):
+        if not hasattr(v, "grad_fn"):  # numbers and settings are not saved *tensors*
             continue
-        if hasattr(v, "grad_fn"):
-            name = names.get(tensor_key(v))
-            text = labels.short_value(adapter.numpy(v))
-            text = f"{name} = {text}" if name else text
-        else:
-            text = labels.number(v) if isinstance(v, (int, float, np.number)) else str(v)
-        dot.node(f"{fn_id}_s{k}", "saved", labels.html(("value", text)))
+        name = names.get(tensor_key(v)) or role
+        text = labels.short_value(adapter.numpy(v))
+        dot.node(
+            f"{fn_id}_s{k}", "saved", labels.html(("value", f"{name} = {text}" if name else text))
+        )
         dot.edge(f"{fn_id}_s{k}", fn_id, "saved")
 
 

@@ -102,8 +102,9 @@ class Dot:
     def legend_cells(self, kinds: list[str] | None = None) -> list[str]:
         """One ``swatch | text`` pair of table cells per kind used in the figure."""
         cells = []
-        for kind in kinds if kinds is not None else self.kinds:
-            if kind not in style.LEGEND:
+        used = kinds if kinds is not None else self.kinds
+        for kind in style.LEGEND:  # always in the same order
+            if kind not in used:
                 continue
             text = escape(style.LEGEND[kind])
             if kind in style.NODES:

@@ -58,7 +58,7 @@ class TorchAdapter:
         values = []
         for attr in sorted(a for a in dir(fn) if a.startswith("_saved_")):
             try:
-                values.append(getattr(fn, attr))
+                values.append((attr[len("_saved_") :], getattr(fn, attr)))
             except RuntimeError:
                 return [], True
         return values, False

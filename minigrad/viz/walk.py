@@ -39,9 +39,10 @@ class GraphTooLarge(ValueError):
 
 def too_large(seen: int, max_nodes: int) -> GraphTooLarge:
     return GraphTooLarge(
-        f"This graph has more than {max_nodes} nodes (stopped counting at {seen}); a picture "
-        f"that big is unreadable. Pass max_nodes={max(2 * max_nodes, seen * 2)} (or larger) to "
-        "draw it anyway, or draw a smaller part, e.g. the output of a single layer."
+        f"This graph has more than max_nodes={max_nodes} nodes (counting stopped there, so "
+        "drawing never hangs), and a picture that big is hard to read. Pass a larger "
+        f"max_nodes= (e.g. max_nodes={10 * max_nodes}) to draw it anyway, or draw a smaller "
+        "part, e.g. the output of a single layer."
     )
 
 
@@ -274,7 +275,7 @@ class MinigradAdapter:
 
     @staticmethod
     def saved(fn: Any) -> tuple[list, bool]:
-        """(saved values, freed?)"""
+        """([(role, value), ...], freed?); minigrad does not name the roles."""
         if fn.is_freed:
             return [], True
-        return list(fn.saved_values), False
+        return [("", v) for v in fn.saved_values], False
