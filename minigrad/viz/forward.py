@@ -15,7 +15,7 @@ from typing import Any
 
 from . import labels
 from .render import Dot
-from .walk import ForwardGraph, Var, forward_walk
+from .walk import ForwardGraph, Var
 
 # settings an op keeps on its node, shown small under the op name (defaults are skipped)
 _SHOWN_SETTINGS = {"dims": None, "dim": None, "keepdim": False, "d0": None, "d1": None, "alpha": 1}
@@ -89,16 +89,3 @@ def forward_body(
         dot.edge(prefix + src, prefix + dst, kind)
     for src, dst, how in graph.cuts:
         dot.edge(prefix + src, prefix + dst, "cut", labels.html(("value", how)))
-
-
-def build_forward(
-    t: Any,
-    names: Mapping[tuple, str],
-    *,
-    max_nodes: int = 100,
-    show_values: bool = True,
-    traced: dict | None = None,
-    extra: Any = (),
-) -> ForwardGraph:
-    """Walk ``t``'s forward graph (see :func:`walk.forward_walk`)."""
-    return forward_walk(t, max_nodes=max_nodes, traced=traced, extra=extra)
