@@ -1,0 +1,467 @@
+"""``explain(t)``: why is my ``.grad`` None? Why does my ``backward()`` fail?
+
+The answer is read from the state autograd really keeps, never guessed:
+
+- ``t.grad_fn``: a tensor with one is not a leaf, and backward only fills
+  ``.grad`` for leaves (unless ``t.retain_grad()`` was called);
+- ``t.requires_grad``: a leaf that does not require grad gets no gradient;
+- ``t._base`` and shared memory: ``detach()`` and ``.data`` make tensors that
+  share the numbers of a tensor that requires grad, but not its history;
+- the nodes reachable from the output: is ``t`` on a path from it at all?
+- ``node.is_freed``: an earlier ``backward()`` released the saved values;
+- saved versions: a tensor a node saved was changed in place afterwards
+  (checked with the very check backward runs, ``node.saved_tensors``).
+
+>>> import minigrad as torch
+>>> w = torch.tensor(2.0, requires_grad=True)
+>>> y = w * 3
+>>> loss = y * y
+>>> loss.backward()
+>>> explain(y).cause
+'non_leaf'
+>>> print(explain(y).text.splitlines()[0])
+y.grad is None because y is not a leaf: it was computed by MulBackward0.
+
+The returned :class:`Explanation` prints as text; in Jupyter it also shows the
+graph with the broken spot highlighted (when graphviz's ``dot`` is installed).
+This module imports no drawing code until a picture is asked for.
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+from typing import Any
+
+import numpy as np
+
+from ._grad_mode import is_grad_enabled
+from ._tensor import Tensor
+from .autograd.function import AccumulateGrad, Node, _SavedOutput
+
+__all__ = ["explain", "Explanation"]
+
+# what each cause means, in one line (also the order they are checked in)
+CAUSES = {
+    "non_leaf": "a non-leaf tensor without retain_grad()",
+    "integer": "an integer tensor cannot require grad",
+    "requires_grad_false": "requires_grad is False",
+    "detach": "cut from the graph by detach()",
+    "data": "cut from the graph by .data",
+    "no_grad": "made under torch.no_grad()",
+    "not_connected": "not connected to the output",
+    "freed": "the graph was already freed by an earlier backward()",
+    "inplace": "a saved tensor was modified in place (version counter)",
+    "non_scalar": "backward() of a non-scalar output needs a gradient argument",
+    "nothing_requires_grad": "the output does not require grad: nothing to differentiate",
+    "not_run_yet": "no backward() has reached this leaf yet",
+    "ok": "nothing is wrong",
+}
+
+
+class Explanation:
+    """The answer of :func:`explain`: ``.cause`` (a key of :data:`CAUSES`),
+    ``.text`` (for people), and a picture in Jupyter."""
+
+    def __init__(
+        self,
+        cause: str,
+        text: str,
+        tensor: Tensor,
+        output: Tensor | None,
+        names: dict[int, str],
+        *,
+        node: Node | None = None,
+        source: Tensor | None = None,
+        problems: list[tuple[str, Node, str]] | None = None,
+    ) -> None:
+        self.cause = cause
+        self.text = text
+        self.tensor = tensor
+        self.output = output
+        self.names = names
+        self.node = node  # the node where backward fails, if any
+        self.source = source  # for a cut: the tensor that requires grad
+        self.problems = problems or []  # (cause, node, message) for every failing node
+        self.modified: Tensor | None = None  # for "inplace": the saved tensor that changed
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    @property
+    def dot_source(self) -> str:
+        """The DOT text of the picture (imports the drawing code)."""
+        from .viz.steps import explain_source
+
+        return explain_source(self)
+
+    def svg(self) -> str:
+        """The picture as SVG (needs graphviz's ``dot``)."""
+        from .viz.render import run_dot
+
+        return run_dot(self.dot_source).decode("utf-8")
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            return self.svg()
+        except Exception:  # no dot, or a graph too large: the text still says it all
+            return None
+
+    def _repr_html_(self) -> str:
+        text = f'<pre style="white-space:pre-wrap">{html.escape(self.text)}</pre>'
+        svg = self._repr_svg_()
+        if svg is None:
+            return text
+        return text + svg[svg.find("<svg") :]
+
+
+# --- reading the graph ---------------------------------------------------------------
+
+
+def _nodes(output: Tensor) -> list[Node]:
+    """Every node backward would visit from ``output``, in the engine's order.
+
+    The engine always runs the ready node created last, and a node is always
+    created after the nodes of its inputs, so that order is newest first.
+    """
+    start = output.grad_fn
+    if start is None:
+        return []
+    seen = {id(start): start}
+    stack = [start]
+    while stack:
+        for nxt in stack.pop()._next:
+            if nxt is not None and id(nxt) not in seen:
+                seen[id(nxt)] = nxt
+                stack.append(nxt)
+    return sorted(seen.values(), key=lambda n: -n._seq)
+
+
+def _tensors_in(nodes: list[Node]) -> list[Tensor]:
+    """The tensors the graph's operations used as inputs (constants included)."""
+    found: dict[int, Tensor] = {}
+    for n in nodes:
+        for x in n._inputs:
+            if isinstance(x, Tensor):
+                found.setdefault(id(x), x)
+        if type(n) is AccumulateGrad:
+            found.setdefault(id(n.variable), n.variable)
+    return list(found.values())
+
+
+def _caller_tensors() -> list[tuple[str, Tensor]]:
+    """The tensor variables of the code that called :func:`explain` (locals first)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if frame is None:
+        return []
+    found = []
+    scopes = [frame.f_locals]
+    if frame.f_globals is not frame.f_locals:
+        scopes.append(frame.f_globals)
+    for scope in scopes:
+        for name, value in list(scope.items()):
+            if isinstance(value, Tensor) and not name.startswith("_"):
+                found.append((name, value))
+    del frame
+    return found
+
+
+def _shares(a: Tensor, b: Tensor) -> bool:
+    return a is not b and np.shares_memory(a._data, b._data)
+
+
+def _saved_problem(node: Node) -> str:
+    """The error backward would raise at ``node`` ('' if none): the real check."""
+    try:
+        _ = node.saved_tensors  # raises exactly what backward would raise here
+    except RuntimeError as err:
+        return str(err)
+    return ""
+
+
+def _modified_tensor(node: Node) -> tuple[Any, int, int]:
+    """The saved value of ``node`` whose version moved on: (tensor or saved output, now, then)."""
+    for value, version in zip(node._saved, node._versions):
+        if version is None:
+            continue
+        vc = value.vc if type(value) is _SavedOutput else value._vc
+        now = vc.v if vc is not None else 0
+        if now != version:
+            return value, now, version
+    return None, 0, 0
+
+
+# --- the answers -----------------------------------------------------------------------
+
+
+def explain(
+    t: Tensor, output: Tensor | None = None, *, gradient: Any = None, names: dict | None = None
+) -> Explanation:
+    """Say why ``t.grad`` is None, or why ``t.backward()`` (or ``output.backward()``) fails.
+
+    ``explain(t)`` looks at ``t`` alone; ``explain(t, output=loss)`` also checks
+    the path from ``loss`` back to ``t`` and whether ``loss.backward()`` would
+    work. ``explain(loss)`` on a non-leaf output says whether ``loss.backward()``
+    would fail and why. Nothing is run: the graph and every ``.grad`` stay as
+    they are. ``names`` maps tensors to names (otherwise your variable names are used).
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+    >>> explain(x.detach()).cause
+    'detach'
+    >>> explain(x * 2).cause        # as an output: backward() needs a gradient argument
+    'non_scalar'
+    """
+    if not isinstance(t, Tensor):
+        raise TypeError(f"explain() expects a minigrad tensor, got {type(t).__name__}")
+    found = _caller_tensors()
+    ids: dict[int, str] = {}
+    for name, value in found:
+        ids.setdefault(id(value), name)
+    for k, v in (names or {}).items():
+        tensor, name = (v, k) if isinstance(k, str) else (k, v)
+        ids[id(tensor)] = str(name)
+    candidates = [v for _, v in found]
+
+    def name_of(x: Any, default: str = "the tensor") -> str:
+        return ids.get(id(x), default)
+
+    tname = name_of(t, "t")
+    if output is not None and not isinstance(output, Tensor):
+        raise TypeError(f"output must be a minigrad tensor, got {type(output).__name__}")
+
+    def make(cause: str, text: str, **kw: Any) -> Explanation:
+        return Explanation(cause, text, t, output, ids, **kw)
+
+    # 1. t is not a leaf: the grad question has its answer, and t may also be an output
+    if t.grad_fn is not None:
+        if output is None:
+            failing = _backward_problem(t, gradient, name_of, tname, ids)
+            # t is an output when none of the caller's other tensors was computed from it
+            used = any(
+                c is not t and c.grad_fn is not None and t.grad_fn in _nodes(c)
+                for c in candidates[:200]
+            )
+            if failing is not None and not used:
+                if not t.retains_grad:
+                    failing.text += (
+                        f"\n\n(And {tname}.grad itself stays None in any case: {tname} is not a "
+                        "leaf; call retain_grad() to keep it.)"
+                    )
+                return failing
+            if not t.retains_grad:
+                text = (
+                    f"{tname}.grad is None because {tname} is not a leaf: it was computed by "
+                    f"{t.grad_fn.name()}.\n"
+                    "backward() stores gradients only in leaves (tensors you created with "
+                    "requires_grad=True); the gradients of intermediate tensors are used and "
+                    "then thrown away.\n"
+                    f"Fix: call {tname}.retain_grad() before backward(), or look at the .grad "
+                    "of the leaves."
+                )
+                if failing is not None:
+                    text += "\n\nAlso, as an output: " + failing.text
+                return make(
+                    "non_leaf",
+                    text,
+                    node=failing.node if failing else None,
+                    problems=failing.problems if failing else None,
+                )
+            if failing is not None:
+                return failing
+            return make(
+                "ok" if t._grad is not None else "not_run_yet",
+                f"{tname} has retain_grad(), so backward() will fill {tname}.grad"
+                + (
+                    " (it already holds a gradient)."
+                    if t._grad is not None
+                    else "; no backward has reached it yet."
+                ),
+            )
+        if not t.retains_grad:
+            return make(
+                "non_leaf",
+                f"{tname}.grad is None because {tname} is not a leaf: it was computed by "
+                f"{t.grad_fn.name()}.\nbackward() stores gradients only in leaves.\n"
+                f"Fix: call {tname}.retain_grad() before {name_of(output, 'output')}.backward().",
+            )
+
+    # 2. t does not require grad: find out whether it was cut from a tensor that does
+    if not t._requires_grad:
+        if t._data.dtype.kind != "f":
+            return make(
+                "integer",
+                f"{tname} does not require grad: its dtype is {t.dtype}, and only floating "
+                "point tensors can have gradients.\n"
+                f"Fix: create it as a float tensor, e.g. torch.tensor([...], dtype=torch.float32)"
+                ".",
+            )
+        base = t._base
+        if base is not None and base._requires_grad:
+            bname = name_of(base, "a tensor that requires grad")
+            if base._data is t._data or np.shares_memory(base._data, t._data) and _same(base, t):
+                return make(
+                    "detach",
+                    f"{tname} does not require grad: it was cut from the graph by "
+                    f"{bname}.detach().\nIt shares {bname}'s numbers but not its history, so "
+                    f"no gradient flows through {tname} back to {bname}.\n"
+                    f"Fix: use {bname} itself where you want gradients.",
+                    source=base,
+                )
+            return make(
+                "no_grad",
+                f"{tname} does not require grad: it is a view of {bname} made while grad mode "
+                "was off (inside torch.no_grad()), so nothing was recorded.\n"
+                "Fix: compute it outside the no_grad() block.",
+                source=base,
+            )
+        pool = candidates + (_tensors_in(_nodes(output)) if output is not None else [])
+        for c in pool:
+            if c._requires_grad and _shares(c, t):
+                cname = name_of(c, "a tensor that requires grad")
+                return make(
+                    "data",
+                    f"{tname} does not require grad: it shares its numbers with {cname}, which "
+                    f"requires grad, but not its history: it was made by {cname}.data (or "
+                    ".numpy() / from_numpy()).\nChanges made through it are not recorded and no "
+                    f"gradient flows through it back to {cname}.\nFix: use {cname} itself.",
+                    source=c,
+                )
+        note = ""
+        if not is_grad_enabled():
+            note = "\nNote: grad mode is off right now (you are inside torch.no_grad())."
+        return make(
+            "requires_grad_false",
+            f"{tname}.grad is None because {tname} does not require grad "
+            f"({tname}.requires_grad is False) and has no grad_fn.\n"
+            "Either it was created without requires_grad=True (torch.tensor(...) and "
+            "torch.Tensor(...) default to False), or it was computed inside torch.no_grad(), "
+            "or only from tensors that do not require grad: autograd recorded nothing.\n"
+            f"Fix: create it with requires_grad=True, or call {tname}.requires_grad_()." + note,
+        )
+
+    # 3. t is a leaf that requires grad (or a non-leaf with retain_grad) and an output is given
+    if output is not None:
+        oname = name_of(output, "the output")
+        nodes = _nodes(output)
+        target = t.grad_fn if t.grad_fn is not None else (t._acc() if t._acc else None)
+        if output is not t and (target is None or all(n is not target for n in nodes)):
+            for c in _tensors_in(nodes):
+                if not c._requires_grad and _shares(c, t):
+                    how = "detach" if c._base is t else "data"
+                    made = f"{tname}.detach()" if how == "detach" else f"{tname}.data"
+                    return make(
+                        how,
+                        f"{tname}.grad is None because {oname} does not depend on {tname} "
+                        f"itself but on a copy cut from the graph by {made}: same numbers, no "
+                        "history, so the gradient stops there.\n"
+                        f"Fix: use {tname} itself in the computation of {oname}.",
+                        source=t,
+                    )
+            return make(
+                "not_connected",
+                f"{tname}.grad is None because {tname} is not connected to {oname}: no path "
+                f"of grad_fn nodes leads from {oname} back to {tname}"
+                + (" (it has no graph at all)." if output.grad_fn is None else ".")
+                + f"\nbackward() only reaches the leaves {oname} was computed from. Perhaps "
+                f"{oname} was computed from another tensor (a re-created {tname}, or one made "
+                "inside torch.no_grad()).",
+            )
+        failing = _backward_problem(output, gradient, name_of, oname, ids)
+        if failing is not None:
+            failing.tensor = t
+            return failing
+        if t._grad is None:
+            return make(
+                "not_run_yet",
+                f"{tname} is connected to {oname} and {oname}.backward() would work: "
+                f"{tname}.grad is None only because that backward() has not run yet.",
+            )
+        return make("ok", f"{tname}.grad is set; {oname}.backward() would add to it.")
+
+    # 4. a leaf that requires grad, no output given
+    if t._grad is None:
+        return make(
+            "not_run_yet",
+            f"{tname} is a leaf that requires grad, so backward() will fill {tname}.grad, but "
+            "no backward() has reached it yet: either none ran, or the output you called it "
+            f"on does not depend on {tname}.\nCheck with explain({tname}, output=loss).",
+        )
+    return make("ok", f"{tname}.grad is set: {tname} is a leaf that requires grad.")
+
+
+def _same(a: Tensor, b: Tensor) -> bool:
+    return a._data.shape == b._data.shape and a._data.strides == b._data.strides
+
+
+def _backward_problem(
+    out: Tensor, gradient: Any, name_of: Any, oname: str, ids: dict[int, str]
+) -> Explanation | None:
+    """Why ``out.backward(gradient)`` would fail, or None if it would work."""
+
+    def make(cause: str, text: str, **kw: Any) -> Explanation:
+        return Explanation(cause, text, out, out, ids, **kw)
+
+    if not out._requires_grad:
+        return make(
+            "nothing_requires_grad",
+            f"{oname}.backward() would fail: {oname} does not require grad and has no grad_fn "
+            "(RuntimeError: element 0 of tensors does not require grad and does not have a "
+            "grad_fn).\nIt was computed only from tensors that do not require grad, or inside "
+            "torch.no_grad(), or from a detach()/.data copy.",
+        )
+    if gradient is None and out._data.size != 1:
+        return make(
+            "non_scalar",
+            f"{oname}.backward() would fail: {oname} has {out._data.size} elements (shape "
+            f"{list(out.shape)}), and a gradient can be created implicitly only for a scalar "
+            "(RuntimeError: grad can be implicitly created only for scalar outputs).\n"
+            f"Fix: reduce it first ({oname}.sum().backward()), or pass the vector v of the "
+            f"vector-Jacobian product: {oname}.backward(v) with v shaped like {oname}.",
+        )
+    problems = []
+    for node in _nodes(out):
+        if type(node) is AccumulateGrad:
+            continue
+        message = _saved_problem(node)
+        if message:
+            cause = "freed" if node.is_freed else "inplace"
+            problems.append((cause, node, message))
+    if not problems:
+        return None
+    cause, node, message = problems[0]
+    value = None
+    if cause == "freed":
+        text = (
+            f"{oname}.backward() would fail: the graph was already freed by an earlier "
+            f"backward(). {node.name()} released the values it saved, so the gradient cannot "
+            "be computed again.\n"
+            f"RuntimeError: {message}\n"
+            "Fix: pass retain_graph=True to the first backward() if you need a second one "
+            "(the gradients then add up), or run the forward pass again."
+        )
+    else:
+        value, now, then = _modified_tensor(node)
+        if type(value) is _SavedOutput:
+            what = f"its own output ({node.name()}'s result)"
+        else:
+            what = name_of(value, "an input")
+            fn = getattr(value, "grad_fn", None)
+            if fn is not None and fn._seq > node._seq:
+                what += f" (changed by an in-place op, its grad_fn is now {fn.name()})"
+        text = (
+            f"{oname}.backward() would fail: {node.name()} saved {what} for backward, and it "
+            f"was modified in place afterwards: version {now} now, version {then} when saved.\n"
+            f"RuntimeError: {message}\n"
+            "Fix: use the out-of-place form (y = y + 1 instead of y += 1 or y.add_(1)), or "
+            "modify a .clone()."
+        )
+    result = make(cause, text, node=node, problems=problems)
+    if cause == "inplace" and isinstance(value, Tensor):
+        result.modified = value
+    return result

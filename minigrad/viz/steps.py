@@ -1,0 +1,266 @@
+"""Pictures for the learning aids: one frame of a backward replay, and the
+broken path of ``minigrad.explain``.
+
+A frame of :class:`minigrad.widgets.BackwardStepper` is the gradient-flow
+view of :mod:`minigrad.viz.backward` (same layout, colours and names) with
+the state of the backward at one step:
+
+- the node running now is yellow with a thick border;
+- nodes that already ran are grey and show the gradient that came in (a sum
+  ``2 + 3 = 5`` when several edges arrive: fan-out);
+- nodes that have not run yet are white and dashed, with what has arrived so far;
+- edges that carried a gradient are blue and labelled with it, the others
+  grey and dashed;
+- each leaf shows its ``.grad`` so far. *not computed yet* (``None``) is grey,
+  italic and dashed: it is not the same as a gradient of ``0``.
+
+>>> import minigrad as torch
+>>> from minigrad.widgets._replay import run
+>>> w = torch.tensor(3.0, requires_grad=True)
+>>> rec = run(w * w, names={id(w): "w"})
+>>> "not computed yet" in frame_source(rec, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from . import labels, style
+from .backward import build_backward
+from .forward import var_label
+from .render import Dot
+from .walk import MinigradAdapter, tensor_key
+
+# node states of a frame -> DOT attributes added to the node's kind
+CURRENT = {"fillcolor": style.YELLOW, "color": "black", "penwidth": "3"}
+WAITING = {"fillcolor": "white", "color": style.GREY, "style": "filled,dashed"}
+FAILED = {"fillcolor": "white", "color": style.VERMILLION, "penwidth": "3"}
+NO_GRAD_YET = {"style": "filled,dashed", "fillcolor": "white"}
+
+_LEGEND = [
+    (CURRENT, "running now"),
+    ({"fillcolor": style.LIGHT_GREY, "color": "#333333"}, "already ran"),
+    (WAITING, "not run yet"),
+    (FAILED, "backward failed here"),
+]
+
+
+def _text(a: Any) -> str:
+    return "None" if a is None else labels.short_value(a)
+
+
+def _sum_text(parts: list) -> str:
+    """``2.0`` or ``2.0 + 3.0 = 5.0`` (what a node receives from several edges)."""
+    if len(parts) == 1:
+        return _text(parts[0])
+    total = np.sum([np.asarray(p) for p in parts], axis=0)
+    return " + ".join(_text(p) for p in parts) + " = " + _text(total)
+
+
+def _legend(dot: Dot, has_error: bool) -> str:
+    """A caption under the frame: what the node states mean, then the usual legend."""
+    cells = []
+    for attrs, text in _LEGEND:
+        if attrs is FAILED and not has_error:
+            continue
+        fill, border = attrs.get("fillcolor", "white"), attrs.get("color", "black")
+        body = "- -" if "dashed" in attrs.get("style", "") else " "
+        cells.append(
+            f'<TD BGCOLOR="{fill}" COLOR="{border}" BORDER="1" WIDTH="18" HEIGHT="12">'
+            f'<FONT COLOR="{border}" POINT-SIZE="8">{body}</FONT></TD>'
+            f'<TD ALIGN="LEFT">{labels.escape(text)}</TD>'
+        )
+    cells.append(
+        f'<TD><FONT COLOR="{style.DARK_GREY}"><I>none</I></FONT></TD>'
+        '<TD ALIGN="LEFT">.grad not computed yet (not the same as 0)</TD>'
+    )
+    cells += [c for c in dot.legend_cells() if "grad_fn node" not in c]
+    rows = ["<TR>" + "".join(cells[k : k + 4]) + "</TR>" for k in range(0, len(cells), 4)]
+    table = (
+        '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">'
+        + "".join(rows)
+        + "</TABLE>>"
+    )
+    return f'  graph [label={table}, labelloc="b", labeljust="c", fontsize="10"]'
+
+
+def frame_source(
+    rec: Any,
+    k: int,
+    names: Mapping[int, str] | None = None,
+    *,
+    rankdir: str = "LR",
+    legend: bool = True,
+    max_nodes: int = 100,
+) -> str:
+    """The DOT text of frame ``k`` of a replay (see :mod:`minigrad.widgets._replay`).
+
+    ``names`` maps ``id(tensor)`` to a name, for the output and the leaves.
+    """
+    names = dict(names or {})
+    output = rec.output
+    steps = rec.steps[: k + 1]
+    step = rec.steps[k]
+    graph = build_backward(output, MinigradAdapter, max_nodes)
+    ran = {id(s.node): s for s in steps if s.kind == "node"}
+    current = id(step.node) if step.kind == "node" else None
+    failed = id(step.node) if step.kind == "error" and step.node is not None else None
+
+    # what has arrived at each node so far: one entry per incoming edge that carried a grad
+    arrived: dict[str, list] = {}
+    if graph.nodes and steps[0].grads_out and steps[0].grads_out[0] is not None:
+        arrived[graph.nodes[0].id] = [steps[0].grads_out[0]]
+    edge_grad: dict[tuple[str, int], Any] = {}
+    for src, i, dst, _nr in graph.edges:
+        s = ran.get(id(graph.nodes[int(src[1:])].fn))
+        if s is not None and i < len(s.sent) and s.sent[i] is not None:
+            edge_grad[(src, i)] = s.sent[i]
+            arrived.setdefault(dst, []).append(s.sent[i])
+    n_edges: dict[str, int] = {}
+    for _src, _i, dst, _nr in graph.edges:
+        n_edges[dst] = n_edges.get(dst, 0) + 1
+    if graph.nodes:
+        n_edges[graph.nodes[0].id] = n_edges.get(graph.nodes[0].id, 0) + 1
+
+    dot = Dot(rankdir)
+    root_name = names.get(id(output)) or "output"
+    root_key = {tensor_key(output): root_name}
+    dot.node("out", "root", var_label(output, root_key.get(tensor_key(output)), True, _np))
+    start_grad = steps[0].grads_out[0] if steps[0].grads_out else None
+    for b in graph.nodes:
+        s = ran.get(id(b.fn))
+        got = arrived.get(b.id, [])
+        lines: list[tuple[str, str]] = [("value", labels.node_title(b.fn.name()))]
+        extra: dict[str, str] = {}
+        if s is not None:
+            lines.append(("grad", "in: " + _sum_text(list(got) or list(s.grads_in))))
+            if any(s.grad_fns):
+                fns = ", ".join(sorted({f for f in s.grad_fns if f}))
+                lines.append(("small", f"grad has grad_fn={fns}"))
+            if s.freed:
+                lines.append(("small", "saved values freed"))
+            if id(b.fn) == current:
+                extra = dict(CURRENT)
+                lines.insert(0, ("small", f"step {step.index}: running"))
+        else:
+            extra = dict(WAITING)
+            if id(b.fn) == failed:
+                extra = dict(FAILED)
+                lines.insert(0, ("small", "RuntimeError here"))
+                lines.append(("small", step.error.split(". ")[0][:90]))
+            elif got:
+                lines.append(("grad", f"waiting: got {_sum_text(got)}"))
+                if n_edges.get(b.id, 1) > 1:
+                    lines.append(("small", f"{len(got)} of {n_edges[b.id]} edges arrived"))
+            else:
+                lines.append(("small", "not run yet"))
+        kind = "accumulate" if b.leaf is not None else "grad_fn"
+        dot.node(b.id, kind, labels.html(*lines), **extra)
+        if b.leaf is not None:
+            _leaf(dot, b, names, rec, step, steps)
+
+    # gradients flow from the output back to the leaves; the layout stays the forward one
+    if graph.nodes:
+        first = graph.nodes[0].id
+        dot.edge(first, "out", "grad", labels.html(("value", _text(start_grad))), penwidth="2")
+    for src, i, dst, _nr in graph.edges:
+        g = edge_grad.get((src, i))
+        if g is None:
+            dot.edge(dst, src, "grad_none")
+        else:
+            bold = {"penwidth": "3"} if id(graph.nodes[int(src[1:])].fn) == current else {}
+            dot.edge(dst, src, "grad", labels.html(("value", _text(g))), **bold)
+    body = list(dot.lines)
+    if legend:
+        body.append(_legend(dot, step.kind == "error"))
+    return dot.source(legend=False, body=body)
+
+
+def _np(t: Any) -> np.ndarray:
+    return t._data
+
+
+def _leaf(dot: Dot, b: Any, names: Mapping[int, str], rec: Any, step: Any, steps: list) -> None:
+    """The leaf behind an AccumulateGrad, with its ``.grad`` so far."""
+    leaf = b.leaf
+    name = names.get(id(leaf))
+    key = next((n for n, t in rec.leaves.items() if t is leaf), None)
+    now = step.leaf_grads.get(key)
+    before = steps[0].leaf_grads.get(key)
+    extra: dict[str, str] = {}
+    if now is None:
+        line = (
+            "raw",
+            f'<FONT COLOR="{style.DARK_GREY}"><I>grad: none (not computed yet)</I></FONT>',
+        )
+        extra = dict(NO_GRAD_YET)
+    elif before is not None and any(
+        s.kind == "node" and getattr(s.node, "variable", None) is leaf for s in steps
+    ):
+        line = ("grad", f"grad: {_text(before)} + {_text(now - before)} = {_text(now)}")
+    else:
+        line = ("grad", f"grad: {_text(now)}")
+    lines = [line]
+    fns = [s.grad_fns[0] for s in steps if s.kind == "node" and s.node is b.fn and s.grad_fns]
+    if fns and fns[-1]:
+        lines.append(("small", f"grad_fn={fns[-1]}"))
+    label = var_label(leaf, name, True, _np, lines)
+    dot.node(b.id + "_leaf", "param", label, **extra)
+    dot.edge(b.id + "_leaf", b.id, "accumulate", labels.html(("value", "+=")))
+
+
+# --- minigrad.explain ---------------------------------------------------------------------
+
+HIGHLIGHT = {"fillcolor": style.YELLOW, "color": "black", "penwidth": "3"}
+BROKEN = {"color": style.VERMILLION, "penwidth": "3", "fontcolor": style.VERMILLION}
+
+
+def _attr_line(node_id: str, attrs: dict[str, str], label: str | None = None) -> str:
+    parts = [f'{k}="{v}"' for k, v in attrs.items()]
+    if label is not None:
+        parts.append(f"xlabel={label}")
+    return f"  {node_id} [{', '.join(parts)}]"
+
+
+def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> str:
+    """The DOT text of an :class:`minigrad.explain.Explanation`: the forward graph
+    with the tensor in question in yellow and the broken spot in vermillion."""
+    from .forward import forward_body
+    from .walk import forward_walk
+
+    t, output = expl.tensor, expl.output
+    root = output if output is not None else t
+    extra = [x for x in (t, expl.source) if x is not None]
+    graph = forward_walk(root, max_nodes=max_nodes, extra=extra)
+    keyed: dict[tuple, str] = {}
+    for v in graph.vars:
+        name = expl.names.get(id(v.tensor))
+        if name is None and expl.source is not None and v.tensor is expl.source:
+            name = expl.names.get(id(expl.source))
+        if name is not None:
+            keyed[v.key] = name
+    for x in extra + [root]:
+        if id(x) in expl.names:
+            keyed.setdefault(tensor_key(x), expl.names[id(x)])
+    dot = Dot(rankdir, title=expl.text.splitlines()[0].split(": ")[0])
+    forward_body(dot, graph, keyed)
+    var_ids = {v.key: v.id for v in graph.vars}
+    tid = var_ids.get(tensor_key(t))
+    if tid is None:  # not in the output's graph at all
+        label = var_label(t, expl.names.get(id(t)), True, _np, [("small", "not connected")])
+        dot.node("asked", "param" if t.requires_grad else "const", label, **HIGHLIGHT)
+    else:
+        dot.raw(_attr_line(tid, HIGHLIGHT))
+    for op in graph.ops:
+        if expl.node is not None and op.node is expl.node:
+            what = "saved values freed" if expl.cause == "freed" else "saved tensor modified"
+            dot.raw(_attr_line(op.id, BROKEN, labels.html(("small", what))))
+    if expl.modified is not None:
+        mid = var_ids.get(tensor_key(expl.modified))
+        if mid is not None and mid != tid:
+            dot.raw(_attr_line(mid, BROKEN, labels.html(("small", "modified in place"))))
+    return dot.source(legend=True)

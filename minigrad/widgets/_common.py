@@ -1,0 +1,70 @@
+"""Small helpers shared by the widgets: names, SVG, and showing up in Jupyter."""
+
+from __future__ import annotations
+
+import html
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..viz.names import namespace_tensors
+
+# frames of code in these folders are ours, not the learner's (checked by file, which
+# also works for doctests, whose globals carry the module's name)
+_OUR_DIRS = tuple(
+    str(Path(__file__).resolve().parent.parent / d) + os.sep for d in ("widgets", "viz")
+)
+
+
+def caller_names(given: Mapping | None = None) -> dict[int, str]:
+    """``id(tensor) -> name`` from the learner's variables, then ``given`` on top.
+
+    The variables are those of the first frame outside minigrad's widgets and
+    pictures (the notebook cell that created the widget). ``given`` maps
+    tensors to names (``{w: "weight"}``) or names to tensors.
+    """
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_OUR_DIRS):
+        frame = frame.f_back
+    try:
+        found = namespace_tensors(frame)
+    finally:
+        del frame
+    names: dict[int, str] = {}
+    for name, t in found:
+        names.setdefault(id(t), name)
+    for k, v in (given or {}).items():
+        tensor, name = (v, k) if isinstance(k, str) else (k, v)
+        names[id(tensor)] = str(name)
+    return names
+
+
+def svg_markup(svg: bytes | str) -> str:
+    """An SVG document as markup that can sit inside an HTML widget."""
+    text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
+    start = text.find("<svg")
+    return text[start:] if start >= 0 else text
+
+
+def error_box(message: str) -> str:
+    """A red box with ``message`` (kept as plain text)."""
+    return (
+        '<pre style="color:#D55E00;border:2px solid #D55E00;padding:6px;'
+        f'white-space:pre-wrap">{html.escape(message)}</pre>'
+    )
+
+
+class DisplaysAsWidget:
+    """Shows ``self.widget`` in Jupyter, with a short text for plain-text front ends."""
+
+    widget: Any
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude) or {}
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle)
+        bundle["text/plain"] = repr(self)
+        return bundle

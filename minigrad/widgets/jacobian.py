@@ -1,0 +1,241 @@
+"""What ``y.backward(v)`` computes for a vector ``y``: the product ``vᵀJ``.
+
+The textbook example: ``x = [[2, 3]]``, ``y1 = x1² + 3·x2``, ``y2 = x2² + 2·x1``.
+Its Jacobian is ``J = [[4, 3], [2, 6]]``. ``y.backward(torch.Tensor([[1, 1]]))``
+gives ``x.grad = [[6, 9]]``, which is *not* J: it is ``[1, 1]ᵀJ``, the sum of
+J's rows. To get J itself, take one row at a time with a one-hot ``v``,
+keeping the graph alive with ``retain_graph=True`` and clearing ``x.grad``
+in between. The explorer builds J exactly that way, lets you choose ``v``,
+and shows ``vᵀJ`` next to what ``y.backward(v)`` really put in ``x.grad``.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import _creation
+from .._tensor import Tensor
+from ..viz import labels, style
+from ._common import DisplaysAsWidget, error_box
+
+
+def _index_names(prefix: str, shape: tuple) -> list[str]:
+    """``y[0,0]``, ``y[0,1]``... (row-major, like ``reshape(-1)``)."""
+    if not shape:
+        return [prefix]
+    return [
+        f"{prefix}[{','.join(str(i) for i in idx)}]"
+        for idx in itertools.product(*(range(n) for n in shape))
+    ]
+
+
+def _mix(color: str, amount: float) -> str:
+    """``color`` blended with white: ``amount`` 0 is white, 1 is ``color``."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    out = [round(255 + (c - 255) * amount) for c in rgb]
+    return "#" + "".join(f"{c:02X}" for c in out)
+
+
+def _num(v: float) -> str:
+    return labels.number(float(v))
+
+
+class JacobianExplorer(DisplaysAsWidget):
+    """Explore ``J`` of ``y = f(x)`` and the vector-Jacobian product ``vᵀJ``.
+
+    State for tests: ``.J`` (numpy, one row per element of y, one column per
+    element of x), ``.v`` (numpy, shape of y flattened), ``.vjp`` (``v @ J``)
+    and ``.x_grad`` (what ``y.backward(v)`` put into ``x.grad``, flattened).
+    ``.set_v(values)`` or the boxes ``.v_boxes`` change ``v``; ``.row(i)``
+    picks the one-hot ``v`` that extracts row ``i``.
+
+    >>> import minigrad as torch
+    >>> def f(x):
+    ...     y = torch.zeros(1, 2)
+    ...     y[0, 0] = x[0, 0] ** 2 + 3 * x[0, 1]
+    ...     y[0, 1] = x[0, 1] ** 2 + 2 * x[0, 0]
+    ...     return y
+    >>> ex = JacobianExplorer(f, torch.tensor([[2.0, 3.0]]))
+    >>> ex.J.tolist(), ex.x_grad.tolist()       # v starts as all ones: the trap
+    ([[4.0, 3.0], [2.0, 6.0]], [6.0, 9.0])
+    >>> ex.row(1).x_grad.tolist()
+    [2.0, 6.0]
+    """
+
+    def __init__(self, f: Callable[[Tensor], Tensor], x: Tensor, *, v: Any = None) -> None:
+        self.f = f
+        if not isinstance(x, Tensor):
+            x = _creation.tensor(x, dtype=None)
+        if not x.is_floating_point():
+            x = x.float()
+        self.x0 = x.detach().clone()  # the learner's x is never touched
+        xx, y = self._forward()
+        self.y_shape = tuple(y.shape)
+        self.x_names = _index_names("x", tuple(x.shape))
+        self.y_names = _index_names("y", self.y_shape)
+        m, n = y.numel(), xx.numel()
+        # J, row by row, as in the textbook: one-hot v, retain_graph=True, clear x.grad
+        self.J = np.zeros((m, n))
+        for i in range(m):
+            onehot = np.zeros(m, dtype=y._data.dtype)
+            onehot[i] = 1
+            xx.grad = None
+            y.backward(_creation.tensor(onehot.reshape(self.y_shape)), retain_graph=True)
+            if xx.grad is not None:
+                self.J[i] = xx.grad._data.reshape(-1)
+        self.v = np.ones(m) if v is None else np.asarray(v, dtype=float).reshape(-1)
+        self.vjp = np.zeros(n)
+        self.x_grad = np.zeros(n)
+
+        self.v_boxes = [
+            widgets.FloatText(
+                value=float(self.v[i]),
+                description=f"v[{i}]",
+                step=0.5,
+                layout=widgets.Layout(width="160px"),
+            )
+            for i in range(m)
+        ]
+        for box in self.v_boxes:
+            box.observe(self._on_box, names="value")
+        self.row_buttons = [
+            widgets.Button(description=f"row {i} (one-hot)", layout=widgets.Layout(width="auto"))
+            for i in range(m)
+        ]
+        for i, b in enumerate(self.row_buttons):
+            b.on_click(lambda _, i=i: self.row(i))
+        self.ones_button = widgets.Button(description="all ones (the trap)")
+        self.ones_button.on_click(lambda _: self.set_v(np.ones(m)))
+        self.matrix = widgets.HTML()
+        self.result = widgets.HTML()
+        self.widget = widgets.VBox(
+            [
+                self.matrix,
+                widgets.HBox(self.v_boxes),
+                widgets.HBox([*self.row_buttons, self.ones_button]),
+                self.result,
+            ]
+        )
+        self.widget.add_class("minigrad-jacobian-explorer")
+        self._updating = False
+        self.update()
+
+    def __repr__(self) -> str:
+        return f"JacobianExplorer: J is {self.J.shape[0]}x{self.J.shape[1]}, v = {self.v.tolist()}"
+
+    def _forward(self) -> tuple[Tensor, Tensor]:
+        xx = self.x0.clone().requires_grad_(True)
+        y = self.f(xx)
+        if not isinstance(y, Tensor) or not y.requires_grad:
+            raise ValueError("f(x) must return a tensor computed from x (that requires grad)")
+        return xx, y
+
+    # --- choosing v ----------------------------------------------------------------
+    def set_v(self, values: Any) -> JacobianExplorer:
+        """Use ``values`` (one number per element of y) as ``v``."""
+        values = np.asarray(values, dtype=float).reshape(-1)
+        if values.shape != (len(self.v_boxes),):
+            raise ValueError(f"v needs {len(self.v_boxes)} numbers, got {values.size}")
+        self._updating = True
+        try:
+            for box, val in zip(self.v_boxes, values):
+                box.value = float(val)
+        finally:
+            self._updating = False
+        self.update()
+        return self
+
+    def row(self, i: int) -> JacobianExplorer:
+        """The one-hot ``v`` that picks row ``i`` of J."""
+        onehot = np.zeros(len(self.v_boxes))
+        onehot[i] = 1
+        return self.set_v(onehot)
+
+    def _on_box(self, change: dict) -> None:
+        if not self._updating:
+            self.update()
+
+    # --- computing and showing ---------------------------------------------------------
+    def update(self) -> None:
+        """Recompute ``vᵀJ`` and run the real ``y.backward(v)`` on a fresh graph."""
+        self.v = np.array([float(b.value) for b in self.v_boxes])
+        self.vjp = self.v @ self.J
+        xx, y = self._forward()
+        y.backward(_creation.tensor(self.v.reshape(self.y_shape), dtype=y.dtype))
+        self.x_grad = xx.grad._data.reshape(-1).astype(float) if xx.grad is not None else None
+        self.matrix.value = self._matrix_html()
+        self.result.value = self._result_html()
+
+    def _matrix_html(self) -> str:
+        big = float(np.abs(self.J).max()) or 1.0
+        head = "".join(f"<th>∂/∂{html.escape(n)}</th>" for n in self.x_names)
+        rows = []
+        for i, name in enumerate(self.y_names):
+            cells = []
+            for val in self.J[i]:
+                color = style.ORANGE if val >= 0 else style.SKY_BLUE
+                bg = _mix(color, 0.85 * abs(val) / big)
+                cell = f"background:{bg};padding:4px 10px;text-align:right"
+                cells.append(f"<td style='{cell}'>{_num(val)}</td>")
+            weight = self.v[i] if i < len(self.v) else 0.0
+            rows.append(
+                f"<tr><th>{html.escape(name)}</th>{''.join(cells)}"
+                f"<td style='color:#555;padding-left:10px'>× v[{i}] = {_num(weight)}</td></tr>"
+            )
+        return (
+            "<div><b>Jacobian J</b> (row i: the gradient of y_i; built row by row with "
+            "one-hot v and retain_graph=True)</div>"
+            f"<table class='minigrad-jacobian' style='border-collapse:collapse'>"
+            f"<tr><th></th>{head}<th></th></tr>{''.join(rows)}</table>"
+        )
+
+    def _result_html(self) -> str:
+        vjp = "[" + ", ".join(_num(a) for a in self.vjp) + "]"
+        if self.x_grad is None:
+            got = "None"
+        else:
+            got = "[" + ", ".join(_num(a) for a in self.x_grad) + "]"
+        v_text = "[" + ", ".join(_num(a) for a in self.v) + "]"
+        side = (
+            "<table style='margin-top:6px'><tr>"
+            f"<td style='padding-right:30px'><b>vᵀJ</b> = {html.escape(vjp)}</td>"
+            f"<td><b>y.backward(v)</b> puts in <b>x.grad</b>: "
+            f"<span class='minigrad-x-grad'>{html.escape(got)}</span></td></tr></table>"
+        )
+        return side + f"<div style='margin-top:6px'>{self.explanation(v_text)}</div>"
+
+    def explanation(self, v_text: str | None = None) -> str:
+        """Why ``x.grad`` is what it is, for the current ``v`` (HTML)."""
+        v = self.v
+        v_text = v_text or str(v.tolist())
+        nonzero = np.flatnonzero(v)
+        m = len(v)
+        if len(nonzero) == 1 and v[nonzero[0]] == 1:
+            i = int(nonzero[0])
+            return (
+                f"v = {html.escape(v_text)} is one-hot: x.grad is <b>row {i}</b> of J, the "
+                f"gradient of {html.escape(self.y_names[i])} alone."
+            )
+        if m > 1 and np.all(v == 1):
+            sums = " , ".join(
+                " + ".join(_num(a) for a in self.J[:, j]) + f" = {_num(self.J[:, j].sum())}"
+                for j in range(self.J.shape[1])
+            )
+            return error_box(
+                f"The trap: with v = {v_text}, y.backward(v) gives vᵀJ = the sum of the rows of J "
+                f"(each column added up: {sums}). That is one vector, not the Jacobian. "
+                "To get J, use one-hot v, one row at a time."
+            )
+        if not len(nonzero):
+            return "v = 0: no gradient flows; x.grad is all zeros."
+        return (
+            "x.grad = vᵀJ = "
+            + " + ".join(f"{_num(v[i])} × row {i}" for i in nonzero)
+            + ": a weighted sum of the rows of J."
+        )

@@ -1,0 +1,172 @@
+"""Step through a backward pass, one node at a time.
+
+    stepper = BackwardStepper(z)
+    stepper            # in Jupyter: Play, Previous, Next, a step slider and the graph
+
+The steps are recorded from the real engine (see :mod:`minigrad.widgets._replay`):
+the order is the engine's, a node reached by two edges (fan-out) shows the two
+gradients and their sum, a second ``backward(retain_graph=True)`` shows the
+``.grad`` growing, a freed graph ends in the real ``RuntimeError``, and with
+``create_graph=True`` the gradients carry a ``grad_fn``.
+
+By default nothing changes for the learner: ``.grad`` values and the graph are
+as they were before. ``keep=True`` makes the stepper *be* the backward call.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from .._tensor import Tensor
+from ..viz import labels
+from ..viz.render import DotError, DotNotFoundError, run_dot
+from ..viz.steps import frame_source
+from . import _replay
+from ._common import DisplaysAsWidget, caller_names, error_box, svg_markup
+
+
+class BackwardStepper(DisplaysAsWidget):
+    """Replay ``output.backward(...)`` step by step, as the engine really runs it.
+
+    For tests and notebooks the state is plain Python: ``.steps`` (the list of
+    :class:`~minigrad.widgets._replay.Step`), ``.step`` (the current index),
+    ``.next()``, ``.previous()``, ``.goto(i)``, and ``.source`` / ``.svg`` of the
+    current picture.
+
+    >>> import minigrad as torch
+    >>> w = torch.tensor(2.0, requires_grad=True)
+    >>> b = torch.tensor(1.0, requires_grad=True)
+    >>> z = w * 3 + b
+    >>> s = BackwardStepper(z)
+    >>> [step.name.split("::")[-1] for step in s.steps]
+    ['start', 'AddBackward0', 'AccumulateGrad', 'MulBackward0', 'AccumulateGrad']
+    >>> s.goto(2).steps[2].leaf_grads["b"]
+    array(1., dtype=float32)
+    >>> print(w.grad)    # the learner's tensors are untouched
+    None
+    """
+
+    def __init__(
+        self,
+        output: Tensor,
+        *,
+        gradient: Any = None,
+        retain_graph: bool | None = None,
+        create_graph: bool = False,
+        names: Mapping | None = None,
+        keep: bool = False,
+        rankdir: str = "LR",
+        legend: bool = True,
+        interval: int = 1200,
+    ) -> None:
+        if not isinstance(output, Tensor):
+            raise TypeError(
+                f"BackwardStepper expects a minigrad tensor, got {type(output).__name__}"
+            )
+        self.names = caller_names(names)
+        self.recording = _replay.run(
+            output, gradient, retain_graph, create_graph, names=self.names, keep=keep
+        )
+        self.steps = self.recording.steps
+        self.error = self.recording.error
+        self.rankdir, self.legend = rankdir, legend
+        self._cache: dict[int, tuple[str, str | None, str]] = {}
+        self.step = 0
+
+        last = len(self.steps) - 1
+        self.play = widgets.Play(min=0, max=last, step=1, interval=interval, description="Play")
+        self.slider = widgets.IntSlider(min=0, max=last, description="step", continuous_update=True)
+        self.prev_button = widgets.Button(description="Previous", icon="step-backward")
+        self.next_button = widgets.Button(description="Next", icon="step-forward")
+        self.text = widgets.HTML()
+        self.image = widgets.HTML()
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.slider.observe(self._on_slider, names="value")
+        self.prev_button.on_click(lambda _: self.previous())
+        self.next_button.on_click(lambda _: self.next())
+        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
+        self.widget = widgets.VBox([controls, self.text, self.image])
+        self.widget.add_class("minigrad-backward-stepper")
+        self._show()
+
+    def __repr__(self) -> str:
+        nodes = sum(s.kind == "node" for s in self.steps)
+        end = ", then RuntimeError" if self.error is not None else ""
+        return f"BackwardStepper: {nodes} nodes run{end}; step {self.step} of {len(self.steps) - 1}"
+
+    # --- moving ------------------------------------------------------------------
+    def goto(self, i: int) -> BackwardStepper:
+        """Show step ``i`` (clamped to the first and last step)."""
+        i = max(0, min(int(i), len(self.steps) - 1))
+        if self.slider.value != i:
+            self.slider.value = i  # the slider's observer redraws
+        else:
+            self.step = i
+            self._show()
+        return self
+
+    def next(self) -> BackwardStepper:
+        """One step further (stays on the last step)."""
+        return self.goto(self.step + 1)
+
+    def previous(self) -> BackwardStepper:
+        """One step back (stays on the first step)."""
+        return self.goto(self.step - 1)
+
+    def _on_slider(self, change: dict) -> None:
+        self.step = int(change["new"])
+        self._show()
+
+    # --- drawing -----------------------------------------------------------------
+    @property
+    def current(self) -> _replay.Step:
+        """The record of the current step."""
+        return self.steps[self.step]
+
+    @property
+    def source(self) -> str:
+        """The DOT text of the current picture."""
+        return self._frame(self.step)[0]
+
+    @property
+    def svg(self) -> str | None:
+        """The SVG of the current picture (None when graphviz's ``dot`` is missing)."""
+        return self._frame(self.step)[1]
+
+    def _frame(self, k: int) -> tuple[str, str | None, str]:
+        if k not in self._cache:
+            source = frame_source(
+                self.recording, k, self.names, rankdir=self.rankdir, legend=self.legend
+            )
+            try:
+                svg, problem = svg_markup(run_dot(source)), ""
+            except (DotNotFoundError, DotError) as err:
+                svg, problem = None, str(err)
+            self._cache[k] = (source, svg, problem)
+        return self._cache[k]
+
+    def _show(self) -> None:
+        step = self.current
+        self.prev_button.disabled = self.step == 0
+        self.next_button.disabled = self.step == len(self.steps) - 1
+        head = f"<b>Step {step.index} of {len(self.steps) - 1}</b>: "
+        if step.kind == "error":
+            body = error_box(step.text)
+        else:
+            body = html.escape(step.text)
+        grads = ", ".join(
+            f"{html.escape(n)}.grad = "
+            + ("<i>none yet</i>" if g is None else html.escape(labels.short_value(g)))
+            for n, g in step.leaf_grads.items()
+        )
+        notes = "".join(
+            f'<div style="color:#555">warning: {html.escape(w[:160])}…</div>'
+            for w in self.recording.warnings
+        )
+        self.text.value = f"<div>{head}{body}</div><div>{grads}</div>{notes}"
+        source, svg, problem = self._frame(self.step)
+        self.image.value = svg if svg is not None else error_box(problem)
