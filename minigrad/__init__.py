@@ -64,6 +64,7 @@ from ._dtype import (
     short,
     uint8,
 )
+from .explain import explain
 from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from ._printing import set_printoptions
 from ._random import Generator, default_generator, get_rng_state, set_rng_state
