@@ -138,3 +138,9 @@ def grad(
         elif g._data.dtype != t._data.dtype:
             result[i] = g.to(t.dtype)
     return tuple(result)
+
+
+from . import functional  # noqa: E402  (needs grad, defined above)
+from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
+
+__all__ += ["functional", "gradcheck", "gradgradcheck", "GradcheckError"]
