@@ -132,6 +132,10 @@ def test_cuts_detach_data_and_no_grad():
     cuts = {text for _, _, text in edge_labels(src)}
     assert {"detach()", ".data"} <= cuts
     assert "under no_grad" in src and "op_cut" not in src
+    traced_op = re.search(r"^\s*(op\d+) \[.*under no_grad", src, re.M).group(1)
+    a_id = re.search(r"^\s*(\w+) \[.*<B>a</B>", src, re.M).group(1)
+    into = [line for line in src.splitlines() if line.strip().startswith(f"{a_id} -> {traced_op}")]
+    assert into and 'arrowhead="tee"' in into[0]  # a drawn as cut off from the no_grad op
     # without the trace the no_grad result is honestly just a constant
     src = viz.draw_forward(out).source
     assert "under no_grad" not in src and "n shape [2] [3.0, 6.0]" in node_labels(src).values()

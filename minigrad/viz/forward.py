@@ -85,7 +85,10 @@ def forward_body(
             dot.node(prefix + op.id, "op", labels.html(*lines), tooltip=labels.escape(op.name))
     for n in graph.numbers:
         dot.node(prefix + n.id, "number", labels.html(("value", labels.number(n.value))))
+    traced = {op.id for op in graph.ops if op.traced}
     for src, dst, kind in graph.edges:
+        if dst in traced and kind == "data":
+            kind = "cut"  # into an op run under no_grad: no gradient comes back this way
         dot.edge(prefix + src, prefix + dst, kind)
     for src, dst, how in graph.cuts:
         dot.edge(prefix + src, prefix + dst, "cut", labels.html(("value", how)))
