@@ -73,6 +73,22 @@ from ._tensor import Tensor, device
 from .ops.elementwise import (
     abs,
     add,
+    ceil,
+    clamp,
+    clamp_max,
+    clamp_min,
+    clip,
+    erf,
+    exp2,
+    floor,
+    log1p,
+    log2,
+    log10,
+    masked_fill,
+    maximum,
+    minimum,
+    round,
+    where,
     clone,
     cos,
     div,
@@ -100,7 +116,22 @@ from .ops.elementwise import (
     tanh,
 )
 from .ops.linalg import dot, matmul, mm, mv, outer
-from .ops.reduction import argmax, argmin, mean, sum
+from .ops.reduction import (
+    amax,
+    amin,
+    argmax,
+    argmin,
+    cumsum,
+    logsumexp,
+    max,
+    mean,
+    min,
+    norm,
+    prod,
+    std,
+    sum,
+    var,
+)
 from .ops.shape import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
 
 FloatTensor = DoubleTensor = LongTensor = Tensor  # legacy names, for isinstance checks

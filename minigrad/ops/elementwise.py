@@ -9,6 +9,7 @@ the engine sums each gradient back to its input's shape.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -720,6 +721,510 @@ class SignBackward0(Function):
         return grad * 0
 
 
+# --- more unary functions ---------------------------------------------------
+class Log1PBackward0(Function):
+    """out = log(1 + a)          d/da = 1 / (1 + a)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log1p(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad / (a + 1)
+
+
+class Exp2Backward0(Function):
+    """out = 2 ** a          d/da = 2 ** a * ln 2 = out * ln 2"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.exp2(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * out * float(np.log(2.0))
+
+
+class Log2Backward0(Function):
+    """out = log2(a)          d/da = 1 / (a ln 2)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log2(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad / (a * float(np.log(2.0)))
+
+
+class Log10Backward0(Function):
+    """out = log10(a)          d/da = 1 / (a ln 10)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log10(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad / (a * float(np.log(10.0)))
+
+
+class ErfBackward0(Function):
+    """out = erf(a)          d/da = 2/sqrt(pi) * exp(-a²)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.vectorize(math.erf, otypes=[a.dtype])(a) if a.size else a.copy()
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * (2 / math.sqrt(math.pi)) * (-(a * a)).exp()
+
+
+class _Step(Function):
+    """A staircase (floor, ceil, round): flat almost everywhere, so d/da = 0."""
+
+    __slots__ = ()
+    _np = staticmethod(np.floor)
+
+    @classmethod
+    def forward(cls, ctx, a):
+        return cls._np(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 0
+
+
+class FloorBackward0(_Step):
+    __slots__ = ()
+    _np = staticmethod(np.floor)
+
+
+class CeilBackward0(_Step):
+    __slots__ = ()
+    _np = staticmethod(np.ceil)
+
+
+class RoundBackward0(_Step):
+    __slots__ = ()
+    _np = staticmethod(np.round)  # like torch: halves go to the even neighbour
+
+
+log1p = _unary(Log1PBackward0)
+exp2 = _unary(Exp2Backward0)
+log2 = _unary(Log2Backward0)
+log10 = _unary(Log10Backward0)
+erf = _unary(ErfBackward0)
+for _name, _fn in [
+    ("log1p", log1p),
+    ("exp2", exp2),
+    ("log2", log2),
+    ("log10", log10),
+    ("erf", erf),
+]:
+    _fn.__name__ = _fn.__qualname__ = _name
+    _fn.__doc__ = f"Elementwise ``{_name}``."
+
+
+def floor(input: Tensor) -> Tensor:
+    """Round down to a whole number (its gradient is 0)."""
+    return input if input._data.dtype.kind in "iub" else FloorBackward0.apply(input)
+
+
+def ceil(input: Tensor) -> Tensor:
+    """Round up to a whole number (its gradient is 0)."""
+    return input if input._data.dtype.kind in "iub" else CeilBackward0.apply(input)
+
+
+def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch's name
+    """Round to the nearest whole number, halves to even (its gradient is 0)."""
+    if decimals:
+        scale = 10.0**decimals
+        return RoundBackward0.apply(input * scale) / scale
+    return input if input._data.dtype.kind in "iub" else RoundBackward0.apply(input)
+
+
+# --- the kinks, continued: leaky_relu, clamp, maximum/minimum ----------------
+class LeakyReluBackward0(Function):
+    """out = a if a > 0 else slope * a       d/da = 1 where a > 0, else slope (also at 0)"""
+
+    __slots__ = ("slope",)
+
+    @staticmethod
+    def forward(ctx, a, slope):
+        ctx.slope = slope
+        ctx.save_for_backward(a)
+        return np.where(a > 0, a, a * slope).astype(a.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * _slope_mask(a, ctx.slope)
+
+
+class LeakyReluBackward1(LeakyReluBackward0):
+    """The in-place ``leaky_relu_``: it saves its output (its sign is the input's)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, slope):
+        ctx.slope = slope
+        out = np.where(a > 0, a, a * slope).astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+
+def _slope_mask(a: Tensor, slope: float) -> Tensor:
+    """1 where a > 0, ``slope`` elsewhere: a constant, outside the graph."""
+    return Tensor._make(np.where(a._data > 0, 1.0, slope).astype(a._data.dtype), None)
+
+
+def _const_mask(cond: np.ndarray, dtype: np.dtype) -> Tensor:
+    """A 0/1 tensor from a boolean array, outside the graph."""
+    return Tensor._make(cond.astype(dtype), None)
+
+
+class ClampBackward1(Function):
+    """out = min(max(a, lo), hi)  (lo, hi numbers)
+    d/da = 1 where lo <= a <= hi (the boundaries included, as in torch), else 0"""
+
+    __slots__ = ("lo", "hi")
+
+    @staticmethod
+    def forward(ctx, a, lo, hi):
+        ctx.lo, ctx.hi = lo, hi
+        ctx.save_for_backward(a)
+        return _clamp_np(a, lo, hi)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * _const_mask(_inside(a._data, ctx.lo, ctx.hi), grad._data.dtype)
+
+
+class ClampMinBackward0(ClampBackward1):
+    """``clamp_min(a, lo)``: d/da = 1 where a >= lo"""
+
+    __slots__ = ()
+
+
+class ClampMaxBackward0(ClampBackward1):
+    """``clamp_max(a, hi)``: d/da = 1 where a <= hi"""
+
+    __slots__ = ()
+
+
+class ClampBackward0(Function):
+    """out = min(max(a, lo), hi) with tensor bounds (each may be missing)
+    d/da = 1 where lo <= a <= hi;  d/dlo = 1 where a < lo;  d/dhi = 1 where a > hi"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, lo, hi):
+        ctx.save_for_backward(a, lo, hi)
+        return _clamp_np(a, lo, hi)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, lo, hi = ctx.saved_tensors
+        x, dt = a._data, grad._data.dtype
+        lo_d = None if lo is None else lo._data
+        hi_d = None if hi is None else hi._data
+        ga = grad * _const_mask(_inside(x, lo_d, hi_d), dt)
+        glo = ghi = None
+        if lo is not None and ctx.needs_input_grad[1]:
+            below = x < lo_d
+            if hi_d is not None:
+                below = below & (lo_d <= hi_d)
+            glo = grad * _const_mask(below, dt)
+        if hi is not None and ctx.needs_input_grad[2]:
+            ghi = grad * _const_mask(
+                (x > hi_d) | ((lo_d > hi_d) if lo_d is not None else False), dt
+            )
+        return ga, glo, ghi
+
+
+def _clamp_np(a: np.ndarray, lo: Any, hi: Any) -> np.ndarray:
+    out = a
+    if lo is not None:
+        out = np.maximum(out, lo)
+    if hi is not None:
+        out = np.minimum(out, hi)
+    out = np.asarray(out)
+    return out.astype(a.dtype, copy=False) if out is not a else out.copy()
+
+
+def _inside(x: np.ndarray, lo: Any, hi: Any) -> np.ndarray:
+    keep = np.ones(x.shape, dtype=bool)
+    if lo is not None:
+        keep &= x >= lo
+    if hi is not None:
+        keep &= x <= hi
+    return keep
+
+
+def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    """Limit every element to ``[min, max]`` (either bound may be left out).
+
+    >>> import minigrad as torch
+    >>> torch.clamp(torch.tensor([-1.0, 0.5, 2.0]), 0, 1)
+    tensor([0.0000, 0.5000, 1.0000])
+    """
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        bounds = [
+            b if b is None or isinstance(b, Tensor) else _scalar_tensor(b) for b in (min, max)
+        ]
+        for b in bounds:
+            if b is not None and b._data.shape != input._data.shape:
+                _broadcast_check(input._data, b._data)
+        dt = _dtype.result_type(input, *[b for b in bounds if b is not None])
+        a, lo, hi = (None if x is None else _cast(x, dt) for x in (input, *bounds))
+        return ClampBackward0.apply(a, lo, hi)
+    dt = _dtype.result_type(input, *[b for b in (min, max) if b is not None])
+    a = _cast(input, dt)
+    lo, hi = (None if b is None else _cast(b, dt) for b in (min, max))
+    return ClampBackward1.apply(a, lo=lo, hi=hi)
+
+
+def _scalar_tensor(x: Any) -> Tensor:
+    return Tensor._make(np.asarray(x, dtype=_dtype.result_type(x)), None)
+
+
+clip = clamp
+
+
+def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
+    """``clamp(input, min=min)``, recorded as ``ClampMinBackward0``."""
+    if isinstance(min, Tensor):
+        return clamp(input, min=min)
+    return ClampMinBackward0.apply(_cast(input, _dtype.result_type(input, min)), lo=min, hi=None)
+
+
+def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
+    """``clamp(input, max=max)``, recorded as ``ClampMaxBackward0``."""
+    if isinstance(max, Tensor):
+        return clamp(input, max=max)
+    return ClampMaxBackward0.apply(_cast(input, _dtype.result_type(input, max)), lo=None, hi=max)
+
+
+class MaximumBackward0(Function):
+    """out = max(a, b) elementwise
+    d/da = 1 where a > b, 1/2 where a == b (a tie splits the gradient), else 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.maximum(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        w = _tie_weights(a._data, b._data, grad._data.dtype)
+        return grad * w, grad * (1 - w)
+
+
+class MinimumBackward0(Function):
+    """out = min(a, b) elementwise
+    d/da = 1 where a < b, 1/2 where a == b, else 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.minimum(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        w = _tie_weights(b._data, a._data, grad._data.dtype)
+        return grad * w, grad * (1 - w)
+
+
+def _tie_weights(a: np.ndarray, b: np.ndarray, dt: np.dtype) -> Tensor:
+    """1 where a > b, 0.5 where a == b, 0 where a < b: the share of a's gradient."""
+    w = (a > b).astype(dt) + 0.5 * (a == b).astype(dt)
+    return Tensor._make(np.asarray(w, dtype=dt), None)
+
+
+def maximum(input: Tensor, other: Tensor) -> Tensor:
+    """The larger of two tensors, elementwise (with broadcasting).
+
+    >>> import minigrad as torch
+    >>> torch.maximum(torch.tensor([1.0, 4.0]), torch.tensor([3.0, 2.0]))
+    tensor([3., 4.])
+    """
+    return binary(MaximumBackward0, input, other)
+
+
+def minimum(input: Tensor, other: Tensor) -> Tensor:
+    """The smaller of two tensors, elementwise (with broadcasting)."""
+    return binary(MinimumBackward0, input, other)
+
+
+class WhereBackward0(Function):
+    """out = a where cond else b          d/da = cond,  d/db = not cond"""
+
+    __slots__ = ("cond",)
+
+    @staticmethod
+    def forward(ctx, a, b, cond):
+        ctx.cond = cond
+        return np.where(cond, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        dt = grad._data.dtype
+        keep = _const_mask(np.broadcast_to(ctx.cond, grad.shape), dt)
+        need = ctx.needs_input_grad
+        return (grad * keep if need[0] else None), (grad * (1 - keep) if need[1] else None)
+
+
+def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
+    """Pick from ``input`` where ``condition`` is true, else from ``other``.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([-1.0, 2.0])
+    >>> torch.where(x > 0, x, 0.0)
+    tensor([0., 2.])
+    """
+    if input is None and other is None:
+        return tuple(Tensor._make(i.astype(np.int64), None) for i in np.nonzero(condition._data))
+    if condition._data.dtype != np.bool_:
+        raise RuntimeError(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype "
+            f"{_NAME_CAP.get(condition._data.dtype.kind, 'Float')}"
+        )
+    a, b = _operand(input), _operand(other)
+    running = condition._data
+    for x in (a, b):
+        if isinstance(x, Tensor) and x._data.shape != running.shape:
+            _broadcast_check(running, x._data)
+            running = np.broadcast_to(0, np.broadcast_shapes(running.shape, x._data.shape))
+    dt = _dtype.result_type(a, b)
+    a, b = _cast(a, dt), _cast(b, dt)
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        out = np.where(condition._data, a, b).astype(dt)
+        return Tensor._make(out, None)
+    return WhereBackward0.apply(a, b, cond=condition._data)
+
+
+_NAME_CAP = {"f": "Float", "i": "Long", "u": "Byte"}
+
+
+class MaskedFillBackward0(Function):
+    """out = a with ``value`` where mask          d/da = 1 where not mask"""
+
+    __slots__ = ("mask",)
+
+    @staticmethod
+    def forward(ctx, a, value, mask):
+        ctx.mask = mask
+        return np.where(mask, np.asarray(value, dtype=a.dtype), a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        keep = _const_mask(~np.broadcast_to(ctx.mask, grad.shape), grad._data.dtype)
+        return grad * keep
+
+
+class MaskedFillBackward1(MaskedFillBackward0):
+    """``masked_fill`` with a 0-dim tensor value      d/dvalue = sum of grad where mask"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def backward(ctx, grad):
+        hit = _const_mask(np.broadcast_to(ctx.mask, grad.shape), grad._data.dtype)
+        gv = (grad * hit).sum() if ctx.needs_input_grad[1] else None
+        return grad * (1 - hit), gv
+
+
+def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
+    """A copy of ``input`` with ``value`` written where ``mask`` is true.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([1.0, 2.0, 3.0])
+    >>> x.masked_fill(x > 1, 0.0)
+    tensor([1., 0., 0.])
+    """
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError(
+            "masked_fill_ only supports boolean masks, but got mask with dtype "
+            f"{_LOWER.get(mask._data.dtype.kind, 'float')}"
+        )
+    if mask._data.shape != input._data.shape:
+        _broadcast_check(mask._data, input._data)
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError(
+                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{value.dim()} dimension(s)."
+            )
+        if value._data.dtype != input._data.dtype:
+            value = _cast(value, input._data.dtype)
+        return MaskedFillBackward1.apply(input, value, mask=mask._data)
+    return MaskedFillBackward0.apply(input, value=value, mask=mask._data)
+
+
+_LOWER = {"f": "float", "i": "long int", "u": "unsigned char"}
+
+
+def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
+    """In place: write ``value`` where ``mask`` is true."""
+    if isinstance(value, Tensor):
+        return self._inplace(lambda s, v: masked_fill(s, mask, v), value)
+    return self._inplace(lambda s: masked_fill(s, mask, value))
+
+
+def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    """In place: limit every element to ``[min, max]``."""
+    bounds = [b for b in (min, max) if isinstance(b, Tensor)]
+    return self._inplace(lambda s, *_: clamp(s, min, max), *bounds)
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """``input`` where positive, ``negative_slope * input`` elsewhere."""
+    return LeakyReluBackward0.apply(input, slope=negative_slope)
+
+
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """In place ``leaky_relu`` (recorded as ``LeakyReluBackward1``)."""
+    return input._inplace(lambda s: LeakyReluBackward1.apply(s, slope=negative_slope))
+
+
 # --- the Tensor methods that dispatch here ----------------------------------
 def _reflected(fn: Any) -> Any:
     def method(self: Tensor, other: Any) -> Any:
@@ -854,6 +1359,36 @@ _METHODS = {
     "sigmoid_": _inplace_unary(sigmoid),
     "relu_": _inplace_unary(relu),
     "reciprocal_": _inplace_unary(reciprocal),
+    "log1p": log1p,
+    "exp2": exp2,
+    "log2": log2,
+    "log10": log10,
+    "erf": erf,
+    "floor": floor,
+    "ceil": ceil,
+    "round": round,
+    "clamp": clamp,
+    "clip": clamp,
+    "clamp_min": clamp_min,
+    "clamp_max": clamp_max,
+    "maximum": maximum,
+    "minimum": minimum,
+    "where": lambda self, condition, other: where(condition, self, other),
+    "masked_fill": masked_fill,
+    "masked_fill_": masked_fill_,
+    "clamp_": clamp_,
+    "clip_": clamp_,
+    "clamp_min_": lambda self, min: self._inplace(lambda s: clamp_min(s, min)),
+    "clamp_max_": lambda self, max: self._inplace(lambda s: clamp_max(s, max)),
+    "log1p_": _inplace_unary(log1p),
+    "exp2_": _inplace_unary(exp2),
+    "log2_": _inplace_unary(log2),
+    "log10_": _inplace_unary(log10),
+    "erf_": _inplace_unary(erf),
+    "floor_": _inplace_unary(floor),
+    "ceil_": _inplace_unary(ceil),
+    "round_": _inplace_unary(round),
+    "sign_": _inplace_unary(sign),
 }
 
 

@@ -7,6 +7,8 @@ the summed dimensions; ``mean`` does the same and divides by the count.
 
 from __future__ import annotations
 
+import builtins
+import warnings
 from typing import Any
 
 import numpy as np
@@ -74,7 +76,7 @@ class MeanBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        n = max(int(np.prod(ctx.shape)), 1)
+        n = builtins.max(int(np.prod(ctx.shape)), 1)
         return _spread(grad, ctx.shape, None, False) / n
 
 
@@ -91,7 +93,7 @@ class MeanBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         n = int(np.prod([ctx.shape[d] for d in ctx.dims]))
-        return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) / max(n, 1)
+        return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) / builtins.max(n, 1)
 
 
 def _sum_dtype(a: np.ndarray) -> Any:
@@ -157,4 +159,563 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
 
 
 for _name, _fn in [("sum", sum), ("mean", mean), ("argmax", argmax), ("argmin", argmin)]:
+    setattr(Tensor, _name, _fn)
+
+
+# --- max and min --------------------------------------------------------------
+class _ValuesIndices(tuple):
+    """What ``max(dim)`` returns: a tuple ``(values, indices)`` with those names,
+    printed the way torch prints its ``torch.return_types``."""
+
+    __slots__ = ()
+    n_fields = 2
+    _fields = ("values", "indices")
+
+    def __new__(cls, values: Tensor, indices: Tensor) -> _ValuesIndices:
+        return tuple.__new__(cls, (values, indices))
+
+    @property
+    def values(self) -> Tensor:
+        return self[0]
+
+    @property
+    def indices(self) -> Tensor:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return (
+            f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        )
+
+
+def _return_type(name: str) -> type:
+    cls = type(name, (_ValuesIndices,), {"__slots__": ()})
+    cls.__module__ = "torch.return_types"
+    cls.__qualname__ = name
+    return cls
+
+
+return_max = _return_type("max")
+return_min = _return_type("min")
+
+
+def _constant(values: np.ndarray) -> Tensor:
+    """A tensor outside the graph (masks and counts used by derivative rules)."""
+    return Tensor._make(values, None)
+
+
+class MaxBackward1(Function):
+    """out = the largest element          d/da = 1/k at each of the k elements equal
+    to the maximum (ties share the gradient evenly), 0 elsewhere"""
+
+    __slots__ = ("shape",)
+    _pick = staticmethod(np.max)
+
+    @classmethod
+    def forward(cls, ctx, a):
+        ctx.shape = a.shape
+        out = cls._pick(a)
+        ctx.save_for_backward(a, out)
+        return np.asarray(out, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        hit = a._data == out
+        share = _constant((hit / np.count_nonzero(hit)).astype(grad._data.dtype))
+        return _spread(grad, ctx.shape, None, False) * share
+
+
+class MinBackward1(MaxBackward1):
+    """out = the smallest element          d/da = 1/k at each of the k minimal elements"""
+
+    __slots__ = ()
+    _pick = staticmethod(np.min)
+
+
+class MaxBackward0(Function):
+    """out = the largest element along ``dim`` (and its index)
+    d/da = 1 at the returned index of each slice, 0 elsewhere (ties: only that index)"""
+
+    __slots__ = ("shape", "dim", "keepdim", "onehot")
+
+    @staticmethod
+    def forward(ctx, a, dim, keepdim, indices):
+        ctx.shape, ctx.dim, ctx.keepdim = a.shape, dim, keepdim
+        idx = np.expand_dims(indices, dim)
+        ctx.onehot = np.arange(a.shape[dim]).reshape((-1,) + (1,) * (a.ndim - dim - 1)) == idx
+        out = np.take_along_axis(a, idx, dim)
+        return out if keepdim else np.squeeze(out, dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        onehot = _constant(ctx.onehot.astype(grad._data.dtype))
+        return _spread(grad, ctx.shape, (ctx.dim,), ctx.keepdim) * onehot
+
+
+class MinBackward0(MaxBackward0):
+    """out = the smallest element along ``dim``     d/da = 1 at the returned index"""
+
+    __slots__ = ()
+
+
+def _reduce_extreme(name: str, input: Tensor, dim: Any, keepdim: bool, other: Any) -> Any:
+    from .elementwise import maximum, minimum
+
+    if isinstance(dim, Tensor):  # torch.max(a, b) is the elementwise maximum
+        other, dim = dim, None
+    if other is not None:
+        return (maximum if name == "max" else minimum)(input, other)
+    if dim is not None and not isinstance(dim, (int, np.integer)):
+        raise TypeError(
+            f"{name}() received an invalid combination of arguments - got (Tensor, "
+            f"{type(dim).__name__}), but expected one of:\n"
+            " * (Tensor input, *, Tensor out = None)\n"
+            " * (Tensor input, Tensor other, *, Tensor out = None)\n"
+            " * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)\n"
+        )
+    data = input._data
+    if dim is None:
+        if data.size == 0:
+            raise RuntimeError(
+                f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
+        return (MaxBackward1 if name == "max" else MinBackward1).apply(input)
+    d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
+    if data.ndim == 0:
+        values = MaxBackward0.apply(input.reshape(1), dim=0, keepdim=False, indices=np.array(0))
+        return (return_max if name == "max" else return_min)(values, _index_tensor(np.array(0)))
+    if data.shape[d] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    indices = (np.argmax if name == "max" else np.argmin)(data, axis=d)
+    cls = MaxBackward0 if name == "max" else MinBackward0
+    values = cls.apply(input, dim=d, keepdim=bool(keepdim), indices=indices)
+    if keepdim:
+        indices = np.expand_dims(indices, d)
+    return (return_max if name == "max" else return_min)(values, _index_tensor(indices))
+
+
+def _index_tensor(indices: np.ndarray) -> Tensor:
+    return Tensor._make(np.asarray(indices, dtype=np.int64), None)
+
+
+def max(input: Tensor, dim: Any = None, keepdim: bool = False, *, other: Any = None) -> Any:  # noqa: A001
+    """The largest element; along ``dim``, ``(values, indices)``; with a
+    second tensor, the elementwise maximum.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([[1.0, 5.0], [3.0, 4.0]]).max(dim=1).values
+    tensor([5., 4.])
+    """
+    return _reduce_extreme("max", input, dim, keepdim, other)
+
+
+def min(input: Tensor, dim: Any = None, keepdim: bool = False, *, other: Any = None) -> Any:  # noqa: A001
+    """The smallest element; along ``dim``, ``(values, indices)``; with a
+    second tensor, the elementwise minimum."""
+    return _reduce_extreme("min", input, dim, keepdim, other)
+
+
+class AmaxBackward0(Function):
+    """out = the largest element over ``dims``      d/da = 1/k at each of the k maximal
+    elements of a slice (ties share evenly)"""
+
+    __slots__ = ("shape", "dims", "keepdim")
+    _pick = staticmethod(np.max)
+
+    @classmethod
+    def forward(cls, ctx, a, dims, keepdim):
+        ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
+        out = cls._pick(a, axis=dims, keepdims=True)
+        ctx.save_for_backward(a, out)
+        return out if keepdim else np.squeeze(out, dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        hit = a._data == out._data
+        share = hit / np.sum(hit, axis=ctx.dims, keepdims=True)
+        return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) * _constant(
+            share.astype(grad._data.dtype)
+        )
+
+
+class AminBackward0(AmaxBackward0):
+    """out = the smallest element over ``dims``     d/da = 1/k at each minimal element"""
+
+    __slots__ = ()
+    _pick = staticmethod(np.min)
+
+
+def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+    """The largest element over ``dim`` (all dims by default); ties share the gradient."""
+    dims = _dims(input, dim) if dim != () else tuple(range(input.dim()))
+    return AmaxBackward0.apply(input, dims=dims, keepdim=keepdim)
+
+
+def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+    """The smallest element over ``dim`` (all dims by default); ties share the gradient."""
+    dims = _dims(input, dim) if dim != () else tuple(range(input.dim()))
+    return AminBackward0.apply(input, dims=dims, keepdim=keepdim)
+
+
+# --- prod -------------------------------------------------------------------
+def _prod_others(a: Tensor, d: int) -> Tensor:
+    """For each element, the product of the *other* elements along ``d``.
+
+    Dividing the product by the element fails when it is 0, so build, for every
+    position i, the row of elements with a 1 in place of element i, and
+    multiply each row out (differentiable, so second derivatives work too)."""
+    n = a.shape[d]
+    x = a.transpose(d, -1) if d != a.dim() - 1 else a
+    rows = x.unsqueeze(-2).expand(*x.shape[:-1], n, n)
+    rows = rows.masked_fill(_constant(np.eye(n, dtype=bool)), 1.0)
+    others = rows.prod(-1)
+    return others.transpose(d, -1) if d != a.dim() - 1 else others
+
+
+def _prod_grad(a: Tensor, out: Tensor, grad: Tensor, d: int) -> Tensor:
+    """grad (already spread to a's shape) times d(prod)/da along ``d``."""
+    if np.all(a._data != 0):
+        return grad * out / a
+    return grad * _prod_others(a, d)
+
+
+class ProdBackward0(Function):
+    """out = product of all elements     d/da_i = product of the others (= out / a_i)"""
+
+    __slots__ = ("shape",)
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.shape = a.shape
+        out = np.prod(a, dtype=_sum_dtype(a))
+        ctx.save_for_backward(a, out)
+        return np.asarray(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        flat = a.reshape(-1)
+        g = _prod_grad(flat, out, grad.expand(flat.shape), 0)
+        return g.reshape(ctx.shape)
+
+
+class ProdBackward1(Function):
+    """out = product along ``dim``     d/da_i = product of the others in its slice"""
+
+    __slots__ = ("dim", "keepdim")
+
+    @staticmethod
+    def forward(ctx, a, dim, keepdim):
+        ctx.dim, ctx.keepdim = dim, keepdim
+        out = np.prod(a, axis=dim, keepdims=keepdim, dtype=_sum_dtype(a))
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        shape, dims, keep = a.shape, (ctx.dim,), ctx.keepdim
+        return _prod_grad(
+            a, _spread(out, shape, dims, keep), _spread(grad, shape, dims, keep), ctx.dim
+        )
+
+
+def prod(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """Product of all elements, or along one ``dim``.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([[1.0, 2.0], [3.0, 4.0]]).prod(1)
+    tensor([ 2., 12.])
+    """
+    if dtype is not None:
+        input = input.to(dtype)
+    if dim is None:
+        return ProdBackward0.apply(input)
+    if not isinstance(dim, (int, np.integer)):
+        raise TypeError(
+            f"prod() received an invalid combination of arguments - got (dim={type(dim).__name__}, "
+            "), but expected one of:\n"
+            " * (*, torch.dtype dtype = None)\n"
+            " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n"
+        )
+    d = input._wrap_dim(dim, builtins.max(input.dim(), 1))
+    if input.dim() == 0:
+        return ProdBackward0.apply(input)
+    return ProdBackward1.apply(input, dim=d, keepdim=bool(keepdim))
+
+
+# --- norms, variance, logsumexp, cumsum -------------------------------------
+class LinalgVectorNormBackward0(Function):
+    """out = (sum |a|^p)^(1/p) over ``dims``
+    d/da = sign(a) |a|^(p-1) / out^(p-1);  p=2: a / out;  p=1: sign(a);
+    p=inf: sign(a) shared evenly by the elements where |a| is largest;  0 where out = 0"""
+
+    __slots__ = ("p", "dims", "keepdim")
+
+    @staticmethod
+    def forward(ctx, a, p, dims, keepdim):
+        ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
+        x = np.abs(a)
+        if p == 2:
+            out = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+        elif p == 1:
+            out = np.sum(x, axis=dims, keepdims=keepdim)
+        elif p == np.inf:
+            out = np.max(x, axis=dims, keepdims=keepdim)
+        elif p == -np.inf:
+            out = np.min(x, axis=dims, keepdims=keepdim)
+        elif p == 0:
+            out = np.sum(x != 0, axis=dims, keepdims=keepdim)
+        else:
+            out = np.sum(x**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+        out = np.asarray(out, dtype=a.dtype)
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        p, dims, keep = ctx.p, ctx.dims, ctx.keepdim
+        g = _spread(grad, a.shape, dims, keep)
+        if p == 0:
+            return g * 0
+        if p == 1:
+            return g * a.sign()
+        norm = _spread(out, a.shape, dims, keep)
+        zero = _constant(norm._data == 0)  # where the norm is 0 the gradient is 0
+        safe = norm.masked_fill(zero, 1.0)
+        if p == 2:
+            return (g * a / safe).masked_fill(zero, 0.0)
+        if p in (np.inf, -np.inf):
+            hit = np.abs(a._data) == norm._data
+            share = hit / np.sum(hit, axis=dims, keepdims=True)
+            return g * a.sign() * _constant(share.astype(g._data.dtype))
+        scaled = a * a.abs() ** (p - 2) / safe ** (p - 1)
+        return (g * scaled).masked_fill(zero, 0.0)
+
+
+def norm(
+    input: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
+) -> Tensor:
+    """The vector p-norm of all elements, or over ``dim`` (default p=2).
+
+    >>> import minigrad as torch
+    >>> torch.tensor([3.0, 4.0]).norm()
+    tensor(5.)
+    """
+    if dtype is not None:
+        input = input.to(dtype)
+    if p is None or p == "fro":
+        p = 2
+    elif isinstance(p, str):
+        raise NotImplementedError(f"minigrad supports vector norms only, not p='{p}'")
+    dims = tuple(range(input.dim())) if dim is None else _dims(input, dim)
+    return LinalgVectorNormBackward0.apply(input, p=float(p), dims=dims, keepdim=bool(keepdim))
+
+
+def _dof_warning(name: str) -> None:
+    warnings.warn(
+        f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+        UserWarning,
+        stacklevel=4,
+    )
+
+
+class VarBackward0(Function):
+    """out = sum (a - mean)² / (n - correction)
+    d/da = 2 (a - mean) / (n - correction)"""
+
+    __slots__ = ("dims", "keepdim", "dof")
+
+    @staticmethod
+    def forward(ctx, a, dims, correction, keepdim):
+        n = int(np.prod([a.shape[d] for d in dims]))
+        ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
+        ctx.save_for_backward(a)
+        dev = a - np.mean(a, axis=dims, keepdims=True)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof
+        return np.asarray(out, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        dev = a - a.mean(ctx.dims, keepdim=True)
+        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * (2 / ctx.dof)
+
+
+class StdBackward0(Function):
+    """out = sqrt(var)          d/da = (a - mean) / ((n - correction) * out); 0 where out = 0"""
+
+    __slots__ = ("dims", "keepdim", "dof")
+
+    @staticmethod
+    def forward(ctx, a, dims, correction, keepdim):
+        n = int(np.prod([a.shape[d] for d in dims]))
+        ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
+        dev = a - np.mean(a, axis=dims, keepdims=True)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
+        out = out.astype(a.dtype, copy=False)
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        std = _spread(out, a.shape, ctx.dims, ctx.keepdim)
+        dev = a - a.mean(ctx.dims, keepdim=True)
+        zero = _constant(std._data == 0)  # a constant slice: no slope, and no 0/0 either
+        g = (
+            _spread(grad, a.shape, ctx.dims, ctx.keepdim)
+            * dev
+            / (std.masked_fill(zero, 1.0) * ctx.dof)
+        )
+        return g.masked_fill(zero, 0.0)
+
+
+def _var_args(
+    name: str, input: Tensor, dim: Any, unbiased: Any, keepdim: bool, correction: Any
+) -> tuple:
+    if isinstance(dim, bool):  # var(False): the first positional argument is ``unbiased``
+        dim, unbiased = None, dim
+    if input._data.dtype.kind != "f":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    if correction is None:
+        correction = 0 if unbiased is False else 1
+    dims = tuple(range(input.dim())) if dim is None else _dims(input, dim)
+    n = int(np.prod([input.shape[d] for d in dims]))
+    if n - correction <= 0:
+        _dof_warning(name)
+    return dims, correction, bool(keepdim)
+
+
+def var(
+    input: Tensor,
+    dim: Any = None,
+    unbiased: Any = None,
+    keepdim: bool = False,
+    *,
+    correction: Any = None,
+) -> Tensor:
+    """Variance of all elements, or along ``dim`` (divides by n - 1 unless
+    ``unbiased=False`` or another ``correction`` is given).
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1.0, 2.0, 3.0]).var()
+    tensor(1.)
+    """
+    dims, c, keep = _var_args("var", input, dim, unbiased, keepdim, correction)
+    return VarBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
+
+
+def std(
+    input: Tensor,
+    dim: Any = None,
+    unbiased: Any = None,
+    keepdim: bool = False,
+    *,
+    correction: Any = None,
+) -> Tensor:
+    """Standard deviation: the square root of ``var`` (same arguments).
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1.0, 2.0, 3.0]).std()
+    tensor(1.)
+    """
+    dims, c, keep = _var_args("std", input, dim, unbiased, keepdim, correction)
+    return StdBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
+
+
+class LogsumexpBackward0(Function):
+    """out = log(sum exp(a)) over ``dims``     d/da = exp(a - out) (the softmax of a)"""
+
+    __slots__ = ("dims", "keepdim")
+
+    @staticmethod
+    def forward(ctx, a, dims, keepdim):
+        ctx.dims, ctx.keepdim = dims, keepdim
+        m = np.max(a, axis=dims, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
+        m = np.where(np.isfinite(m), m, 0)  # subtracting the max keeps exp from overflowing
+        with np.errstate(divide="ignore"):
+            out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
+        out = np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype)
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        g = _spread(grad, a.shape, ctx.dims, ctx.keepdim)
+        return g * (a - _spread(out, a.shape, ctx.dims, ctx.keepdim)).exp()
+
+
+def logsumexp(input: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    """``log(sum(exp(input)))`` over ``dim``, computed without overflow.
+
+    >>> import minigrad as torch
+    >>> torch.logsumexp(torch.tensor([0.0, 0.0]), 0)
+    tensor(0.6931)
+    """
+    if input._data.dtype.kind != "f":
+        input = input.to(_default_float())
+    dims = _dims(input, dim) if input.dim() else ()
+    return LogsumexpBackward0.apply(input, dims=dims, keepdim=bool(keepdim))
+
+
+def _default_float() -> Any:
+    from .._dtype import get_default_dtype
+
+    return get_default_dtype()
+
+
+class CumsumBackward0(Function):
+    """out_i = a_0 + ... + a_i along ``dim``
+    d/da_i = sum of the gradients of out_i, out_i+1, ... (a cumsum from the end)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        return np.cumsum(a, axis=dim, dtype=_sum_dtype(a))
+
+    @staticmethod
+    def backward(ctx, grad):
+        d = ctx.dim
+        return grad.sum(d, keepdim=True) - grad.cumsum(d) + grad
+
+
+def cumsum(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
+    """Running totals along ``dim``.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1.0, 2.0, 3.0]).cumsum(0)
+    tensor([1., 3., 6.])
+    """
+    if dtype is not None:
+        input = input.to(dtype)
+    if input.dim() == 0:
+        input._wrap_dim(dim, 1)
+        return CumsumBackward0.apply(input.reshape(1), dim=0).reshape(())
+    return CumsumBackward0.apply(input, dim=input._wrap_dim(dim))
+
+
+for _name, _fn in [
+    ("max", max),
+    ("min", min),
+    ("amax", amax),
+    ("amin", amin),
+    ("prod", prod),
+    ("norm", norm),
+    ("var", var),
+    ("std", std),
+    ("logsumexp", logsumexp),
+    ("cumsum", cumsum),
+]:
     setattr(Tensor, _name, _fn)
