@@ -259,18 +259,27 @@ class Function(Node):
             for i, t in enumerate(outs):
                 t._out_nr = i
         if node._saved:
-            node._resolve_saved(arrays, outs)
+            node._resolve_saved(arrays, outs, (out,) if cls._outputs == 1 else tuple(out))
         if cls._is_view:
             for t in outs:
                 t._view_of(inputs[0])
         return result
 
-    def _resolve_saved(self, arrays: list, outs: tuple) -> None:
-        """Turn what forward saved (arrays) back into the tensors they belong to."""
+    def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple = ()) -> None:
+        """Turn what forward saved (arrays) back into the tensors they belong to.
+
+        ``raws`` are the outputs exactly as forward returned them: for a 0-dim
+        result numpy often returns a scalar (``np.float64``), not an array.
+        """
         saved, versions = [], []
         for value in self._saved:
             tensor = None
-            if isinstance(value, np.ndarray):
+            if isinstance(value, np.generic):
+                for t, raw in zip(outs, raws):
+                    if value is raw:
+                        tensor = _SavedOutput(t)
+                        break
+            elif isinstance(value, np.ndarray):
                 for t in outs:
                     if value is t._data:
                         tensor = _SavedOutput(t)
