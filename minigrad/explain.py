@@ -247,6 +247,11 @@ def explain(
                 c is not t and c.grad_fn is not None and t.grad_fn in _nodes(c)
                 for c in candidates[:200]
             )
+            if t.retains_grad and t._grad is not None:
+                text = f"{tname}.grad is set: {tname} has retain_grad()."
+                if failing is not None:
+                    text += "\n\nBut as an output: " + failing.text
+                return make("ok", text)
             if failing is not None and not used:
                 if not t.retains_grad:
                     failing.text += (
