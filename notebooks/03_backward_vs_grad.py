@@ -1,0 +1,311 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 3. `backward()` and `autograd.grad()`
+#
+# **What you will learn**
+#
+# - the two ways to ask for gradients: `backward()` *stores* them in the leaves'
+#   `.grad`, `torch.autograd.grad()` *returns* them and stores nothing;
+# - why a second backward pass through the same graph fails, and what
+#   `retain_graph=True` changes;
+# - that `backward()` **adds** into `.grad`, so gradients accumulate until you clear
+#   them with `x.grad.zero_()` or, in training, `optimizer.zero_grad()`.
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## Two ways to get a gradient
+#
+# Claim: `y.backward()` is shorthand for `torch.autograd.backward(y)`: it fills the
+# `.grad` of the leaves. `torch.autograd.grad(outputs, inputs)` computes the same
+# gradients and hands them back as a tuple, one entry per input.
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+
+a = torch.add(x, 1)
+b = torch.add(x, 2)
+y = torch.mul(a, b)
+
+y.backward()  # the same as torch.autograd.backward(y)
+print(x.grad)
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+
+a = torch.add(x, 1)
+b = torch.add(x, 2)
+y = torch.mul(a, b)
+
+grad = torch.autograd.grad(outputs=y, inputs=x)
+print(grad)
+print("x.grad is still", x.grad)
+
+# %% [markdown]
+# The result is a tuple because `inputs` may be several tensors; with one input we
+# take element `[0]`.
+#
+# A second example, with two leaves: $z = x^2 y$, so $\partial z/\partial x = 2xy = 12$
+# and $\partial z/\partial y = x^2 = 4$ at $x = 2, y = 3$.
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+
+z = x * x * y
+
+z.backward()
+print(x.grad, y.grad)
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x)
+print(grad_x[0])
+
+# %% [markdown]
+# ## The graph is freed after one backward pass
+#
+# Claim: to compute gradients, an operation keeps some of its inputs (`MulBackward0`
+# needs both factors). These *saved tensors* are freed as soon as a backward pass has
+# used them, which saves memory. So asking for the gradient with respect to `y` **after**
+# the one for `x` fails:
+
+# %% tags=["raises-exception"]
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x)
+grad_y = torch.autograd.grad(outputs=z, inputs=y)
+
+# %% [markdown]
+# The picture shows what happened: after the first call, the saved values of both
+# `MulBackward0` nodes are marked *freed*.
+
+# %%
+viz.draw_backward(z, show_saved=True)
+
+# %% [markdown]
+# `retain_graph=True` keeps the saved tensors for one more pass. Give it to every call
+# except the last:
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x, retain_graph=True)
+grad_y = torch.autograd.grad(outputs=z, inputs=y)
+
+print(grad_x[0], grad_y[0])
+
+# %% [markdown]
+# (Here one call with both inputs would do the same work in a single pass:
+# `torch.autograd.grad(z, [x, y])`.)
+#
+# The same rule holds for `backward()`: the second call fails unless the first kept
+# the graph.
+
+# %% tags=["raises-exception"]
+x = torch.tensor(2.0, requires_grad=True)
+z = x * x
+z.backward()
+z.backward()
+
+# %% [markdown]
+# ## Gradients accumulate
+#
+# Claim: `backward()` never overwrites `.grad`; it **adds** to it. Run the same backward
+# pass twice (keeping the graph) and the gradient doubles:
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+z = x * x  # dz/dx = 2x = 4
+z.backward(retain_graph=True)
+print(x.grad)
+z.backward()
+print(x.grad)
+
+# %% [markdown]
+# This is on purpose: when a tensor is used in several places (or a loss is a sum of
+# parts computed separately), the contributions must add. But it means you have to
+# clear `.grad` yourself before computing a fresh gradient. Here is the same effect
+# on a matrix: `out = ((inp + 1) ** 2)ᵀ`, backward three times with the gradient
+# `ones_like(out)` (lesson 4 explains that argument):
+
+# %%
+inp = torch.eye(4, 5, requires_grad=True)
+out = (inp + 1).pow(2).t()
+out.backward(torch.ones_like(out), retain_graph=True)
+print(f"First call\n{inp.grad}")
+out.backward(torch.ones_like(out), retain_graph=True)
+print(f"\nSecond call\n{inp.grad}")
+inp.grad.zero_()
+out.backward(torch.ones_like(out), retain_graph=True)
+print(f"\nCall after zeroing gradients\n{inp.grad}")
+
+# %% [markdown]
+# The first and the third results agree: $2(inp + 1)$, which is 4 on the diagonal
+# and 2 elsewhere. The second is twice that.
+#
+# `x.grad.zero_()` clears one tensor. A network has many parameters, so an optimizer
+# clears all of them at once with `optimizer.zero_grad()` (by default it sets every
+# `.grad` back to `None`). A training step always has these three lines:
+
+# %%
+w = torch.tensor([1.0, -1.0], requires_grad=True)
+optimizer = torch.optim.SGD([w], lr=0.1)
+
+for step in range(3):
+    optimizer.zero_grad()  # 1. forget the previous gradient
+    loss = (w * w).sum()
+    loss.backward()  # 2. compute the new one into w.grad
+    print(f"step {step}: loss = {loss.item():.4f}, w.grad = {w.grad}")
+    optimizer.step()  # 3. move w against the gradient
+
+print("after zero_grad:", end=" ")
+optimizer.zero_grad()
+print(w.grad)
+
+# %% [markdown]
+# Without `optimizer.zero_grad()` each step would use the sum of all the gradients
+# so far. Remove that line and run the cell again to see the difference.
+#
+# ## Same code, real PyTorch
+
+# %%
+import contextlib
+import io
+
+
+def transcript(example, module):
+    """Run example(module) and return everything it printed (and the error, if any)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            example(module)
+        except RuntimeError as error:
+            print("RuntimeError:", error)
+    return out.getvalue()
+
+
+def compare_with_pytorch(example):
+    mine = transcript(example, torch)
+    print("minigrad:\n" + mine)
+    try:
+        import torch as real_torch
+    except ImportError:
+        print("(PyTorch is not installed, so there is nothing to compare with.)")
+        return
+    theirs = transcript(example, real_torch)
+    print("PyTorch:\n" + theirs)
+    print("identical:", mine == theirs)
+
+
+def example(torch):
+    x = torch.tensor(2.0, requires_grad=True)
+    y = torch.tensor(3.0, requires_grad=True)
+    z = x * x * y
+    print(torch.autograd.grad(z, x, retain_graph=True))
+    z.backward(retain_graph=True)
+    z.backward()
+    print(x.grad, y.grad)
+    z.backward()
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# | | `z.backward()` | `torch.autograd.grad(z, inputs)` |
+# |---|---|---|
+# | result | stored in each leaf's `.grad` (added) | returned as a tuple |
+# | which tensors | all leaves that require grad | exactly `inputs` (leaves or not) |
+# | second pass | needs `retain_graph=True` on the first | same |
+#
+# ## Exercises
+
+
+# %%
+def same(answer, expected):
+    """True when the answer matches the expected value."""
+    return abs(float(answer) - float(expected)) < 1e-6
+
+
+def check(answer, expected, hint=""):
+    """Compare an answer with the expected value; never raises, so you can try again."""
+    if answer is ...:
+        print("Not answered yet: replace the ... with your answer and run the cell again.")
+    elif same(answer, expected):
+        print("Correct!")
+    else:
+        print("Try again. Hint:", hint)
+
+
+# %% [markdown]
+# **Exercise 1.** `x = torch.tensor(1.0, requires_grad=True)`, `q = 5 * x * x`. You call
+# `q.backward(retain_graph=True)` three times without clearing. What is `x.grad`?
+
+# %%
+answer_1 = ...  # a number
+
+x1 = torch.tensor(1.0, requires_grad=True)
+q = 5 * x1 * x1
+for _ in range(3):
+    q.backward(retain_graph=True)
+check(answer_1, x1.grad, "dq/dx = 10x, added three times.")
+
+# %% [markdown]
+# **Exercise 2.** Fix the cell below so that it prints `tensor(12.) tensor(4.)`
+# using `torch.autograd.grad` **once**. Replace the `...`.
+
+# %%
+x2 = torch.tensor(2.0, requires_grad=True)
+y2 = torch.tensor(3.0, requires_grad=True)
+z2 = x2 * x2 * y2
+inputs = ...  # which tensors?
+
+if inputs is ...:
+    print("Not answered yet: replace the ... with your answer and run the cell again.")
+else:
+    gx, gy = torch.autograd.grad(z2, inputs)
+    print(gx, gy)
+
+# %% [markdown]
+# ### Solutions
+
+# %%
+assert same(3 * 10 * 1.0, x1.grad)  # Exercise 1: 10x added three times = 30
+
+x2 = torch.tensor(2.0, requires_grad=True)
+y2 = torch.tensor(3.0, requires_grad=True)
+z2 = x2 * x2 * y2
+gx, gy = torch.autograd.grad(z2, [x2, y2])  # Exercise 2: both inputs in one call
+print(gx, gy)
+assert same(2 * 2.0 * 3.0, gx) and same(2.0**2, gy)
+print("All solutions pass their checks.")

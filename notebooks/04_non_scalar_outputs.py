@@ -1,0 +1,286 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 4. Backward from a non-scalar output
+#
+# **What you will learn**
+#
+# - why `y.backward()` refuses a `y` with several elements, and what the `gradient`
+#   argument of `backward(gradient=None, retain_graph=None, create_graph=False)` is for;
+# - that autograd computes **vector-Jacobian products** $v^\top J$, never the Jacobian
+#   itself;
+# - why `y.sum().backward()`, `y.backward(torch.ones_like(y))` and
+#   `autograd.grad(y, x, grad_outputs=torch.ones_like(y))` give the same result;
+# - a weighted example with `view`, where `v` weights each output differently.
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## Only a scalar can start a backward pass on its own
+#
+# Claim: PyTorch differentiates a **scalar** with respect to tensors, never a tensor
+# with respect to a tensor. For a scalar the start value $\partial y/\partial y = 1$ is
+# obvious, so `backward()` needs no argument. For a vector output it is not:
+
+# %% tags=["raises-exception"]
+x = torch.tensor([1.0, 2.0]).requires_grad_()
+y = x + 1
+
+y.backward()
+print(x.grad)
+
+# %% [markdown]
+# ## Turn the vector into a scalar
+#
+# The simplest fix is to sum. With $y = (x_1^2, x_2^2)$ and $y' = y_1 + y_2$:
+#
+# $$\frac{\partial y'}{\partial x_1} = 2x_1 \to 2, \qquad \frac{\partial y'}{\partial x_2} = 2x_2 \to 4 .$$
+
+# %%
+x = torch.tensor([1.0, 2.0]).requires_grad_()
+y = x * x
+
+y.sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# ## What `gradient` means: $v^\top J$
+#
+# For $y = f(x)$ with $x \in \mathbb{R}^n$ and $y \in \mathbb{R}^m$, all the derivatives
+# form the **Jacobian** matrix $J_{ij} = \partial y_i / \partial x_j$ ($m$ rows, $n$
+# columns). For $y = x \odot x$:
+#
+# $$J = \begin{pmatrix} \frac{\partial y_1}{\partial x_1} & \frac{\partial y_1}{\partial x_2} \\
+#                       \frac{\partial y_2}{\partial x_1} & \frac{\partial y_2}{\partial x_2} \end{pmatrix}
+#     = \begin{pmatrix} 2x_1 & 0 \\ 0 & 2x_2 \end{pmatrix}.$$
+#
+# Claim: `y.backward(v)` computes $v^\top J$, the gradient of the scalar
+# $v \cdot y = \sum_i v_i y_i$. The vector `v` must have the shape of `y`. With
+# $v = (1, 1)$ that is exactly the gradient of `y.sum()`, and here, because the
+# off-diagonal entries are 0, it is the diagonal $(\partial y_1/\partial x_1,
+# \partial y_2/\partial x_2)$ we wanted:
+
+# %%
+x = torch.tensor([1.0, 2.0]).requires_grad_()
+y = x * x
+
+y.backward(torch.ones_like(x))
+print(x.grad)
+
+# %% [markdown]
+# `autograd.grad` takes the same vector as `grad_outputs`, or you sum first:
+
+# %%
+x = torch.tensor([1.0, 2.0]).requires_grad_()
+y = x * x
+
+grad_x = torch.autograd.grad(outputs=y, inputs=x, grad_outputs=torch.ones_like(x))
+print(grad_x[0])
+
+# %%
+x = torch.tensor([1.0, 2.0]).requires_grad_()
+y = x * x
+
+grad_x = torch.autograd.grad(outputs=y.sum(), inputs=x)
+print(grad_x[0])
+
+# %% [markdown]
+# In the gradient-flow picture of `y.sum()`, `SumBackward0` turns the single number 1
+# into a tensor of ones shaped like `y`: summing *is* multiplying by
+# $v = (1, \dots, 1)$.
+
+# %%
+x = torch.tensor([1.0, 2.0]).requires_grad_()
+y = x * x
+s = y.sum()
+with viz.record() as rec:  # watch the backward pass, to label the edges
+    s.backward()
+viz.draw_backward(s, recording=rec)
+
+# %% [markdown]
+# Why vector-Jacobian products and not Jacobians? A loss is a scalar, so what training
+# needs is one row of weights through the whole chain: $v^\top J_k \cdots J_2 J_1$,
+# computed from the left, one small product per operation, never building any $J_i$.
+# That is what each `grad_fn` does: it receives $v$ for its output and returns
+# $v^\top J$ for each input.
+#
+# Move the sliders to choose $v$ and watch `x.grad` $= v^\top J$ change: it is
+# $(2x_1 v_1,\; 2x_2 v_2)$ for this `y`.
+
+# %% tags=["nbval-ignore-output"]
+import ipywidgets
+
+
+def vjp(v1=1.0, v2=1.0):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * x
+    y.backward(torch.tensor([v1, v2]))
+    print("v =", [v1, v2], "  x.grad = vᵀJ =", x.grad)
+
+
+ipywidgets.interactive(vjp, v1=(-2.0, 2.0, 0.5), v2=(-2.0, 2.0, 0.5))
+
+# %% [markdown]
+# ## A weighted example with `view`
+#
+# Claim: `v` can weight every output differently, and the result always has the shape
+# of the input, whatever shape the output has. Here `z` is a 2×2 *view* of a vector
+# of 4, so `v` is 2×2 and `x.grad` has 4 entries: $\partial(\sum v_{ij} z_{ij})/\partial x_k
+# = 2 v_k$.
+
+# %%
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+y = 2 * x
+z = y.view(2, 2)
+print(z)
+v = torch.tensor([[1.0, 0.1], [0.01, 0.001]], dtype=torch.float)
+with viz.record() as rec:
+    z.backward(v)
+print(x.grad)
+
+# %% [markdown]
+# `ViewBackward0` only reshapes the incoming 2×2 gradient back into the shape of `y`:
+
+# %%
+viz.draw_backward(z, recording=rec)
+
+# %% [markdown]
+# A `gradient` of the wrong shape is refused, even one that could be broadcast:
+
+# %% tags=["raises-exception"]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * x
+y.backward(torch.ones(1))
+
+# %% [markdown]
+# For a scalar output the default is `gradient = torch.tensor(1.)`:
+# `out.backward()` and `out.backward(torch.tensor(1.))` are the same call.
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(x * x).sum().backward(torch.tensor(1.0))
+print(x.grad)
+
+# %% [markdown]
+# ## Same code, real PyTorch
+
+# %%
+import contextlib
+import io
+
+
+def transcript(example, module):
+    """Run example(module) and return everything it printed (and the error, if any)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            example(module)
+        except RuntimeError as error:
+            print("RuntimeError:", error)
+    return out.getvalue()
+
+
+def compare_with_pytorch(example):
+    mine = transcript(example, torch)
+    print("minigrad:\n" + mine)
+    try:
+        import torch as real_torch
+    except ImportError:
+        print("(PyTorch is not installed, so there is nothing to compare with.)")
+        return
+    theirs = transcript(example, real_torch)
+    print("PyTorch:\n" + theirs)
+    print("identical:", mine == theirs)
+
+
+def example(torch):
+    x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    z = (2 * x).view(2, 2)
+    z.backward(torch.tensor([[1.0, 0.1], [0.01, 0.001]]))
+    print(z, x.grad, sep="\n")
+    (x + 1).backward()
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# - `backward()` without arguments needs a scalar output.
+# - `y.backward(v)` computes $v^\top J$, the gradient of $\sum_i v_i y_i$; `v` has the
+#   shape of `y`, the result the shape of `x`.
+# - `y.sum().backward()` is the same as `y.backward(torch.ones_like(y))`.
+#
+# ## Exercises
+
+
+# %%
+def same(answer, expected):
+    """True when the answer matches the expected value."""
+    expected = expected.tolist()
+    return len(answer) == len(expected) and all(abs(a - e) < 1e-6 for a, e in zip(answer, expected))
+
+
+def check(answer, expected, hint=""):
+    """Compare an answer (a list of numbers) with the expected tensor; never raises."""
+    if answer is ...:
+        print("Not answered yet: replace the ... with your answer and run the cell again.")
+    elif same(answer, expected):
+        print("Correct!")
+    else:
+        print("Try again. Hint:", hint)
+
+
+# %% [markdown]
+# **Exercise 1.** `x = torch.tensor([1., 2., 3.], requires_grad=True)`, `y = x ** 3`.
+# What is `x.grad` after `y.backward(torch.tensor([1., 0., -1.]))`? Give a list of
+# three numbers.
+
+# %%
+answer_1 = ...  # e.g. [0.0, 0.0, 0.0]
+
+x1 = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+(x1**3).backward(torch.tensor([1.0, 0.0, -1.0]))
+check(answer_1, x1.grad, "the Jacobian is diagonal with entries 3x²; multiply by v.")
+
+# %% [markdown]
+# **Exercise 2.** Choose `v` so that, for the `view` example above, `x.grad` becomes
+# `[2., 2., 2., 2.]`. Give `v` as a nested list (2×2).
+
+# %%
+answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
+
+if answer_2 is ...:
+    print("Not answered yet: replace the ... with your answer and run the cell again.")
+else:
+    x2 = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    (2 * x2).view(2, 2).backward(torch.tensor(answer_2))
+    check([2.0, 2.0, 2.0, 2.0], x2.grad, "x.grad = 2·v, flattened.")
+
+# %% [markdown]
+# ### Solutions
+
+# %%
+assert same([3 * 1.0**2, 0.0, -3 * 3.0**2], x1.grad)  # Exercise 1: 3x² · v
+
+x2 = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+(2 * x2).view(2, 2).backward(torch.tensor([[1.0, 1.0], [1.0, 1.0]]))  # Exercise 2: v = ones
+assert same([2.0, 2.0, 2.0, 2.0], x2.grad)
+print("All solutions pass their checks.")

@@ -1,0 +1,312 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 6. Higher-order derivatives
+#
+# **What you will learn**
+#
+# - that a gradient is normally a plain number with no graph behind it, so you
+#   cannot differentiate it again;
+# - what `create_graph=True` does: the backward pass itself is recorded as a graph,
+#   and the gradient becomes a function you can differentiate;
+# - four ways to get $\partial^2 z/\partial x^2$ for $z = x^2 y$, and the one that gives
+#   **18** instead of **6** (and its fix);
+# - a Hessian, with `torch.autograd.functional.hessian` as a check.
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## The function
+#
+# $$z = x^2 y, \qquad \frac{\partial z}{\partial x} = 2xy \to 12, \qquad
+# \frac{\partial z}{\partial y} = x^2 \to 4, \qquad \frac{\partial^2 z}{\partial x^2} = 2y \to 6
+# \qquad (x = 2,\ y = 3).$$
+#
+# ## A gradient has no graph of its own
+#
+# Claim: `retain_graph=True` keeps the graph of `z`, but the gradient it returns is a
+# constant: how it was computed is not recorded. Differentiating it again fails.
+
+# %% tags=["raises-exception"]
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x, retain_graph=True)
+grad_xx = torch.autograd.grad(outputs=grad_x, inputs=x)
+
+print(grad_xx[0])
+
+# %%
+print(grad_x)
+
+# %% [markdown]
+# No `grad_fn` on `tensor(12.)`: nothing to go back through.
+#
+# ## `create_graph=True`
+#
+# Claim: with `create_graph=True` the backward pass is recorded like any forward
+# computation. The gradient $2xy$ then has a `grad_fn` and a graph made of the
+# operations the backward pass used, and we can differentiate it again.
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x, create_graph=True)
+print(grad_x)
+grad_xx = torch.autograd.grad(outputs=grad_x, inputs=x)
+
+print(grad_xx[0])
+
+# %% [markdown]
+# Here is the graph behind `grad_x[0]`: the operations that the backward functions
+# of `z = x * x * y` performed, with `x` and `y` as leaves. The constant 1.0 is the
+# starting gradient $\partial z/\partial z$. The backward of `(x*x) * y` multiplied it
+# by `y` (giving 3); the backward of `x * x` multiplied that by `x` once per path, and
+# the two paths were added: $3 \cdot 2 + 3 \cdot 2 = 2xy = 12$.
+
+# %%
+viz.draw_forward(grad_x[0], names={x: "x", y: "y"})
+
+# %% [markdown]
+# ## Three more ways to get 6
+#
+# The second derivative can also be started with `backward()`, from the gradient:
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad = torch.autograd.grad(outputs=z, inputs=x, create_graph=True)
+grad[0].backward()
+
+print(x.grad)
+
+# %% [markdown]
+# Or the first derivative comes from `backward(create_graph=True)`, which stores a
+# `x.grad` that has a graph, and `autograd.grad` differentiates it. (PyTorch warns
+# that `backward()` with `create_graph=True` creates a reference cycle between a
+# parameter and its gradient; it is harmless here.)
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+z.backward(create_graph=True)
+grad_xx = torch.autograd.grad(outputs=x.grad, inputs=x)
+
+print(grad_xx[0])
+
+# %% [markdown]
+# ## The trap: 18 instead of 6
+#
+# Why not `backward()` twice? Try it:
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+z.backward(create_graph=True)  # x.grad = 12
+x.grad.backward()
+
+print(x.grad)
+
+# %% [markdown]
+# Claim: the second `backward()` **adds** $\partial^2 z/\partial x^2 = 6$ into `x.grad`,
+# which still holds the first derivative 12: $12 + 6 = 18$. Gradients accumulate
+# (lesson 3), at every order. The fix is to clear the first derivative's *value*
+# before the second pass, without touching its graph; `x.grad.data` is the value with
+# autograd out of the way (lesson 7):
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+z.backward(create_graph=True)
+x.grad.data.zero_()
+x.grad.backward()
+
+print(x.grad)
+
+# %% [markdown]
+# Step through the second pass: `x.grad.backward()` runs backwards through the graph
+# of $2xy$ and, at the end, the `AccumulateGrad` of `x` adds its result into the
+# `x.grad` that is already there.
+
+# %% tags=["nbval-ignore-output"]
+from minigrad.widgets import BackwardStepper
+
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+z = x * x * y
+(first,) = torch.autograd.grad(z, x, create_graph=True)
+BackwardStepper(first)
+
+# %% [markdown]
+# ## A Hessian
+#
+# For a scalar function of several variables, the second derivatives form the
+# **Hessian** $H_{ij} = \partial^2 z / \partial x_i \partial x_j$. For $z = x^2 y$:
+#
+# $$H = \begin{pmatrix} 2y & 2x \\ 2x & 0 \end{pmatrix} = \begin{pmatrix} 6 & 4 \\ 4 & 0 \end{pmatrix}.$$
+#
+# Claim: each row of $H$ is the gradient of one first derivative, so it takes one
+# `create_graph=True` pass plus one more pass per row:
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+z = x * x * y
+
+dz_dx, dz_dy = torch.autograd.grad(z, [x, y], create_graph=True)
+row_x = torch.autograd.grad(dz_dx, [x, y], retain_graph=True)
+row_y = torch.autograd.grad(dz_dy, [x, y], allow_unused=True)
+print(row_x)
+print(row_y)
+
+# %% [markdown]
+# `row_y` has `None` in its second slot: $\partial z/\partial y = x^2$ does not depend
+# on `y` at all, so autograd finds no path (and we had to allow that with
+# `allow_unused=True`); mathematically that entry is 0.
+#
+# `torch.autograd.functional.hessian` does this for us:
+
+# %%
+hessian = torch.autograd.functional.hessian
+
+
+def f(v):
+    x, y = v[0], v[1]
+    return x * x * y
+
+
+print(hessian(f, torch.tensor([2.0, 3.0])))
+
+# %% [markdown]
+# ## Same code, real PyTorch
+
+# %%
+import contextlib
+import io
+
+
+def transcript(example, module):
+    """Run example(module) and return everything it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        example(module)
+    return out.getvalue()
+
+
+def compare_with_pytorch(example):
+    mine = transcript(example, torch)
+    print("minigrad:\n" + mine)
+    try:
+        import torch as real_torch
+    except ImportError:
+        print("(PyTorch is not installed, so there is nothing to compare with.)")
+        return
+    theirs = transcript(example, real_torch)
+    print("PyTorch:\n" + theirs)
+    print("identical:", mine == theirs)
+
+
+def example(torch):
+    x = torch.tensor(2.0).requires_grad_()
+    y = torch.tensor(3.0).requires_grad_()
+    z = x * x * y
+    grad_x = torch.autograd.grad(outputs=z, inputs=x, create_graph=True)
+    print(grad_x, torch.autograd.grad(outputs=grad_x, inputs=x))
+    print(torch.autograd.functional.hessian(lambda v: v[0] * v[0] * v[1], torch.tensor([2.0, 3.0])))
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# - A gradient is a constant unless the backward pass that made it ran with
+#   `create_graph=True`; then it has a graph and can be differentiated again.
+# - `backward()` adds into `.grad` at every order: clear the first derivative
+#   (`x.grad.data.zero_()`) before a second `backward()`, or use `autograd.grad`.
+# - The Hessian is the Jacobian of the gradient.
+#
+# ## Exercises
+
+
+# %%
+def same(answer, expected):
+    """True when the answer matches the expected value."""
+    return abs(float(answer) - float(expected)) < 1e-5
+
+
+def check(answer, expected, hint=""):
+    """Compare a number with the expected value; never raises, so you can try again."""
+    if answer is ...:
+        print("Not answered yet: replace the ... with your answer and run the cell again.")
+    elif same(answer, expected):
+        print("Correct!")
+    else:
+        print("Try again. Hint:", hint)
+
+
+# %% [markdown]
+# **Exercise 1.** For $z = x^2 y$ at $x = 2, y = 3$, what is $\partial^2 z / \partial x \partial y$?
+
+# %%
+answer_1 = ...  # a number
+
+x1 = torch.tensor(2.0, requires_grad=True)
+y1 = torch.tensor(3.0, requires_grad=True)
+(dz_dx1,) = torch.autograd.grad(x1 * x1 * y1, x1, create_graph=True)
+(d2z_dxdy,) = torch.autograd.grad(dz_dx1, y1)
+check(answer_1, d2z_dxdy, "differentiate 2xy with respect to y.")
+
+# %% [markdown]
+# **Exercise 2.** Let $s = x^3$ at $x = 2$. You run `s.backward(create_graph=True)`
+# and then `x.grad.backward()` **without** clearing. What does `x.grad` hold?
+
+# %%
+answer_2 = ...  # a number
+
+x2 = torch.tensor(2.0, requires_grad=True)
+(x2**3).backward(create_graph=True)
+x2.grad.backward()
+check(answer_2, x2.grad, "first derivative 3x² plus second derivative 6x.")
+
+# %% [markdown]
+# ### Solutions
+
+# %%
+assert same(2 * 2.0, d2z_dxdy)  # Exercise 1: d(2xy)/dy = 2x = 4
+assert same(3 * 2.0**2 + 6 * 2.0, x2.grad)  # Exercise 2: 12 + 12 = 24
+print("All solutions pass their checks.")
