@@ -80,8 +80,9 @@ def _fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
 
 def _correct_fan(tensor: Tensor, mode: str) -> int:
     mode = mode.lower()
-    if mode not in ("fan_in", "fan_out"):
-        raise ValueError(f"Mode {mode} not supported, please use one of fan_in, fan_out")
+    valid = ["fan_in", "fan_out"]
+    if mode not in valid:
+        raise ValueError(f"Mode {mode} not supported, please use one of {valid}")
     fan_in, fan_out = _fan_in_and_fan_out(tensor)
     return fan_in if mode == "fan_in" else fan_out
 

@@ -137,7 +137,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep="_parameters")
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -151,7 +151,7 @@ class Module:
             if isinstance(value, Module):
                 if modules is None:
                     raise AttributeError("cannot assign module before Module.__init__() call")
-                self._forget(name)
+                self._forget(name, keep="_modules")
                 modules[name] = value
             elif modules is not None and name in modules:
                 if value is not None:
@@ -172,11 +172,12 @@ class Module:
                 else:
                     object.__setattr__(self, name, value)
 
-    def _forget(self, name: str) -> None:
-        """Remove ``name`` from wherever it was registered before."""
+    def _forget(self, name: str, keep: str) -> None:
+        """Remove ``name`` from the other registries (``keep`` keeps its place in its own)."""
         self.__dict__.pop(name, None)
         for table in ("_parameters", "_buffers", "_modules"):
-            self.__dict__[table].pop(name, None)
+            if table != keep:
+                self.__dict__[table].pop(name, None)
         self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name: str) -> Any:
