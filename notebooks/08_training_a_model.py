@@ -1,0 +1,270 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 8. Putting it together: training a model
+#
+# **What you will learn**
+#
+# - how everything from lessons 1-7 fits in one training loop: a forward pass builds
+#   a graph, `loss.backward()` fills the parameters' `.grad`, the optimizer updates
+#   the parameters under `no_grad` and `zero_grad()` clears the gradients;
+# - the same loop twice: first by hand with plain tensors, then with `nn` and `optim`;
+# - what the graph of one training step looks like;
+# - evaluation without a graph.
+#
+# Training adjusts the parameters to make a loss (the gap between the model's output
+# and the expected output) small, step by step against the gradient: **gradient
+# descent**. Backpropagation is the backward pass that computes those gradients.
+
+# %%
+import minigrad as torch
+from minigrad import nn, viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## Data
+#
+# Points on the curve $y = x^2 - 1$ for $x = -2.0, -1.9, \dots, 1.9$, with a little noise.
+# A straight line cannot fit them; a small network can.
+
+# %%
+x = (torch.arange(-20.0, 20.0) / 10).unsqueeze(1)  # 40 inputs, shape (40, 1)
+y = x**2 - 1 + 0.1 * torch.randn(40, 1)  # the targets
+print(x.shape, y.shape)
+print(x[:3].flatten(), y[:3].flatten())
+
+# %% [markdown]
+# ## By hand: a line, trained with plain tensors
+#
+# Start with the smallest model, $\hat y = w x + b$, and write every step ourselves.
+# The update `w -= lr * w.grad` is an in-place change of a leaf that requires grad,
+# so it must run under `torch.no_grad()` (lesson 7); and the gradients must be cleared
+# after each step because `backward()` accumulates them (lesson 3).
+
+# %%
+w = torch.zeros(1, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+lr = 0.1
+
+for step in range(50):
+    loss = ((w * x + b - y) ** 2).mean()  # forward: a new graph every step
+    loss.backward()  # gradients into w.grad and b.grad
+    with torch.no_grad():  # update without recording
+        w -= lr * w.grad
+        b -= lr * b.grad
+    w.grad.zero_()  # clear for the next step
+    b.grad.zero_()
+    if step % 10 == 0 or step == 49:
+        print(f"step {step:2d}  loss {loss.item():.4f}")
+
+print("w =", round(w.item(), 4), " b =", round(b.item(), 4))
+
+# %% [markdown]
+# The loss stops falling near the variance of $x^2$ around its mean: a line is the
+# wrong shape. (Which `w` did it find, and why is it close to 0?)
+#
+# ## With `nn` and `optim`: a small network
+#
+# `nn.Sequential` chains layers; `nn.Linear(1, 16)` holds a weight and a bias, created
+# with `requires_grad=True` for you; `nn.Tanh()` bends the line. `optim.Adam` does
+# the update and `zero_grad()` the clearing.
+
+# %%
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), nn.Linear(16, 1))
+loss_fn = nn.MSELoss()
+optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
+print(model)
+print("parameters:", sum(p.numel() for p in model.parameters()))
+
+# %%
+losses = []
+for _ in range(200):
+    optimizer.zero_grad()  # 1. clear the old gradients
+    loss = loss_fn(model(x), y)  # 2. forward: build the graph
+    loss.backward()  # 3. backward: fill every parameter's .grad
+    optimizer.step()  # 4. update the parameters
+    losses.append(loss.item())
+
+for step in range(0, 200, 20):
+    bar = "#" * round(40 * losses[step] / losses[0])
+    print(f"step {step:3d}  loss {losses[step]:.4f}  {bar}")
+print(f"step 199  loss {losses[-1]:.4f}")
+
+# %%
+assert losses[-1] < losses[0] / 10  # the loss fell by more than a factor of 10
+
+# %% [markdown]
+# ## The graph of one step
+#
+# Claim: each forward pass builds a fresh graph, from the input through every layer to
+# the loss, and `loss.backward()` walks it once. Here is the graph of one more step,
+# with the parameters named after the model's attributes. `AddmmBackward0` is a linear
+# layer ($x W^\top + b$ in one operation), `TBackward0` the transpose of its weight.
+# We record the backward pass, so the picture can label each edge with the gradient
+# that flowed along it.
+
+# %%
+names = {p: name for name, p in model.named_parameters()}
+optimizer.zero_grad()
+loss = loss_fn(model(x), y)
+with viz.record() as rec:
+    loss.backward()
+viz.draw_backward(loss, names=names, recording=rec, show_values=False, rankdir="TB")
+
+# %% [markdown]
+# Step through that backward pass node by node:
+
+# %% tags=["nbval-ignore-output"]
+from minigrad.widgets import BackwardStepper
+
+optimizer.zero_grad()
+BackwardStepper(loss_fn(model(x), y))
+
+# %% [markdown]
+# ## Using the model
+#
+# To *use* a trained model no graph is needed: run it under `torch.no_grad()`. The
+# outputs have no `grad_fn`, and the computation is cheaper.
+
+# %%
+with torch.no_grad():
+    test_x = torch.tensor([[-1.5], [0.0], [1.5]])
+    prediction = model(test_x)
+print(prediction.requires_grad, prediction.grad_fn)
+for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
+    print(f"x = {xi:+.1f}   model {pi:+.3f}   x² - 1 = {xi**2 - 1:+.3f}")
+
+# %% [markdown]
+# ## Same code, real PyTorch
+#
+# The whole training run again, under both libraries, printing a few losses. (In
+# float32, two libraries can round the last bit of a result differently, and 200 steps
+# carry such differences along; they stay around $10^{-7}$, far below the 4 decimals
+# printed here.)
+
+# %%
+import contextlib
+import io
+
+
+def transcript(example, module):
+    """Run example(module) and return everything it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        example(module)
+    return out.getvalue()
+
+
+def compare_with_pytorch(example):
+    mine = transcript(example, torch)
+    print("minigrad:\n" + mine)
+    try:
+        import torch as real_torch
+    except ImportError:
+        print("(PyTorch is not installed, so there is nothing to compare with.)")
+        return
+    theirs = transcript(example, real_torch)
+    print("PyTorch:\n" + theirs)
+    print("identical:", mine == theirs)
+
+
+def example(torch):
+    nn = torch.nn
+    torch.manual_seed(0)
+    x = (torch.arange(-20.0, 20.0) / 10).unsqueeze(1)
+    y = x**2 - 1 + 0.1 * torch.randn(40, 1)
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), nn.Linear(16, 1))
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
+    for step in range(200):
+        optimizer.zero_grad()
+        loss = nn.MSELoss()(model(x), y)
+        loss.backward()
+        optimizer.step()
+        if step % 50 == 0:
+            print(step, f"{loss.item():.4f}")
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# ```python
+# for step in range(steps):
+#     optimizer.zero_grad()        # gradients accumulate: clear them   (lesson 3)
+#     loss = loss_fn(model(x), y)  # forward: a new dynamic graph       (lesson 1)
+#     loss.backward()              # scalar backward to every parameter (lesson 2)
+#     optimizer.step()             # update under no_grad               (lesson 7)
+# ```
+#
+# ## Exercises
+
+
+# %%
+def same(answer, expected):
+    """True when the answer matches the expected value."""
+    return answer == expected
+
+
+def check(answer, expected, hint=""):
+    """Compare an answer with the expected value; never raises, so you can try again."""
+    if answer is ...:
+        print("Not answered yet: replace the ... with your answer and run the cell again.")
+    elif same(answer, expected):
+        print("Correct!")
+    else:
+        print("Try again. Hint:", hint)
+
+
+# %% [markdown]
+# **Exercise 1.** How many numbers does `nn.Sequential(nn.Linear(1, 16), nn.Tanh(),
+# nn.Linear(16, 1))` learn? Count weights and biases of both layers.
+
+# %%
+answer_1 = ...  # an int
+
+check(
+    answer_1,
+    sum(p.numel() for p in model.parameters()),
+    "Linear(a, b) has a·b weights and b biases.",
+)
+
+# %% [markdown]
+# **Exercise 2.** Take `optimizer.zero_grad()` out of a training loop. After three
+# steps on the *same* loss without updating, how many times larger is `.grad` than
+# after one? (Run the cell to test your guess.)
+
+# %%
+answer_2 = ...  # an int
+
+lin = nn.Linear(1, 1)
+for _ in range(3):
+    nn.MSELoss()(lin(x), y).backward()
+three = lin.weight.grad.clone()
+lin.weight.grad = None
+nn.MSELoss()(lin(x), y).backward()
+check(answer_2, round((three / lin.weight.grad).item()), "backward() adds into .grad.")
+
+# %% [markdown]
+# ### Solutions
+
+# %%
+assert same((1 * 16 + 16) + (16 * 1 + 1), sum(p.numel() for p in model.parameters()))  # 49
+assert same(3, round((three / lin.weight.grad).item()))  # three backward passes add up
+print("All solutions pass their checks.")
