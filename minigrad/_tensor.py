@@ -298,7 +298,9 @@ class Tensor:
             return  # leaves keep their grad anyway
         import weakref
 
-        self.grad_fn._hook_table().setdefault("retain", {})[self._out_nr] = weakref.ref(self)
+        table = self.grad_fn._hook_table()
+        table.setdefault("retain", {})[self._out_nr] = weakref.ref(self)
+        table.setdefault("dtype", {})[self._out_nr] = self.dtype
 
     def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> Any:
         """Call ``hook(grad)`` when this tensor's gradient is computed; a
@@ -317,8 +319,9 @@ class Tensor:
                 self._hooks = []
             hooks = self._hooks
         else:
-            table = self.grad_fn._hook_table().setdefault("tensor", {})
-            hooks = table.setdefault(self._out_nr, [])
+            table = self.grad_fn._hook_table()
+            table.setdefault("dtype", {})[self._out_nr] = self.dtype
+            hooks = table.setdefault("tensor", {}).setdefault(self._out_nr, [])
         hooks.append(hook)
         return _RemovableHandle(hooks, hook)
 

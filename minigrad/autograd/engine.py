@@ -233,6 +233,9 @@ def _pre_hooks(node: Node, grads: list) -> list:
             return [g]
         return grads
     grads = list(grads)
+    for nr, dt in hooks.get("dtype", {}).items():  # hooks see the tensor's own dtype,
+        if grads[nr] is not None and grads[nr].dtype != dt:  # even after promotion
+            grads[nr] = grads[nr].to(dt)
     for nr, fns in hooks.get("tensor", {}).items():
         for fn in fns:
             new = fn(grads[nr])

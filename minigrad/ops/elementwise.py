@@ -16,9 +16,15 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from ..autograd.function import AccumulateGrad, Function
+from ..autograd.function import AccumulateGrad, Function, _Version
 
 Number = (int, float, bool, np.number, np.bool_)
+
+
+def zero_grad(grad: Tensor) -> Tensor:
+    """A gradient of zeros (for an input the output does not depend on): fresh
+    +0s outside the graph, as torch gives, rather than ``grad * 0`` (-0 where grad < 0)."""
+    return Tensor._make(np.zeros_like(grad._data), None)
 
 
 # --- arithmetic -------------------------------------------------------------
@@ -149,7 +155,7 @@ class PowBackward0(Function):
     def backward(ctx, grad):
         a, c = ctx.saved_tensors
         if c == 0:
-            return grad * 0
+            return zero_grad(grad)
         return grad * (c * a ** (c - 1))
 
 
@@ -278,7 +284,10 @@ class ReluBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * (out > 0).to(grad.dtype)
+        # out.sign() is the 0/1 mask; unlike a comparison it stays in the graph
+        # (with derivative 0), so under create_graph the gradient requires grad, as
+        # in torch. masked_fill makes the zeros +0, never -0 (grad * 0 is -0 for grad < 0).
+        return (grad * out.sign()).masked_fill(out <= 0, 0.0)
 
 
 # --- trigonometric and hyperbolic ------------------------------------------
@@ -396,7 +405,7 @@ class CopyBackwards(Function):
     def backward(ctx, grad):
         if len(ctx._inputs) == 1:
             return grad
-        return grad * 0, grad
+        return zero_grad(grad), grad
 
 
 class ZeroBackward0(Function):
@@ -410,7 +419,7 @@ class ZeroBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0
+        return zero_grad(grad)
 
 
 class FillBackward2(Function):
@@ -424,7 +433,7 @@ class FillBackward2(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0
+        return zero_grad(grad)
 
 
 class FillBackward3(Function):
@@ -438,7 +447,7 @@ class FillBackward3(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0, grad.sum()
+        return zero_grad(grad), grad.sum()
 
 
 # --- helpers that put the pieces together -----------------------------------
@@ -496,9 +505,14 @@ def _cast(x: Any, dt: np.dtype) -> Any:
     if isinstance(x, Tensor) and x._data.dtype != dt:
         y = Tensor._make(x._data.astype(dt), x.grad_fn)
         y._requires_grad, y._out_nr = x._requires_grad, x._out_nr
+        if x._vc is None:
+            x._vc = _Version()
+        y._vc = x._vc  # in-place changes of x must still be noticed by saved copies
         if x._requires_grad and x.grad_fn is None:
-            AccumulateGrad.of(x)
-            y._acc = x._acc
+            # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
+            # node only weakly, so the copy holds it strongly until the op records it.
+            acc = AccumulateGrad.of(x)
+            y._acc = lambda: acc
         return y
     if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
         return float(x)
@@ -718,7 +732,7 @@ class SignBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0
+        return zero_grad(grad)
 
 
 # --- more unary functions ---------------------------------------------------
@@ -818,7 +832,7 @@ class _Step(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0
+        return zero_grad(grad)
 
 
 class FloorBackward0(_Step):
