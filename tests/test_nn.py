@@ -166,6 +166,15 @@ print(m.double() is m, m.weight.dtype, m.weight is w)
 print(m(torch.ones(1, 2, dtype=torch.float64)).dtype)
 print(m.float().bias.dtype, m.to(torch.float64).weight.dtype)
 """,
+    "deepcopy_and_dir": """
+import copy
+torch.manual_seed(0)
+m = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU())
+m2 = copy.deepcopy(m)
+print(m2, m2[0].weight is m[0].weight, type(m2[0].weight))
+print(m2[0].weight)
+print('weight' in dir(m[0]), '0' in dir(m), 'forward' in dir(m))
+""",
     "forward_hooks": """
 m = torch.nn.Linear(2, 1)
 torch.nn.init.ones_(m.weight); torch.nn.init.zeros_(m.bias)
@@ -308,6 +317,16 @@ print(nn.MSELoss()(x, t), nn.MSELoss(reduction='sum')(x, t))
 print(nn.BCEWithLogitsLoss()(x, t))
 print(nn.CrossEntropyLoss()(x, torch.tensor([1, 0])))
 print(nn.MSELoss(reduction='none')(x, t))
+""",
+    "more_loss_modules": """
+x = torch.tensor([[1.0, 2.0], [0.5, -1.0]], requires_grad=True)
+print(torch.nn.NLLLoss()(torch.nn.LogSoftmax(dim=1)(x), torch.tensor([1, 0])))
+print(torch.nn.BCELoss()(x.sigmoid(), torch.ones(2, 2)))
+print(torch.nn.L1Loss()(x, torch.ones(2, 2)))
+print(torch.nn.LeakyReLU(0.1)(x), torch.nn.Softmax()(x))
+print(torch.nn.MSELoss()(x, torch.ones(2)))
+print(torch.nn.CrossEntropyLoss(weight=torch.tensor([1.0, 2.0]))(x, torch.tensor([1, 0])))
+print(torch.nn.BCEWithLogitsLoss(pos_weight=torch.tensor([2.0, 1.0]))(x, torch.ones(2, 2)))
 """,
     "legacy_reduction": "print(torch.nn.MSELoss(size_average=False).reduction)",
     # --- init

@@ -513,7 +513,7 @@ class Module:
         names = set(super().__dir__())
         for table in ("_parameters", "_buffers", "_modules"):
             names.update(self.__dict__.get(table, {}))
-        return sorted(names)
+        return sorted(n for n in names if not n[0].isdigit())  # '0', '1'... are not attributes
 
 
 Module.__module__ = "torch.nn.modules.module"  # so type() prints as in torch
