@@ -115,7 +115,8 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .ops.linalg import dot, matmul, mm, mv, outer
+from .nn.functional import log_softmax, softmax
+from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.reduction import (
     amax,
     amin,
@@ -132,7 +133,23 @@ from .ops.reduction import (
     sum,
     var,
 )
-from .ops.shape import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
+from .ops.indexing import gather, index_select, masked_select, narrow, select
+from .ops.shape import (
+    cat,
+    chunk,
+    concat,
+    concatenate,
+    flatten,
+    permute,
+    reshape,
+    split,
+    squeeze,
+    stack,
+    t,
+    transpose,
+    unbind,
+    unsqueeze,
+)
 
 FloatTensor = DoubleTensor = LongTensor = Tensor  # legacy names, for isinstance checks
 __version__ = "0.1.0"

@@ -7,15 +7,50 @@ logistic loss).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
 
+from .. import _random
 from .._tensor import Tensor
 from ..autograd.function import Function
-from ..ops.elementwise import relu, sigmoid, tanh
+from ..ops import elementwise as E
+from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
 
-__all__ = ["relu", "sigmoid", "tanh", "binary_cross_entropy_with_logits"]
+__all__ = [
+    "relu",
+    "relu_",
+    "leaky_relu",
+    "leaky_relu_",
+    "sigmoid",
+    "tanh",
+    "softmax",
+    "log_softmax",
+    "mse_loss",
+    "l1_loss",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "nll_loss",
+    "cross_entropy",
+    "dropout",
+]
+
+
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``max(input, 0)``, elementwise (in place with ``inplace=True``).
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.relu(torch.tensor([-1.0, 2.0]))
+    tensor([0., 2.])
+    """
+    return input.relu_() if inplace else E.relu(input)
+
+
+def relu_(input: Tensor) -> Tensor:
+    """In-place ``relu``."""
+    return input.relu_()
 
 
 def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
@@ -36,24 +71,47 @@ def _scale(grad: Tensor, shape: tuple, reduction: str) -> Any:
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Function):
-    """loss = -[y log σ(x) + (1-y) log(1-σ(x))]     d/dx = σ(x) - y,   d/dy = -x"""
+    """loss = -w [p y log σ(x) + (1-y) log(1-σ(x))]   (w: weight, p: pos_weight)
+    d/dx = w [σ(x) (1 - y + p y) - p y]   (= σ(x) - y without weights)
+    d/dy = -w [(p - 1) log σ(x) + x]      (= -x without weights)"""
 
-    __slots__ = ("reduction",)
+    __slots__ = ("reduction", "weight", "pos_weight")
 
     @staticmethod
-    def forward(ctx, x, y, reduction):
-        ctx.reduction = reduction
+    def forward(ctx, x, y, reduction, weight=None, pos_weight=None):
+        ctx.reduction, ctx.weight, ctx.pos_weight = reduction, weight, pos_weight
         ctx.save_for_backward(x, y)
-        # a numerically stable form of the formula above
-        loss = np.maximum(x, 0) - x * y + np.log1p(np.exp(-np.abs(x)))
-        return _reduce(loss.astype(x.dtype, copy=False), reduction)
+        # -log σ(x) = log(1 + exp(-x)), written so that exp never overflows
+        softplus_neg = np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))
+        if pos_weight is None:
+            loss = (1 - y) * x + softplus_neg
+        else:
+            loss = (1 - y) * x + (1 + (pos_weight - 1) * y) * softplus_neg
+        if weight is not None:
+            loss = loss * weight
+        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
 
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         g = _scale(grad, x.shape, ctx.reduction)
-        gx = (x.sigmoid() - y) * g if ctx.needs_input_grad[0] else None
-        gy = -x * g if ctx.needs_input_grad[1] else None
+        w, pw = ctx.weight, ctx.pos_weight
+        w = None if w is None else Tensor._make(w, None)
+        pw = None if pw is None else Tensor._make(pw, None)
+        gx = gy = None
+        if ctx.needs_input_grad[0]:
+            if pw is None:
+                gx = x.sigmoid() - y
+            else:
+                gx = x.sigmoid() * (1 - y + pw * y) - pw * y
+            gx = gx * g if w is None else gx * w * g
+        if ctx.needs_input_grad[1]:
+            if pw is None:
+                gy = -x
+            else:
+                log_sig = -((-x).clamp_min(0) + (-x.abs()).exp().log1p())
+                gy = -((pw - 1) * log_sig + x)
+            gy = gy * g if w is None else gy * w * g
         return gx, gy
 
 
@@ -73,17 +131,427 @@ def binary_cross_entropy_with_logits(
     >>> F.binary_cross_entropy_with_logits(torch.zeros(2), torch.ones(2))
     tensor(0.6931)
     """
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
-    if weight is not None or pos_weight is not None:
-        # general form, built from differentiable pieces
-        log_sig = -((-input).exp() + 1).log()
-        log_one_minus = -(input.exp() + 1).log()
-        pw = pos_weight if pos_weight is not None else 1
-        loss = -(pw * target * log_sig + (1 - target) * log_one_minus)
+    _check_reduction(reduction)
+    settings = {}
+    if weight is not None:
+        settings["weight"] = weight._data
+    if pos_weight is not None:
+        settings["pos_weight"] = pos_weight._data
+    return BinaryCrossEntropyWithLogitsBackward0.apply(
+        input, target, reduction=reduction, **settings
+    )
+
+
+def _check_reduction(reduction: str) -> None:
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
+    """The old ``size_average``/``reduce`` flags, turned into ``reduction``."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    return "none" if not reduce else "mean" if size_average else "sum"
+
+
+# --- softmax and log_softmax ------------------------------------------------
+class SoftmaxBackward0(Function):
+    """out_i = exp(a_i) / sum_j exp(a_j) along ``dim``
+    d/da = out * (grad - sum(grad * out))"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        e = np.exp(a - np.max(a, axis=dim, keepdims=True)) if a.size else a.copy()
+        out = (e / np.sum(e, axis=dim, keepdims=True)).astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return out * (grad - (grad * out).sum(ctx.dim, keepdim=True))
+
+
+class LogSoftmaxBackward0(Function):
+    """out = a - log(sum exp(a)) along ``dim``
+    d/da = grad - softmax(a) * sum(grad) = grad - exp(out) * sum(grad)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        shifted = a - np.max(a, axis=dim, keepdims=True) if a.size else a.copy()
+        out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        out = out.astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad - out.exp() * grad.sum(ctx.dim, keepdim=True)
+
+
+def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
+    if dim is None:
+        warnings.warn(
+            f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+            "include dim=X as an argument.",
+            UserWarning,
+            stacklevel=4,
+        )
+        dim = 0 if input.dim() in (0, 1, 3) else 1
+    return input._wrap_dim(dim, max(input.dim(), 1))
+
+
+def _softmax_input(input: Tensor, dtype: Any) -> Tensor:
+    if dtype is not None:
+        input = input.to(dtype)
+    if input._data.dtype.kind != "f":
+        raise RuntimeError(
+            f'"softmax_lastdim_kernel_impl" not implemented for '
+            f"'{input.dtype._legacy.replace('Tensor', '')}'"
+        )
+    return input
+
+
+def softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    """Turn scores into probabilities along ``dim``: ``exp(x) / sum(exp(x))``.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.softmax(torch.tensor([0.0, 0.0]), dim=0)
+    tensor([0.5000, 0.5000])
+    """
+    d = _softmax_dim(input, dim, "softmax")
+    input = _softmax_input(input, dtype)
+    if input.dim() == 0:
+        return SoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
+    return SoftmaxBackward0.apply(input, dim=d)
+
+
+def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    """``log(softmax(x))``, computed without overflow.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.log_softmax(torch.tensor([0.0, 0.0]), dim=0)
+    tensor([-0.6931, -0.6931])
+    """
+    d = _softmax_dim(input, dim, "log_softmax")
+    input = _softmax_input(input, dtype)
+    if input.dim() == 0:
+        return LogSoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
+    return LogSoftmaxBackward0.apply(input, dim=d)
+
+
+# --- regression losses --------------------------------------------------------
+def _target_size_warning(input: Tensor, target: Tensor) -> None:
+    warnings.warn(
+        f"Using a target size ({target.shape}) that is different to the input size "
+        f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
+        "Please ensure they have the same size.",
+        UserWarning,
+        stacklevel=3,
+    )
+
+
+class MseLossBackward0(Function):
+    """loss = mean (x - y)²          d/dx = 2 (x - y) / n,  d/dy = -2 (x - y) / n"""
+
+    __slots__ = ("reduction",)
+
+    @staticmethod
+    def forward(ctx, x, y, reduction):
+        ctx.reduction = reduction
+        ctx.save_for_backward(x, y)
+        d = x - y
+        return _reduce(np.asarray(d * d, dtype=x.dtype), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        g = 2 * (x - y) * _scale(grad, x.shape, ctx.reduction)
+        need = ctx.needs_input_grad
+        return (g if need[0] else None), (-g if need[1] else None)
+
+
+def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
+    if target.shape != input.shape:
+        _target_size_warning(input, target)
+        E._broadcast_check(input._data, target._data)
+        shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+        input, target = input.expand(shape), target.expand(shape)
+    return input, target
+
+
+def mse_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    weight: Any = None,
+) -> Tensor:
+    """Mean squared error ``mean((input - target)²)``.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.mse_loss(torch.tensor([1.0, 3.0]), torch.tensor([0.0, 0.0]))
+    tensor(5.)
+    """
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(input, target)
+    _check_reduction(reduction)
+    return MseLossBackward0.apply(input, target, reduction=reduction)
+
+
+def l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Mean absolute error ``mean(|input - target|)``."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(input, target)
+    _check_reduction(reduction)
+    loss = (input - target).abs()
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+# --- classification losses --------------------------------------------------
+class BinaryCrossEntropyBackward0(Function):
+    """loss = -w [y log x + (1-y) log(1-x)]   (each log clamped at -100, as torch does)
+    d/dx = w (x - y) / max(x (1 - x), 1e-12),   d/dy = w [log(1-x) - log x]"""
+
+    __slots__ = ("reduction", "weight")
+
+    @staticmethod
+    def forward(ctx, x, y, reduction, weight=None):
+        ctx.reduction, ctx.weight = reduction, weight
+        ctx.save_for_backward(x, y)
+        with np.errstate(divide="ignore"):
+            log_x = np.maximum(np.log(x), -100)
+            log_1mx = np.maximum(np.log1p(-x), -100)
+        loss = -(y * log_x + (1 - y) * log_1mx)
         if weight is not None:
             loss = loss * weight
-        return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
-    return BinaryCrossEntropyWithLogitsBackward0.apply(input, target, reduction=reduction)
+        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        g = _scale(grad, x.shape, ctx.reduction)
+        if ctx.weight is not None:
+            g = g * Tensor._make(ctx.weight, None)
+        gx = gy = None
+        if ctx.needs_input_grad[0]:
+            gx = g * (x - y) / (x * (1 - x)).clamp_min(1e-12)
+        if ctx.needs_input_grad[1]:
+            gy = g * ((-x).log1p() - x.log())
+        return gx, gy
+
+
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Cross-entropy of probabilities ``input`` (in [0, 1]) against ``target``.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([1.0]))
+    tensor(0.6931)
+    """
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if target.shape != input.shape:
+        raise ValueError(
+            f"Using a target size ({target.shape}) that is different to the input size "
+            f"({input.shape}) is deprecated. Please ensure they have the same size."
+        )
+    _check_reduction(reduction)
+    x = input._data
+    if np.any((x < 0) | (x > 1)):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    settings = {} if weight is None else {"weight": weight._data}
+    return BinaryCrossEntropyBackward0.apply(input, target, reduction=reduction, **settings)
+
+
+class NllLossBackward0(Function):
+    """loss = -w[y] x[y] for each sample (averaged by the weights' total)
+    d/dx = -w[y] / total at the target class, 0 elsewhere"""
+
+    __slots__ = ("reduction", "coef")
+
+    @staticmethod
+    def forward(ctx, x, target, weight, ignore_index, reduction):
+        ctx.reduction = reduction
+        flat = x.ndim == 1  # a single sample: (C,) with a 0-dim target
+        xs, ts = (x[None], target[None]) if flat else (x, target)
+        keep = ts != ignore_index
+        safe = np.where(keep, ts, 0)
+        picked = np.take_along_axis(xs, np.expand_dims(safe, 1), 1).squeeze(1)
+        w = np.ones(xs.shape[1], x.dtype) if weight is None else weight.astype(x.dtype)
+        wt = np.where(keep, w[safe], 0).astype(x.dtype)
+        loss = -wt * picked
+        total = np.sum(wt, dtype=x.dtype)
+        onehot = np.expand_dims(safe, 1) == np.arange(xs.shape[1]).reshape(
+            (1, -1) + (1,) * (xs.ndim - 2)
+        )
+        coef = 0.0 - onehot * np.expand_dims(wt, 1)  # d loss_i / d x (+0 off target)
+        if reduction == "mean":
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out = np.sum(loss, dtype=x.dtype) / total
+                coef = coef / total
+        elif reduction == "sum":
+            out = np.sum(loss, dtype=x.dtype)
+        else:
+            out = loss[0] if flat else loss
+        ctx.coef = (coef[0] if flat else coef).astype(x.dtype)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        coef = Tensor._make(ctx.coef, None)
+        if ctx.reduction == "none" and grad.dim() > 0:
+            grad = grad.unsqueeze(1)
+        return grad * coef
+
+
+class NllLoss2DBackward0(NllLossBackward0):
+    """``nll_loss`` on inputs with extra dims (N, C, d1, ...): the same rule."""
+
+    __slots__ = ()
+
+
+def _check_targets(input: Tensor, target: Tensor) -> None:
+    if target._data.dtype not in (np.int64, np.uint8):
+        kind = {"f": "Float", "i": "Int", "b": "Bool"}.get(target._data.dtype.kind, "Float")
+        if target._data.dtype == np.float64:
+            kind = "Double"
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {kind}")
+    if input.dim() >= 2 and target.dim() >= 1 and input.shape[0] != target.shape[0]:
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+            f"({target.shape[0]})."
+        )
+
+
+def nll_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Negative log-likelihood: ``-input[i, target[i]]``, averaged. ``input``
+    holds log-probabilities (the output of ``log_softmax``).
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.nll_loss(torch.tensor([[-1.0, -2.0]]), torch.tensor([1]))
+    tensor(2.)
+    """
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    _check_targets(input, target)
+    t = target._data.astype(np.int64)
+    n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
+    bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
+    if np.any(bad):
+        raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
+    w = None if weight is None else weight._data
+    cls = NllLoss2DBackward0 if input.dim() >= 3 else NllLossBackward0
+    return cls.apply(input, target=t, weight=w, ignore_index=ignore_index, reduction=reduction)
+
+
+def cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    """Softmax cross-entropy on raw scores: ``nll_loss(log_softmax(input, 1), target)``.
+    ``target`` holds class indices, or class probabilities (same shape as input).
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.cross_entropy(torch.tensor([[0.0, 0.0]]), torch.tensor([1]))
+    tensor(0.6931)
+    """
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if label_smoothing:
+        raise NotImplementedError("minigrad's cross_entropy does not support label_smoothing")
+    dim = 0 if input.dim() == 1 else 1
+    logp = log_softmax(input, dim)
+    if target._data.dtype.kind == "f" and target.shape == input.shape:
+        _check_reduction(reduction)
+        terms = logp * target
+        if weight is not None:
+            shape = [1] * input.dim()
+            shape[dim] = -1
+            terms = terms * weight.reshape(shape)
+        if reduction == "none":
+            return -terms.sum(dim)
+        if reduction == "sum":
+            return -terms.sum()
+        n = input.shape[0] if input.dim() > 1 else 1
+        return E.DivBackward1.apply(-terms.sum(), c=n)
+    return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+
+
+# --- dropout ----------------------------------------------------------------
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    """During training, zero each element with probability ``p`` and scale the
+    rest by ``1/(1-p)``; outside training, return ``input`` unchanged."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0:
+        return input
+    if p == 1:
+        noise = Tensor._make(np.zeros(input._data.shape, dtype=input._data.dtype), None)
+    else:
+        keep = _random.bernoulli_p(input._data.shape, 1 - p, dtype=input._data.dtype)
+        noise = Tensor._make(keep / np.asarray(1 - p, dtype=input._data.dtype), None)
+    if inplace:
+        return input.mul_(noise)
+    return input * noise
+
+
+def _softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:
+    if dim is None:
+        raise TypeError('softmax() missing 1 required positional arguments: "dim"')
+    return softmax(self, dim, dtype=dtype)
+
+
+def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:
+    if dim is None:
+        raise TypeError('log_softmax() missing 1 required positional arguments: "dim"')
+    return log_softmax(self, dim, dtype=dtype)
+
+
+Tensor.softmax = _softmax_method
+Tensor.log_softmax = _log_softmax_method

@@ -109,6 +109,21 @@ class DivBackward0(Function):
         return ga, gb
 
 
+class DivBackward1(Function):
+    """out = a / c  (c a number, as torch's C++ code divides)          d/da = 1/c"""
+
+    __slots__ = ("c",)
+
+    @staticmethod
+    def forward(ctx, a, c):
+        ctx.c = c
+        return np.asarray(a / c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad / ctx.c
+
+
 class NegBackward0(Function):
     """out = -a          d/da = -1"""
 

@@ -47,7 +47,7 @@ class SliceBackwardBackward0(_PutBack):
     __slots__ = ()
 
 
-class IndexPutBackward0(_PutBack):
+class IndexPutImplBackward0(_PutBack):
     __slots__ = ()
 
 
@@ -95,7 +95,7 @@ class IndexBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return IndexPutBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
+        return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
 def _to_numpy_index(k: Any) -> Any:
@@ -218,6 +218,16 @@ class CopySlices(CopySlicesBase):
         return grad * Tensor._make(keep, None), gx
 
 
+class IndexPutBackward0(CopySlices):
+    """``y[index tensors or mask] = x``: the same rule as CopySlices; torch
+    names it after ``index_put_`` when the key has only index tensors or masks."""
+
+    __slots__ = ()
+
+    def name(self) -> str:
+        return "IndexPutBackward0"
+
+
 def setitem(self: Tensor, key: Any, value: Any) -> None:
     """``self[key] = value``: recorded as CopySlices when gradients are involved."""
     if isinstance(value, (list, tuple)):
@@ -225,6 +235,18 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
     if not isinstance(key, tuple):
         key = (key,)
     key = tuple(_to_numpy_index(k) for k in key)
+    advanced_only = all(not _is_basic(k) for k in key)
+    if advanced_only and isinstance(value, Tensor):
+        target = self._data[key[0] if len(key) == 1 else key].shape
+        try:
+            fits = np.broadcast_shapes(value._data.shape, target) == target
+        except ValueError:
+            fits = False
+        if not fits:
+            raise RuntimeError(
+                f"shape mismatch: value tensor of shape {list(value.shape)} cannot be broadcast "
+                f"to indexing result of shape {list(target)}"
+            )
     key = key[0] if len(key) == 1 else key
     if _State.enabled and self._requires_grad and self.grad_fn is None:
         raise RuntimeError(
@@ -242,9 +264,131 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
         value = value.to(self.dtype)
     old = Tensor._make(self._data.copy(), self.grad_fn)
     old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
-    result = CopySlices.apply(old, value, key=key)
+    result = (IndexPutBackward0 if advanced_only else CopySlices).apply(old, value, key=key)
     self._write(result._data)
     self._take_history(result)
 
 
 Tensor.__getitem__ = getitem
+
+
+# --- the same reading ops, by name --------------------------------------------
+def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
+    """``length`` elements along ``dim`` from ``start``: a view, like ``a[start:start+length]``."""
+    d = self._wrap_dim(dim)
+    n = self._data.shape[d]
+    if start < 0:
+        start += n
+    if not 0 <= start <= n:
+        raise IndexError(
+            f"start out of range (expected to be in range of [{-n}, {n}], but got {start})"
+        )
+    if start + length > n:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    key = (slice(None),) * d + (slice(start, start + length),)
+    return SliceBackward0.apply(self, key=key)
+
+
+def select(self: Tensor, dim: int, index: int) -> Tensor:
+    """The slice at ``index`` along ``dim`` (that dim disappears), like ``a[:, index]``."""
+    d = self._wrap_dim(dim, max(self._data.ndim, 1))
+    n = self._data.shape[d]
+    if not -n <= index < n:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {list(self.shape)} at "
+            f"dimension {d}"
+        )
+    return SelectBackward0.apply(self, key=(slice(None),) * d + (int(index),))
+
+
+class IndexSelectBackward0(IndexBackward0):
+    """out = the slices ``index`` along ``dim``     grad: added back at each index"""
+
+    __slots__ = ()
+
+
+class GatherBackward0(IndexBackward0):
+    """out[i][j] = a[index[i][j]][j] (for dim 0)     grad: added back where it was read"""
+
+    __slots__ = ()
+
+
+class MaskedSelectBackward0(IndexBackward0):
+    """out = the elements where mask is true (1-D)     grad: put back at those places"""
+
+    __slots__ = ()
+
+
+def _long_index(index: Tensor, name: str) -> np.ndarray:
+    if not isinstance(index, Tensor) or index._data.dtype.kind not in "iu":
+        raise RuntimeError(f"{name}(): Expected dtype int32 or int64 for index")
+    return index._data
+
+
+def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
+    """The slices listed in ``index`` (1-D) along ``dim``; repeats allowed.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([10.0, 20.0, 30.0]).index_select(0, torch.tensor([2, 0, 2]))
+    tensor([30., 10., 30.])
+    """
+    idx = _long_index(index, "index_select")
+    if idx.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    d = input._wrap_dim(dim, max(input._data.ndim, 1))
+    if input._data.ndim == 0:
+        input = input.reshape(1)
+    idx = idx.reshape(-1)
+    n = input._data.shape[d]
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        raise IndexError("index out of range in self")
+    out = IndexSelectBackward0.apply(input, key=(slice(None),) * d + (idx,))
+    return out
+
+
+def gather(input: Tensor, dim: int, index: Tensor) -> Tensor:
+    """Pick along ``dim`` by ``index`` (same number of dims as ``input``).
+
+    >>> import minigrad as torch
+    >>> torch.tensor([[1.0, 2.0], [3.0, 4.0]]).gather(1, torch.tensor([[1], [0]]))
+    tensor([[2.],
+            [3.]])
+    """
+    idx = index._data if isinstance(index, Tensor) else None
+    if idx is None or idx.dtype != np.int64:
+        raise RuntimeError("gather(): Expected dtype int64 for index")
+    d = input._wrap_dim(dim, max(input._data.ndim, 1))
+    if idx.ndim != input._data.ndim:
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    n = input._data.shape[d] if input._data.ndim else 1
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        raise RuntimeError(
+            f"index {int(idx.max() if idx.max() >= n else idx.min())} is out of bounds for "
+            f"dimension {d} with size {n}"
+        )
+    grid = np.ogrid[tuple(slice(s) for s in idx.shape)]  # the positions along the other dims
+    key = tuple(idx if k == d else grid[k] for k in range(idx.ndim))
+    return GatherBackward0.apply(input, key=key)
+
+
+def masked_select(input: Tensor, mask: Tensor) -> Tensor:
+    """The elements where ``mask`` is true, as a 1-D tensor."""
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    if mask._data.shape != input._data.shape:
+        shape = np.broadcast_shapes(mask._data.shape, input._data.shape)
+        input = input.expand(shape)
+        m = np.broadcast_to(mask._data, shape)
+    else:
+        m = mask._data
+    return MaskedSelectBackward0.apply(input, key=(m,))
+
+
+for _name, _fn in [
+    ("narrow", narrow),
+    ("select", select),
+    ("index_select", index_select),
+    ("gather", gather),
+    ("masked_select", masked_select),
+]:
+    setattr(Tensor, _name, _fn)

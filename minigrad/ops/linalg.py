@@ -72,19 +72,23 @@ class DotBackward0(Function):
 
 
 class BmmBackward0(Function):
-    """C = A @ B for batches of matrices (broadcast over the leading dims)."""
+    """C[i] = A[i] @ B[i] for a batch of matrices (3-D)
+    dA = grad @ Bᵀ,  dB = Aᵀ @ grad  (batch by batch)"""
 
     __slots__ = ()
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(a if needs[1] else None, b if needs[0] else None)
         return np.matmul(a, b)
 
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return grad.matmul(b.mT), a.mT.matmul(grad)
+        ga = bmm(grad, b.transpose(1, 2)) if b is not None else None
+        gb = bmm(a.transpose(1, 2), grad) if a is not None else None
+        return ga, gb
 
 
 def _check_same_dtype(a: Tensor, b: Tensor) -> None:
@@ -181,20 +185,68 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         return SqueezeBackward4_apply(mm(input.unsqueeze(0), other))
     if da == 2 and db == 2:
         return mm(input, other)
-    a = input.unsqueeze(0) if da == 1 else input
-    b = other.unsqueeze(-1) if db == 1 else other
-    if a.shape[-1] != b.shape[-2]:
+    if da >= 3 and db <= 2:
+        # fold the batch dims into the rows: one big mm (or mv)
+        rows = input.reshape(-1, input.shape[-1])
+        out = mm(rows, other) if db == 2 else mv(rows, other)
+        shape = tuple(input.shape[:-1]) + ((other.shape[-1],) if db == 2 else ())
+        return _unsafe_view(out, shape)
+    if da <= 2 and db >= 3:
+        # (A @ B) = (Bᵀ @ Aᵀ)ᵀ: the batched tensor goes first, as above
+        if da == 1:
+            return matmul(other.mT, input)
+        return matmul(other.mT, input.mT).mT.contiguous()
+    # both batched: broadcast the batch dims, then one bmm on 3-D tensors
+    n, k = input.shape[-2:]
+    k2, m = other.shape[-2:]
+    batch = _broadcast_batch(input, other)
+    size = int(np.prod(batch))
+    if k != k2:
         raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: "
-            f"[{b.shape[0] if b.dim() > 2 else 1}, {a.shape[-1]}] but got: "
-            f"[{b.shape[0] if b.dim() > 2 else 1}, {b.shape[-2]}]."
+            f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k}] but "
+            f"got: [{size}, {k2}]."
         )
-    out = BmmBackward0.apply(a, b)
-    if da == 1:
-        out = out.squeeze(-2)
-    if db == 1:
-        out = out.squeeze(-1)
-    return out
+    a = input.expand(*batch, n, k).reshape(size, n, k)
+    b = other.expand(*batch, k2, m).reshape(size, k2, m)
+    return _unsafe_view(bmm(a, b), tuple(batch) + (n, m))
+
+
+def _broadcast_batch(a: Tensor, b: Tensor) -> tuple:
+    sa, sb = tuple(a.shape[:-2]), tuple(b.shape[:-2])
+    try:
+        return np.broadcast_shapes(sa, sb)
+    except ValueError:
+        for i in range(1, min(len(sa), len(sb)) + 1):
+            x, y = sa[-i], sb[-i]
+            if x != y and x != 1 and y != 1:
+                raise RuntimeError(
+                    f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                    f"non-singleton dimension {max(len(sa), len(sb)) - i}"
+                ) from None
+        raise
+
+
+def _unsafe_view(t: Tensor, shape: tuple) -> Tensor:
+    """Reshape a freshly computed result (torch records it as UnsafeViewBackward0)."""
+    from .shape import UnsafeViewBackward0
+
+    return UnsafeViewBackward0.apply(t, shape=tuple(shape))
+
+
+def bmm(input: Tensor, mat2: Tensor) -> Tensor:
+    """Batched matrix product of two 3-D tensors: ``out[i] = input[i] @ mat2[i]``."""
+    if input.dim() != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if mat2.dim() != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    b, n, k = input.shape
+    if mat2.shape[0] != b or mat2.shape[1] != k:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
+            f"[{mat2.shape[0]}, {mat2.shape[1]}]."
+        )
+    _check_same_dtype(input, mat2)
+    return BmmBackward0.apply(input, mat2)
 
 
 def SqueezeBackward4_apply(t: Tensor) -> Tensor:
@@ -204,8 +256,17 @@ def SqueezeBackward4_apply(t: Tensor) -> Tensor:
 
 
 def outer(input: Tensor, vec2: Tensor) -> Tensor:
-    """Outer product of two vectors: ``out[i, j] = input[i] * vec2[j]``."""
-    return input.unsqueeze(1) * vec2.unsqueeze(0)
+    """Outer product of two vectors: ``out[i, j] = input[i] * vec2[j]``.
+
+    >>> import minigrad as torch
+    >>> torch.outer(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 10.0]))
+    tensor([[ 1., 10.],
+            [ 2., 20.]])
+    """
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.dim() != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.dim()}-D")
+    return input.reshape(-1, 1) * vec2
 
 
 def _rmatmul(self: Tensor, other: Any) -> Any:
@@ -222,6 +283,7 @@ for _name, _fn in [
     ("__matmul__", matmul),
     ("__rmatmul__", _rmatmul),
     ("outer", outer),
+    ("bmm", bmm),
     ("ger", outer),
 ]:
     setattr(Tensor, _name, _fn)

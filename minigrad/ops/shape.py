@@ -9,12 +9,14 @@ share data (and the version counter) with their input.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor
-from ..autograd.function import Function
+from ..autograd.function import Function, MultiOutputFunction
 
 
 def _shape_arg(shape: tuple) -> tuple:
@@ -265,13 +267,16 @@ def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
 
 def permute(self: Tensor, *dims: Any) -> Tensor:
     """Reorder the dims, e.g. ``permute(1, 0)``."""
-    dims = tuple(self._wrap_dim(d) for d in _shape_arg(dims))
-    if sorted(dims) != list(range(self.dim())):
+    dims = _shape_arg(dims)
+    if len(dims) != self.dim():
         raise RuntimeError(
             "permute(sparse_coo): number of dimensions in the tensor input does not match the "
             "length of the desired ordering of dimensions i.e. input.dim() = "
             f"{self.dim()} is not equal to len(dims) = {len(dims)}"
         )
+    dims = tuple(self._wrap_dim(d) for d in dims)
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
     return PermuteBackward0.apply(self, dims=dims)
 
 
@@ -355,5 +360,268 @@ _METHODS = {
     "T": property(_T),
     "mT": property(_mT),
 }
+
+
+# --- copies: repeat; joining: cat, stack; cutting: split, chunk, unbind ------
+class RepeatBackward0(Function):
+    """out = a tiled ``repeats`` times along each dim     grad: the tiles summed"""
+
+    __slots__ = ("shape", "repeats")
+
+    @staticmethod
+    def forward(ctx, a, repeats):
+        ctx.shape, ctx.repeats = a.shape, repeats
+        return np.tile(a, repeats)
+
+    @staticmethod
+    def backward(ctx, grad):
+        padded = (1,) * (len(ctx.repeats) - len(ctx.shape)) + tuple(ctx.shape)
+        # view each dim of size r*s as (r, s) and add up the r tiles
+        pairs = [n for r, s in zip(ctx.repeats, padded) for n in (r, s)]
+        tiles = list(range(0, len(pairs), 2))
+        return grad.reshape(pairs).sum(tiles).reshape(ctx.shape)
+
+
+def repeat(self: Tensor, *sizes: Any) -> Tensor:
+    """Tile the tensor: ``repeat(2, 1)`` stacks two copies along dim 0.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1.0, 2.0]).repeat(2)
+    tensor([1., 2., 1., 2.])
+    """
+    sizes = _shape_arg(sizes)
+    if len(sizes) < self.dim():
+        raise RuntimeError(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of "
+            "tensor"
+        )
+    return RepeatBackward0.apply(self, repeats=sizes)
+
+
+class CatBackward0(Function):
+    """out = the inputs joined along ``dim``     grad: cut back into the inputs' pieces"""
+
+    __slots__ = ("dim", "sizes")
+
+    @staticmethod
+    def forward(ctx, *arrays, dim):
+        ctx.dim = dim
+        ctx.sizes = [None if _skipped(a) else a.shape[dim] for a in arrays]
+        return np.concatenate([a for a in arrays if not _skipped(a)], axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        grads, start = [], 0
+        for size in ctx.sizes:
+            if size is None:
+                grads.append(None)
+                continue
+            grads.append(grad.narrow(ctx.dim, start, size))
+            start += size
+        return tuple(grads)
+
+
+def _skipped(a: np.ndarray) -> bool:
+    """torch (for old code's sake) leaves 1-D empty tensors out of ``cat``."""
+    return a.shape == (0,)
+
+
+def _tensor_list(tensors: Any, name: str) -> list:
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(
+            f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+            f"{type(tensors).__name__}"
+        )
+    return list(tensors)
+
+
+def cat(tensors: Any, dim: int = 0) -> Tensor:
+    """Join tensors along an existing ``dim``; the other sizes must match.
+
+    >>> import minigrad as torch
+    >>> torch.cat([torch.zeros(1, 2), torch.ones(1, 2)])
+    tensor([[0., 0.],
+            [1., 1.]])
+    """
+    from .elementwise import _cast
+
+    tensors = _tensor_list(tensors, "cat")
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t.dim() == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+    kept = [(i, t) for i, t in enumerate(tensors) if not _skipped(t._data)]
+    if not kept:
+        kept = [(0, tensors[0])]
+    first = kept[0][1]
+    d = first._wrap_dim(dim)
+    for i, t in kept[1:]:
+        if t.dim() != first.dim():
+            raise RuntimeError(
+                f"Tensors must have same number of dimensions: got {first.dim()} and {t.dim()}"
+            )
+        for k in range(t.dim()):
+            if k != d and t.shape[k] != first.shape[k]:
+                raise RuntimeError(
+                    f"Sizes of tensors must match except in dimension {d}. Expected size "
+                    f"{first.shape[k]} but got size {t.shape[k]} for tensor number {i} in the list."
+                )
+    dt = _dtype.result_type(*tensors)
+    return CatBackward0.apply(*[_cast(t, dt) for t in tensors], dim=d)
+
+
+concat = concatenate = cat
+
+
+class StackBackward0(Function):
+    """out = the inputs stacked along a new ``dim``     grad: unbound into the pieces"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, *arrays, dim):
+        ctx.dim = dim
+        return np.stack(arrays, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.unbind(ctx.dim)
+
+
+def stack(tensors: Any, dim: int = 0) -> Tensor:
+    """Stack equal-sized tensors along a new ``dim``.
+
+    >>> import minigrad as torch
+    >>> torch.stack([torch.zeros(2), torch.ones(2)], dim=1)
+    tensor([[0., 1.],
+            [0., 1.]])
+    """
+    from .elementwise import _cast
+
+    tensors = _tensor_list(tensors, "stack")
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    first = tensors[0]
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != first.shape:
+            raise RuntimeError(
+                f"stack expects each tensor to be equal size, but got {list(first.shape)} at "
+                f"entry 0 and {list(t.shape)} at entry {i}"
+            )
+    d = first._wrap_dim(dim, first.dim() + 1)
+    dt = _dtype.result_type(*tensors)
+    return StackBackward0.apply(*[_cast(t, dt) for t in tensors], dim=d)
+
+
+class _ManyViews(MultiOutputFunction):
+    """Base of the ops that cut a tensor into several views (one node, many
+    outputs: ``next_functions`` downstream show ``(node, output_nr)``)."""
+
+    __slots__ = ("_outputs", "dim", "sizes")
+    _is_view = True
+
+    @staticmethod
+    def _count(ctx, n):
+        if isinstance(ctx, Function):
+            ctx._outputs = n
+
+
+class SplitBackward0(_ManyViews):
+    """outs = consecutive pieces of a along ``dim``     grad: the pieces' grads joined"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, dim, sizes):
+        _ManyViews._count(ctx, len(sizes))
+        ctx.dim, ctx.sizes = dim, sizes
+        return np.split(a, np.cumsum(sizes)[:-1].tolist(), axis=dim)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return cat(list(grads), ctx.dim)
+
+
+class SplitWithSizesBackward0(SplitBackward0):
+    """``split([sizes])``: pieces of the given sizes     grad: joined back"""
+
+    __slots__ = ()
+
+
+class UnbindBackward0(_ManyViews):
+    """outs = the slices a[i] along ``dim``          grad: the slices' grads stacked"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        _ManyViews._count(ctx, a.shape[dim])
+        ctx.dim = dim
+        return [a[(slice(None),) * dim + (i, Ellipsis)] for i in range(a.shape[dim])]
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return stack(list(grads), ctx.dim)
+
+
+def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
+    """Cut into pieces of ``split_size`` (the last may be smaller), or of the
+    listed sizes.
+
+    >>> import minigrad as torch
+    >>> torch.arange(5.).split(2)
+    (tensor([0., 1.]), tensor([2., 3.]), tensor([4.]))
+    """
+    d = tensor._wrap_dim(dim)
+    n = tensor.shape[d]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = tuple(int(s) for s in split_size_or_sections)
+        if builtins.sum(sizes) != n or any(s < 0 for s in sizes):
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
+                f"at dimension {d}), but got split_sizes={list(sizes)}"
+            )
+        return SplitWithSizesBackward0.apply(tensor, dim=d, sizes=sizes)
+    size = int(split_size_or_sections)
+    if size == 0 and n != 0:
+        raise RuntimeError(
+            f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}"
+        )
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    sizes = tuple(builtins.min(size, n - i) for i in range(0, n, size)) if n else (0,)
+    return SplitBackward0.apply(tensor, dim=d, sizes=sizes)
+
+
+def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
+    """Cut into ``chunks`` pieces of (nearly) equal size along ``dim``."""
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    d = input._wrap_dim(dim)
+    n = input.shape[d]
+    return split(input, builtins.max(-(-n // chunks), 1) if n else 0, d)
+
+
+def unbind(input: Tensor, dim: int = 0) -> tuple:
+    """The slices along ``dim``, as a tuple (what iterating a tensor gives).
+
+    >>> import minigrad as torch
+    >>> torch.tensor([[1.0, 2.0], [3.0, 4.0]]).unbind(1)
+    (tensor([1., 3.]), tensor([2., 4.]))
+    """
+    if input.dim() == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    return UnbindBackward0.apply(input, dim=input._wrap_dim(dim))
+
+
+_METHODS.update(
+    repeat=repeat,
+    split=split,
+    chunk=chunk,
+    unbind=unbind,
+)
+
+
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)
