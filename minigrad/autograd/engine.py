@@ -61,7 +61,7 @@ def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
 def _collect(roots: Sequence[Node]) -> dict[Node, int]:
     """How many gradients each reachable node waits for (iterative DFS)."""
     waiting: dict[Node, int] = {}
-    stack = list(roots)
+    stack = list(dict.fromkeys(roots))  # two outputs of one node are one root
     for r in roots:
         waiting.setdefault(r, 0)
     while stack:
@@ -214,10 +214,10 @@ def _call_backward(node: Node, grads: list) -> tuple:
 
 
 def _zeros_like_output(node: Node, i: int) -> Tensor:
-    from .. import _tensor
+    from .._creation import zeros
 
     shape, dtype = node._output_meta[i]
-    return _tensor.zeros(shape, dtype=dtype)
+    return zeros(shape, dtype=dtype)
 
 
 def _pre_hooks(node: Node, grads: list) -> list:

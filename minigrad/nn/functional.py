@@ -480,8 +480,20 @@ def nll_loss(
     if np.any(bad):
         raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
     w = None if weight is None else weight._data
-    cls = NllLoss2DBackward0 if input.dim() >= 3 else NllLossBackward0
-    return cls.apply(input, target=t, weight=w, ignore_index=ignore_index, reduction=reduction)
+    if input.dim() < 3:
+        return NllLossBackward0.apply(
+            input, target=t, weight=w, ignore_index=ignore_index, reduction=reduction
+        )
+    # extra dims (images...): like torch, work on a 4-D view (N, C, H, W)
+    x = input
+    if input.dim() != 4:
+        n, c, first = input.shape[:3]
+        x = input.view(n, c, first, -1)
+        t = t.reshape(n, first, -1)
+    out = NllLoss2DBackward0.apply(
+        x, target=t, weight=w, ignore_index=ignore_index, reduction=reduction
+    )
+    return out.view(target.shape) if reduction == "none" and input.dim() != 4 else out
 
 
 def cross_entropy(

@@ -195,7 +195,7 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         # (A @ B) = (Bᵀ @ Aᵀ)ᵀ: the batched tensor goes first, as above
         if da == 1:
             return matmul(other.mT, input)
-        return matmul(other.mT, input.mT).mT.contiguous()
+        return matmul(other.mT, input.t()).mT.contiguous()
     # both batched: broadcast the batch dims, then one bmm on 3-D tensors
     n, k = input.shape[-2:]
     k2, m = other.shape[-2:]

@@ -327,7 +327,7 @@ class AmaxBackward0(Function):
     @classmethod
     def forward(cls, ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        out = cls._pick(a, axis=dims, keepdims=True)
+        out = np.asarray(cls._pick(a, axis=dims, keepdims=True))
         ctx.save_for_backward(a, out)
         return out if keepdim else np.squeeze(out, dims)
 
@@ -390,9 +390,9 @@ class ProdBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.shape = a.shape
-        out = np.prod(a, dtype=_sum_dtype(a))
-        ctx.save_for_backward(a, out)
-        return np.asarray(out)
+        out = np.asarray(np.prod(a, dtype=_sum_dtype(a)))
+        ctx.save_for_backward(a, out)  # the very array returned: saved as the output
+        return out
 
     @staticmethod
     def backward(ctx, grad):
@@ -410,7 +410,7 @@ class ProdBackward1(Function):
     @staticmethod
     def forward(ctx, a, dim, keepdim):
         ctx.dim, ctx.keepdim = dim, keepdim
-        out = np.prod(a, axis=dim, keepdims=keepdim, dtype=_sum_dtype(a))
+        out = np.asarray(np.prod(a, axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 
