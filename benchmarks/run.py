@@ -1,0 +1,196 @@
+"""Run the benchmarks and write ``results/latest.json`` and ``results/latest.md``.
+
+python -m benchmarks                 # the full table (about ten minutes)
+python -m benchmarks --quick         # a smoke run: tiny sizes, few repeats
+python -m benchmarks --only mlp      # some workloads only
+python -m benchmarks --out DIR       # write the results somewhere else
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import platform
+import re
+import sys
+import time
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import workloads as W
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+WORKLOADS = {
+    "per-op": lambda libs, quick: W.bench_per_op(libs, quick),
+    "deep": lambda libs, quick: W.bench_deep_graph(libs, quick),
+    "mlp": lambda libs, quick: W.bench_mlp(libs, quick),
+    "higher": lambda libs, quick: W.bench_higher_order(libs, quick),
+    "import": lambda libs, quick: W.bench_import(quick),
+    "viz": lambda libs, quick: W.bench_viz(quick),
+    "stepper": lambda libs, quick: W.bench_stepper(quick),
+    "nbval": lambda libs, quick: W.bench_nbval(quick),
+}
+
+
+def pin_threads() -> Any:
+    """One BLAS / OpenMP thread for every library; returns the threadpoolctl limiter."""
+    import torch
+
+    torch.set_num_threads(1)
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # the environment variables set in __init__ still apply
+        return None
+    return threadpool_limits(limits=1)
+
+
+def environment() -> dict[str, Any]:
+    """Which machine, which versions, which BLAS (and with how many threads)."""
+    import torch
+
+    import minigrad
+
+    cpu = ""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+        found = re.search(r"model name\s*:\s*(.+)", text)
+        cpu = found.group(1).strip() if found else ""
+    except OSError:
+        pass
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        np.show_config()
+    numpy_blas = ""
+    try:
+        cfg = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        numpy_blas = f"{cfg.get('name')} {cfg.get('version')}"
+    except Exception:  # older numpy: keep the printed text only
+        numpy_blas = buf.getvalue().strip()[:200]
+    torch_cfg = torch.__config__.show()
+    torch_blas = re.search(r"BLAS_INFO=(\w+)", torch_cfg)
+    try:
+        from threadpoolctl import threadpool_info
+
+        pools = [
+            {
+                k: p.get(k)
+                for k in (
+                    "internal_api",
+                    "prefix",
+                    "version",
+                    "num_threads",
+                    "architecture",
+                    "filepath",
+                )
+            }  # fmt: skip
+            for p in threadpool_info()
+        ]
+    except ImportError:
+        pools = "threadpoolctl not installed"
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "numpy": np.__version__,
+        "torch": torch.__version__,
+        "minigrad": getattr(minigrad, "__version__", "dev"),
+        "numpy_blas": numpy_blas,
+        "torch_blas": torch_blas.group(1) if torch_blas else "unknown",
+        "torch_threads": torch.get_num_threads(),
+        "thread_env": {
+            k: os.environ.get(k)
+            for k in (
+                "OMP_NUM_THREADS",
+                "OPENBLAS_NUM_THREADS",
+                "MKL_NUM_THREADS",
+                "OPENBLAS_CORETYPE",
+                "OPENBLAS_L2_SIZE",
+            )  # fmt: skip
+        },
+        "threadpools": pools,
+    }
+
+
+# --- output -------------------------------------------------------------------
+def _fmt(value: float | None, unit: str) -> str:
+    if value is None:
+        return "–"
+    if unit in ("B", "objects"):
+        return f"{value:,.0f} {unit}"
+    if unit == "×":
+        return f"{value:.2f}×"
+    if value >= 100:
+        return f"{value:,.0f} {unit}"
+    if value >= 1:
+        return f"{value:.2f} {unit}"
+    return f"{value:.3g} {unit}"
+
+
+def markdown(results: dict[str, Any]) -> str:
+    env = results["environment"]
+    lines = [
+        f"Measured {env['date']} on {env['cpu'] or 'unknown CPU'} ({env['cores']} cores), "
+        f"Python {env['python']}, numpy {env['numpy']} ({env['numpy_blas']}), "
+        f"torch {env['torch']} (BLAS: {env['torch_blas']}, {env['torch_threads']} thread)"
+        f"{', quick mode' if results['quick'] else ''}. "
+        "Medians of interleaved runs; ratio = minigrad / torch.",
+        "",
+        "| workload | case | minigrad | torch | numpy | ratio | target | met |",
+        "| --- | --- | ---: | ---: | ---: | ---: | --- | :---: |",
+    ]
+    for r in results["rows"]:
+        v = r["values"]
+        if r["status"] == "pending":
+            cells = ["–", "–", "–", "–", r["target_text"], "pending"]
+        else:
+            met = {True: "yes", False: "**no**", None: ""}[r["met"]]
+            ratio = f"{r['ratio']:.2f}" if r["ratio"] is not None else ""
+            cells = [_fmt(v.get(k), r["unit"]) for k in ("minigrad", "torch", "numpy")]
+            cells += [ratio, r["target_text"], met]
+        case = r["case"] + (f" ({r['note']})" if r["note"] else "")
+        lines.append("| " + " | ".join([r["workload"], case, *cells]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, few repeats (smoke)")
+    parser.add_argument("--only", nargs="+", choices=list(WORKLOADS), help="run only these")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where latest.* are written")
+    args = parser.parse_args(argv)
+
+    limiter = pin_threads()
+    import torch
+
+    import minigrad
+
+    libs = {"minigrad": minigrad, "torch": torch}
+    results: dict[str, Any] = {"quick": args.quick, "environment": environment(), "rows": []}
+    for name in args.only or list(WORKLOADS):
+        start = time.perf_counter()
+        rows = WORKLOADS[name](libs, args.quick)
+        results["rows"] += rows
+        print(f"{name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
+        for r in rows:
+            ratio = f"  ratio {r['ratio']:.2f}" if r["ratio"] is not None else ""
+            print(f"  {r['case']}: {r['values']}{ratio}", file=sys.stderr)
+    del limiter
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "latest.json").write_text(json.dumps(results, indent=1) + "\n")
+    table = markdown(results)
+    (args.out / "latest.md").write_text(table)
+    print(table)
+    return 0

@@ -1,0 +1,471 @@
+"""The workloads of issue 7, each written once for both libraries.
+
+minigrad is a drop-in for ``torch``, so every workload below is a function of
+``lib`` (the module: ``minigrad`` or ``torch``) and runs unchanged under both.
+The numpy versions are the floor: the same arithmetic without autograd.
+
+Each ``bench_*`` function returns rows for the table (see ``row``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .timing import Case, measure
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def row(
+    workload: str,
+    case: str,
+    values: dict[str, float | None],
+    *,
+    unit: str = "ms",
+    target: float | None = None,
+    target_text: str = "",
+    ratio_of: tuple[str, str] | None = ("minigrad", "torch"),
+    note: str = "",
+    status: str = "measured",
+) -> dict[str, Any]:
+    """One line of the table. ``ratio`` is minigrad / torch; ``met`` compares
+    it (or, without a ratio, minigrad's own value) with ``target``."""
+    ratio = None
+    if ratio_of and values.get(ratio_of[0]) is not None and values.get(ratio_of[1]):
+        ratio = values[ratio_of[0]] / values[ratio_of[1]]
+    measured = ratio if ratio_of else values.get("minigrad")
+    met = None if target is None or measured is None else bool(measured <= target)
+    return {
+        "workload": workload,
+        "case": case,
+        "unit": unit,
+        "values": values,
+        "ratio": ratio,
+        "target": target,
+        "target_text": target_text or (f"≤ {target:g}" if target is not None else ""),
+        "met": met,
+        "note": note,
+        "status": status,
+    }
+
+
+def pending(workload: str, case: str, why: str, target_text: str) -> dict[str, Any]:
+    return row(workload, case, {}, target_text=target_text, note=why, status="pending")
+
+
+def _ms(result: dict[str, dict]) -> dict[str, float]:
+    return {name: r["median_s"] * 1e3 for name, r in result.items()}
+
+
+# --- 1. per-op overhead -------------------------------------------------------
+def op_chain(lib: Any, x: Any, w: Any, n_ops: int) -> Any:
+    """``n_ops`` mixed ops (add, mul, tanh, exp) on 1-element tensors.
+
+    ``exp(tanh(.))`` stays between 1/e and e, so the chain never overflows.
+    """
+    y = x
+    for _ in range(n_ops // 4):
+        y = y + w
+        y = y * 0.5
+        y = lib.tanh(y)
+        y = lib.exp(y)
+    return y
+
+
+def op_chain_numpy(x: np.ndarray, w: np.ndarray, n_ops: int) -> np.ndarray:
+    y = x
+    for _ in range(n_ops // 4):
+        y = np.exp(np.tanh((y + w) * 0.5))
+    return y
+
+
+def op_chain_numpy_backward(x: np.ndarray, w: np.ndarray, n_ops: int) -> tuple:
+    """The same chain with a hand-written tape: the cost of the arithmetic alone."""
+    tape = []
+    y = x
+    for _ in range(n_ops // 4):
+        t = np.tanh((y + w) * 0.5)
+        y = np.exp(t)
+        tape.append((t, y))
+    gy, gw = np.ones_like(x), np.zeros_like(w)
+    for t, e in reversed(tape):
+        g = gy * e * (1 - t * t) * 0.5  # through exp, tanh and * 0.5
+        gw = gw + g
+        gy = g
+    return gy, gw
+
+
+def bench_per_op(libs: dict[str, Any], quick: bool) -> list[dict]:
+    n_ops = 40 if quick else 1000
+    repeats = 3 if quick else 31
+    inputs = {}
+    for name, lib in libs.items():
+        x = lib.tensor([0.3], requires_grad=True)
+        w = lib.tensor([0.1], requires_grad=True)
+        inputs[name] = (lib, x, w)
+    xn, wn = np.array([0.3]), np.array([0.1])
+
+    def fwd(name):
+        lib, x, w = inputs[name]
+        return Case(lambda _: op_chain(lib, x, w, n_ops))
+
+    def fwd_bwd(name):
+        lib, x, w = inputs[name]
+
+        def run(_):
+            x.grad = w.grad = None
+            op_chain(lib, x, w, n_ops).sum().backward()
+
+        return Case(run)
+
+    cases = {name: fwd(name) for name in libs}
+    cases["numpy"] = Case(lambda _: op_chain_numpy(xn, wn, n_ops))
+    forward = _ms(measure(cases, repeats, warmup=3))
+    cases = {name: fwd_bwd(name) for name in libs}
+    cases["numpy"] = Case(lambda _: op_chain_numpy_backward(xn, wn, n_ops))
+    both = _ms(measure(cases, repeats, warmup=3))
+    w = "1. per-op overhead"
+    return [
+        row(w, f"forward, {n_ops} ops on 1-element tensors", forward, target=1.0),
+        row(w, f"forward + backward, {n_ops} ops", both, target=1.0),
+    ]
+
+
+# --- 2. deep graph ------------------------------------------------------------
+def deep_chain(lib: Any, x: Any, n: int) -> Any:
+    y = x
+    for _ in range(n):
+        y = y * 1.0001 + 0.0001
+    return y
+
+
+def deep_chain_numpy(x: np.ndarray, n: int) -> np.ndarray:
+    y = x
+    for _ in range(n):
+        y = y * 1.0001 + 0.0001
+    return y
+
+
+def _memory_in_subprocess(library: str, n: int) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.memory", library, str(n)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _deep_cases(libs: dict[str, Any], n: int) -> tuple[dict[str, Case], dict[str, Case]]:
+    """The forward cases (numpy included) and the backward cases for one N."""
+    fwd, bwd = {}, {}
+    for name, lib in libs.items():
+        x = lib.tensor(1.0, requires_grad=True)
+        fwd[name] = Case(lambda _, lib=lib, x=x: deep_chain(lib, x, n))
+
+        def setup(lib=lib, x=x):
+            x.grad = None
+            return deep_chain(lib, x, n)
+
+        bwd[name] = Case(lambda y: y.backward(), setup=setup)
+    fwd["numpy"] = Case(lambda _: deep_chain_numpy(np.array(1.0), n))
+    return fwd, bwd
+
+
+def bench_deep_graph(libs: dict[str, Any], quick: bool) -> list[dict]:
+    sizes = [100, 1000] if quick else [1_000, 10_000, 100_000]
+    w = "2. deep graph"
+    rows = []
+    per_node: dict[str, list[float]] = {"minigrad": [], "torch": []}
+    for n in sizes:
+        repeats = 2 if quick else (11 if n < 100_000 else 5)
+        fwd_cases, bwd_cases = _deep_cases(libs, n)
+        forward = _ms(measure(fwd_cases, repeats))
+        backward = _ms(measure(bwd_cases, repeats))
+        for name in per_node:
+            per_node[name].append((forward[name] + backward[name]) / n)
+        target = 1.0 if n == sizes[-1] else None
+        rows.append(row(w, f"forward, N = {n:,}", forward, target=target))
+        rows.append(row(w, f"backward, N = {n:,}", backward, target=target))
+
+    # linear time: the cost per step should not grow with N
+    growth = {name: ts[-1] / ts[0] for name, ts in per_node.items()}
+    rows.append(
+        row(
+            w,
+            f"time per step at N = {sizes[-1]:,} / at N = {sizes[0]:,} (1 = linear)",
+            growth,
+            unit="×",
+            target=1.5,
+            target_text="≈ 1 (linear)",
+            ratio_of=None,
+            note="forward + backward time per step; also no RecursionError at any N",
+        )
+    )
+
+    n = sizes[-1]
+    mem = {name: _memory_in_subprocess(name, n) for name in ("minigrad", "torch")}
+    mg, th = mem["minigrad"], mem["torch"]
+    rows.append(
+        row(
+            w,
+            f"memory per node, N = {n:,} (RSS growth)",
+            {"minigrad": mg["rss_per_node"], "torch": th["rss_per_node"]},
+            unit="B",
+            target=1.0,
+            target_text="≤ torch",
+            note=f"minigrad exact (tracemalloc): {mg['traced_per_node']:.0f} B/node; "
+            f"GC-tracked objects per node: minigrad {mg['gc_tracked_per_node']:.2f}, "
+            f"torch {th['gc_tracked_per_node']:.2f}",
+        )
+    )
+    rows.append(
+        row(
+            w,
+            f"left after dropping the output, GC off, N = {n:,}",
+            {"minigrad": float(mg["objects_left"]), "torch": float(th["objects_left"])},
+            unit="objects",
+            target=0,
+            target_text="0 (refcounting frees it)",
+            ratio_of=None,
+            note=f"objects gc.collect() found afterwards: minigrad {mg['gc_found']}, "
+            f"torch {th['gc_found']}; bytes still traced: {mg['left_after_drop']:,} "
+            "(Python's free lists)",
+        )
+    )
+    return rows
+
+
+# --- 3. MLP training step -----------------------------------------------------
+def _mlp_data(dtype: str) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(0)
+    return {
+        "x": rng.standard_normal((256, 64)).astype(dtype),
+        "y": rng.standard_normal((256, 10)).astype(dtype),
+        "W1": (rng.standard_normal((64, 128)) / 8).astype(dtype),
+        "b1": np.zeros(128, dtype),
+        "W2": (rng.standard_normal((128, 10)) / 11).astype(dtype),
+        "b2": np.zeros(10, dtype),
+    }
+
+
+def mlp_model(lib: Any, data: dict[str, np.ndarray], lr: float = 0.01):
+    """Parameters, an SGD optimizer and one training step, for ``lib``."""
+    x, y = lib.tensor(data["x"]), lib.tensor(data["y"])
+    params = [lib.tensor(data[k], requires_grad=True) for k in ("W1", "b1", "W2", "b2")]
+    W1, b1, W2, b2 = params
+    opt = lib.optim.SGD(params, lr=lr)
+
+    def step(_=None):
+        opt.zero_grad()
+        out = lib.tanh(x @ W1 + b1) @ W2 + b2
+        loss = ((out - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        return loss
+
+    return step
+
+
+def mlp_numpy(data: dict[str, np.ndarray], lr: float = 0.01):
+    """The same step by hand: forward, backward and update in plain numpy."""
+    x, y = data["x"], data["y"]
+    W1, b1, W2, b2 = (data[k].copy() for k in ("W1", "b1", "W2", "b2"))
+
+    def step(_=None):
+        h = np.tanh(x @ W1 + b1)
+        out = h @ W2 + b2
+        diff = out - y
+        loss = (diff * diff).mean()
+        g_out = diff * (2 / diff.size)
+        g_h = (g_out @ W2.T) * (1 - h * h)
+        grads = (x.T @ g_h, g_h.sum(0), h.T @ g_out, g_out.sum(0))
+        for p, g in zip((W1, b1, W2, b2), grads):
+            p -= lr * g
+        return loss
+
+    return step
+
+
+def bench_mlp(libs: dict[str, Any], quick: bool) -> list[dict]:
+    rows = []
+    for dtype in ("float32", "float64"):
+        data = _mlp_data(dtype)
+        cases = {name: Case(mlp_model(lib, data)) for name, lib in libs.items()}
+        cases["numpy"] = Case(mlp_numpy(data))
+        times = _ms(measure(cases, 3 if quick else 51, warmup=3))
+        rows.append(
+            row(
+                "3. MLP training step",
+                f"256×64 → 128 → 10, tanh, MSE, SGD, {dtype}",
+                times,
+                target=1.0,
+            )
+        )
+    return rows
+
+
+# --- 4. higher order ----------------------------------------------------------
+def cubed_tanh(x: Any) -> Any:
+    return (x.tanh() ** 3).sum()
+
+
+def hvp(lib: Any, x: Any, v: Any) -> Any:
+    """Hessian-vector product by differentiating the gradient (grad of grad)."""
+    (g,) = lib.autograd.grad(cubed_tanh(x), x, create_graph=True)
+    (hv,) = lib.autograd.grad(g, x, grad_outputs=v)
+    return hv
+
+
+def hvp_numpy(x: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The Hessian of sum(tanh(x)³) is diagonal: f'' = 6t(1-t²)² - 6t³(1-t²)."""
+    t = np.tanh(x)
+    s = 1 - t * t
+    return (6 * t * s * s - 6 * t**3 * s) * v
+
+
+def _has_hessian(lib: Any) -> bool:
+    try:
+        from importlib import import_module
+
+        return hasattr(import_module(lib.__name__ + ".autograd.functional"), "hessian")
+    except ImportError:
+        return False
+
+
+def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
+    w = "4. higher order"
+    rng = np.random.default_rng(1)
+    n = 1000
+    xn, vn = rng.standard_normal(n), rng.standard_normal(n)
+    cases = {}
+    for name, lib in libs.items():
+        x = lib.tensor(xn, requires_grad=True)
+        v = lib.tensor(vn)
+        cases[name] = Case(lambda _, lib=lib, x=x, v=v: hvp(lib, x, v))
+    cases["numpy"] = Case(lambda _: hvp_numpy(xn, vn))
+    rows = [
+        row(
+            w,
+            f"Hessian-vector product of sum(tanh(x)³), n = {n:,}, grad of grad",
+            _ms(measure(cases, 3 if quick else 51, warmup=3)),
+            target=3.0,
+        )
+    ]
+    n = 50
+    xh = rng.standard_normal(n)
+    if all(_has_hessian(lib) for lib in libs.values()):
+        cases = {}
+        for name, lib in libs.items():
+            x = lib.tensor(xh)
+            fn = __import__(lib.__name__ + ".autograd.functional", fromlist=["hessian"]).hessian
+            cases[name] = Case(lambda _, fn=fn, x=x: fn(cubed_tanh, x))
+        rows.append(
+            row(
+                w,
+                f"full Hessian, n = {n}, autograd.functional.hessian",
+                _ms(measure(cases, 3 if quick else 21, warmup=2)),
+                target=3.0,
+            )
+        )
+    else:
+        rows.append(
+            pending(
+                w,
+                f"full Hessian, n = {n}, autograd.functional.hessian",
+                "minigrad.autograd.functional.hessian does not exist yet",
+                "≤ 3",
+            )
+        )
+    return rows
+
+
+# --- 5. what a learner feels --------------------------------------------------
+def _time_subprocess(code: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    return time.perf_counter() - start
+
+
+def bench_import(quick: bool) -> list[dict]:
+    """``import minigrad`` against ``import torch``, each in a fresh interpreter.
+
+    Each time has the bare interpreter's start-up time (``python -c pass``)
+    taken off, so the ratio compares the imports alone.
+    """
+    codes = {"bare": "pass", "minigrad": "import minigrad", "torch": "import torch"}
+    runs: dict[str, list[float]] = {k: [] for k in codes}
+    for _ in range(1 if quick else 7):
+        for name, code in codes.items():  # interleaved, like everything else
+            runs[name].append(_time_subprocess(code))
+    bare = statistics.median(runs["bare"])
+    values = {k: (statistics.median(runs[k]) - bare) * 1e3 for k in ("minigrad", "torch")}
+    return [
+        row(
+            "5. what a learner feels",
+            "import time (fresh interpreter, start-up subtracted)",
+            values,
+            target=0.1,
+            note=f"bare interpreter start-up: {bare * 1e3:.0f} ms",
+        )
+    ]
+
+
+def bench_viz(quick: bool) -> list[dict]:
+    """Rendering graphs to SVG (``dot`` included): wired up once ``minigrad.viz``
+    has its public drawing functions."""
+    w = "5. what a learner feels"
+    why = "minigrad.viz is not finished yet"
+    return [
+        pending(w, "render a 20-node forward graph to SVG", why, "< 150 ms"),
+        pending(w, "render a 20-node gradient-flow graph to SVG", why, "< 150 ms"),
+    ]
+
+
+def bench_stepper(quick: bool) -> list[dict]:
+    return [
+        pending(
+            "5. what a learner feels",
+            "one step of the backward stepper",
+            "the backward stepper is not built yet",
+            "< 200 ms",
+        )
+    ]
+
+
+def bench_nbval(quick: bool) -> list[dict]:
+    w = "5. what a learner feels"
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    if not notebooks:
+        return [pending(w, "the whole nbval suite", "notebooks/ does not exist yet", "< 60 s")]
+    if quick:
+        return [pending(w, "the whole nbval suite", "skipped in --quick mode", "< 60 s")]
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "--nbval",
+           "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
+           "notebooks/"]  # fmt: skip
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})  # fmt: skip
+    seconds = time.perf_counter() - start
+    return [
+        row(
+            w,
+            f"the whole nbval suite ({len(notebooks)} notebooks)",
+            {"minigrad": seconds},
+            unit="s",
+            target=60.0,
+            target_text="< 60 s",
+            ratio_of=None,
+            note="" if done.returncode == 0 else f"pytest exit code {done.returncode}",
+        )
+    ]
