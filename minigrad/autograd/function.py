@@ -35,6 +35,8 @@ Tensor = None  # set by minigrad._tensor once the class exists (avoids an import
 
 _seq = itertools.count()  # creation order; the engine runs later nodes first, like torch
 
+_new = object.__new__
+
 _FREED = "freed"  # marks saved values that backward has released
 
 _SECOND_BACKWARD = (
@@ -50,6 +52,7 @@ class Node:
     """A node of the backward graph (what ``tensor.grad_fn`` holds)."""
 
     __slots__ = ("_inputs", "_next", "_next_nr", "_saved", "_versions", "_seq", "_hooks")
+    _outputs = 1  # how many tensors the node's forward made (gradient buffers need one each)
 
     def name(self) -> str:
         """The node's name, e.g. ``'MulBackward0'``."""
@@ -124,7 +127,8 @@ class Node:
     # what ``ctx.needs_input_grad`` reports
     @property
     def needs_input_grad(self) -> tuple[bool, ...]:
-        return tuple(n is not None for n in self._next)
+        # (a list comprehension: turning a generator into a tuple costs twice as much)
+        return tuple([n is not None for n in self._next])
 
 
 class _SavedOutput:
@@ -222,14 +226,18 @@ class Function(Node):
 
     @classmethod
     def apply(cls, *inputs: Any, **settings: Any) -> Any:
+        # This runs for every operation, so it is written for speed: one plain
+        # loop over the inputs gathers their arrays and whether any of them
+        # needs a gradient (a comprehension or a generator costs more here).
+        arrays = []
         record = False
-        if _State.enabled:
-            for x in inputs:
-                if isinstance(x, Tensor) and x._requires_grad:
-                    record = True
-                    break
-        arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
-        if not record:
+        for x in inputs:
+            if isinstance(x, Tensor):
+                arrays.append(x._data)
+                record = record or x._requires_grad
+            else:
+                arrays.append(x)
+        if not (record and _State.enabled):
             out = cls.forward(_NO_CTX, *arrays, **settings)
             if cls._outputs == 1:
                 result = Tensor._make(out, None)
@@ -237,14 +245,21 @@ class Function(Node):
             outs = tuple(Tensor._make(o, None) for o in out)
             return tuple(t._view_of(inputs[0]) for t in outs) if cls._is_view else outs
 
-        node = object.__new__(cls)
-        node._inputs = inputs
-        node._next = tuple(_grad_node(x) for x in inputs)
-        node._next_nr = None
+        # Where each input's gradient goes next (what _grad_node does, inlined),
+        # and which output of that node the input was (usually 0).
+        nexts = []
+        nrs = None
         for x in inputs:
-            if isinstance(x, Tensor) and x._out_nr:
-                node._next_nr = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
-                break
+            if isinstance(x, Tensor) and x._requires_grad:
+                nexts.append(x.grad_fn if x.grad_fn is not None else AccumulateGrad.of(x))
+                if x._out_nr:
+                    nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
+            else:
+                nexts.append(None)
+        node = _new(cls)
+        node._inputs = inputs
+        node._next = tuple(nexts)
+        node._next_nr = nrs
         node._saved = ()
         node._versions = ()
         node._hooks = None
@@ -252,18 +267,21 @@ class Function(Node):
         out = cls.forward(node, *arrays, **settings)
         if cls._outputs == 1:
             result = Tensor._make(out, node)
-            outs = (result,)
-        else:
-            outs = result = tuple(Tensor._make(o, node) for o in out)
-            node._output_meta = [(t.shape, t.dtype) for t in outs]
-            for i, t in enumerate(outs):
-                t._out_nr = i
+            if node._saved:
+                node._resolve_saved(arrays, (result,), (out,))
+            if cls._is_view:
+                result._view_of(inputs[0])
+            return result
+        outs = tuple(Tensor._make(o, node) for o in out)
+        node._output_meta = [(t.shape, t.dtype) for t in outs]
+        for i, t in enumerate(outs):
+            t._out_nr = i
         if node._saved:
-            node._resolve_saved(arrays, outs, (out,) if cls._outputs == 1 else tuple(out))
+            node._resolve_saved(arrays, outs, tuple(out))
         if cls._is_view:
             for t in outs:
                 t._view_of(inputs[0])
-        return result
+        return outs
 
     def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple = ()) -> None:
         """Turn what forward saved (arrays) back into the tensors they belong to.
