@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import heapq
+import itertools
 import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -139,16 +140,9 @@ def run_backward(
 
     # gradient buffers: node -> list of summed gradients, one per output of the node
     buffers: dict[Node, list] = {}
-
-    def deliver(node: Node, nr: int, grad: Tensor) -> None:
-        buf = buffers.get(node)
-        if buf is None:
-            buf = buffers[node] = [None] * getattr(node, "_outputs", 1)
-        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
-
     for r, t, g in zip(roots, outputs, grad_outputs):
         if r is not None:
-            deliver(r, t._out_nr if t.grad_fn is not None else 0, g)
+            _deliver(buffers, r, t._out_nr if t.grad_fn is not None else 0, g, create_graph)
 
     ready = [(-r._seq, id(r), r) for r in dict.fromkeys(r for r in roots if r is not None)]
     ready = [item for item in ready if waiting[item[2]] == 0]
@@ -156,22 +150,26 @@ def run_backward(
     observing = bool(_observers)
     prev_mode = _State.enabled
     _State.enabled = create_graph
+    # This loop runs once per node of the graph, so its common path (no hooks,
+    # no captured inputs, single-output nodes) is kept free of extra calls.
     try:
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node, None) or [None]
             run = allowed is None or node in allowed
             if run:
-                grads = _pre_hooks(node, grads)
-                for nr, g in enumerate(grads):
-                    if (node, nr) in capture:
-                        results[capture[(node, nr)]] = g
+                if node._hooks is not None or type(node) is AccumulateGrad:
+                    grads = _pre_hooks(node, grads)
+                if capture:
+                    for nr, g in enumerate(grads):
+                        if (node, nr) in capture:
+                            results[capture[(node, nr)]] = g
             if run and type(node) is AccumulateGrad:
                 if accumulate and (inputs is None or (node, 0) in capture):
                     _accumulate(node, grads[0], create_graph)
                 if observing:
                     _notify(node, grads, (), node.variable._grad)
-            elif run and _leads_on(node, allowed):
+            elif run and (allowed is None or _leads_on(node, allowed)):
                 out = _call_backward(node, grads)
                 if not retain_graph:
                     node._release()
@@ -180,23 +178,38 @@ def run_backward(
                         hook(out, tuple(grads))
                 if observing:
                     _notify(node, grads, out, None)
-                for nxt, nr, g, x in zip(
-                    node._next, node._next_nr or _zeros(len(node._next)), out, node._inputs
-                ):
+                nrs = node._next_nr or itertools.repeat(0)
+                for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
                     if nxt is not None and g is not None:
-                        deliver(nxt, nr, _sum_to(g, x))
+                        # undo broadcasting (or promotion) only where there was some
+                        if g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
+                            g = _sum_to(g, x)
+                        _deliver(buffers, nxt, nr, g, create_graph)
             for nxt in node._next:
                 if nxt is not None:
-                    waiting[nxt] -= 1
-                    if waiting[nxt] == 0:
+                    left = waiting[nxt] - 1
+                    waiting[nxt] = left
+                    if left == 0:
                         heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
     finally:
         _State.enabled = prev_mode
     return results
 
 
-def _zeros(n: int) -> tuple[int, ...]:
-    return (0,) * n
+def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor, create_graph: bool) -> None:
+    """Add ``grad`` into ``node``'s buffer for its output ``nr``."""
+    buf = buffers.get(node)
+    if buf is None:
+        buffers[node] = buf = [None] * node._outputs
+    old = buf[nr]
+    if old is None:
+        buf[nr] = grad
+    elif create_graph:
+        buf[nr] = old + grad  # recorded, so that the sum can be differentiated again
+    else:
+        # Not recorded: add the arrays directly, skipping the operator dispatch
+        # (both have the input's shape and dtype, as _sum_to made sure).
+        buf[nr] = F.Tensor._make(old._data + grad._data, None)
 
 
 def _leads_on(node: Node, allowed: set[Node] | None) -> bool:
@@ -205,7 +218,7 @@ def _leads_on(node: Node, allowed: set[Node] | None) -> bool:
 
 def _call_backward(node: Node, grads: list) -> tuple:
     """Run a node's derivative rule; always returns one entry per input."""
-    if any(g is None for g in grads):  # an unused output of a multi-output node
+    if len(grads) > 1 or grads[0] is None:  # an unused output of a multi-output node?
         grads = [g if g is not None else _zeros_like_output(node, i) for i, g in enumerate(grads)]
     out = type(node).backward(node, *grads)
     if not isinstance(out, tuple):
