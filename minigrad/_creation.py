@@ -53,7 +53,7 @@ def _infer_dtype(data: Any) -> np.dtype:
         x = stack.pop()
         if isinstance(x, Tensor):
             kinds.add(x._data.dtype)
-        elif isinstance(x, np.ndarray):
+        elif isinstance(x, (np.ndarray, np.generic)):  # numpy values keep their dtype
             kinds.add(x.dtype)
         elif isinstance(x, (list, tuple)):
             stack.extend(x)
@@ -68,12 +68,13 @@ def _infer_dtype(data: Any) -> np.dtype:
     arrays = [k for k in kinds if isinstance(k, np.dtype)]
     if arrays and len(kinds) == len(arrays) == 1:
         return arrays[0]
+    floats = [k for k in arrays if k.kind == "f"]  # e.g. np.float64 values next to floats
     kinds = {
         ("f" if k.kind == "f" else "i" if k.kind in "iu" else "b") if isinstance(k, np.dtype) else k
         for k in kinds
     }
     if "f" in kinds:
-        return _dtype.get_default_dtype().np
+        return np.result_type(_dtype.get_default_dtype().np, *floats)
     if "i" in kinds:
         return np.dtype(np.int64)
     if "b" in kinds:
@@ -103,8 +104,8 @@ def _to_array(data: Any, dtype: np.dtype | None) -> np.ndarray:
     """Turn nested lists / numbers / arrays into a numpy array of ``dtype``."""
     if isinstance(data, Tensor):
         arr = data._data
-    elif isinstance(data, np.ndarray):
-        arr = data
+    elif isinstance(data, (np.ndarray, np.generic)):
+        arr = np.asarray(data)
     else:
         if isinstance(data, str):
             raise TypeError(f"new(): invalid data type '{type(data).__name__}'")

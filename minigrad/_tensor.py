@@ -202,7 +202,7 @@ class Tensor:
             raise IndexError(
                 f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})"
             )
-        return dim + n if dim < 0 else dim
+        return dim + max(n, 1) if dim < 0 else dim  # a 0-dim tensor takes 0 or -1 as 0
 
     # --- autograd attributes -------------------------------------------------
     @property

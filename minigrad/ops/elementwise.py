@@ -174,6 +174,18 @@ class PowBackward0(Function):
         return grad * (c * a ** (c - 1))
 
 
+def _power(a: Any, b: Any) -> Any:
+    """``a ** b``. For integers numpy refuses negative exponents; torch gives
+    the truncated result: 1 for a base of 1, ±1 for -1, else 0."""
+    if np.result_type(a, b).kind in "iu" and np.any(np.asarray(b) < 0):
+        neg = np.asarray(b) < 0
+        one = np.where(np.asarray(a) == -1, np.where(np.asarray(b) % 2 == 0, 1, -1), 0)
+        small = np.where(np.asarray(a) == 1, 1, one)
+        big = np.power(a, np.where(neg, 0, b))
+        return np.where(neg, small, big).astype(big.dtype)
+    return np.power(a, b)
+
+
 class PowBackward1(Function):
     """out = a ** b  (both tensors)    d/da = b * a**(b-1),  d/db = a**b * log(a)"""
 
@@ -181,7 +193,7 @@ class PowBackward1(Function):
 
     @staticmethod
     def forward(ctx, a, b):
-        out = a**b
+        out = _power(a, b)
         ctx.save_for_backward(a, b, out)
         return out
 
@@ -206,7 +218,7 @@ class PowBackward2(Function):
 
     @staticmethod
     def forward(ctx, b, c):
-        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else np.power(c, b)
+        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
         ctx.save_for_backward(out, c)
         return out
 
@@ -547,8 +559,27 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     return binary(AddBackward0, input, other)
 
 
+def _is_bool(x: Any) -> bool:
+    return isinstance(x, (bool, np.bool_)) or (isinstance(x, Tensor) and x._data.dtype == np.bool_)
+
+
+def _no_bool_subtraction(a: Any, b: Any) -> None:
+    """torch refuses ``-`` on bools (it would be a silent logical operation)."""
+    if _is_bool(a) and _is_bool(b):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+            "`^` or `logical_xor()` operator instead."
+        )
+    if _is_bool(a) or _is_bool(b):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
+
+
 def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     """``input - alpha * other``, elementwise."""
+    _no_bool_subtraction(input, other)
     if not isinstance(input, Tensor):
         return _rsub(_operand(other), input)
     if alpha != 1:
@@ -603,12 +634,22 @@ def remainder(input: Any, other: Any) -> Tensor:
 
 def neg(input: Tensor) -> Tensor:
     """``-input``."""
+    if input._data.dtype == np.bool_:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+            "to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
     return NegBackward0.apply(input)
 
 
 def reciprocal(input: Tensor) -> Tensor:
     """``1 / input``."""
     return ReciprocalBackward0.apply(_as_float(input))
+
+
+def _no_bool_pow(t: Tensor) -> None:
+    if t._data.dtype == np.bool_:
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
 
 
 def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
@@ -620,13 +661,17 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
     """
     if not isinstance(input, Tensor):
         exponent = _operand(exponent)
-        if exponent._data.dtype.kind != "f" and isinstance(input, float):
-            exponent = _as_float(exponent)
+        if exponent._data.dtype.kind != "f":  # bool/int tensors promote (True ** t, 2. ** t)
+            exponent = _cast(exponent, _dtype.result_type(exponent, input))
+        _no_bool_pow(exponent)
         return PowBackward2.apply(exponent, c=input)
     if isinstance(exponent, Tensor):
+        _no_bool_pow(_cast(input, _dtype.result_type(input, exponent)))
         return binary(PowBackward1, input, exponent)
-    if input._data.dtype.kind != "f" and isinstance(exponent, float):
-        input = _as_float(input)
+    if input._data.dtype.kind != "f":  # bool/int tensors promote (t ** 2 is int64, t ** .5 float)
+        input = _cast(input, _dtype.result_type(input, exponent))
+    if input._data.dtype == np.bool_:  # bool ** bool: t ** True is t, t ** False all True
+        return Tensor._make(input._data | (not exponent), None)
     if input._data.dtype.kind in "iu" and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     return PowBackward0.apply(input, c=exponent)
@@ -1304,6 +1349,7 @@ def _rsub(self: Tensor, other: Any) -> Any:
         return NotImplemented
     if isinstance(other, Tensor):
         return sub(other, self)
+    _no_bool_subtraction(other, self)
     dt = _dtype.result_type(self, other)
     return RsubBackward1.apply(_cast(self, dt), c=_cast(other, dt))
 

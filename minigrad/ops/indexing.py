@@ -117,6 +117,16 @@ def _is_basic(k: Any) -> bool:
     )
 
 
+def _check_step(k: slice) -> None:
+    if k.step is not None and k.step <= 0:
+        raise ValueError("step must be greater than zero")
+
+
+def _is_full(k: slice, size: int) -> bool:
+    """A slice that keeps a whole dim, as torch tests it (``0:``, ``:5`` of 3; not ``-3:``)."""
+    return k.start in (None, 0) and k.step in (None, 1) and (k.stop is None or k.stop >= size)
+
+
 def getitem(self: Tensor, key: Any) -> Tensor:
     """``self[key]``, recorded step by step like torch."""
     if not isinstance(key, tuple):
@@ -141,14 +151,14 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     if n_real > self._data.ndim:
         raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
     advanced = any(not _is_basic(k) for k in key)
-    lone_full_slice = len(key) == 1 and key[0] == slice(None)
+    lone_full_slice = len(key) == 1 and isinstance(key[0], slice)
     for k in key:
         if k is Ellipsis:
             skip = self._data.ndim - n_real
             rest.extend([slice(None)] * skip)
             dim += skip
         elif k is None:
-            out = UnsqueezeBackwardIdx.apply(out, dim=dim)
+            out = UnsqueezeBackward0.apply(out, dim=dim)
             rest.append(slice(None))
             dim += 1
         elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
@@ -157,7 +167,10 @@ def getitem(self: Tensor, key: Any) -> Tensor:
                 raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
             out = SelectBackward0.apply(out, key=(slice(None),) * dim + (int(k),))
         elif isinstance(k, slice):
-            if k == slice(None) and not lone_full_slice:
+            _check_step(k)
+            if (
+                _is_full(k, out._data.shape[dim]) and not lone_full_slice
+            ):  # torch skips a slice that keeps everything
                 rest.append(k)
                 dim += 1
                 continue
@@ -175,14 +188,11 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     return out
 
 
-class UnsqueezeBackwardIdx(Function):
+class UnsqueezeBackward0(Function):
     """``a[None]``: a new dim of size 1          grad: squeezed away"""
 
     __slots__ = ("dim",)
     _is_view = True
-
-    def name(self) -> str:
-        return "UnsqueezeBackward0"
 
     @staticmethod
     def forward(ctx, a, dim):
@@ -247,7 +257,27 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
                 f"shape mismatch: value tensor of shape {list(value.shape)} cannot be broadcast "
                 f"to indexing result of shape {list(target)}"
             )
+    for k in key:
+        if isinstance(k, slice):
+            _check_step(k)
+    if all(k is Ellipsis or isinstance(k, slice) for k in key) and key.count(Ellipsis) <= 1:
+        dims = [k for k in key if k is not Ellipsis]
+        if len(dims) <= self._data.ndim and all(
+            _is_full(k, n) for k, n in zip(dims, self._data.shape)
+        ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
+            value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
+            self.fill_(value) if value.dim() == 0 else self.copy_(value)
+            return
     key = key[0] if len(key) == 1 else key
+    if isinstance(value, Tensor) and not advanced_only:
+        target = self._data[key].shape
+        if value.dim() > len(target):  # torch drops leading size-1 dims of the value
+            shape = list(value.shape)
+            while len(shape) > len(target) and shape[0] == 1:
+                shape.pop(0)
+            if len(shape) < value.dim():
+                value = value.reshape(shape)
+        value.expand(target)  # torch's error when the value does not fit
     if _State.enabled and self._requires_grad and self.grad_fn is None:
         raise RuntimeError(
             "a view of a leaf Variable that requires grad is being used in an in-place operation."

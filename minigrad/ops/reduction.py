@@ -13,15 +13,21 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor
+from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import Function
 
 
 def _dims(t: Tensor, dim: Any) -> tuple[int, ...]:
     """Normalise ``dim`` (an int, a list or tuple of ints) to sorted positive axes."""
     if isinstance(dim, (list, tuple)):
-        return tuple(sorted(t._wrap_dim(d) for d in dim))
-    return (t._wrap_dim(dim),)
+        dims = tuple(sorted(t._wrap_dim(d) for d in dim))
+        for d, e in zip(dims, dims[1:]):
+            if d == e:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    else:
+        dims = (t._wrap_dim(dim),)
+    # a 0-dim tensor accepts dim 0 or -1 (as if it had one dim): nothing to reduce
+    return dims if t._data.ndim else ()
 
 
 def _spread(grad: Tensor, shape: tuple, dims: tuple | None, keepdim: bool) -> Tensor:
@@ -126,7 +132,7 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     if input._data.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
-            f"complex dtype. Got: {_CAP[input._data.dtype.kind]}"
+            f"complex dtype. Got: {_GRAD_DTYPE_CAP[input.dtype]}"
         )
     if dim is None:
         return MeanBackward0.apply(input)

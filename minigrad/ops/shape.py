@@ -116,7 +116,7 @@ class TransposeBackward0(Function):
     @staticmethod
     def forward(ctx, a, d0, d1):
         ctx.d0, ctx.d1 = d0, d1
-        return np.swapaxes(a, d0, d1)
+        return np.swapaxes(a, d0, d1) if a.ndim else a.view()  # a 0-dim tensor accepts 0/-1
 
     @staticmethod
     def backward(ctx, grad):
@@ -305,7 +305,7 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
     sizes = _shape_arg(sizes)
     if len(sizes) < self.dim():
         raise RuntimeError(
-            f"expand({self.dtype._legacy.replace('Tensor', '')}Type{{{list(self.shape)}}}, "
+            f"expand(torch.{self.dtype._legacy}{{{list(self.shape)}}}, "
             f"size={list(sizes)}): the number of sizes provided ({len(sizes)}) must be greater "
             f"or equal to the number of dimensions in the tensor ({self.dim()})"
         )
