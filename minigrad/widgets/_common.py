@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -42,10 +43,23 @@ def caller_names(given: Mapping | None = None) -> dict[int, str]:
 
 
 def svg_markup(svg: bytes | str) -> str:
-    """An SVG document as markup that can sit inside an HTML widget."""
+    """An SVG document as markup that can sit inside an HTML widget.
+
+    The picture shrinks to the width of the output area (never grows beyond
+    its natural size), so a wide graph is not cut off.
+    """
     text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
     start = text.find("<svg")
-    return text[start:] if start >= 0 else text
+    if start < 0:
+        return text
+    text = text[start:]
+    head_end = text.find(">")
+    head = text[:head_end]
+    width = re.search(r'\swidth="([0-9.]+)pt"', head)
+    if width is not None:
+        head = re.sub(r'\s(width|height)="[0-9.]+pt"', "", head)
+        head += f' width="100%" style="max-width:{width.group(1)}pt;height:auto"'
+    return head + text[head_end:]
 
 
 def error_box(message: str) -> str:

@@ -113,7 +113,11 @@ class InteractGraph(DisplaysAsWidget):
         self.image = widgets.HTML()
         for s in self.sliders.values():
             s.observe(self._on_change, names="value")
-        left = widgets.VBox([*self.sliders.values(), self.table])
+        left = widgets.VBox(
+            [*self.sliders.values(), self.table],
+            layout=widgets.Layout(min_width="340px", flex="0 0 auto"),
+        )
+        self.image.layout = widgets.Layout(flex="1 1 auto", min_width="0")
         self.widget = widgets.HBox([left, self.image])
         self.widget.add_class("minigrad-interact-graph")
         self.update()
