@@ -63,6 +63,8 @@ def _infer_dtype(data: Any) -> np.dtype:
             kinds.add("i")
         elif isinstance(x, (float, np.floating)):
             kinds.add("f")
+        elif x is None:
+            raise RuntimeError("Could not infer dtype of NoneType")
         else:
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
     arrays = [k for k in kinds if isinstance(k, np.dtype)]
@@ -130,29 +132,35 @@ def _unwrap(data: Any) -> Any:
 
 
 def _check_ragged_order(data: Any) -> None:
-    """Check shapes in the order torch reads them (depth first, first element first)."""
+    """Check nested lists the way torch reads them: the shape comes from the
+    first element at each depth (data, data[0], data[0][0], ...), then every
+    element is checked against it, depth first."""
     shape: list[int] = []
+    x = data
+    while isinstance(x, (list, tuple, str)) or (isinstance(x, Tensor) and x.dim() > 0):
+        if isinstance(x, str):  # a string looks like one more dimension to torch
+            raise ValueError("too many dimensions 'str'")
+        shape.append(len(x))
+        if isinstance(x, Tensor) or not x:
+            break
+        x = x[0]
 
     def walk(x: Any, depth: int) -> None:
-        if isinstance(x, (list, tuple)) or (isinstance(x, Tensor) and x.dim() > 0):
-            n = len(x)
-            if depth == len(shape):
-                shape.append(n)
-            elif depth > len(shape) or shape[depth] != n:
-                raise ValueError(
-                    f"expected sequence of length {shape[depth]} at dim {depth} (got {n})"
-                    if depth < len(shape)
-                    else "setting an array element with a sequence."
-                )
-            if isinstance(x, Tensor):
-                return
+        if depth == len(shape):  # here a number is expected
+            if isinstance(x, (list, tuple)):
+                raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
+            if isinstance(x, str):
+                raise TypeError("new(): invalid data type 'str'")
+            return
+        if not (isinstance(x, (list, tuple)) or (isinstance(x, Tensor) and x.dim() > 0)):
+            raise TypeError("not a sequence")
+        if len(x) != shape[depth]:
+            raise ValueError(
+                f"expected sequence of length {shape[depth]} at dim {depth} (got {len(x)})"
+            )
+        if not isinstance(x, Tensor):
             for item in x:
                 walk(item, depth + 1)
-        else:
-            if isinstance(x, str):
-                raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
-            if depth < len(shape):
-                raise TypeError("not a sequence")
 
     walk(data, 0)
 

@@ -549,6 +549,26 @@ class Tensor:
 
     def _take_history(self, result: Tensor) -> None:
         """Make ``self`` the output of ``result``'s node (after an in-place op)."""
+        base = self._base
+        # an in-place change through a view (not a detached tensor) changes its base too
+        rebase = base is not None and (self._requires_grad or not base._requires_grad)
+        self._set_history(result)
+        if rebase:
+            self._rebase_view(base)
+
+    def _rebase_view(self, base: Tensor) -> None:
+        """After ``view.mul_(2)``, the base's values are the old ones with the view's
+        elements replaced (CopySlices), and the view is read again from the new base."""
+        from .ops.indexing import AsStridedBackward0, CopySlices
+
+        key = _positions_in(self._data, base._data)
+        old = Tensor._make(base._data.copy(), base.grad_fn)
+        old._requires_grad, old._out_nr = base._requires_grad, base._out_nr
+        new_base = CopySlices.apply(old, self, key=key)
+        base._set_history(new_base)
+        self._set_history(AsStridedBackward0.apply(new_base, key=key))
+
+    def _set_history(self, result: Tensor) -> None:
         node = result.grad_fn
         self.grad_fn = node
         self._requires_grad = result._requires_grad
@@ -605,6 +625,24 @@ class Tensor:
         from .ops.indexing import setitem
 
         setitem(self, key, value)
+
+
+def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
+    """Where the elements of ``view`` sit in ``base`` (which it shares memory
+    with): an index tuple such that ``base[key]`` has ``view``'s shape."""
+
+    def addresses(a: np.ndarray) -> np.ndarray:
+        addr = np.full(a.shape, a.__array_interface__["data"][0], dtype=np.int64)
+        for d, (n, step) in enumerate(zip(a.shape, a.strides)):
+            shape = [1] * a.ndim
+            shape[d] = n
+            addr = addr + (np.arange(n, dtype=np.int64) * step).reshape(shape)
+        return addr
+
+    flat = addresses(base).ravel()
+    order = np.argsort(flat, kind="stable")
+    pos = order[np.searchsorted(flat[order], addresses(view))]
+    return np.unravel_index(pos, base.shape)
 
 
 class _RemovableHandle:

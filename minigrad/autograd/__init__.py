@@ -32,12 +32,11 @@ def _root_grads(outputs: tuple, grads: tuple) -> list[Tensor]:
     from .. import _creation
 
     result = []
+    if not grads:
+        grads = (None,) * len(outputs)
     if len(grads) < len(outputs):
-        grads = grads + (None,) * (len(outputs) - len(grads))
-    if len(grads) != len(outputs):
-        raise RuntimeError(
-            f"Mismatch in number of gradients: got {len(grads)} but expected {len(outputs)}"
-        )
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
+    grads = grads[: len(outputs)]  # torch ignores extra gradients
     for i, (out, g) in enumerate(zip(outputs, grads)):
         if not out._requires_grad:
             raise RuntimeError(
@@ -88,7 +87,8 @@ def backward(
     if ins is not None:
         for t in ins:
             if not t._requires_grad:
-                raise RuntimeError("One of the differentiated Tensors does not require grad")
+                # (torch makes backward(inputs=...) keep their grads via retain_grad)
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
     engine.run_backward(outputs, grads, retain_graph, create_graph, inputs=ins, accumulate=True)
 
 

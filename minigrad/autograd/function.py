@@ -21,6 +21,7 @@ path, where the gradient is added into ``leaf.grad``.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -165,7 +166,7 @@ def _modified_message(t: Tensor, current: int, expected: int) -> str:
     what = f"[torch.{t.dtype._legacy} {sizes}]"
     if t.grad_fn is not None:
         op = t.grad_fn.name()
-        op = op[: op.rfind("Backward")] if "Backward" in op else op
+        op = re.sub(r"Backward\d+$", "", op)  # MulBackward0 -> Mul; CopySlices stays whole
         what += f", which is output {t._out_nr} of {op},"
     return (
         "one of the variables needed for gradient computation has been modified by an inplace "

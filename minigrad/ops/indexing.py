@@ -98,6 +98,13 @@ class IndexBackward0(Function):
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
+class AsStridedBackward0(IndexBackward0):
+    """A view read again from its base after an in-place change through it:
+    ``out = base[positions of the view's elements]``, the same rule as IndexBackward0."""
+
+    __slots__ = ()
+
+
 def _to_numpy_index(k: Any) -> Any:
     if isinstance(k, Tensor):
         if k._data.dtype.kind == "f":
@@ -118,6 +125,8 @@ def _is_basic(k: Any) -> bool:
 
 
 def _check_step(k: slice) -> None:
+    if k.step == 0:
+        raise ValueError("slice step cannot be zero")
     if k.step is not None and k.step <= 0:
         raise ValueError("step must be greater than zero")
 
@@ -135,7 +144,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     if self._data.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key):
         raise IndexError(
             "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-            "`tensor.item<T>(m)` in C++ to convert a 0-dim tensor to a number"
+            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
         )
     out = self
     dim = 0  # the dim of ``out`` that the next key element refers to
