@@ -52,7 +52,18 @@ _SECOND_BACKWARD = (
 class Node:
     """A node of the backward graph (what ``tensor.grad_fn`` holds)."""
 
-    __slots__ = ("_inputs", "_next", "_next_nr", "_saved", "_versions", "_seq", "_hooks")
+    # __weakref__: like torch's nodes, ``weakref.ref(y.grad_fn)`` works (tests and
+    # pictures use it to watch a graph being released)
+    __slots__ = (
+        "_inputs",
+        "_next",
+        "_next_nr",
+        "_saved",
+        "_versions",
+        "_seq",
+        "_hooks",
+        "__weakref__",
+    )
     _outputs = 1  # how many tensors the node's forward made (gradient buffers need one each)
 
     def name(self) -> str:
@@ -338,7 +349,7 @@ class AccumulateGrad(Node):
     every operation that uses the leaf while a graph is alive.
     """
 
-    __slots__ = ("variable", "__weakref__")
+    __slots__ = ("variable",)
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"

@@ -235,7 +235,8 @@ class ExpBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.exp(a)
+        with np.errstate(over="ignore"):  # exp(1000.) is inf, silently, as in torch
+            out = np.exp(a)
         ctx.save_for_backward(out)
         return out
 
