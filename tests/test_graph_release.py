@@ -1,0 +1,176 @@
+"""Deep graphs and graph release: the engine is iterative (no recursion limit),
+and a graph is freed by reference counting as soon as nothing refers to it."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import weakref
+from collections.abc import Iterator
+
+import pytest
+import torch
+
+import minigrad
+
+DEPTH = 100_000
+
+
+@pytest.fixture
+def no_cyclic_gc() -> Iterator[None]:
+    """Release must happen by reference counting alone, not by the cycle collector."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def test_deep_chain_backward_without_recursion_error() -> None:
+    x = minigrad.tensor(1.0, requires_grad=True)
+    y = x
+    for _ in range(DEPTH):
+        y = y * 1.0
+    assert sys.getrecursionlimit() < DEPTH
+    y.backward()
+    assert x.grad.item() == 1.0
+
+
+def test_deep_chain_autograd_grad_and_second_order() -> None:
+    x = minigrad.tensor(0.5, requires_grad=True)
+    y = x
+    for _ in range(2_000):
+        y = y * 1.0001
+    (g,) = minigrad.autograd.grad(y * y, x, create_graph=True)
+    (gg,) = minigrad.autograd.grad(g, x)
+    xt = torch.tensor(0.5, requires_grad=True)
+    yt = xt
+    for _ in range(2_000):
+        yt = yt * 1.0001
+    (gt,) = torch.autograd.grad(yt * yt, xt, create_graph=True)
+    (ggt,) = torch.autograd.grad(gt, xt)
+    assert abs(g.item() - gt.item()) < 1e-3 * abs(gt.item())
+    assert abs(gg.item() - ggt.item()) < 1e-3 * abs(ggt.item())
+
+
+def test_deep_graph_deletion_without_recursion_error(no_cyclic_gc: None) -> None:
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    y = x
+    for _ in range(DEPTH):
+        y = y.exp() * 0.5  # saved tensors at every level
+    first = weakref.ref(y.grad_fn)
+    del y  # frees 200,000 nodes one after another
+    assert first() is None
+
+
+def test_graph_released_when_output_dropped(no_cyclic_gc: None) -> None:
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    y = (x * x).exp().sum()
+    nodes = [weakref.ref(y.grad_fn)]
+    nodes += [weakref.ref(n) for n, _ in y.grad_fn.next_functions if n is not None]
+    acc = weakref.ref(y.grad_fn.next_functions[0][0].next_functions[0][0].next_functions[0][0])
+    assert all(n() is not None for n in nodes)
+    del y
+    assert all(n() is None for n in nodes)
+    assert acc() is None  # the leaf only holds its AccumulateGrad weakly
+    assert x.grad is None
+
+
+def test_graph_released_after_backward_and_del(no_cyclic_gc: None) -> None:
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    h = x.tanh()
+    y = (h * x).sum()
+    refs = [weakref.ref(y.grad_fn), weakref.ref(h.grad_fn)]
+    y.backward()
+    del y
+    assert refs[0]() is None
+    assert refs[1]() is not None  # h still refers to its node
+    del h
+    assert refs[1]() is None
+
+
+def test_intermediate_tensors_live_as_long_as_the_graph(no_cyclic_gc: None) -> None:
+    """Each node keeps its forward inputs (for pictures of the graph), so an
+    intermediate tensor lives while a graph uses it and goes with the graph.
+    A saved *output* is stored as data: a node never keeps its own output
+    alive (that would be a reference cycle)."""
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    e = x.exp()  # ExpBackward0 saves its output
+    e_ref, node_ref = weakref.ref(e), weakref.ref(e.grad_fn)
+    del e
+    assert e_ref() is None and node_ref() is None  # no cycle through the saved output
+    e = x.exp()
+    e_ref, node_ref = weakref.ref(e), weakref.ref(e.grad_fn)
+    y = e.sum()
+    del e
+    assert e_ref() is not None and node_ref() is not None  # y's graph uses them
+    y.backward()
+    assert x.grad is not None
+    del y
+    assert e_ref() is None and node_ref() is None
+
+
+def test_saved_tensors_freed_after_backward() -> None:
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    a = x * x
+    b = a.exp()
+    y = b.sum()
+    assert not a.grad_fn.is_freed and not b.grad_fn.is_freed
+    assert len(a.grad_fn.saved_values) == 2
+    y.backward(retain_graph=True)
+    assert not a.grad_fn.is_freed  # retain_graph keeps them
+    y.backward()
+    assert a.grad_fn.is_freed and b.grad_fn.is_freed
+    assert a.grad_fn.saved_values == () and b.grad_fn.saved_values == ()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        y.backward()
+
+
+def test_saved_and_input_tensors_released_with_the_graph(no_cyclic_gc: None) -> None:
+    """After backward the node drops its saved tensors; the forward inputs it
+    keeps for pictures (``node._inputs``) go when the graph goes."""
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    a = x * 3
+    b = a * a  # saves a
+    a_ref, node = weakref.ref(a), b.grad_fn
+    del a
+    assert a_ref() is not None  # held by b's node
+    b.sum().backward()
+    assert node.saved_values == ()
+    del b, node
+    assert a_ref() is None
+
+
+def test_second_backward_through_nodes_that_saved_nothing() -> None:
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    y = (x + 1).sum() - 2
+    y.backward()
+    assert not y.grad_fn.is_freed  # nothing was saved, nothing to free
+    y.backward()
+    assert x.grad.tolist() == [2.0, 2.0]
+
+
+def test_partial_second_backward_fails_only_where_something_was_saved() -> None:
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    w = minigrad.tensor([3.0, 4.0], requires_grad=True)
+    s = x + w  # saves nothing
+    y = (s * s).sum()  # saves s
+    y.backward()
+    (s.sum()).backward()  # only the AddBackward0 part, which saved nothing
+    assert x.grad.tolist() == [9.0, 13.0]
+    with pytest.raises(RuntimeError, match="second time"):
+        y.backward()
+
+
+def test_backward_observer_costs_nothing_when_removed() -> None:
+    from minigrad.autograd import engine
+
+    steps: list[str] = []
+    remove = engine.add_observer(lambda step: steps.append(step["node"].name()))
+    x = minigrad.tensor(2.0, requires_grad=True)
+    (x * x + 1).backward()
+    remove()
+    (x * 3).backward()
+    assert steps == ["AddBackward0", "MulBackward0", "torch::autograd::AccumulateGrad"]
+    assert not engine._observers
