@@ -398,18 +398,24 @@ def _time_subprocess(code: str) -> float:
 
 
 def bench_import(quick: bool) -> list[dict]:
-    """``import minigrad`` against ``import torch``, each in a fresh interpreter.
+    """``import minigrad`` against ``import torch`` (and ``import numpy``), each
+    in a fresh interpreter.
 
     Each time has the bare interpreter's start-up time (``python -c pass``)
     taken off, so the ratio compares the imports alone.
     """
-    codes = {"bare": "pass", "minigrad": "import minigrad", "torch": "import torch"}
+    codes = {
+        "bare": "pass",
+        "minigrad": "import minigrad",
+        "torch": "import torch",
+        "numpy": "import numpy",  # the floor: minigrad imports numpy first of all
+    }
     runs: dict[str, list[float]] = {k: [] for k in codes}
     for _ in range(1 if quick else 7):
         for name, code in codes.items():  # interleaved, like everything else
             runs[name].append(_time_subprocess(code))
     bare = statistics.median(runs["bare"])
-    values = {k: (statistics.median(runs[k]) - bare) * 1e3 for k in ("minigrad", "torch")}
+    values = {k: (statistics.median(runs[k]) - bare) * 1e3 for k in ("minigrad", "torch", "numpy")}
     return [
         row(
             "5. what a learner feels",
