@@ -371,12 +371,23 @@ def linspace(
 ) -> Tensor:
     """``steps`` values from ``start`` to ``end`` inclusive."""
     dt = _float_dtype(dtype)
-    # torch fills from both ends to stay symmetric
-    step = (end - start) / (steps - 1) if steps > 1 else 0.0
-    idx = np.arange(steps, dtype=np.float64)
-    half = steps // 2
-    arr = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
-    return _finish(arr.astype(dt), requires_grad, device)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    if steps == 1:
+        return _finish(np.array([start], dtype=dt), requires_grad, device)
+    # Like torch: the step is computed in the tensor's dtype, the first half is
+    # counted up from ``start`` and the second half down from ``end`` (so both
+    # ends are exact), and each value is rounded once (torch uses fused
+    # multiply-adds: the wider type below plays their part).
+    f = dt.type
+    first, last = f(start), f(end)
+    step = f((last - first) / f(max(steps - 1, 1)))
+    wide = np.float64 if dt.itemsize < 8 else np.longdouble
+    i = np.arange(steps)
+    up = wide(first) + wide(step) * i
+    down = wide(last) - wide(step) * (steps - 1 - i)
+    arr = np.where(i < steps // 2, up, down).astype(dt)
+    return _finish(arr, requires_grad, device)
 
 
 # --- random tensors (torch's generator, bit for bit) -----------------------
