@@ -56,6 +56,7 @@ class Node:
     # pictures use it to watch a graph being released)
     __slots__ = (
         "_inputs",
+        "_settings",  # the op's keyword settings (``dim=1``...), or None; shown in pictures
         "_next",
         "_next_nr",
         "_saved",
@@ -239,17 +240,24 @@ class Function(Node):
     @classmethod
     def apply(cls, *inputs: Any, **settings: Any) -> Any:
         # This runs for every operation, so it is written for speed: one plain
-        # loop over the inputs gathers their arrays and whether any of them
-        # needs a gradient (a comprehension or a generator costs more here).
+        # loop over the inputs gathers their arrays and, when recording, the node
+        # each input's gradient must go to next (its grad_fn, or the
+        # AccumulateGrad of a leaf), or None for an input that needs no gradient.
         arrays = []
+        nexts = []
         record = False
+        enabled = _State.enabled
         for x in inputs:
             if isinstance(x, Tensor):
                 arrays.append(x._data)
-                record = record or x._requires_grad
+                if enabled and x._requires_grad:
+                    record = True
+                    nexts.append(x.grad_fn if x.grad_fn is not None else AccumulateGrad.of(x))
+                    continue
             else:
                 arrays.append(x)
-        if not (record and _State.enabled):
+            nexts.append(None)
+        if not record:
             out = cls.forward(_NO_CTX, *arrays, **settings)
             if cls._outputs == 1:
                 result = Tensor._make(out, None)
@@ -257,19 +265,15 @@ class Function(Node):
             outs = tuple(Tensor._make(o, None) for o in out)
             return tuple(t._view_of(inputs[0]) for t in outs) if cls._is_view else outs
 
-        # Where each input's gradient goes next (what _grad_node does, inlined),
-        # and which output of that node the input was (usually 0).
-        nexts = []
+        # Which output of its node each input was (almost always 0: stored only if not).
         nrs = None
         for x in inputs:
-            if isinstance(x, Tensor) and x._requires_grad:
-                nexts.append(x.grad_fn if x.grad_fn is not None else AccumulateGrad.of(x))
-                if x._out_nr:
-                    nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
-            else:
-                nexts.append(None)
+            if isinstance(x, Tensor) and x._out_nr:
+                nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
+                break
         node = _new(cls)
         node._inputs = inputs
+        node._settings = settings or None
         node._next = tuple(nexts)
         node._next_nr = nrs
         node._saved = ()
@@ -304,12 +308,7 @@ class Function(Node):
         saved, versions = [], []
         for value in self._saved:
             tensor = None
-            if isinstance(value, np.generic):
-                for t, raw in zip(outs, raws):
-                    if value is raw:
-                        tensor = _SavedOutput(t)
-                        break
-            elif isinstance(value, np.ndarray):
+            if type(value) is np.ndarray:
                 for t in outs:
                     if value is t._data:
                         tensor = _SavedOutput(t)
@@ -321,6 +320,11 @@ class Function(Node):
                             break
                     else:  # a helper array made by forward: keep it as a constant
                         value = Tensor._make(value, None)
+            elif isinstance(value, np.generic):  # numpy's 0-dim results come as scalars
+                for t, raw in zip(outs, raws):
+                    if value is raw:
+                        tensor = _SavedOutput(t)
+                        break
             if tensor is None:
                 saved.append(value)
                 versions.append(None)
@@ -363,6 +367,7 @@ class AccumulateGrad(Node):
             acc = object.__new__(AccumulateGrad)
             acc.variable = leaf
             acc._inputs = ()
+            acc._settings = None
             acc._next = ()
             acc._next_nr = None
             acc._saved = ()

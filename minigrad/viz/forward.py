@@ -18,7 +18,15 @@ from .render import Dot
 from .walk import ForwardGraph, Var
 
 # settings an op keeps on its node, shown small under the op name (defaults are skipped)
-_SHOWN_SETTINGS = {"dims": None, "dim": None, "keepdim": False, "d0": None, "d1": None, "alpha": 1}
+_SHOWN_SETTINGS = {
+    "dims": None,
+    "dim": None,
+    "keepdim": False,
+    "d0": None,
+    "d1": None,
+    "alpha": 1,
+    "c": None,  # the number in ``x ** 2``, ``2 ** x`` or ``1 - x``
+}
 
 
 def var_kind(v: Var, is_root: bool) -> str:
@@ -56,6 +64,8 @@ def op_settings(node: Any) -> str:
     for k, v in settings.items():
         if k in _SHOWN_SETTINGS and v == _SHOWN_SETTINGS[k]:
             continue
+        if k == "c":
+            k = "exponent" if type(node).__name__ == "PowBackward0" else "number"
         if isinstance(v, (int, float, bool, tuple, list, str)) or v is None:
             shown.append(f"{k}={v}")
     return ", ".join(shown)
