@@ -615,10 +615,17 @@ class Tensor:
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from .ops.elementwise import CopyBackwards
+        from .ops.elementwise import CopyBackwards, _broadcast_check
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)
+        _broadcast_check(self._data, src._data)  # torch's message for shapes that cannot meet
+        shape = np.broadcast_shapes(self._data.shape, src._data.shape)
+        if shape != self._data.shape:
+            raise RuntimeError(
+                f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
+                f"{list(shape)}"
+            )
         return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
 
     def __setitem__(self, key: Any, value: Any) -> None:

@@ -99,7 +99,8 @@ class DivBackward0(Function):
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(a if needs[1] else None, b)
-        return a / b
+        with np.errstate(divide="ignore", invalid="ignore"):  # x / 0 is inf or nan, silently
+            return a / b
 
     @staticmethod
     def backward(ctx, grad):
@@ -117,7 +118,8 @@ class DivBackward1(Function):
     @staticmethod
     def forward(ctx, a, c):
         ctx.c = c
-        return np.asarray(a / c, dtype=a.dtype)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.asarray(a / c, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -145,7 +147,8 @@ class ReciprocalBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        out = 1 / a
+        with np.errstate(divide="ignore"):
+            out = 1 / a
         ctx.save_for_backward(out)
         return out
 
@@ -164,7 +167,8 @@ class PowBackward0(Function):
     @staticmethod
     def forward(ctx, a, c):
         ctx.save_for_backward(a, c)
-        return a**c
+        with np.errstate(divide="ignore", invalid="ignore"):  # (-1) ** 0.5 is nan, silently
+            return a**c
 
     @staticmethod
     def backward(ctx, grad):
@@ -183,7 +187,8 @@ def _power(a: Any, b: Any) -> Any:
         small = np.where(np.asarray(a) == 1, 1, one)
         big = np.power(a, np.where(neg, 0, b))
         return np.where(neg, small, big).astype(big.dtype)
-    return np.power(a, b)
+    with np.errstate(divide="ignore", invalid="ignore"):  # as torch: nan or inf, silently
+        return np.power(a, b)
 
 
 class PowBackward1(Function):
@@ -218,14 +223,19 @@ class PowBackward2(Function):
 
     @staticmethod
     def forward(ctx, b, c):
-        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
+        with np.errstate(divide="ignore", invalid="ignore"):  # 0 ** -1 is inf, silently
+            out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
         ctx.save_for_backward(out, c)
         return out
 
     @staticmethod
     def backward(ctx, grad):
         out, c = ctx.saved_tensors
-        return grad * out * float(np.log(c))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            local = out * float(np.log(c))
+            if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
+                local = local.masked_fill(ctx._inputs[0] >= 0, 0.0)
+            return grad * local
 
 
 class ExpBackward0(Function):
@@ -501,8 +511,27 @@ def _operand(x: Any) -> Any:
     return None
 
 
-def binary(cls: type[Function], a: Any, b: Any, *, true_div: bool = False, **settings: Any) -> Any:
+def binary(
+    cls: type[Function],
+    a: Any,
+    b: Any,
+    *,
+    true_div: bool = False,
+    no_bool: bool = False,
+    **settings: Any,
+) -> Any:
     """Run a two-input elementwise op with torch's dtype promotion and broadcasting."""
+    # The common case first, because almost every operation takes it: a float
+    # tensor with a Python number, or two float tensors of one dtype and shape.
+    # Then there is nothing to promote or check.
+    if type(a) is Tensor and a._data.dtype.kind == "f":
+        tb = type(b)
+        if tb is float or tb is int:
+            return cls.apply(a, b, **settings)
+        if tb is Tensor and b._data.dtype == a._data.dtype and b._data.shape == a._data.shape:
+            return cls.apply(a, b, **settings)
+    if no_bool:
+        _no_bool_subtraction(a, b)
     dt = None
     if isinstance(a, Tensor) and isinstance(b, Tensor):
         da, db = a._data, b._data
@@ -580,12 +609,12 @@ def _no_bool_subtraction(a: Any, b: Any) -> None:
 
 def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     """``input - alpha * other``, elementwise."""
-    _no_bool_subtraction(input, other)
     if not isinstance(input, Tensor):
+        _no_bool_subtraction(input, other)
         return _rsub(_operand(other), input)
     if alpha != 1:
-        return binary(SubBackward0, input, other, alpha=alpha)
-    return binary(SubBackward0, input, other)
+        return binary(SubBackward0, input, other, alpha=alpha, no_bool=True)
+    return binary(SubBackward0, input, other, no_bool=True)
 
 
 def mul(input: Any, other: Any) -> Tensor:
@@ -1311,6 +1340,20 @@ def _reflected(fn: Any) -> Any:
     return method
 
 
+def _operator(cls: type[Function], **flags: Any) -> Any:
+    """A Tensor operator method (``__add__``, ``__mul__``...) that goes straight to
+    ``binary``. The tensor comes first even for ``2 * x`` (``__rmul__``), as in torch."""
+
+    def method(self: Tensor, other: Any) -> Any:
+        if type(other) is not float and type(other) is not int and type(other) is not Tensor:
+            other = _operand(other)
+            if other is None:
+                return NotImplemented
+        return binary(cls, self, other, **flags)
+
+    return method
+
+
 def _forward(fn: Any) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         other = _operand(other)
@@ -1346,6 +1389,8 @@ def _rpow(self: Tensor, other: Any) -> Any:
 
 def _rsub(self: Tensor, other: Any) -> Any:
     """``other - self`` where ``other`` is a number: one input, like torch's RsubBackward1."""
+    if (type(other) is float or type(other) is int) and self._data.dtype.kind == "f":
+        return RsubBackward1.apply(self, c=other)  # the common case: nothing to promote
     if _operand(other) is None:
         return NotImplemented
     if isinstance(other, Tensor):
@@ -1356,13 +1401,13 @@ def _rsub(self: Tensor, other: Any) -> Any:
 
 
 _METHODS = {
-    "__add__": _forward(add),
-    "__radd__": _reflected(add),
-    "__sub__": _forward(sub),
+    "__add__": _operator(AddBackward0),
+    "__radd__": _operator(AddBackward0),
+    "__sub__": _operator(SubBackward0, no_bool=True),
     "__rsub__": _rsub,
-    "__mul__": _forward(mul),
-    "__rmul__": _reflected(mul),
-    "__truediv__": _forward(div),
+    "__mul__": _operator(MulBackward0),
+    "__rmul__": _operator(MulBackward0),
+    "__truediv__": _operator(DivBackward0, true_div=True),
     "__rtruediv__": _reflected(div),
     "__floordiv__": _forward(floor_divide),
     "__rfloordiv__": _reflected(floor_divide),

@@ -138,6 +138,7 @@ def _is_full(k: slice, size: int) -> bool:
 
 def getitem(self: Tensor, key: Any) -> Tensor:
     """``self[key]``, recorded step by step like torch."""
+    lone_slice = isinstance(key, slice)  # a[:] is a slice, a[(slice(None),)] an alias
     if not isinstance(key, tuple):
         key = (key,)
     key = tuple(_to_numpy_index(k) for k in key)
@@ -160,7 +161,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     if n_real > self._data.ndim:
         raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
     advanced = any(not _is_basic(k) for k in key)
-    lone_full_slice = len(key) == 1 and isinstance(key[0], slice)
+    lone_full_slice = lone_slice
     for k in key:
         if k is Ellipsis:
             skip = self._data.ndim - n_real
@@ -194,7 +195,24 @@ def getitem(self: Tensor, key: Any) -> Tensor:
             out = IndexBackward0.apply(out, key=tuple(rest))
         except IndexError as e:
             raise IndexError(str(e).replace("axis", "dimension")) from None
+    if out is self:  # every index kept everything (a[...], a[(0:,)]): a new view all the same
+        out = AliasBackward0.apply(self)
     return out
+
+
+class AliasBackward0(Function):
+    """out = a (the same data, a new tensor)          grad: passed through"""
+
+    __slots__ = ()
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a):
+        return a.view()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
 
 
 class UnsqueezeBackward0(Function):
@@ -275,18 +293,22 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
             _is_full(k, n) for k, n in zip(dims, self._data.shape)
         ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
-            self.fill_(value) if value.dim() == 0 else self.copy_(value)
+            if value.dim() == 0:
+                self.fill_(value)
+            else:
+                value.expand(self._data.shape)  # torch's error when the value does not fit
+                self.copy_(value)
             return
     key = key[0] if len(key) == 1 else key
     if isinstance(value, Tensor) and not advanced_only:
         target = self._data[key].shape
-        if value.dim() > len(target):  # torch drops leading size-1 dims of the value
-            shape = list(value.shape)
-            while len(shape) > len(target) and shape[0] == 1:
-                shape.pop(0)
-            if len(shape) < value.dim():
-                value = value.reshape(shape)
-        value.expand(target)  # torch's error when the value does not fit
+        shape = list(value.shape)
+        while shape and shape[0] == 1:  # torch drops leading size-1 dims of the value
+            shape.pop(0)
+        stripped = value.reshape(shape) if len(shape) < value.dim() else value
+        stripped.expand(target)  # torch's error when the value does not fit
+        if value.dim() > len(target):
+            value = stripped
     if _State.enabled and self._requires_grad and self.grad_fn is None:
         raise RuntimeError(
             "a view of a leaf Variable that requires grad is being used in an in-place operation."

@@ -311,8 +311,14 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
         )
     lead = len(sizes) - self.dim()
     shape = []
-    for i, s in enumerate(sizes):
+    for i in reversed(range(len(sizes))):  # torch checks from the last dim backwards
+        s = sizes[i]
         own = self.shape[i - lead] if i >= lead else None
+        if s == -1 and own is None:
+            raise RuntimeError(
+                "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
+                f"dimension {i}"
+            )
         if s == -1:
             s = own
         elif own is not None and own != 1 and own != s:
@@ -321,7 +327,7 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
                 f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  Tensor sizes: "
                 f"{list(self.shape)}"
             )
-        shape.append(s)
+        shape.insert(0, s)
     return ExpandBackward0.apply(self, shape=tuple(shape))
 
 
