@@ -215,29 +215,7 @@ print(hessian(f, torch.tensor([2.0, 3.0])))
 # ## Same code, real PyTorch
 
 # %%
-import contextlib
-import io
-
-
-def transcript(example, module):
-    """Run example(module) and return everything it printed."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        example(module)
-    return out.getvalue()
-
-
-def compare_with_pytorch(example):
-    mine = transcript(example, torch)
-    print("minigrad:\n" + mine)
-    try:
-        import torch as real_torch
-    except ImportError:
-        print("(PyTorch is not installed, so there is nothing to compare with.)")
-        return
-    theirs = transcript(example, real_torch)
-    print("PyTorch:\n" + theirs)
-    print("identical:", mine == theirs)
+from minigrad.lessons import compare_with_pytorch
 
 
 def example(torch):

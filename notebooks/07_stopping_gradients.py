@@ -240,32 +240,7 @@ print(a.grad)  # ... but these are e^a + 1, not e^a
 # ## Same code, real PyTorch
 
 # %%
-import contextlib
-import io
-
-
-def transcript(example, module):
-    """Run example(module) and return everything it printed (and the error, if any)."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        try:
-            example(module)
-        except RuntimeError as error:
-            print("RuntimeError:", error)
-    return out.getvalue()
-
-
-def compare_with_pytorch(example):
-    mine = transcript(example, torch)
-    print("minigrad:\n" + mine)
-    try:
-        import torch as real_torch
-    except ImportError:
-        print("(PyTorch is not installed, so there is nothing to compare with.)")
-        return
-    theirs = transcript(example, real_torch)
-    print("PyTorch:\n" + theirs)
-    print("identical:", mine == theirs)
+from minigrad.lessons import compare_with_pytorch
 
 
 def example(torch):

@@ -127,7 +127,8 @@ def test_lesson_shape(path: Path) -> None:
     code = "\n".join(source(c) for c in code_cells(nb))
     assert "import minigrad as torch" in code
     assert "manual_seed(0)" in code
-    assert "compare_with_pytorch(" in code and "import torch as real_torch" in code
+    assert "from minigrad.lessons import compare_with_pytorch" in code
+    assert "compare_with_pytorch(example)" in code
     markdown = "\n".join(source(c) for c in cells if c["cell_type"] == "markdown")
     assert "## Exercises" in markdown and "### Solutions" in markdown
     svgs = [
