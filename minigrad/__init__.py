@@ -31,6 +31,7 @@ from ._creation import (
     initial_seed,
     linspace,
     manual_seed,
+    normal,
     ones,
     ones_like,
     rand,

@@ -216,7 +216,10 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
     return Tensor._make(ndarray, None)
 
 
-def _size(size: tuple) -> tuple[int, ...]:
+def _size(size: tuple, keyword: Any = None) -> tuple[int, ...]:
+    """The shape given as ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``."""
+    if keyword is not None:
+        size = (keyword,)
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     for s in size:
@@ -235,7 +238,12 @@ def _float_dtype(dtype: Any) -> np.dtype:
 
 
 def zeros(
-    *size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False, out: Any = None
+    *shape: Any,
+    size: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    out: Any = None,
 ) -> Tensor:
     """A tensor of zeros.
 
@@ -244,17 +252,31 @@ def zeros(
     tensor([[0., 0., 0.],
             [0., 0., 0.]])
     """
-    return _finish(np.zeros(_size(size), dtype=_float_dtype(dtype)), requires_grad, device)
+    shape = _size(shape, size)
+    return _finish(np.zeros(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
-def ones(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+def ones(
+    *shape: Any,
+    size: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
     """A tensor of ones."""
-    return _finish(np.ones(_size(size), dtype=_float_dtype(dtype)), requires_grad, device)
+    shape = _size(shape, size)
+    return _finish(np.ones(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
-def empty(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+def empty(
+    *shape: Any,
+    size: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
     """An uninitialised tensor (filled with zeros here, so results are repeatable)."""
-    return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
+    return zeros(*_size(shape, size), dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def full(
@@ -411,7 +433,8 @@ def seed() -> int:
 
 
 def rand(
-    *size: Any,
+    *shape: Any,
+    size: Any = None,
     generator: Any = None,
     dtype: Any = None,
     device: Any = None,
@@ -420,12 +443,13 @@ def rand(
     """Uniform random numbers in ``[0, 1)``."""
     from . import _random
 
-    arr = _random.rand(_size(size), dtype=_float_dtype(dtype), generator=generator)
+    arr = _random.rand(_size(shape, size), dtype=_float_dtype(dtype), generator=generator)
     return _finish(arr, requires_grad, device)
 
 
 def randn(
-    *size: Any,
+    *shape: Any,
+    size: Any = None,
     generator: Any = None,
     dtype: Any = None,
     device: Any = None,
@@ -440,8 +464,42 @@ def randn(
     """
     from . import _random
 
-    arr = _random.randn(_size(size), dtype=_float_dtype(dtype), generator=generator)
+    arr = _random.randn(_size(shape, size), dtype=_float_dtype(dtype), generator=generator)
     return _finish(arr, requires_grad, device)
+
+
+def normal(
+    mean: Any,
+    std: Any = 1.0,
+    size: Any = None,
+    *,
+    generator: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Normal random numbers with the given mean and standard deviation:
+    ``normal(0.0, 0.01, size=(2, 1))``, or elementwise means/stds as tensors.
+
+    >>> import minigrad as torch
+    >>> _ = torch.manual_seed(0)
+    >>> torch.normal(0.0, 0.01, size=(2,))
+    tensor([ 0.0154, -0.0029])
+    """
+    from . import _random
+
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        # like torch: standard normal numbers of the broadcast shape, scaled and shifted
+        m = mean._data if isinstance(mean, Tensor) else mean
+        sd = std._data if isinstance(std, Tensor) else std
+        shape = np.broadcast_shapes(np.shape(m), np.shape(sd))
+        dt = (mean if isinstance(mean, Tensor) else std)._data.dtype
+        arr = _random.normal_(np.empty(shape, dtype=dt), 0.0, 1.0, generator=generator)
+        return _finish((arr * sd + m).astype(dt), requires_grad, device)
+    if size is None:
+        raise TypeError('normal() missing 1 required positional argument: "size"')
+    arr = np.empty(_size((size,)), dtype=_float_dtype(dtype))
+    return _finish(_random.normal_(arr, mean, std, generator=generator), requires_grad, device)
 
 
 def randint(
