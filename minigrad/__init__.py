@@ -134,6 +134,38 @@ from .ops.reduction import (
     sum,
     var,
 )
+from .ops.logical import (
+    all,
+    allclose,
+    any,
+    count_nonzero,
+    equal,
+    is_floating_point,
+    is_tensor,
+    isclose,
+    isfinite,
+    isinf,
+    isnan,
+    logical_and,
+    logical_not,
+    logical_or,
+    logical_xor,
+    nonzero,
+    numel,
+)
+from .ops.ordering import (
+    argsort,
+    diag,
+    diagonal,
+    flip,
+    roll,
+    sort,
+    topk,
+    trace,
+    tril,
+    triu,
+    unique,
+)
 from .ops.indexing import gather, index_select, masked_select, narrow, select
 from .ops.shape import (
     cat,

@@ -1,6 +1,6 @@
 """The operations, by family. Importing this package attaches the tensor
 methods (``+``, ``sum``, ``view``...) that each family defines."""
 
-from . import elementwise, indexing, linalg, reduction, shape
+from . import elementwise, indexing, linalg, logical, ordering, reduction, shape
 
-__all__ = ["elementwise", "indexing", "linalg", "reduction", "shape"]
+__all__ = ["elementwise", "indexing", "linalg", "logical", "ordering", "reduction", "shape"]

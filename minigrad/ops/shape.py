@@ -10,6 +10,7 @@ share data (and the version counter) with their input.
 from __future__ import annotations
 
 import builtins
+import warnings
 from typing import Any
 
 import numpy as np
@@ -285,6 +286,19 @@ def _T(self: Tensor) -> Tensor:
 
 
 def _mT(self: Tensor) -> Tensor:
+    if self.dim() == 0:
+        warnings.warn(
+            "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these "
+            "cases. (Triggered internally at "
+            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)",
+            UserWarning,
+            stacklevel=2,
+        )
+        return self
+    if self.dim() == 1:
+        raise RuntimeError(
+            "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."
+        )
     return transpose(self, -2, -1)
 
 

@@ -1,0 +1,490 @@
+"""Ordering and arranging: sort, topk, flip, roll, the triangular parts and
+the diagonals of a matrix, unique.
+
+None of these does arithmetic: each one moves elements to new places (or
+keeps some and zeros the rest). So every derivative rule is a routing rule:
+the gradient of an output element goes back to the input element it came
+from, and input elements that were dropped get 0.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from .._tensor import Tensor
+from ..autograd.function import Function
+from .reduction import _dims, _return_type
+
+_UNSET = object()  # sort() tells "stable not given" from stable=None
+
+return_sort = _return_type("sort")
+return_topk = _return_type("topk")
+
+
+def _index_tensor(indices: np.ndarray) -> Tensor:
+    return Tensor._make(np.asarray(indices, dtype=np.int64), None)
+
+
+def _key(idx: np.ndarray, dim: int) -> tuple:
+    """The numpy index that reads ``a[..., idx, ...]`` along ``dim`` (like gather)."""
+    grid = np.ogrid[tuple(slice(s) for s in idx.shape)]
+    return tuple(idx if k == dim else grid[k] for k in range(idx.ndim))
+
+
+class _PutAt(Function):
+    """out = zeros(shape) with ``grad`` written at ``key``; its own derivative
+    is reading at ``key`` again (used by sort and topk to send gradients back)."""
+
+    __slots__ = ("key",)
+
+    @staticmethod
+    def forward(ctx, grad, shape, key):
+        ctx.key = key
+        out = np.zeros(shape, dtype=grad.dtype)
+        out[key] = grad
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return gg[ctx.key]
+
+
+class ScatterBackward0(_PutAt):
+    """The name this step gets in a picture of a double backward."""
+
+    __slots__ = ()
+
+
+# --- sort, argsort, topk ----------------------------------------------------
+def _stable_order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
+    """Indices that sort ``a`` along ``dim``; equal elements keep their order
+    (like torch on the CPU). NaN counts as larger than everything."""
+    if not descending:
+        return np.argsort(a, axis=dim, kind="stable")
+    # Sort the reversed array ascending, then reverse the result: the largest
+    # come first and equal elements are back in their original order.
+    n = a.shape[dim]
+    flipped = np.flip(a, dim)
+    return n - 1 - np.flip(np.argsort(flipped, axis=dim, kind="stable"), dim)
+
+
+class SortBackward0(Function):
+    """values = a rearranged along ``dim`` so they are in order
+    d/da: each gradient goes back to the place its value came from (indices)"""
+
+    __slots__ = ("shape", "key")
+
+    @staticmethod
+    def forward(ctx, a, key):
+        ctx.shape, ctx.key = a.shape, key
+        return a[key] if key else a.copy()  # () for a 0-dim tensor
+
+    @staticmethod
+    def backward(ctx, grad):
+        return ScatterBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
+
+
+class SortBackward1(SortBackward0):
+    """``sort(stable=True)``: the same rule (the CPU sort is always stable)."""
+
+    __slots__ = ()
+
+
+class TopkBackward0(SortBackward0):
+    """values = the k largest (or smallest) of a along ``dim``
+    d/da: each gradient goes back to where its value came from; 0 elsewhere"""
+
+    __slots__ = ()
+
+
+def sort(input: Tensor, dim: int = -1, descending: bool = False, stable: Any = _UNSET) -> Any:
+    """Sort along ``dim``: ``(values, indices)`` with ``values = input`` taken at ``indices``.
+
+    >>> import minigrad as torch
+    >>> torch.sort(torch.tensor([3.0, 1.0, 2.0]))
+    torch.return_types.sort(
+    values=tensor([1., 2., 3.]),
+    indices=tensor([1, 2, 0]))
+    """
+    data = input._data
+    d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
+    flat = data.reshape(1) if data.ndim == 0 else data
+    idx = _stable_order(flat, d, bool(descending))
+    if data.ndim == 0:
+        idx = idx.reshape(())
+    cls = SortBackward1 if stable is not _UNSET else SortBackward0  # torch's two overloads
+    values = cls.apply(input, key=_key(idx, d) if data.ndim else ())
+    return return_sort(values, _index_tensor(idx))
+
+
+def argsort(input: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+    """The indices that would sort ``input`` along ``dim`` (``sort(...).indices``)."""
+    data = input._data
+    d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
+    if data.ndim == 0:
+        return _index_tensor(np.array(0))
+    return _index_tensor(_stable_order(data, d, bool(descending)))
+
+
+def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002 - torch's name
+    """The ``k`` largest (``largest=False``: smallest) elements along ``dim``,
+    as ``(values, indices)``, largest first.
+
+    >>> import minigrad as torch
+    >>> torch.topk(torch.tensor([1.0, 5.0, 3.0]), 2)
+    torch.return_types.topk(
+    values=tensor([5., 3.]),
+    indices=tensor([1, 2]))
+    """
+    data = input._data
+    d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
+    n = data.shape[d] if data.ndim else 1
+    if not 0 <= k <= n:
+        raise RuntimeError("selected index k out of range")
+    flat = data.reshape(1) if data.ndim == 0 else data
+    idx = np.take(_stable_order(flat, d, bool(largest)), np.arange(k), axis=d)
+    if data.ndim == 0:
+        idx = idx.reshape(())
+    values = TopkBackward0.apply(input, key=_key(idx, d) if data.ndim else ())
+    return return_topk(values, _index_tensor(idx))
+
+
+# --- flip, roll -------------------------------------------------------------
+class FlipBackward0(Function):
+    """out = a read backwards along ``dims``     grad: flipped back the same way"""
+
+    __slots__ = ("dims",)
+
+    @staticmethod
+    def forward(ctx, a, dims):
+        ctx.dims = dims
+        return np.flip(a, dims).copy()  # torch's flip makes a copy, not a view
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.flip(ctx.dims)
+
+
+class RollBackward0(Function):
+    """out = a shifted by ``shifts`` along ``dims`` (wrapping round)
+    grad: rolled back by -shifts"""
+
+    __slots__ = ("shifts", "dims")
+
+    @staticmethod
+    def forward(ctx, a, shifts, dims):
+        ctx.shifts, ctx.dims = shifts, dims
+        if dims is None:  # no dims: roll the flattened tensor
+            return np.roll(a.reshape(-1), shifts).reshape(a.shape)
+        return np.roll(a, shifts, dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.roll(tuple(-s for s in ctx.shifts), ctx.dims)
+
+
+def flip(input: Tensor, dims: Any) -> Tensor:
+    """Reverse the order of the elements along ``dims`` (a list; a copy, not a view).
+
+    >>> import minigrad as torch
+    >>> torch.flip(torch.tensor([1.0, 2.0, 3.0]), [0])
+    tensor([3., 2., 1.])
+    """
+    if not isinstance(dims, (list, tuple)):
+        raise TypeError(
+            f"flip(): argument 'dims' (position 2) must be tuple of ints, not {type(dims).__name__}"
+        )
+    axes = _dims(input, list(dims)) if dims else ()
+    return FlipBackward0.apply(input, dims=axes)
+
+
+def _flip_method(self: Tensor, *dims: Any) -> Tensor:
+    """``x.flip(0, 1)`` as well as ``x.flip([0, 1])``."""
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = dims[0]
+    return flip(self, tuple(dims))
+
+
+def roll(input: Tensor, shifts: Any, dims: Any = None) -> Tensor:
+    """Shift the elements along ``dims`` by ``shifts``; what falls off one end
+    comes back at the other. Without ``dims`` the flattened tensor is rolled.
+
+    >>> import minigrad as torch
+    >>> torch.roll(torch.tensor([1.0, 2.0, 3.0]), 1)
+    tensor([3., 1., 2.])
+    """
+    shifts = tuple(shifts) if isinstance(shifts, (list, tuple)) else (int(shifts),)
+    if dims is None:
+        if not shifts:
+            raise RuntimeError("`shifts` required")
+        if len(shifts) != 1:
+            raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
+        return RollBackward0.apply(input, shifts=shifts, dims=None)
+    dims = tuple(dims) if isinstance(dims, (list, tuple)) else (int(dims),)
+    if not shifts:
+        raise RuntimeError("`shifts` required")
+    if len(shifts) != len(dims):
+        raise RuntimeError(
+            f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"
+        )
+    n = builtins.max(input.dim(), 1)
+    axes = tuple(input._wrap_dim(d, n) for d in dims)
+    if input.dim() == 0:
+        return RollBackward0.apply(input, shifts=shifts, dims=None)
+    return RollBackward0.apply(input, shifts=shifts, dims=axes)
+
+
+# --- triangular parts -------------------------------------------------------
+class TrilBackward0(Function):
+    """out = a with the elements above diagonal ``k`` set to 0
+    grad: the same lower triangle of the gradient (the zeroed part gets 0)"""
+
+    __slots__ = ("k",)
+    _part = staticmethod(np.tril)
+
+    @classmethod
+    def forward(cls, ctx, a, k):
+        ctx.k = k
+        return cls._part(a, k)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.tril(ctx.k)
+
+
+class TriuBackward0(TrilBackward0):
+    """out = a with the elements below diagonal ``k`` set to 0
+    grad: the upper triangle of the gradient"""
+
+    __slots__ = ()
+    _part = staticmethod(np.triu)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.triu(ctx.k)
+
+
+def _matrix_check(input: Tensor, name: str) -> None:
+    if input.dim() < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+
+
+def tril(input: Tensor, diagonal: int = 0) -> Tensor:
+    """The lower triangle of the (last two dims of the) matrix; the rest is 0.
+
+    >>> import minigrad as torch
+    >>> torch.tril(torch.ones(2, 2))
+    tensor([[1., 0.],
+            [1., 1.]])
+    """
+    _matrix_check(input, "tril")
+    return TrilBackward0.apply(input, k=int(diagonal))
+
+
+def triu(input: Tensor, diagonal: int = 0) -> Tensor:
+    """The upper triangle of the (last two dims of the) matrix; the rest is 0."""
+    _matrix_check(input, "triu")
+    return TriuBackward0.apply(input, k=int(diagonal))
+
+
+# --- diagonals and trace ----------------------------------------------------
+def _diagonal_view(a: np.ndarray, offset: int, d1: int, d2: int) -> np.ndarray:
+    """The diagonal of ``a`` over dims d1, d2 as a writable view (numpy's is
+    read-only): the other dims first, the diagonal last, like torch."""
+    n1, n2 = a.shape[d1], a.shape[d2]
+    start = [0] * a.ndim
+    if offset >= 0:
+        start[d2] = builtins.min(offset, n2)
+        length = builtins.max(builtins.min(n1, n2 - offset), 0)
+    else:
+        start[d1] = builtins.min(-offset, n1)
+        length = builtins.max(builtins.min(n1 + offset, n2), 0)
+    base = a[tuple(slice(s, None) for s in start)]
+    keep = [k for k in range(a.ndim) if k not in (d1, d2)]
+    shape = [a.shape[k] for k in keep] + [length]
+    strides = [a.strides[k] for k in keep] + [a.strides[d1] + a.strides[d2]]
+    return np.lib.stride_tricks.as_strided(base, shape, strides)
+
+
+class DiagonalBackwardBackward0(Function):
+    """out = zeros(shape) with ``grad`` written on the diagonal
+    (the backward of diagonal; its own derivative reads the diagonal again)"""
+
+    __slots__ = ("offset", "d1", "d2")
+
+    @staticmethod
+    def forward(ctx, grad, shape, offset, d1, d2):
+        ctx.offset, ctx.d1, ctx.d2 = offset, d1, d2
+        out = np.zeros(shape, dtype=grad.dtype)
+        _diagonal_view(out, offset, d1, d2)[...] = grad
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return gg.diagonal(ctx.offset, ctx.d1, ctx.d2)
+
+
+class DiagonalBackward0(Function):
+    """out = the elements a[i, i + offset] (a view)
+    grad: written back on that diagonal of a zero matrix"""
+
+    __slots__ = ("shape", "offset", "d1", "d2")
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, offset, d1, d2):
+        ctx.shape, ctx.offset, ctx.d1, ctx.d2 = a.shape, offset, d1, d2
+        return _diagonal_view(a, offset, d1, d2)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return DiagonalBackwardBackward0.apply(
+            grad, shape=ctx.shape, offset=ctx.offset, d1=ctx.d1, d2=ctx.d2
+        )
+
+
+class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - torch's name
+    """``diag(matrix)``: the same as diagonal, but a copy instead of a view"""
+
+    __slots__ = ()
+    _is_view = False
+
+    @staticmethod
+    def forward(ctx, a, offset, d1, d2):
+        ctx.shape, ctx.offset, ctx.d1, ctx.d2 = a.shape, offset, d1, d2
+        return _diagonal_view(a, offset, d1, d2).copy()
+
+
+class DiagEmbedBackward0(Function):
+    """out = a square matrix with v on diagonal ``offset``, 0 elsewhere
+    grad: that diagonal of the gradient"""
+
+    __slots__ = ("offset",)
+
+    @staticmethod
+    def forward(ctx, v, offset):
+        ctx.offset = offset
+        return np.diag(v, offset)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.diagonal(ctx.offset)
+
+
+class TraceBackward0(Function):
+    """out = sum of the diagonal a[i, i]     d/da = the identity matrix (1 on the diagonal)"""
+
+    __slots__ = ("shape",)
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.shape = a.shape
+        return np.asarray(np.trace(a), dtype=np.int64 if a.dtype.kind in "biu" else a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        eye = Tensor._make(np.eye(*ctx.shape, dtype=grad._data.dtype), None)
+        return grad.expand(ctx.shape) * eye
+
+
+def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """The diagonal ``input[i, i + offset]`` over ``dim1``, ``dim2``, as a view.
+
+    >>> import minigrad as torch
+    >>> torch.diagonal(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor([1., 4.])
+    """
+    d1, d2 = input._wrap_dim(dim1), input._wrap_dim(dim2)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return DiagonalBackward0.apply(input, offset=int(offset), d1=d1, d2=d2)
+
+
+def diag(input: Tensor, diagonal: int = 0) -> Tensor:
+    """A vector becomes a matrix with it on the diagonal; a matrix gives its diagonal.
+
+    >>> import minigrad as torch
+    >>> torch.diag(torch.tensor([1.0, 2.0]))
+    tensor([[1., 0.],
+            [0., 2.]])
+    """
+    if input.dim() == 1:
+        return DiagEmbedBackward0.apply(input, offset=int(diagonal))
+    if input.dim() == 2:
+        return DiagonalBackward0_copy.apply(input, offset=int(diagonal), d1=0, d2=1)
+    raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.dim()}D")
+
+
+def trace(input: Tensor) -> Tensor:
+    """The sum of the main diagonal of a matrix.
+
+    >>> import minigrad as torch
+    >>> torch.trace(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(5.)
+    """
+    if input.dim() != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    return TraceBackward0.apply(input)
+
+
+# --- unique -------------------------------------------------------------------
+class Unique2Backward0(Function):
+    """out = the distinct values, sorted. torch has no derivative for it:
+    the node exists, but backward through it is an error."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, values):
+        return values
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for '_unique2' is not implemented.")
+
+
+def unique(
+    input: Tensor,
+    sorted: bool = True,  # noqa: A002 - torch's name
+    return_inverse: bool = False,
+    return_counts: bool = False,
+    dim: int | None = None,
+) -> Any:
+    """The distinct elements, in increasing order; optionally, for each input
+    element the position of its value (``return_inverse``) and how often each
+    value occurs (``return_counts``).
+
+    >>> import minigrad as torch
+    >>> torch.unique(torch.tensor([3, 1, 3, 2]), return_counts=True)
+    (tensor([1, 2, 3]), tensor([1, 1, 2]))
+    """
+    if dim is not None:
+        raise NotImplementedError("minigrad's unique() does not take dim=")
+    data = input._data
+    values, inverse, counts = np.unique(data, return_inverse=True, return_counts=True)
+    out = Unique2Backward0.apply(input, values=values)
+    extra = []
+    if return_inverse:
+        extra.append(_index_tensor(inverse.reshape(data.shape)))
+    if return_counts:
+        extra.append(_index_tensor(counts))
+    return (out, *extra) if extra else out
+
+
+for _name, _fn in [
+    ("sort", sort),
+    ("argsort", argsort),
+    ("topk", topk),
+    ("flip", _flip_method),
+    ("roll", roll),
+    ("tril", tril),
+    ("triu", triu),
+    ("diagonal", diagonal),
+    ("diag", diag),
+    ("trace", trace),
+    ("unique", unique),
+]:
+    setattr(Tensor, _name, _fn)
