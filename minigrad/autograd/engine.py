@@ -170,7 +170,12 @@ def run_backward(
                 if observing:
                     _notify(node, grads, (), node.variable._grad)
             elif run and (allowed is None or _leads_on(node, allowed)):
-                out = _call_backward(node, grads)
+                if len(grads) == 1 and grads[0] is not None:  # the common case, inlined
+                    out = type(node).backward(node, grads[0])
+                    if not isinstance(out, tuple):
+                        out = (out,)
+                else:
+                    out = _call_backward(node, grads)
                 if not retain_graph:
                     node._release()
                 if node._hooks and "post" in node._hooks:

@@ -140,8 +140,15 @@ class Node:
     # what ``ctx.needs_input_grad`` reports
     @property
     def needs_input_grad(self) -> tuple[bool, ...]:
+        nexts = self._next
+        if len(nexts) == 2:  # most ops have two inputs: spelled out, it is cheaper
+            return (nexts[0] is not None, nexts[1] is not None)
         # (a list comprehension: turning a generator into a tuple costs twice as much)
-        return tuple([n is not None for n in self._next])
+        return tuple([n is not None for n in nexts])
+
+
+_NO_VERSIONS = ((), (None,), (None, None), (None, None, None))  # shared, never changed
+_VERSION_0 = (0,)
 
 
 class _SavedOutput:
@@ -246,10 +253,13 @@ class Function(Node):
         arrays = []
         nexts = []
         record = False
+        other_nr = False  # is some input not output 0 of its node? (rare: split, max(dim))
         enabled = _State.enabled
         for x in inputs:
             if isinstance(x, Tensor):
                 arrays.append(x._data)
+                if x._out_nr:
+                    other_nr = True
                 if enabled and x._requires_grad:
                     record = True
                     nexts.append(x.grad_fn if x.grad_fn is not None else AccumulateGrad.of(x))
@@ -267,10 +277,8 @@ class Function(Node):
 
         # Which output of its node each input was (almost always 0: stored only if not).
         nrs = None
-        for x in inputs:
-            if isinstance(x, Tensor) and x._out_nr:
-                nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
-                break
+        if other_nr:
+            nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
         node = _new(cls)
         node._inputs = inputs
         node._settings = settings or None
@@ -283,8 +291,15 @@ class Function(Node):
         out = cls.forward(node, *arrays, **settings)
         if cls._outputs == 1:
             result = Tensor._make(out, node)
-            if node._saved:
-                node._resolve_saved(arrays, (result,), (out,))
+            saved = node._saved
+            if saved:
+                if len(saved) == 1 and saved[0] is out:
+                    # the common case of tanh, exp, sigmoid...: only the output was
+                    # saved (the general form below finds the same, more slowly)
+                    node._saved = (_SavedOutput(result),)
+                    node._versions = _VERSION_0  # a fresh output is at version 0
+                else:
+                    node._resolve_saved(arrays, (result,), (out,))
             if cls._is_view:
                 result._view_of(inputs[0])
             return result
@@ -306,6 +321,7 @@ class Function(Node):
         result numpy often returns a scalar (``np.float64``), not an array.
         """
         saved, versions = [], []
+        found = changed = False
         for value in self._saved:
             tensor = None
             if type(value) is np.ndarray:
@@ -320,6 +336,7 @@ class Function(Node):
                             break
                     else:  # a helper array made by forward: keep it as a constant
                         value = Tensor._make(value, None)
+                        changed = True
             elif isinstance(value, np.generic):  # numpy's 0-dim results come as scalars
                 for t, raw in zip(outs, raws):
                     if value is raw:
@@ -332,6 +349,13 @@ class Function(Node):
                 saved.append(tensor)
                 vc = tensor.vc if type(tensor) is _SavedOutput else tensor._vc
                 versions.append(vc.v if vc is not None else 0)
+                found = True
+        if not found and len(saved) < len(_NO_VERSIONS):
+            # only numbers (``y * 1.0001`` saves 1.0001): no tensor to watch, so
+            # no new tuples either; one object less for the garbage collector
+            self._saved = tuple(saved) if changed else self._saved
+            self._versions = _NO_VERSIONS[len(saved)]
+            return
         self._saved = tuple(saved)
         self._versions = tuple(versions)
 

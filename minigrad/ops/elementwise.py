@@ -713,7 +713,10 @@ def square(input: Tensor) -> Tensor:
 
 
 def _unary(cls: type[Function]) -> Any:
+    # (cls.apply is looked up on every call: viz.trace() replaces it while it records)
     def op(input: Tensor) -> Tensor:
+        if type(input) is Tensor and input._data.dtype.kind == "f":
+            return cls.apply(input)  # the common case, without the _as_float call
         return cls.apply(_as_float(input))
 
     return op
@@ -1345,7 +1348,11 @@ def _operator(cls: type[Function], **flags: Any) -> Any:
     ``binary``. The tensor comes first even for ``2 * x`` (``__rmul__``), as in torch."""
 
     def method(self: Tensor, other: Any) -> Any:
-        if type(other) is not float and type(other) is not int and type(other) is not Tensor:
+        to = type(other)
+        if to is float or to is int:
+            if type(self) is Tensor and self._data.dtype.kind == "f":
+                return cls.apply(self, other)  # float tensor and a number: nothing to promote
+        elif to is not Tensor:
             other = _operand(other)
             if other is None:
                 return NotImplemented
