@@ -438,6 +438,27 @@ def hessian(
     return _unpack(result, (inputs_tuple, inputs_tuple))
 
 
+def _gradient_with_graph(
+    func: Callable, inputs: Any, v: Any, create_graph: bool, strict: bool, name: str
+) -> tuple:
+    """The first half of ``vhp`` and ``hvp``: check the arguments, run ``func``
+    (which must return one number) and take its gradient with a graph, ready to be
+    differentiated once more."""
+    inputs_tuple, inputs = _as_tuple(inputs, "inputs", name)
+    inputs = _prepare_inputs(inputs, create_graph)
+    if v is not None:
+        v = _prepare_v(_as_tuple(v, "v", name)[1], create_graph)
+        _check_v(v, inputs, inputs_tuple)
+    else:
+        _v_needed(inputs, name)
+    outputs_tuple, outputs = _as_tuple(func(*inputs), "outputs of the user-provided function", name)
+    _strict_check(outputs, "outputs", strict)
+    _single_scalar_output(outputs, outputs_tuple, name)
+    jac = _grads(outputs, inputs, create_graph=True)
+    _strict_check(jac, "jacobian", strict)
+    return inputs_tuple, inputs, v, outputs_tuple, outputs, jac
+
+
 def vhp(
     func: Callable[..., Any],
     inputs: Tensor | tuple[Tensor, ...],
@@ -454,20 +475,9 @@ def vhp(
     (tensor(9.), tensor([6., 0.]))
     """
     with enable_grad():
-        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
-        inputs = _prepare_inputs(inputs, create_graph)
-        if v is not None:
-            v = _prepare_v(_as_tuple(v, "v", "vhp")[1], create_graph)
-            _check_v(v, inputs, inputs_tuple)
-        else:
-            _v_needed(inputs, "vhp")
-        outputs_tuple, outputs = _as_tuple(
-            func(*inputs), "outputs of the user-provided function", "vhp"
+        inputs_tuple, inputs, v, outputs_tuple, outputs, jac = _gradient_with_graph(
+            func, inputs, v, create_graph, strict, "vhp"
         )
-        _strict_check(outputs, "outputs", strict)
-        _single_scalar_output(outputs, outputs_tuple, "vhp")
-        jac = _grads(outputs, inputs, create_graph=True)
-        _strict_check(jac, "jacobian", strict)
     with set_grad_enabled(True if create_graph else is_grad_enabled()):
         grads = _grads(jac, inputs, v, create_graph=create_graph)
         result = _zeros_for_none(grads, inputs, strict, create_graph, "double_back")
@@ -494,20 +504,9 @@ def hvp(
     (tensor(9.), tensor([6., 0.]))
     """
     with enable_grad():
-        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
-        inputs = _prepare_inputs(inputs, create_graph)
-        if v is not None:
-            v = _prepare_v(_as_tuple(v, "v", "hvp")[1], create_graph)
-            _check_v(v, inputs, inputs_tuple)
-        else:
-            _v_needed(inputs, "hvp")
-        outputs_tuple, outputs = _as_tuple(
-            func(*inputs), "outputs of the user-provided function", "hvp"
+        inputs_tuple, inputs, v, outputs_tuple, outputs, jac = _gradient_with_graph(
+            func, inputs, v, create_graph, strict, "hvp"
         )
-        _strict_check(outputs, "outputs", strict)
-        _single_scalar_output(outputs, outputs_tuple, "hvp")
-        jac = _grads(outputs, inputs, create_graph=True)
-        _strict_check(jac, "jacobian", strict)
         u = tuple(_creation.zeros_like(x, requires_grad=True) for x in inputs)
         u_H = _grads(jac, inputs, u, create_graph=True)  # uᵀ H, linear in u
         _strict_check(jac, "hessian", strict)
