@@ -19,6 +19,7 @@ import numpy as np
 from .._grad_mode import _State
 from .._tensor import Tensor
 from ..autograd.function import CopySlicesBase, Function
+from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
 
 class _PutBack(Function):
@@ -213,22 +214,6 @@ class AliasBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad
-
-
-class UnsqueezeBackward0(Function):
-    """``a[None]``: a new dim of size 1          grad: squeezed away"""
-
-    __slots__ = ("dim",)
-    _is_view = True
-
-    @staticmethod
-    def forward(ctx, a, dim):
-        ctx.dim = dim
-        return np.expand_dims(a, dim)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.squeeze(ctx.dim)
 
 
 class CopySlices(CopySlicesBase):
