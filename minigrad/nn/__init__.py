@@ -28,12 +28,7 @@ from .modules import (
     Softmax,
     Tanh,
 )
-from .modules.linear import linear as _linear
 from .parameter import Parameter
-
-# ``F.linear`` is written next to ``nn.Linear`` (it builds the AddmmBackward0 node)
-if not hasattr(functional, "linear"):
-    functional.linear = _linear
 
 __all__ = [
     "functional",

@@ -19,6 +19,7 @@ from ..ops import elementwise as E
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
 
 __all__ = [
+    "linear",
     "relu",
     "relu_",
     "leaky_relu",
@@ -567,3 +568,7 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
 
 Tensor.softmax = _softmax_method
 Tensor.log_softmax = _log_softmax_method
+
+
+# ``F.linear`` is written next to ``nn.Linear``, which builds the same AddmmBackward0 node.
+from .modules.linear import linear  # noqa: E402
