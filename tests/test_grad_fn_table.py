@@ -14,12 +14,7 @@ import torch.nn.functional as torch_F
 import minigrad
 import minigrad.nn.functional as minigrad_F
 
-REFERENCE = (
-    Path(__file__).resolve().parents[2]
-    / "shared"
-    / "reference"
-    / "pytorch-2.13-autograd-behaviour.md"
-)
+REFERENCE = Path(__file__).resolve().parent / "data" / "pytorch-2.13-autograd-behaviour.md"
 
 # Rows whose operations minigrad does not have yet. Strict: once a row
 # passes, pytest reports it and it must be removed from this list.
