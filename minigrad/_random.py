@@ -268,7 +268,10 @@ def rand(shape: Shape, dtype=np.float32, generator: Generator | None = None) -> 
 #      (8 cosines and 8 sines), using the float32 "avx_mathfun" log/sin/cos.
 #      (This is torch's path on x86 CPUs with AVX2, i.e. practically every
 #      laptop and cloud machine; CPUs without AVX2 give slightly different
-#      float32 normals in torch itself.)
+#      float32 normals in torch itself.)  Those functions are built only from
+#      +, -, *, fused multiply-adds and sqrt, which are exactly rounded, so we
+#      rebuild them from numpy's float32 arithmetic (never np.log/np.sin/np.cos,
+#      whose results depend on which SIMD code numpy picks for the CPU).
 #   2. other dtypes, contiguous, 16+ elements: the same block scheme with the
 #      C library's double-precision log/sin/cos.
 #   3. everything else: one Box-Muller pair per two numbers, in double
@@ -396,18 +399,30 @@ def _box_muller_16_float32(data: np.ndarray, mean: np.float32, std: np.float32) 
     data[:, 8:] = _fma32(radius * sin, std, mean)
 
 
+def _libm(fn, x: np.ndarray) -> np.ndarray:
+    """Apply one of Python's ``math`` functions to every element of ``x``.
+
+    torch's double-precision path calls the C library's log/cos/sin one element
+    at a time, and so does Python's ``math`` module.  numpy's own ``np.log`` etc.
+    may pick a vectorised version (e.g. on CPUs with AVX-512) that differs in the
+    last bit, so we do not use them here.
+    """
+    flat = x.ravel().tolist()
+    return np.fromiter(map(fn, flat), np.float64, len(flat)).reshape(x.shape)
+
+
 def _box_muller_16_float64(data: np.ndarray, mean: float, std: float) -> None:
     """Turn rows of 16 uniform float64 numbers into 16 normal numbers (in place).
 
-    torch calls the C library's log/cos/sin here; numpy's float64 versions give
-    the same correctly rounded results.
+    Only +, -, *, sqrt (exactly rounded everywhere) and the C library's
+    log/cos/sin are used, so the result does not depend on the CPU.
     """
     u1 = 1.0 - data[:, :8]
     u2 = data[:, 8:]
-    radius = np.sqrt(-2.0 * np.log(u1))
+    radius = np.sqrt(-2.0 * _libm(math.log, u1))
     theta = (2.0 * math.pi) * u2
-    data[:, :8] = _fma64(radius * np.cos(theta), std, mean)
-    data[:, 8:] = _fma64(radius * np.sin(theta), std, mean)
+    data[:, :8] = _fma64(radius * _libm(math.cos, theta), std, mean)
+    data[:, 8:] = _fma64(radius * _libm(math.sin, theta), std, mean)
 
 
 def _normal_fill(g: Generator, n: int, dtype: np.dtype, mean: float, std: float) -> np.ndarray:
