@@ -15,6 +15,8 @@ from __future__ import annotations
 from . import (  # noqa: E402
     _dtype,
     autograd,
+    backends,
+    cuda,
     nn,
     ops,  # noqa: E402  (attaches the tensor methods)
     optim,
@@ -70,7 +72,19 @@ from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, s
 from ._printing import set_printoptions
 from ._random import Generator, default_generator, get_rng_state, set_rng_state
 from ._size import Size
-from ._tensor import Tensor, device
+from ._device import device, get_default_device, set_default_device
+from ._legacy import (
+    BoolTensor,
+    ByteTensor,
+    CharTensor,
+    DoubleTensor,
+    FloatTensor,
+    HalfTensor,
+    IntTensor,
+    LongTensor,
+    ShortTensor,
+)
+from ._tensor import Tensor
 from .ops.elementwise import (
     abs,
     add,
@@ -184,7 +198,6 @@ from .ops.shape import (
     unsqueeze,
 )
 
-FloatTensor = DoubleTensor = LongTensor = Tensor  # legacy names, for isinstance checks
 __version__ = "0.1.0"
 
 del _dtype

@@ -1,6 +1,6 @@
 """Making tensors: ``tensor``, ``zeros``, ``ones``, ``arange``, ``randn`` and friends.
 
-Every factory takes ``dtype=``, ``requires_grad=`` and (ignored) ``device=``.
+Every factory takes ``dtype=``, ``requires_grad=`` and ``device=`` (only the CPU).
 ``tensor`` guesses the dtype from the data as torch does: Python floats give
 float32, ints give int64 and bools give bool.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _dtype
-from ._tensor import Tensor, device
+from . import _device, _dtype
+from ._tensor import Tensor
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -30,8 +30,7 @@ def _np_dtype(dtype: Any) -> np.dtype | None:
 
 
 def _check_device(device_: Any) -> None:
-    if device_ is not None:
-        device(str(device_))
+    _device.check(device_)
 
 
 def _finish(arr: np.ndarray, requires_grad: bool, device_: Any = None) -> Tensor:

@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _dtype
+from . import _device, _dtype
+from ._device import device
 from ._dtype import dtype as DType
 from ._grad_mode import _State
 from ._printing import format_value, tensor_repr
@@ -31,30 +32,7 @@ from .autograd.function import _Version
 _new = object.__new__
 
 
-class device:
-    """Where a tensor lives. minigrad only has the CPU."""
-
-    __slots__ = ("type",)
-
-    def __init__(self, type: str = "cpu") -> None:  # noqa: A002 - torch's name
-        if str(type).split(":")[0] != "cpu":
-            raise RuntimeError(f"minigrad runs on the CPU only, not on '{type}'")
-        self.type = "cpu"
-
-    def __repr__(self) -> str:
-        return "device(type='cpu')"
-
-    def __str__(self) -> str:
-        return "cpu"
-
-    def __eq__(self, other: object) -> bool:
-        return str(other) == "cpu" or isinstance(other, device)
-
-    def __hash__(self) -> int:
-        return hash("cpu")
-
-
-_CPU = device("cpu")
+_CPU = _device.CPU
 
 _NON_LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "

@@ -145,5 +145,6 @@ from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
 __all__ += ["functional", "gradcheck", "gradgradcheck", "GradcheckError"]
 from .custom_function import Function, FunctionCtx, once_differentiable  # noqa: E402, F811
+from .variable import Variable  # noqa: E402
 
-__all__ += ["FunctionCtx", "once_differentiable"]
+__all__ += ["FunctionCtx", "once_differentiable", "Variable"]

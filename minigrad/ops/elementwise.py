@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype
+from .. import _dtype, _legacy
 from .._tensor import Tensor
 from ..autograd.function import AccumulateGrad, Function, _Version
 
@@ -1521,21 +1521,32 @@ _METHODS = {
 
 
 def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-    """``t.to(dtype)`` / ``t.to('cpu')`` / ``t.to(other_tensor)``."""
+    """``t.to(dtype)`` / ``t.to('cpu')`` / ``t.to(device, dtype)`` / ``t.to(other_tensor)``."""
+    from .. import _device
+
     target = kwargs.get("dtype")
+    _device.check(kwargs.get("device"))
     for a in args:
         if isinstance(a, _dtype.dtype):
             target = a
         elif isinstance(a, Tensor):
             target = a.dtype
-    return self if target is None else to_dtype(self, target)
+        elif isinstance(a, (str, _device.device)):
+            _device.check(a)
+    out = self if target is None else to_dtype(self, target)
+    if kwargs.get("copy") and out is self:
+        out = clone(self)
+    return out
+
+
+def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """A CPU-only build cannot move tensors to a GPU."""
+    raise AssertionError("Torch not compiled with CUDA enabled")
 
 
 _METHODS.update(
     to=_to,
-    type=lambda self, dtype=None: (
-        f"torch.{self.dtype._legacy}" if dtype is None else to_dtype(self, dtype)
-    ),
+    type=_legacy.tensor_type,
     float=lambda self: to_dtype(self, _dtype.float32),
     double=lambda self: to_dtype(self, _dtype.float64),
     half=lambda self: to_dtype(self, _dtype.float16),
@@ -1543,9 +1554,7 @@ _METHODS.update(
     int=lambda self: to_dtype(self, _dtype.int32),
     bool=lambda self: to_dtype(self, _dtype.bool),
     cpu=lambda self: self,
-    cuda=lambda self, *a, **k: (_ for _ in ()).throw(
-        AssertionError("Torch not compiled with CUDA enabled")
-    ),
+    cuda=_cuda,
 )
 
 for _name, _fn in _METHODS.items():

@@ -402,14 +402,13 @@ class Module:
     def to(self, *args: Any, **kwargs: Any) -> Module:
         """``to(dtype)`` converts floating-point parameters; devices other than the CPU
         are refused."""
-        from ... import _dtype
-        from ..._tensor import device
+        from ... import _device, _dtype
 
         for arg in list(args) + list(kwargs.values()):
             if isinstance(arg, _dtype.dtype):
                 self._cast_floats(arg.np)
-            elif isinstance(arg, (str, device)):
-                device(str(arg))
+            elif isinstance(arg, (str, _device.device)):
+                _device.check(arg)
         return self
 
     def cpu(self) -> Module:

@@ -1,0 +1,158 @@
+"""The legacy typed tensor names: ``torch.FloatTensor``, ``torch.LongTensor``...
+
+Old tutorials write ``torch.LongTensor([1, 2])`` or ``x.type(torch.FloatTensor)``.
+In PyTorch these are not subclasses of ``Tensor``: calling one makes an
+ordinary ``Tensor`` of its dtype, and ``isinstance(x, torch.FloatTensor)`` asks
+"is ``x`` a float32 CPU tensor?".
+
+Example:
+    >>> import minigrad as torch
+    >>> torch.LongTensor([1, 2])
+    tensor([1, 2])
+    >>> isinstance(torch.tensor([1.0]), torch.FloatTensor)
+    True
+    >>> torch.tensor([1, 2]).type(torch.FloatTensor).type()
+    'torch.FloatTensor'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _dtype
+
+# The C++ names torch uses in its "expected TensorOptions(dtype=...)" message.
+_CPP_NAMES = {
+    "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
+    "bool": "bool", "uint8": "unsigned char", "int8": "signed char",
+    "int16": "short int", "float16": "c10::Half",
+}
+
+
+def _options(d: _dtype.dtype) -> str:
+    return (f"TensorOptions(dtype={_CPP_NAMES[d.name]}, device=cpu, layout=Strided, "
+            "requires_grad=false (default), pinned_memory=false (default), "
+            "memory_format=(nullopt))")
+
+
+class _TensorType(type):
+    """The metaclass that makes ``isinstance(x, FloatTensor)`` check the dtype."""
+
+    dtype: _dtype.dtype
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        from ._tensor import Tensor
+
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype
+
+    def __repr__(cls) -> str:
+        return f"<class 'torch.{cls.__name__}'>"
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        from . import _device
+        from ._creation import _to_array
+        from ._size import Size
+        from ._tensor import Tensor
+
+        unknown = [k for k in kwargs if k != "device"]
+        if unknown:
+            raise TypeError(_bad_call(args, kwargs, unknown))
+        _device.check(kwargs.get("device"))
+        d = cls.dtype
+        if len(args) == 1 and isinstance(args[0], Size):
+            args = tuple(args[0])
+        if not args:
+            return Tensor._make(np.zeros(0, dtype=d.np), None)
+        if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
+            sizes = [int(a) for a in args]
+            for s in sizes:
+                if s < 0:
+                    raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
+                                       f"{sizes}")
+            # torch leaves the memory uninitialised; zeros are one possible content
+            return Tensor._make(np.zeros(sizes, dtype=d.np), None)
+        if len(args) > 1:
+            raise TypeError("new() received an invalid combination of arguments")
+        data = args[0]
+        if isinstance(data, Tensor):
+            if data.dtype is not d:
+                raise TypeError(f"expected {_options(d)} (got {_options(data.dtype)})")
+            return data.view_as(data)  # an alias sharing the data
+        if isinstance(data, (np.ndarray, list, tuple, str)):
+            return Tensor._make(_to_array(data, d.np), None)
+        kind = type(data)
+        name = kind.__name__
+        if kind.__module__ != "builtins":
+            name = f"{kind.__module__}.{name}"
+        raise TypeError(f"new(): data must be a sequence (got {name})")
+
+
+def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:
+    got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
+    return ("new() received an invalid combination of arguments - got "
+            f"({', '.join(got)}), but expected one of:\n"
+            " * (*, torch.device device = None)\n"
+            "      didn't match because some of the keywords were incorrect: "
+            f"{', '.join(unknown)}\n"
+            " * (torch.Storage storage)\n"
+            " * (Tensor other)\n"
+            " * (tuple of ints size, *, torch.device device = None)\n"
+            " * (object data, *, torch.device device = None)\n")
+
+
+def _make(d: _dtype.dtype) -> _TensorType:
+    cls = _TensorType(d._legacy, (), {"dtype": d, "__module__": "torch"})
+    return cls
+
+
+FloatTensor = _make(_dtype.float32)
+DoubleTensor = _make(_dtype.float64)
+HalfTensor = _make(_dtype.float16)
+LongTensor = _make(_dtype.int64)
+IntTensor = _make(_dtype.int32)
+ShortTensor = _make(_dtype.int16)
+CharTensor = _make(_dtype.int8)
+ByteTensor = _make(_dtype.uint8)
+BoolTensor = _make(_dtype.bool)
+
+_BY_NAME = {f"torch.{t.__name__}": t for t in (
+    FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
+    ByteTensor, BoolTensor)}
+
+
+def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwargs: Any) -> Any:
+    """``x.type()`` names the type; ``x.type(T)`` converts to a dtype or legacy type.
+
+    Example:
+        >>> import minigrad as torch
+        >>> torch.tensor([1.5]).type("torch.LongTensor")
+        tensor([1])
+    """
+    from .ops.elementwise import to_dtype
+
+    if dtype is None:
+        return f"torch.{self.dtype._legacy}"
+    if isinstance(dtype, str):
+        if dtype.startswith("torch.cuda."):
+            _cuda_missing()
+        if dtype not in _BY_NAME:
+            raise ValueError(f"invalid type: '{dtype}'")
+        dtype = _BY_NAME[dtype]
+    if isinstance(dtype, _TensorType):
+        dtype = dtype.dtype
+    return to_dtype(self, dtype)
+
+
+def _cuda_missing() -> None:
+    raise RuntimeError(
+        "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into "
+        "two shared libraries: a CPU library and a CUDA library; this error has occurred "
+        "because you are trying to use some CUDA functionality, but the CUDA library has "
+        "not been loaded by the dynamic linker for some reason.  The CUDA library MUST be "
+        "loaded, EVEN IF you don't directly use any symbols from the CUDA library! One "
+        "common culprit is a lack of -Wl,--no-as-needed in your link arguments; many "
+        "dynamic linkers will delete dynamic library dependencies if you don't depend on "
+        "any of their symbols.  You can check if this has occurred by using ldd on your "
+        "binary to see if there is a dependency on *_cuda.so library.")
