@@ -201,3 +201,8 @@ from .ops.shape import (
 __version__ = "0.1.0"
 
 del _dtype
+
+from ._numpy_names import install as _install_numpy_names  # noqa: E402
+
+_install_numpy_names(globals(), Tensor)  # x.sum(axis=1, keepdims=True) works as in torch
+del _install_numpy_names

@@ -147,3 +147,61 @@ def test_device_like_torch(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(LEGACY))
 def test_legacy_like_torch(name: str) -> None:
     _same(LEGACY[name])
+
+
+ALIASES = {
+    "sum keepdims": "x.sum(axis=1, keepdims=True)",
+    "torch.sum axis": "torch.sum(x, axis=0)",
+    "sum axis tuple": "x.sum(axis=(0, 1))",
+    "mean": "x.mean(axis=1, keepdims=True)",
+    "mean dtype": "x.mean(axis=1, keepdims=True, dtype=torch.float64)",
+    "max": "x.max(axis=1)",
+    "torch.max": "torch.max(x, axis=1, keepdims=True)",
+    "min keepdims": "x.min(axis=0, keepdims=True)",
+    "argmax": "x.argmax(axis=1)",
+    "argmin keepdims": "torch.argmin(x, axis=0, keepdims=True)",
+    "std": "x.std(axis=0)",
+    "std unbiased": "x.std(axis=0, unbiased=False)",
+    "var": "x.var(axis=1, keepdims=True)",
+    "var correction": "torch.var(x, axis=0, correction=0)",
+    "prod": "x.prod(axis=1)",
+    "any": "(x > 1).any(axis=1)",
+    "all": "torch.all(x > 1, axis=0, keepdims=True)",
+    "amax": "x.amax(axis=1)",
+    "amin": "torch.amin(x, axis=0, keepdims=True)",
+    "logsumexp": "x.logsumexp(axis=1)",
+    "cumsum": "x.cumsum(axis=1)",
+    "softmax": "torch.softmax(x, axis=1)",
+    "softmax method": "x.softmax(axis=0)",
+    "log_softmax method": "x.log_softmax(axis=1)",
+    "cat": "torch.cat([x, x], axis=0)",
+    "stack": "torch.stack([x, x], axis=1)",
+    "squeeze": "x.unsqueeze(axis=0).squeeze(axis=0)",
+    "sort": "x.sort(axis=1, descending=True)",
+    "topk": "x.topk(2, axis=1)",
+    "chunk": "x.chunk(2, axis=0)",
+    "unbind": "x.unbind(axis=0)",
+    "gather": "x.gather(axis=1, index=torch.tensor([[0], [1]]))",
+    "index_select": "x.index_select(axis=1, index=torch.tensor([0, 2]))",
+    "size": "x.size(axis=1)",
+    "count_nonzero": "x.count_nonzero(axis=1)",
+    # the aliases are not for functions torch writes in Python, nor twice
+    "F.softmax has no axis": "F.softmax(x, axis=1)",
+    "dim and axis": "x.sum(dim=1, axis=1)",
+    "positional dim and axis": "x.sum(1, axis=1)",
+    "keepdim and keepdims": "x.sum(axis=1, keepdim=True, keepdims=True)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALIASES))
+def test_numpy_keyword_aliases_like_torch(name: str) -> None:
+    """Values, grad_fn and the gradient flowing back are those of torch."""
+    code = (
+        "x = (torch.arange(6.).reshape(2, 3) * 0.7 - 1).requires_grad_()\n"
+        f"out = {ALIASES[name]}\nprint(out)\n"
+        "t = out if isinstance(out, torch.Tensor) else (out[0] if isinstance(out, tuple) "
+        "else None)\n"
+        "if isinstance(t, torch.Tensor) and t.requires_grad:\n"
+        "    t.sum().backward()\n    print(x.grad)"
+    )
+    _same(code)
