@@ -20,6 +20,7 @@ from . import (  # noqa: E402
     nn,
     ops,  # noqa: E402  (attaches the tensor methods)
     optim,
+    utils,
 )
 from ._creation import (
     arange,
@@ -33,6 +34,7 @@ from ._creation import (
     initial_seed,
     linspace,
     manual_seed,
+    multinomial,
     normal,
     ones,
     ones_like,

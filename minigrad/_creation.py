@@ -563,8 +563,84 @@ def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: An
     return self
 
 
+def _random_(self: Tensor, *args: int, generator: Any = None, **kwargs: int) -> Tensor:
+    """``x.random_()`` fills with random integers (see ``_random.random_bits``);
+    ``x.random_(to)`` and ``x.random_(from, to)`` draw from ``[from, to)``.
+
+    >>> import minigrad as torch
+    >>> _ = torch.manual_seed(0)
+    >>> torch.empty(3, dtype=torch.int64).random_(10).shape
+    torch.Size([3])
+    """
+    from . import _random
+
+    bounds = list(args) + [kwargs[k] for k in ("from", "to") if k in kwargs]
+    self._check_inplace()
+    shape, dt = self._data.shape, self._data.dtype
+    if not bounds:
+        vals = _random.random_bits(shape, dt, generator=generator)
+    else:
+        low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
+        vals = _random.randint(low, high, shape, dt, generator)
+    self._data[...] = vals
+    self._bump_version()
+    return self
+
+
+def _exponential_(self: Tensor, lambd: float = 1.0, *, generator: Any = None) -> Tensor:
+    """Fill with exponential random numbers of rate ``lambd``."""
+    from . import _random
+
+    self._check_inplace()
+    self._data[...] = _random.exponential(self._data.shape, lambd, self._data.dtype, generator)
+    self._bump_version()
+    return self
+
+
+def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *,
+                generator: Any = None) -> Tensor:
+    """Draw category indices with probabilities proportional to the rows of ``input``.
+
+    >>> import minigrad as torch
+    >>> _ = torch.manual_seed(0)
+    >>> torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 1)
+    tensor([1])
+    """
+    from . import _random
+
+    p = input._data
+    if p.dtype.kind != "f":
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, "
+                           f"got: {input.dtype._legacy[:-len('Tensor')]}")
+    if p.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    num_samples = int(num_samples)
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if not replacement and num_samples > p.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without "
+                           "replacement")
+    if replacement and num_samples > 1:  # torch checks element by element here
+        for v in p.reshape(-1).tolist():
+            if not v >= 0:
+                raise RuntimeError("invalid multinomial distribution (encountering probability "
+                                   "entry < 0)")
+            if not math.isfinite(v):
+                raise RuntimeError("invalid multinomial distribution (encountering probability "
+                                   "entry = infinity or NaN)")
+    with np.errstate(invalid="ignore"):
+        if not (np.all(p >= 0) and np.all(p < np.inf)):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    if np.any(p.sum(axis=-1) == 0):
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    return Tensor._make(_random.multinomial(p, num_samples, replacement, generator), None)
+
+
 Tensor.uniform_ = _uniform_
 Tensor.normal_ = _normal_
+Tensor.random_ = _random_
+Tensor.exponential_ = _exponential_
+Tensor.multinomial = multinomial
 Tensor.new_zeros = lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw)
 Tensor.new_ones = lambda self, *size, **kw: ones(*size, dtype=kw.pop("dtype", self.dtype), **kw)
 Tensor.new_tensor = lambda self, data, **kw: tensor(data, dtype=kw.pop("dtype", self.dtype), **kw)

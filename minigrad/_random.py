@@ -577,3 +577,81 @@ def bernoulli_p(shape: Shape, p: float, dtype=np.float32,
     shape = _shape(shape)
     u = _uniform_bits(g, math.prod(shape), np.dtype(np.float64))
     return (u < p).astype(np.dtype(dtype)).reshape(shape)
+
+
+def random_bits(shape: Shape, dtype=np.int64, generator: Generator | None = None) -> np.ndarray:
+    """What ``torch.empty(shape, dtype=dtype).random_()`` fills in.
+
+    Integers are uniform over [0, largest value]; floats over the integers
+    [0, 2**mantissa_bits] that the type stores exactly.  int64 and float64 use
+    a 64-bit draw per number, the other types a 32-bit draw.
+
+    Example:
+        >>> _ = manual_seed(0)
+        >>> int(random_bits((), np.int64)) >= 0
+        True
+    """
+    dt = np.dtype(dtype)
+    g = _gen(generator)
+    shape = _shape(shape)
+    n = math.prod(shape)
+    if dt == np.bool_:
+        span = 2
+    elif dt.kind == "f":
+        span = (1 << (np.finfo(dt).nmant + 1)) + 1
+    else:
+        span = int(np.iinfo(dt).max) + 1
+    raw = g.random64(n) if dt in (np.int64, np.float64) else g.random(n)
+    return (raw % np.uint64(span)).astype(dt).reshape(shape)
+
+
+def exponential(shape: Shape, lambd: float = 1.0, dtype=np.float32,
+                generator: Generator | None = None) -> np.ndarray:
+    """Exponential numbers, like ``Tensor.exponential_``: ``-log(1 - u) / lambd``
+    with ``u`` a float64 uniform number, rounded to ``dtype`` at the end.
+
+    Example:
+        >>> _ = manual_seed(0)
+        >>> bool((exponential((5,)) >= 0).all())
+        True
+    """
+    g = _gen(generator)
+    shape = _shape(shape)
+    u = _uniform_bits(g, math.prod(shape), np.dtype(np.float64))
+    vals = _libm(math.log1p, -u)
+    return (-1.0 / float(lambd) * vals).astype(np.dtype(dtype)).reshape(shape)
+
+
+def multinomial(probs: np.ndarray, num_samples: int, replacement: bool = False,
+                generator: Generator | None = None) -> np.ndarray:
+    """Indices drawn with weights ``probs`` (one row per distribution), like
+    ``torch.multinomial``.  Checks are the caller's job.
+
+    Without replacement (or for a single sample) torch uses the "exponential
+    race": each category gets ``p / E`` with ``E`` exponential, and the largest
+    ``num_samples`` win.  With replacement it walks the normalised running sum
+    of each row and, per sample, binary-searches where a uniform number lands.
+
+    Example:
+        >>> _ = manual_seed(0)
+        >>> multinomial(np.array([0.0, 1.0]), 1).tolist()
+        [1]
+    """
+    g = _gen(generator)
+    rows = probs.reshape(-1, probs.shape[-1])
+    if not replacement or num_samples == 1:
+        q = rows / exponential(rows.shape, 1.0, rows.dtype, g)
+        # a stable sort of -q keeps the lower index first among ties, as torch's topk does
+        out = np.argsort(-q, axis=1, kind="stable")[:, :num_samples]
+    else:
+        out = np.empty((rows.shape[0], num_samples), dtype=np.int64)
+        for i, row in enumerate(rows):
+            cum = np.cumsum(row.astype(np.float64)).astype(row.dtype)
+            total = cum[-1]
+            if total > 0:
+                cum = cum / total
+            cum[-1] = 1
+            u = _uniform_bits(g, num_samples, np.dtype(np.float64))
+            # first slot whose running sum is >= u
+            out[i] = np.searchsorted(cum.astype(np.float64), u, side="left")
+    return out.astype(np.int64).reshape(probs.shape[:-1] + (num_samples,))
