@@ -8,8 +8,10 @@
 
 from . import functional, init
 from .modules import (
+    AvgPool2d,
     BCELoss,
     BCEWithLogitsLoss,
+    Conv2d,
     CrossEntropyLoss,
     Dropout,
     Flatten,
@@ -18,6 +20,7 @@ from .modules import (
     LeakyReLU,
     Linear,
     LogSoftmax,
+    MaxPool2d,
     Module,
     ModuleList,
     MSELoss,
@@ -53,4 +56,7 @@ __all__ = [
     "BCEWithLogitsLoss",
     "NLLLoss",
     "CrossEntropyLoss",
+    "Conv2d",
+    "MaxPool2d",
+    "AvgPool2d",
 ]

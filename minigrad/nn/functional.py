@@ -16,6 +16,7 @@ from .. import _random
 from .._tensor import Tensor
 from ..autograd.function import Function
 from ..ops import elementwise as E
+from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
 
 __all__ = [
@@ -35,6 +36,12 @@ __all__ = [
     "nll_loss",
     "cross_entropy",
     "dropout",
+    "one_hot",
+    "conv2d",
+    "max_pool2d",
+    "avg_pool2d",
+    "unfold",
+    "fold",
 ]
 
 
@@ -552,6 +559,29 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     if inplace:
         return input.mul_(noise)
     return input * noise
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """Class indices to rows of zeros with a 1 at the index (int64).
+
+    >>> import minigrad as torch
+    >>> one_hot(torch.tensor([0, 2]), 3)
+    tensor([[1, 0, 0],
+            [0, 0, 1]])
+    """
+    idx = tensor._data
+    if idx.dtype != np.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if num_classes == -1:
+        if idx.size == 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(idx.max()) + 1
+    if idx.size and idx.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes < 1 and idx.size or (idx.size and idx.max() >= num_classes):
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    out = (idx[..., None] == np.arange(max(num_classes, 0))).astype(np.int64)
+    return Tensor._make(out, None)
 
 
 def _softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:

@@ -2,11 +2,13 @@
 
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
 from .container import ModuleList, Sequential
+from .conv import Conv2d
 from .dropout import Dropout
 from .flatten import Flatten
 from .linear import Identity, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
+from .pooling import AvgPool2d, MaxPool2d
 
 __all__ = [
     "Module",
@@ -28,4 +30,7 @@ __all__ = [
     "BCEWithLogitsLoss",
     "NLLLoss",
     "CrossEntropyLoss",
+    "Conv2d",
+    "MaxPool2d",
+    "AvgPool2d",
 ]

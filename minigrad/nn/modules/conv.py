@@ -1,0 +1,84 @@
+"""``nn.Conv2d``: a learnable 2-D convolution (see ``minigrad/ops/convolution.py``)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..._creation import empty
+from ..._tensor import Tensor
+from ...ops.convolution import _pair, conv2d
+from .. import init
+from ..parameter import Parameter
+from .module import Module
+
+
+class Conv2d(Module):
+    """Slides ``out_channels`` learnable ``kernel_size`` filters over an image.
+
+    Starting weights are drawn as in torch (``kaiming_uniform_`` with
+    ``a=sqrt(5)``, then the bias uniform on ``±1/sqrt(fan_in)``), so after the
+    same ``manual_seed`` the layer holds exactly torch's numbers.
+
+    Example:
+        >>> import minigrad as torch
+        >>> conv = Conv2d(1, 4, kernel_size=3, padding=1)
+        >>> conv(torch.ones(2, 1, 8, 8)).shape
+        torch.Size([2, 4, 8, 8])
+    """
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
+                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
+                 padding_mode: str = "zeros", device: Any = None, dtype: Any = None) -> None:
+        super().__init__()
+        if groups <= 0:
+            raise ValueError("groups must be a positive integer")
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups != 0:
+            raise ValueError("out_channels must be divisible by groups")
+        if padding_mode != "zeros":
+            raise NotImplementedError("minigrad's Conv2d only pads with zeros")
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size = _pair(kernel_size)
+        self.stride = _pair(stride)
+        self.padding = padding if isinstance(padding, str) else _pair(padding)
+        self.dilation = _pair(dilation)
+        self.groups = groups
+        self.padding_mode = padding_mode
+        self.weight = Parameter(empty(out_channels, in_channels // groups, *self.kernel_size,
+                                      dtype=dtype, device=device))
+        if bias:
+            self.bias = Parameter(empty(out_channels, dtype=dtype, device=device))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """Draw new starting weights (weight first, then bias, as torch does)."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in = self.weight.shape[1] * self.kernel_size[0] * self.kernel_size[1]
+            if fan_in != 0:
+                bound = 1 / math.sqrt(fan_in)
+                init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
+                      self.groups)
+
+    def extra_repr(self) -> str:
+        s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+             f"stride={self.stride}")
+        if self.padding != (0, 0):
+            s += f", padding={self.padding}"
+        if self.dilation != (1, 1):
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        return s
+
+
+Conv2d.__module__ = "torch.nn.modules.conv"

@@ -1,0 +1,72 @@
+"""``nn.MaxPool2d`` and ``nn.AvgPool2d``: shrink an image by taking the largest
+value (or the mean) of each window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..._tensor import Tensor
+from ...ops.convolution import avg_pool2d, max_pool2d
+from .module import Module
+
+
+class MaxPool2d(Module):
+    """The largest value of each ``kernel_size`` window (``stride`` defaults to the kernel).
+
+    Example:
+        >>> import minigrad as torch
+        >>> MaxPool2d(2)(torch.ones(1, 3, 8, 8)).shape
+        torch.Size([1, 3, 4, 4])
+    """
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 dilation: Any = 1, return_indices: bool = False,
+                 ceil_mode: bool = False) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input: Tensor) -> Any:
+        return max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                          ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+    def extra_repr(self) -> str:
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class AvgPool2d(Module):
+    """The mean of each ``kernel_size`` window (``stride`` defaults to the kernel).
+
+    Example:
+        >>> import minigrad as torch
+        >>> AvgPool2d(2)(torch.ones(1, 1, 4, 4))
+        tensor([[[[1., 1.],
+                  [1., 1.]]]])
+    """
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override: int | None = None) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+        self.divisor_override = divisor_override
+
+    def forward(self, input: Tensor) -> Tensor:
+        return avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                          self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+for _cls in (MaxPool2d, AvgPool2d):
+    _cls.__module__ = "torch.nn.modules.pooling"
