@@ -205,3 +205,57 @@ def test_numpy_keyword_aliases_like_torch(name: str) -> None:
         "    t.sum().backward()\n    print(x.grad)"
     )
     _same(code)
+
+
+QUICKSTART = """
+nn = torch.nn  # (the snippet runs with torch bound to a module, so no import statements)
+DataLoader, TensorDataset = torch.utils.data.DataLoader, torch.utils.data.TensorDataset
+random_split = torch.utils.data.random_split
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+print(f"Using {device} device")
+torch.manual_seed(0)
+images = torch.randn(40, 1, 8, 8)
+labels = (images.mean(dim=(1, 2, 3)) > 0).long()
+train, test = random_split(TensorDataset(images, labels), [0.75, 0.25])
+train_loader = DataLoader(train, batch_size=8, shuffle=True)
+test_loader = DataLoader(test, batch_size=8)
+print(len(train), len(test), len(train_loader), len(test_loader))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                                      nn.Conv2d(4, 8, 3), nn.ReLU(), nn.AvgPool2d(2))
+        self.head = nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.head(torch.flatten(self.features(x), 1))
+
+
+model = Net().to(device)
+print(model)
+loss_fn = nn.CrossEntropyLoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(3):
+    model.train()
+    for X, y in train_loader:
+        X, y = X.to(device), y.to(device)
+        loss = loss_fn(model(X), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    correct = 0
+    with torch.no_grad():
+        for X, y in test_loader:
+            correct += (model(X).argmax(1) == y).type(torch.float).sum().item()
+    print(f"epoch {epoch}: loss {loss.item():.4f}, accuracy {correct / len(test):.2f}")
+print(F.one_hot(labels[:4], 2))
+"""
+
+
+def test_quickstart_style_program_like_torch() -> None:
+    """A tutorial-shaped program: device line, random_split, shuffled DataLoader, a CNN."""
+    _same(QUICKSTART)
