@@ -22,6 +22,12 @@ DEVICE = {
         "torch.manual_seed(0)\nm = torch.nn.Linear(2, 1)\nm = m.to('cpu')\n"
         "print(m(torch.ones(1, 2)))\nm.to(torch.device('cuda'))"
     ),
+    "model cuda": "torch.nn.Linear(1, 1).cuda()",
+    "model to mps": "torch.nn.Linear(1, 1).to('mps')",
+    "model to cpu and dtype": (
+        "m = torch.nn.Linear(1, 1)\nprint(m.cpu() is m, m.to('cpu') is m)\n"
+        "print(m.to(torch.device('cpu'), torch.float64).weight.dtype)"
+    ),
     "device names": (
         "for d in ['cpu', 'cuda', 'cuda:1', 'mps', 'cpu:0', torch.device('cuda', 3)]:\n"
         "    dev = torch.device(d)\n"

@@ -414,6 +414,10 @@ class Module:
     def cpu(self) -> Module:
         return self
 
+    def cuda(self, device: Any = None) -> Module:
+        """Moving to a GPU fails, as on a CPU-only build of torch."""
+        raise AssertionError("Torch not compiled with CUDA enabled")
+
     # --- saving and loading --------------------------------------------------------
     def state_dict(
         self, *args: Any, destination: Any = None, prefix: str = "", keep_vars: bool = False
