@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from . import _dtype
+from .autograd.function import Function
 
 # The C++ names torch uses in its "expected TensorOptions(dtype=...)" message.
 _CPP_NAMES = {
@@ -51,42 +52,62 @@ class _TensorType(type):
         return f"<class 'torch.{cls.__name__}'>"
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        from . import _device
-        from ._creation import _to_array
-        from ._size import Size
-        from ._tensor import Tensor
+        return legacy_new(cls.dtype, args, kwargs)
 
-        unknown = [k for k in kwargs if k != "device"]
-        if unknown:
-            raise TypeError(_bad_call(args, kwargs, unknown))
-        _device.check(kwargs.get("device"))
-        d = cls.dtype
-        if len(args) == 1 and isinstance(args[0], Size):
-            args = tuple(args[0])
-        if not args:
-            return Tensor._make(np.zeros(0, dtype=d.np), None)
-        if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
-            sizes = [int(a) for a in args]
-            for s in sizes:
-                if s < 0:
-                    raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
-                                       f"{sizes}")
-            # torch leaves the memory uninitialised; zeros are one possible content
-            return Tensor._make(np.zeros(sizes, dtype=d.np), None)
-        if len(args) > 1:
-            raise TypeError("new() received an invalid combination of arguments")
-        data = args[0]
-        if isinstance(data, Tensor):
-            if data.dtype is not d:
-                raise TypeError(f"expected {_options(d)} (got {_options(data.dtype)})")
-            return data.view_as(data)  # an alias sharing the data
-        if isinstance(data, (np.ndarray, list, tuple, str)):
-            return Tensor._make(_to_array(data, d.np), None)
-        kind = type(data)
-        name = kind.__name__
-        if kind.__module__ != "builtins":
-            name = f"{kind.__module__}.{name}"
-        raise TypeError(f"new(): data must be a sequence (got {name})")
+
+def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = False) -> Any:
+    """``torch.FloatTensor(...)`` (and ``torch.Tensor(...)``, with ``any_tensor``):
+    sizes make an uninitialised tensor, a sequence is the data, a tensor is aliased."""
+    from . import _device
+    from ._creation import _to_array
+    from ._size import Size
+    from ._tensor import Tensor
+
+    unknown = [k for k in kwargs if k != "device"]
+    if unknown:
+        raise TypeError(_bad_call(args, kwargs, unknown))
+    _device.check(kwargs.get("device"))
+    if len(args) == 1 and isinstance(args[0], Size):
+        args = tuple(args[0])
+    if not args:
+        return Tensor._make(np.zeros(0, dtype=d.np), None)
+    if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
+        sizes = [int(a) for a in args]
+        for s in sizes:
+            if s < 0:
+                raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
+                                   f"{sizes}")
+        # torch leaves the memory uninitialised; zeros are one possible content
+        return Tensor._make(np.zeros(sizes, dtype=d.np), None)
+    if len(args) > 1:
+        raise TypeError("new() received an invalid combination of arguments")
+    data = args[0]
+    if isinstance(data, Tensor):
+        if data.dtype is not d and not any_tensor:
+            raise TypeError(f"expected {_options(d)} (got {_options(data.dtype)})")
+        return AliasBackward0.apply(data)  # the same data, under a new name
+    if isinstance(data, (np.ndarray, list, tuple, str)):
+        return Tensor._make(_to_array(data, d.np), None)
+    kind = type(data)
+    name = kind.__name__
+    if kind.__module__ != "builtins":
+        name = f"{kind.__module__}.{name}"
+    raise TypeError(f"new(): data must be a sequence (got {name})")
+
+
+class AliasBackward0(Function):
+    """out = a (a second name for the same data)          da = grad"""
+
+    __slots__ = ()
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a):
+        return a.view()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
 
 
 def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:

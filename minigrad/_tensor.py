@@ -77,16 +77,10 @@ class Tensor:
     def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
         """The legacy constructor: ``torch.Tensor([1, 2])`` is float32, and
         ``torch.Tensor(2, 3)`` makes a 2x3 tensor (of zeros, here)."""
-        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-            data = args[0]
-            if isinstance(data, Tensor):
-                return data
-            from ._creation import _to_array
+        from ._legacy import legacy_new
 
-            arr = _to_array(data, _dtype.float32.np)
-        else:
-            arr = np.zeros(tuple(int(a) for a in args), dtype=np.float32)
-        return Tensor._make(arr, None, cls)
+        t = legacy_new(_dtype.float32, args, kwargs, any_tensor=True)
+        return t if cls is Tensor else Tensor._make(t._data, None, cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass

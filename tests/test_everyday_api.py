@@ -116,6 +116,18 @@ LEGACY = {
     "type bad name": "torch.ones(2).type('torch.foo')",
     "type numpy-ish name": "torch.ones(2).type('float')",
     "type cuda name": "torch.ones(2).type('torch.cuda.FloatTensor')",
+    "Tensor constructor": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\n"
+        "y = torch.Tensor(x)\nprint(torch.Tensor(), y, y is x, y.requires_grad, y.is_leaf)\n"
+        "(y * y).sum().backward()\nprint(x.grad)\n"
+        "print(torch.Tensor(torch.tensor([1, 2])), torch.Tensor(2, 3).shape)\n"
+        "print(torch.Tensor((2, 3)))\n"
+        "print(torch.FloatTensor(x), torch.Tensor([[1, 2]]).dtype)"
+    ),
+    "Tensor from a float": "torch.Tensor(2.5)",
+    "Tensor from a bool": "torch.Tensor(True)",
+    "Tensor negative size": "torch.Tensor(-1)",
+    "Tensor with requires_grad": "torch.Tensor([1, 2], requires_grad=True)",
     "Variable": (
         "Variable = torch.autograd.Variable\n"
         "x = torch.tensor([1., 2.])\n"
