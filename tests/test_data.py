@@ -134,6 +134,12 @@ MISUSE = {
     "batch_size None with drop_last": (
         "torch.utils.data.DataLoader(range(3), batch_size=None, drop_last=True)"
     ),
+    "pin_memory without a GPU": (
+        "torch.manual_seed(0)\n"
+        "loader = torch.utils.data.DataLoader(range(5), batch_size=2, shuffle=True, "
+        "pin_memory=True, num_workers=0)\n"
+        "for epoch in range(2):\n    print([b.tolist() for b in loader])"
+    ),
     "batch_size zero": "torch.utils.data.DataLoader(range(3), batch_size=0)",
     "negative workers": "torch.utils.data.DataLoader(range(3), num_workers=-1)",
 }

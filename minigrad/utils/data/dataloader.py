@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections.abc
 import copy
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -129,6 +130,7 @@ class DataLoader:
                              "to disable multiprocessing.")
         self.dataset = dataset
         self.num_workers = num_workers  # minigrad always loads in the main process
+        self.pin_memory = pin_memory
         self.generator = generator
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
@@ -161,6 +163,9 @@ class DataLoader:
         self.collate_fn = collate_fn
 
     def __iter__(self) -> Iterator:
+        if self.pin_memory:
+            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, "
+                          "then device pinned memory won't be used.", stacklevel=2)
         # torch draws a seed for its worker processes at the start of every pass
         empty((), dtype=int64).random_(generator=self.generator)
         if self._iterable:
