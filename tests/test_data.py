@@ -275,7 +275,7 @@ def test_random_sampler_with_replacement_like_torch():
 def test_dataset_subclass_concat_and_iterable():
     out = []
     for lib, data in ((torch, tdata), (minigrad, mdata)):
-        class Squares(data.Dataset):
+        class Squares(data.Dataset[int]):
             make = lib.tensor
 
             def __len__(self):
@@ -285,6 +285,8 @@ def test_dataset_subclass_concat_and_iterable():
                 return type(self).make([i * i])
 
         class Stream(data.IterableDataset):
+            sampler_hint = data.Sampler[int]
+
             def __iter__(self):
                 return iter(range(7))
 

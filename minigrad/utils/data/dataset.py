@@ -28,6 +28,9 @@ class Dataset:
     def __getitem__(self, index: Any) -> Any:
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
 
+    def __class_getitem__(cls, item: Any) -> type:
+        return cls  # ``Dataset[int]`` in type hints, as torch's Dataset is generic
+
     def __add__(self, other: Dataset) -> ConcatDataset:
         return ConcatDataset([self, other])
 

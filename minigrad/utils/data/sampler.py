@@ -20,6 +20,9 @@ class Sampler:
     def __iter__(self) -> Iterator:
         raise NotImplementedError
 
+    def __class_getitem__(cls, item: Any) -> type:
+        return cls  # ``Sampler[int]`` in type hints
+
 
 class SequentialSampler(Sampler):
     """``0, 1, ..., len(data_source) - 1``."""
