@@ -57,7 +57,24 @@ class Generator:
         42
     """
 
-    def __init__(self) -> None:
+    def __init__(self, device: object = "cpu") -> None:
+        from . import _device
+
+        kind = _device.device(device).type
+        if kind == "cuda":
+            raise RuntimeError(
+                "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its "
+                "backend into two shared libraries: a CPU library and a CUDA library; this "
+                "error has occurred because you are trying to use some CUDA functionality, "
+                "but the CUDA library has not been loaded by the dynamic linker for some "
+                "reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any "
+                "symbols from the CUDA library! One common culprit is a lack of "
+                "-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete "
+                "dynamic library dependencies if you don't depend on any of their symbols.  "
+                "You can check if this has occurred by using ldd on your binary to see if "
+                "there is a dependency on *_cuda.so library.")
+        _device.check(device)
+        self.device = _device.CPU
         self._bits = np.random.MT19937()
         self._seed = DEFAULT_SEED
         # Box-Muller makes two normal numbers at a time; torch keeps the second

@@ -66,6 +66,11 @@ DEVICE = {
         "torch.manual_seed(0)\ntorch.cuda.manual_seed(0)\ntorch.cuda.manual_seed_all(0)\n"
         "torch.cuda.empty_cache()\nprint(torch.rand(3))"
     ),
+    "generator on a device": (
+        "g = torch.Generator(device='cpu')\nprint(g.device, g.initial_seed())\n"
+        "print(torch.Generator('cpu').manual_seed(3).initial_seed(), torch.Generator().device)"
+    ),
+    "cuda generator": "torch.Generator('cuda')",
     "cuda current device": "torch.cuda.current_device()",
     "cuda synchronize": "torch.cuda.synchronize()",
 }
