@@ -40,13 +40,13 @@ def lab(tmp_path_factory):
     with start_lab(base, {"PATH": path, "MINIGRAD_RENDERER": "auto"}) as server:
         settings = base / "settings" / "@jupyterlab" / "notebook-extension"
         settings.mkdir(parents=True, exist_ok=True)
-        (settings / "tracker.jupyterlab-settings").write_text(
-            json.dumps({"windowingMode": "none"})
-        )
+        (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
         yield server
 
 
-LOCAL = re.compile(r"^(https?://(127\.0\.0\.1|localhost)[:/]|wss?://(127\.0\.0\.1|localhost)[:/]|data:|blob:)")
+LOCAL = re.compile(
+    r"^(https?://(127\.0\.0\.1|localhost)[:/]|wss?://(127\.0\.0\.1|localhost)[:/]|data:|blob:)"
+)
 
 
 def _offline(page) -> list[str]:
@@ -59,7 +59,7 @@ def _offline(page) -> list[str]:
 def _svg_texts(page) -> list[str]:
     """The text of every SVG image in the notebook's outputs, decoded."""
     return page.eval_on_selector_all(
-        f"{PANEL} .jp-OutputArea-output img[src^=\"data:image/svg+xml\"]",
+        f'{PANEL} .jp-OutputArea-output img[src^="data:image/svg+xml"]',
         "imgs => imgs.map(i => decodeURIComponent(i.src.slice(i.src.indexOf(',') + 1)))",
     )
 
