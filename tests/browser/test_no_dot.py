@@ -106,6 +106,9 @@ BROWSER_NOTEBOOK = {
             "viz.draw_forward(z)",
             "viz.draw_backward(z)",
             "viz.draw(z)",
+            "from minigrad.widgets import BackwardStepper, interact_graph\n"
+            "BackwardStepper(w * x + b)",
+            "interact_graph(lambda x, w, b: w * x + b, x=2.0, w=(-3.0, 3.0), b=(-3.0, 3.0))",
         )
     ],
     "metadata": {
@@ -139,12 +142,25 @@ def test_figures_laid_out_in_the_browser(lab, page, tmp_path) -> None:
             ".map(t => t.textContent))",
         )
         assert "'browser'" in page.inner_text(f"{PANEL} .jp-CodeCell >> nth=0")
-        forward, backward, both = cells[1:]
+        forward, backward, both = cells[1:4]
         assert {"w", "x", "b", "mul", "add"} <= set(forward)
         assert {"MulBackward0", "AddBackward0", "AccumulateGrad"} <= set(backward)
         assert {"mul", "MulBackward0", "forward: the computation"} <= set(both)
         assert not page.query_selector(f"{PANEL} .jp-OutputArea-output[data-mime-type*=error]")
         page.screenshot(path=str(tmp_path / "browser_renderer.png"), full_page=True)
+
+        # the stepper and the sliders draw in the browser too, and follow the buttons
+        stepper, sliders = ".minigrad-backward-stepper", ".minigrad-interact-graph"
+        assert "not computed yet" in page.text_content(f"{stepper} svg")
+        assert {"AddBackward0", "MulBackward0"} <= set(cells[4]) and "w" in cells[5]
+        page.locator(f"{stepper} button", has_text="Next").click()
+        page.wait_for_function(
+            "sel => document.querySelector(sel + ' svg').textContent.includes('step 1')",
+            arg=stepper,
+        )
+        assert "needs a graphviz program" not in page.inner_text(PANEL)
+        page.locator(f"{sliders} svg").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "browser_widgets.png"))
     finally:
         _shut_down_kernels(lab)
     assert not outside
