@@ -470,7 +470,17 @@ def browser_view(source: str) -> Any:
         raise DotNotFoundError(
             INSTALL_HELP.format(where=" (nor the package graphviz-anywidget for the browser)")
         ) from None
-    return GraphvizAnyWidget(dot_source=source, enable_zoom=False)
+
+    class BrowserGraph(GraphvizAnyWidget):
+        # a wide graph shrinks to the output's width instead of being cut off
+        _css = GraphvizAnyWidget._css + (
+            ".minigrad-browser-graph svg { max-width: 100%; height: auto; }"
+            ".minigrad-browser-graph { min-width: 0; overflow: hidden; }"
+        )
+
+    view = BrowserGraph(dot_source=source, enable_zoom=False)
+    view.add_class("minigrad-browser-graph")
+    return view
 
 
 def browser_bundle(source: str) -> dict:

@@ -104,7 +104,7 @@ def show_picture(
             view = getattr(image, "_minigrad_browser", None)
             if view is None:
                 view = image._minigrad_browser = browser_view(source)
-                view.layout = image.layout
+                view.layout.flex, view.layout.min_width = image.layout.flex, "0"
             view.dot_source = source
             shown = view
         except DotNotFoundError as err:  # graphviz-anywidget is missing too
