@@ -117,6 +117,13 @@ def test_graphviz_pure_writes_a_pdf(renderer_choice, tmp_path):
     pdf = linear().render(tmp_path / "f.pdf").read_bytes()
     assert pdf.startswith(b"%PDF-1.4") and pdf.rstrip().endswith(b"%%EOF")
     assert b"/DCTDecode" in pdf and b"/MediaBox" in pdf
+    # the cross-reference table points at each object, as a PDF reader expects
+    xref = int(pdf.rsplit(b"startxref", 1)[1].split()[0])
+    table = pdf[xref:].split(b"trailer")[0].split(b"\n")[2:]
+    offsets = [int(row.split()[0]) for row in table if row.endswith(b" n ")]
+    assert len(offsets) == 5
+    for n, offset in enumerate(offsets, 1):
+        assert pdf[offset:].startswith(f"{n} 0 obj".encode())
 
 
 def test_browser_renderer_shows_a_widget_and_files_say_how_to_install(renderer_choice, tmp_path):
