@@ -66,6 +66,9 @@ def test_a_figure_is_a_graphviz_source(tmp_path):
     assert svg == tmp_path / "pic" / "y.svg" and sorted(os.listdir(svg.parent)) == ["y.svg"]
     assert fig.render(outfile=tmp_path / "o.pdf").read_bytes()[:5] == b"%PDF-"
     assert fig.pipe(format="json")[:1] == b"{"
+    flat = fig.unflatten(stagger=2)
+    assert isinstance(flat, viz.Figure) and flat.source.startswith("digraph")
+    assert "<svg" in flat.svg()
 
 
 def test_backslashes_in_names_are_not_graphviz_escapes():

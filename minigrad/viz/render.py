@@ -439,6 +439,18 @@ class Figure(graphviz.Source):
         out = super().render(filename, *args, format=format, quiet=quiet, **kwargs)
         return Path(out)
 
+    def unflatten(self, *args: Any, **kwargs: Any) -> Figure:
+        """graphviz's ``unflatten`` (needs its ``unflatten`` program), as a Figure."""
+        flat = super().unflatten(*args, **kwargs)
+        return Figure(
+            flat.source,
+            self.program,
+            filename=flat.filename,
+            directory=flat.directory,
+            format=flat.format,
+            engine=flat.engine,
+        )
+
     def svg(self) -> str:
         """The SVG text (computed once, then cached)."""
         if self._svg is None:
