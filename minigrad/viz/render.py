@@ -32,6 +32,7 @@ import subprocess
 import sysconfig
 import textwrap
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -188,6 +189,10 @@ class Dot:
 # --- which program draws ------------------------------------------------------------
 # MINIGRAD_RENDERER sets the starting choice (tests use it to force one renderer).
 _choice = os.environ.get("MINIGRAD_RENDERER", "auto")
+if _choice not in RENDERERS:
+    _wrong = f"MINIGRAD_RENDERER={_choice!r} is none of {RENDERERS}: using 'auto'"
+    warnings.warn(_wrong, stacklevel=2)
+    _choice = "auto"
 
 
 def set_renderer(name: str) -> None:
