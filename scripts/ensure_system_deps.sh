@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Make sure the programs minigrad needs outside Python are installed.
 #
-#   scripts/ensure_system_deps.sh graphviz            # for `make lab`
 #   scripts/ensure_system_deps.sh graphviz chromium   # for `make test`
+#
+# `make lab` needs none: without graphviz's `dot`, the figures are drawn by the
+# pip package graphviz-pure, or in the browser.
 #   scripts/ensure_system_deps.sh python-venv         # when `python3 -m venv` is missing
 #
 # As root on Debian/Ubuntu, anything missing is installed with apt-get.
@@ -17,7 +19,7 @@ need() {
         graphviz)
             if ! command -v dot >/dev/null 2>&1; then
                 missing_pkgs+=(graphviz)
-                missing_help+=("graphviz (the 'dot' program draws the computation graphs):
+                missing_help+=("graphviz (the tests compare its 'dot' program with graphviz-pure):
     Debian/Ubuntu:  sudo apt-get install graphviz
     macOS:          brew install graphviz
     conda:          conda install -c conda-forge graphviz")

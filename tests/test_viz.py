@@ -20,7 +20,7 @@ import torch as real_torch
 
 import minigrad as torch
 from minigrad import viz
-from minigrad.viz import labels
+from minigrad.viz import labels, render
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -296,8 +296,10 @@ def test_render_svg_png_pdf(tmp_path):
     assert ET.fromstring(svg).tag.endswith("svg")
     bundle = forward._repr_mimebundle_()
     assert list(bundle) == ["image/svg+xml"] and "<svg" in bundle["image/svg+xml"]
+    # every graphviz format, named by the suffix; an unknown suffix is refused
+    assert forward.render(tmp_path / "f.gif").read_bytes()[:4] == b"GIF8"
     with pytest.raises(ValueError, match="format"):
-        forward.render(tmp_path / "f.gif")
+        forward.render(tmp_path / "f.xyz")
 
 
 def test_layout_direction_and_legend():
@@ -324,8 +326,9 @@ def test_missing_dot_has_install_help_and_source_still_works(tmp_path, monkeypat
     ):
         assert hint in message
     assert "install" in fig._repr_mimebundle_()["text/plain"]
-    # and the ordinary path: no dot on the PATH at all
+    # and the ordinary path: no dot on the PATH at all, when dot is asked for
     monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(render, "_choice", "dot")
     with pytest.raises(viz.DotNotFoundError):
         viz.draw_forward(weight * 2).svg()
 

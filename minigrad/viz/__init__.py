@@ -14,7 +14,10 @@
 True
 
 In Jupyter the returned :class:`Figure` shows itself as SVG; ``fig.source`` is
-the DOT text and ``fig.render("z.png")`` writes a file (svg, png or pdf).
+the DOT text and ``fig.render("z.png")`` writes a file (svg, png, pdf...). A
+:class:`Figure` is a :class:`graphviz.Source`. Without graphviz's ``dot``
+program, figures are drawn by the pip package ``graphviz-pure`` or, in Jupyter,
+in the browser: :func:`renderer` says which, :func:`set_renderer` chooses.
 
 Options shared by the ``draw_*`` functions:
 
@@ -39,7 +42,15 @@ from .backward import MinigradReplay, backward_body, build_backward, replay
 from .forward import forward_body
 from .names import frame_outside_viz, infer_names, merge, namespace_tensors
 from .recording import Recording, Trace, record, trace
-from .render import DotError, DotNotFoundError, Figure, run_dot
+from .render import (
+    RENDERERS,
+    DotError,
+    DotNotFoundError,
+    Figure,
+    renderer,
+    run_dot,
+    set_renderer,
+)
 from .torch_adapter import TorchAdapter, is_torch_tensor
 from .walk import GraphTooLarge, forward_walk
 
@@ -56,6 +67,9 @@ __all__ = [
     "DotError",
     "GraphTooLarge",
     "run_dot",
+    "renderer",
+    "set_renderer",
+    "RENDERERS",
     "style",
 ]
 

@@ -22,10 +22,27 @@ from . import style
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+# graphviz refuses a label longer than 16 KB; a text is cut well before that
+MAX_TEXT = 1000
+# XML (and so graphviz) refuses these: U+FFFE, U+FFFF and lone surrogates
+_NOT_XML = re.compile("[\ufffe\uffff\ud800-\udfff]")
+
+
 def escape(text: Any) -> str:
-    """Make ``text`` safe inside an HTML-like graphviz label (newlines become line breaks)."""
+    """Make ``text`` safe inside an HTML-like graphviz label (newlines become line breaks).
+
+    Backslashes are doubled, since graphviz reads ``\\G`` or ``\\N`` as the
+    graph's or node's name.
+
+    >>> escape("a<b")
+    'a&lt;b'
+    """
     s = str(text)
+    if len(s) > MAX_TEXT:
+        s = s[: MAX_TEXT - 1] + "…"
+    s = _NOT_XML.sub("\ufffd", s)
     s = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", s)  # XML forbids these
+    s = s.replace("\\", "\\\\")
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     s = s.replace('"', "&quot;")
     s = s.replace("\r\n", "\n").replace("\r", "\n")

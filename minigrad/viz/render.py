@@ -4,14 +4,24 @@
 ``"grad"``...) and turns them into DOT text with the attributes of
 :mod:`minigrad.viz.style`, plus a legend of the kinds that were used.
 
-:class:`Figure` holds that text. Jupyter shows it as SVG; ``.render(path)``
-writes SVG, PNG or PDF by running graphviz's ``dot`` program. Without ``dot``
-you get :class:`DotNotFoundError` with install instructions, and ``.source``
-still works::
+:class:`Figure` is a :class:`graphviz.Source`: ``.source``, ``.pipe()``,
+``.render()``, ``.view()`` and the Jupyter display work as the ``graphviz``
+package documents them. minigrad only chooses *which program* lays the graph
+out (see :func:`set_renderer`):
+
+- ``"dot"``: graphviz's own ``dot`` program, when it is installed;
+- ``"graphviz-pure"``: the ``dot``-compatible program of the pip package
+  ``graphviz-pure``, for machines without a system graphviz;
+- ``"browser"``: in Jupyter, the graph is laid out in the browser by a
+  WebAssembly build of graphviz (the pip package ``graphviz-anywidget``).
+
+``"auto"`` (the default) takes the first of these that is there::
 
     fig = viz.draw_forward(z)
-    print(fig.source)          # the DOT text
-    fig.render("z.png")        # or format="pdf"
+    print(fig.source)                 # the DOT text
+    fig.render("z.png")               # the suffix names the format
+    fig.render("z", format="pdf")     # graphviz's way: writes z (DOT) and z.pdf
+    viz.renderer()                    # 'dot', 'graphviz-pure' or 'browser'
 """
 
 from __future__ import annotations
@@ -19,28 +29,38 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sysconfig
 import textwrap
+import threading
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import graphviz
+from graphviz.backend import dot_command, piping, rendering
 
 from . import style
 from .labels import escape
 
 DOT_PROGRAM = "dot"  # change (or set MINIGRAD_DOT) to use another graphviz binary
-FORMATS = ("svg", "png", "pdf")
+PURE_PROGRAM = "graphviz-pure"  # the command of the pip package graphviz-pure
+RENDERERS = ("auto", "dot", "graphviz-pure", "browser")
 
 
 class DotNotFoundError(RuntimeError):
-    """graphviz's ``dot`` program is not installed (or not on the PATH)."""
+    """No program to lay the graph out: neither ``dot`` nor ``graphviz-pure``."""
 
 
 class DotError(RuntimeError):
-    """``dot`` ran but failed."""
+    """The layout program ran but failed."""
 
 
 INSTALL_HELP = (
-    "Drawing needs the graphviz program 'dot', which was not found{where}. Install it with "
-    "one of:\n"
+    "Drawing to a file needs a graphviz program, and none was found{where}. "
+    "Install one with:\n"
+    "  any system:    pip install graphviz-pure\n"
     "  Debian/Ubuntu: sudo apt-get install graphviz\n"
     "  macOS:         brew install graphviz\n"
     "  conda:         conda install -c conda-forge graphviz\n"
@@ -166,36 +186,178 @@ class Dot:
         return "\n".join(lines) + "\n}\n"
 
 
+# --- which program draws ------------------------------------------------------------
+# MINIGRAD_RENDERER sets the starting choice (tests use it to force one renderer).
+_choice = os.environ.get("MINIGRAD_RENDERER", "auto")
+if _choice not in RENDERERS:
+    _wrong = f"MINIGRAD_RENDERER={_choice!r} is none of {RENDERERS}: using 'auto'"
+    warnings.warn(_wrong, stacklevel=2)
+    _choice = "auto"
+
+
+def set_renderer(name: str) -> None:
+    """Choose who lays graphs out: ``"auto"``, ``"dot"``, ``"graphviz-pure"`` or ``"browser"``.
+
+    >>> from minigrad import viz
+    >>> viz.set_renderer("auto")      # the system dot, else graphviz-pure, else the browser
+    """
+    global _choice
+    if name not in RENDERERS:
+        raise ValueError(f"renderer must be one of {', '.join(map(repr, RENDERERS))}, not {name!r}")
+    _choice = name
+
+
 def find_dot(program: str | None = None) -> str:
     """The path of the ``dot`` executable, or :class:`DotNotFoundError`."""
     program = program or os.environ.get("MINIGRAD_DOT") or DOT_PROGRAM
     path = shutil.which(program)
     if path is None:
-        where = f" (looked for {program!r} on the PATH)"
-        raise DotNotFoundError(INSTALL_HELP.format(where=where))
+        raise DotNotFoundError(INSTALL_HELP.format(where=f" (looked for {program!r} on the PATH)"))
     return path
 
 
-def run_dot(source: str, format: str = "svg", program: str | None = None) -> bytes:  # noqa: A002
-    """Lay out ``source`` with graphviz and return the image bytes."""
-    if format not in FORMATS:
-        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
-    exe = find_dot(program)
-    try:
-        done = subprocess.run(
-            [exe, f"-T{format}"], input=source.encode("utf-8"), capture_output=True, timeout=60
-        )
-    except FileNotFoundError:
-        raise DotNotFoundError(INSTALL_HELP.format(where=f" (at {exe!r})")) from None
-    except subprocess.TimeoutExpired:
-        raise DotError("graphviz took more than 60 s to lay out this graph") from None
+def find_graphviz_pure() -> str | None:
+    """The ``graphviz-pure`` program: on the PATH, or next to this Python.
+
+    Jupyter often starts kernels without the virtual environment's ``bin``
+    folder on the PATH, hence the second place.
+    """
+    found = shutil.which(PURE_PROGRAM)
+    if found is None:
+        scripts = sysconfig.get_path("scripts")
+        found = shutil.which(PURE_PROGRAM, path=scripts) if scripts else None
+    return found
+
+
+def _resolve(program: str | None = None) -> tuple[str, str | None]:
+    """``(renderer, executable)`` that draws now; the browser has no executable."""
+    if program is not None:  # an explicit program is used or fails, never replaced
+        return "dot", find_dot(program)
+    if _choice in ("auto", "dot"):
+        try:
+            return "dot", find_dot()
+        except DotNotFoundError:
+            if _choice == "dot":
+                raise
+    if _choice in ("auto", "graphviz-pure"):
+        pure = find_graphviz_pure()
+        if pure is not None:
+            return "graphviz-pure", pure
+        if _choice == "graphviz-pure":
+            raise DotNotFoundError(INSTALL_HELP.format(where=f" (looked for {PURE_PROGRAM!r})"))
+    return "browser", None
+
+
+def renderer(program: str | None = None) -> str:
+    """The renderer that draws now: ``"dot"``, ``"graphviz-pure"`` or ``"browser"``.
+
+    >>> from minigrad import viz
+    >>> viz.renderer() in ("dot", "graphviz-pure", "browser")
+    True
+    """
+    return _resolve(program)[0]
+
+
+def _executable(program: str | None) -> tuple[str, str]:
+    """The program that makes files; the browser cannot, so that is an error."""
+    name, exe = _resolve(program)
+    if exe is None:
+        where = " (neither 'dot' nor 'graphviz-pure'; Jupyter draws in the browser meanwhile)"
+        raise DotNotFoundError(INSTALL_HELP.format(where=where))
+    return name, exe
+
+
+# The graphviz package runs ``graphviz.backend.dot_command.DOT_BINARY``; it is set
+# to the chosen program for the length of one call.
+_binary_lock = threading.Lock()
+
+
+@contextmanager
+def _running(exe: str) -> Iterator[None]:
+    with _binary_lock:
+        saved = dot_command.DOT_BINARY
+        dot_command.DOT_BINARY = Path(exe)
+        try:
+            yield
+        except graphviz.ExecutableNotFound as err:
+            raise DotNotFoundError(INSTALL_HELP.format(where=f" ({err})")) from None
+        except graphviz.CalledProcessError as err:
+            stderr = err.stderr or b""
+            text = stderr.decode("utf-8", "replace") if isinstance(stderr, bytes) else stderr
+            raise DotError(f"graphviz failed: {text.strip()}") from None
+        finally:
+            dot_command.DOT_BINARY = saved
+
+
+# graphviz-pure writes no PDF: it draws a 192 dpi JPEG, which goes into a one-page PDF.
+PDF_DPI = 192
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int]:
+    """(width, height) from a JPEG's start-of-frame marker."""
+    i = 2
+    while i < len(data):
+        marker, length = data[i + 1], int.from_bytes(data[i + 2 : i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height = int.from_bytes(data[i + 5 : i + 7], "big")
+            return int.from_bytes(data[i + 7 : i + 9], "big"), height
+        i += 2 + length
+    raise DotError("graphviz-pure wrote a JPEG without a size")
+
+
+def _pdf_from_jpeg(jpeg: bytes, dpi: int = PDF_DPI) -> bytes:
+    """A one-page PDF showing ``jpeg`` at ``dpi``."""
+    w, h = _jpeg_size(jpeg)
+    pw, ph = w * 72 / dpi, h * 72 / dpi
+    draw = f"q {pw:.2f} 0 0 {ph:.2f} 0 0 cm /Im0 Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {pw:.2f} {ph:.2f}] "
+        "/Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>".encode(),
+        f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+        f"/BitsPerComponent 8 /Filter /DCTDecode /Length {len(jpeg)} >>\nstream\n".encode()
+        + jpeg
+        + b"\nendstream",
+        f"<< /Length {len(draw)} >>\nstream\n".encode() + draw + b"\nendstream",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for n, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{n} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
+    out += f"startxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def _pure_pdf(exe: str, source: bytes) -> bytes:
+    done = subprocess.run(
+        [exe, "-Kdot", "-Tjpeg", f"-Gdpi={PDF_DPI}"], input=source, capture_output=True
+    )
     if done.returncode != 0:
-        raise DotError(f"dot failed: {done.stderr.decode('utf-8', 'replace').strip()}")
-    return done.stdout
+        raise DotError(f"graphviz failed: {done.stderr.decode('utf-8', 'replace').strip()}")
+    return _pdf_from_jpeg(done.stdout)
 
 
-class Figure:
-    """A drawn graph: shows as SVG in Jupyter, ``.source`` is the DOT text.
+def run_dot(source: str, format: str = "svg", program: str | None = None) -> bytes:  # noqa: A002
+    """Lay out ``source`` with the current renderer and return the image bytes.
+
+    >>> run_dot("digraph { a -> b }")[:5] in (b"<?xml", b"<svg ")
+    True
+    """
+    return Figure(source, program).pipe(format)
+
+
+# --- the figure ------------------------------------------------------------------------
+class Figure(graphviz.Source):
+    """A drawn graph: a :class:`graphviz.Source` that draws with :func:`renderer`.
+
+    Jupyter shows it as SVG, ``.source`` is the DOT text, and ``.pipe()``,
+    ``.render()`` and ``.view()`` take graphviz's arguments. Graphviz's harmless
+    warnings about minigrad's tables are not printed unless ``quiet=False``.
 
     >>> import minigrad as torch
     >>> from minigrad import viz
@@ -205,39 +367,142 @@ class Figure:
     True
     """
 
-    def __init__(self, source: str, program: str | None = None) -> None:
-        self.source = source
-        self.program = program  # None: the default ``dot``
+    def __init__(self, source: str, program: str | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("format", "svg")
+        super().__init__(source, **kwargs)
+        self.program = program  # None: the current renderer; a path: that dot only
         self._svg: str | None = None
+
+    def _copy_kwargs(self, **kwargs: Any) -> dict:
+        return super()._copy_kwargs(program=self.program, **kwargs)
 
     def __repr__(self) -> str:
         return f"<minigrad.viz.Figure: {self.source.count(chr(10))} lines of DOT>"
 
-    def pipe(self, format: str = "svg") -> bytes:  # noqa: A002
-        """The rendered image as bytes (``svg``, ``png`` or ``pdf``)."""
-        return run_dot(self.source, format, self.program)
+    # graphviz calls these three to run its program; they run the chosen one.
+    @property
+    def _pipe_lines(self) -> Any:
+        return self._with_program(piping.pipe_lines, pipe=True)
+
+    @property
+    def _pipe_lines_string(self) -> Any:
+        return self._with_program(piping.pipe_lines_string, pipe=True)
+
+    @property
+    def _render(self) -> Any:
+        return self._with_program(rendering.render, pipe=False)
+
+    def _with_program(self, run: Any, pipe: bool) -> Any:
+        def call(engine: str, format: str, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
+            name, exe = _executable(self.program)
+            if name == "graphviz-pure" and format == "pdf":
+                return self._pure_pdf(exe, pipe, *args, **kwargs)
+            with _running(exe):
+                return run(engine, format, *args, **kwargs)
+
+        return call
+
+    def _pure_pdf(self, exe: str, pipe: bool, *args: Any, **kwargs: Any) -> Any:
+        pdf = _pure_pdf(exe, self.source.encode("utf-8"))
+        if pipe:
+            return pdf.decode(kwargs["encoding"]) if kwargs.get("encoding") else pdf
+        filepath = args[0] if args else kwargs.get("filepath")
+        outfile = kwargs.get("outfile") or f"{filepath}.pdf"
+        Path(outfile).write_bytes(pdf)
+        return os.fspath(outfile)
+
+    def pipe(self, format: str | None = None, *args: Any, quiet: bool = True, **kwargs: Any) -> Any:  # noqa: A002
+        """The picture as bytes (``svg`` unless ``format`` says otherwise), as graphviz's."""
+        return super().pipe(format, *args, quiet=quiet, **kwargs)
+
+    def render(
+        self,
+        filename: str | os.PathLike | None = None,
+        *args: Any,
+        format: str | None = None,  # noqa: A002
+        quiet: bool = True,
+        **kwargs: Any,
+    ) -> Path:
+        """Write the picture to a file and return its path, as graphviz's ``render``.
+
+        ``fig.render("z.png")`` (a suffix naming a format) writes ``z.png``
+        alone; ``fig.render("z", format="png")`` writes the DOT text to ``z``
+        and the picture to ``z.png``, as :meth:`graphviz.Source.render` does.
+        """
+        if filename is not None and format is None and not args and "outfile" not in kwargs:
+            suffix = Path(filename).suffix.lstrip(".").lower()
+            if suffix in graphviz.FORMATS:
+                kwargs.update(outfile=filename, cleanup=True)
+                filename = None
+            elif suffix and suffix not in ("gv", "dot"):
+                raise ValueError(
+                    f"unknown format {suffix!r}: use a suffix among graphviz's formats "
+                    "(svg, png, pdf, ...) or give format="
+                )
+        if "outfile" in kwargs:
+            Path(kwargs["outfile"]).parent.mkdir(parents=True, exist_ok=True)
+        out = super().render(filename, *args, format=format, quiet=quiet, **kwargs)
+        return Path(out)
+
+    def unflatten(self, *args: Any, **kwargs: Any) -> Figure:
+        """graphviz's ``unflatten`` (needs its ``unflatten`` program), as a Figure."""
+        flat = super().unflatten(*args, **kwargs)
+        return Figure(
+            flat.source,
+            self.program,
+            filename=flat.filename,
+            directory=flat.directory,
+            format=flat.format,
+            engine=flat.engine,
+        )
 
     def svg(self) -> str:
         """The SVG text (computed once, then cached)."""
         if self._svg is None:
-            self._svg = self.pipe("svg").decode("utf-8")
+            self._svg = self.pipe(format="svg", encoding="utf-8")
         return self._svg
 
-    def render(self, path: str | os.PathLike, format: str | None = None) -> Path:  # noqa: A002
-        """Write the picture to ``path``; the format comes from ``format`` or the suffix."""
-        path = Path(path)
-        fmt = format or path.suffix.lstrip(".").lower() or "svg"
-        data = self.pipe(fmt)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        return path
-
     # --- Jupyter ------------------------------------------------------------------
-    def _repr_svg_(self) -> str:
+    def _repr_image_svg_xml(self) -> str:
         return self.svg()
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **_: Any) -> dict:
         try:
-            return {"image/svg+xml": self.svg()}
-        except DotNotFoundError as err:  # still show something useful
+            if _resolve(self.program)[0] == "browser":
+                return browser_bundle(self.source)
+            return super()._repr_mimebundle_(include, exclude)
+        except (DotNotFoundError, DotError) as err:  # a message, never a traceback
             return {"text/plain": f"{err}\n\n{self.source}"}
+
+
+def browser_view(source: str) -> Any:
+    """A widget that lays ``source`` out in the browser (graphviz as WebAssembly).
+
+    It comes with the pip package ``graphviz-anywidget``, which carries its
+    JavaScript and WebAssembly: nothing is fetched from the internet.
+    """
+    try:
+        from graphviz_anywidget import GraphvizAnyWidget
+    except ImportError:
+        raise DotNotFoundError(
+            INSTALL_HELP.format(where=" (nor the package graphviz-anywidget for the browser)")
+        ) from None
+
+    class BrowserGraph(GraphvizAnyWidget):
+        # a wide graph shrinks to the output's width instead of being cut off
+        _css = GraphvizAnyWidget._css + (
+            ".minigrad-browser-graph svg { max-width: 100%; height: auto; }"
+            ".minigrad-browser-graph { min-width: 0; overflow: hidden; }"
+        )
+
+    view = BrowserGraph(dot_source=source, enable_zoom=False)
+    view.add_class("minigrad-browser-graph")
+    return view
+
+
+def browser_bundle(source: str) -> dict:
+    """The Jupyter display of :func:`browser_view`, with the DOT text as plain text."""
+    bundle = browser_view(source)._repr_mimebundle_()
+    if isinstance(bundle, tuple):
+        bundle = bundle[0]
+    return dict(bundle, **{"text/plain": "<minigrad.viz.Figure drawn in the browser>"})

@@ -82,3 +82,38 @@ class DisplaysAsWidget:
         bundle = dict(bundle)
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+def show_picture(
+    container: Any, image: Any, source: str, svg: str | None, problem: str = ""
+) -> None:
+    """Show a widget's graph: ``svg`` (drawn in Python) in the HTML widget ``image``.
+
+    When no program in Python can draw (``viz.renderer() == "browser"``), a
+    widget that lays ``source`` out in the browser, with graphviz compiled to
+    WebAssembly, takes the place of ``image`` among ``container``'s children.
+    Otherwise ``problem`` is shown in a red box.
+    """
+    from ..viz.render import DotNotFoundError, browser_view, renderer
+
+    shown = image
+    if svg is not None:
+        image.value = svg
+    elif renderer() == "browser":
+        try:
+            view = getattr(image, "_minigrad_browser", None)
+            if view is None:
+                view = image._minigrad_browser = browser_view(source)
+                view.layout.flex, view.layout.min_width = image.layout.flex, "0"
+            view.dot_source = source
+            shown = view
+        except DotNotFoundError as err:  # graphviz-anywidget is missing too
+            image.value = error_box(str(err))
+    else:
+        image.value = error_box(problem)
+    children = list(container.children)
+    for i, child in enumerate(children):
+        if child is image or child is getattr(image, "_minigrad_browser", None):
+            children[i] = shown
+    if tuple(children) != tuple(container.children):
+        container.children = tuple(children)

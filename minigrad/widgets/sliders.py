@@ -33,7 +33,7 @@ from ..viz.forward import forward_body
 from ..viz.recording import record
 from ..viz.render import Dot, DotError, DotNotFoundError, run_dot
 from ..viz.walk import forward_walk, tensor_key
-from ._common import DisplaysAsWidget, error_box, svg_markup
+from ._common import DisplaysAsWidget, error_box, show_picture, svg_markup
 
 VIEWS = ("backward", "forward")
 
@@ -175,11 +175,10 @@ class InteractGraph(DisplaysAsWidget):
         keyed = {tensor_key(t): names[id(t)] for t in reversed(tensors) if id(t) in names}
         self.source = self._picture(out, keyed, rec)
         try:
-            self.svg = svg_markup(run_dot(self.source))
-            self.image.value = self.svg
+            self.svg, problem = svg_markup(run_dot(self.source)), ""
         except (DotNotFoundError, DotError) as err:
-            self.svg = None
-            self.image.value = error_box(str(err))
+            self.svg, problem = None, str(err)
+        show_picture(self.widget, self.image, self.source, self.svg, problem)
         self.table.value = self._table(out, names)
 
     def _picture(self, out: Tensor, keyed: dict[tuple, str], rec: Any) -> str:

@@ -26,7 +26,7 @@ from ..viz import labels
 from ..viz.render import DotError, DotNotFoundError, run_dot
 from ..viz.steps import frame_source
 from . import _replay
-from ._common import DisplaysAsWidget, caller_names, error_box, svg_markup
+from ._common import DisplaysAsWidget, caller_names, error_box, show_picture, svg_markup
 
 
 class BackwardStepper(DisplaysAsWidget):
@@ -134,7 +134,7 @@ class BackwardStepper(DisplaysAsWidget):
 
     @property
     def svg(self) -> str | None:
-        """The SVG of the current picture (None when graphviz's ``dot`` is missing)."""
+        """The SVG of the current picture (None when only the browser can draw it)."""
         return self._frame(self.step)[1]
 
     def _frame(self, k: int) -> tuple[str, str | None, str]:
@@ -169,4 +169,4 @@ class BackwardStepper(DisplaysAsWidget):
         )
         self.text.value = f"<div>{head}{body}</div><div>{grads}</div>{notes}"
         source, svg, problem = self._frame(self.step)
-        self.image.value = svg if svg is not None else error_box(problem)
+        show_picture(self.widget, self.image, source, svg, problem)

@@ -5,7 +5,8 @@
   notebooks in with ``jupyterlab.add(path)`` and open ``jupyterlab.url(name)``.
   The server runs with this repository on ``PYTHONPATH`` (so the kernel
   imports this minigrad) and a settings folder that turns the news toast off;
-  it is stopped by its PID at the end.
+  it is stopped by its PID at the end. ``start_lab(folder, env_changes)``
+  starts another one, e.g. with a PATH that holds no ``dot``.
 - ``page`` (one per test): a Playwright page in Debian's Chromium
   (``/usr/bin/chromium``; Playwright's own browsers are never downloaded).
 - ``run_all(page)``: Run > Run All Cells, as a learner would.
@@ -27,6 +28,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -86,9 +88,10 @@ class LabServer:
                 self.process.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
-def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    base = tmp_path_factory.mktemp("jupyterlab")
+@contextmanager
+def start_lab(base: Path, env_changes: dict[str, str] | None = None) -> Iterator[LabServer]:
+    """A JupyterLab server serving ``base / "notebooks"``; ``env_changes`` go into
+    the environment of the server and so of its kernels (a PATH without ``dot``...)."""
     root = base / "notebooks"
     root.mkdir()
     settings = base / "settings" / "@jupyterlab" / "apputils-extension"
@@ -100,6 +103,7 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     env["JUPYTERLAB_SETTINGS_DIR"] = str(base / "settings")
     env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env.update(env_changes or {})
     port, token = _free_port(), secrets.token_hex(16)
     jupyter = Path(sys.executable).with_name("jupyter")
     cmd = [
@@ -129,6 +133,12 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     finally:
         server.stop()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    with start_lab(tmp_path_factory.mktemp("jupyterlab")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
