@@ -152,7 +152,8 @@ def _figures(cell, found: Graphs) -> None:
             " return s.slice(0, i).endsWith(';base64') ? atob(s.slice(i + 1))"
             " : decodeURIComponent(s.slice(i + 1)); }"
         )
-        found.add(_count(cell), "figure" + (f" {k + 1}" if len(images) > 1 else ""), _measure(img, text))
+        view = "figure" + (f" {k + 1}" if len(images) > 1 else "")
+        found.add(_count(cell), view, _measure(img, text))
 
 
 def _inline(widget):
