@@ -19,7 +19,9 @@ the DOT text and ``fig.render("z.png")`` writes a file (svg, png or pdf).
 Options shared by the ``draw_*`` functions:
 
 - ``names``: ``{tensor: "name"}``, overriding the names found in the caller's variables
-- ``rankdir``: ``"LR"`` (left to right, the default) or ``"TB"`` (top to bottom)
+- ``rankdir``: ``"auto"`` (the default: left to right while the graph fits an
+  output area, top to bottom for a long chain, see :mod:`minigrad.viz.layout`),
+  ``"LR"`` (left to right) or ``"TB"`` (top to bottom)
 - ``show_values``: print each tensor's value (default True)
 - ``legend``: draw a legend (default True)
 - ``max_nodes``: refuse graphs larger than this (default 100) instead of drawing a hairball
@@ -34,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import labels, style
+from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward, replay
 from .forward import forward_body
 from .names import frame_outside_viz, infer_names, merge, namespace_tensors
@@ -115,7 +117,7 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
 
 
 def _options(
-    rankdir: str = "LR",
+    rankdir: str = "auto",
     show_saved: bool = False,
     max_nodes: int = 100,
     legend: bool = True,
@@ -128,7 +130,21 @@ def _options(
 ) -> dict:
     if grads not in (True, False, "auto"):
         raise ValueError("grads= must be True, False or 'auto'")
+    if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
+        raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
     return dict(locals())
+
+
+def _new_dot(opts: dict) -> Any:
+    from .render import Dot
+
+    return Dot("LR" if opts["rankdir"] == "auto" else opts["rankdir"], opts["title"])
+
+
+def _fit(dot: Any, opts: dict) -> None:
+    """Choose the direction from the graph's shape, once its nodes are known."""
+    if opts["rankdir"] == "auto":
+        dot.rankdir = layout.auto_rankdir(dot.lines)
 
 
 def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
@@ -147,10 +163,9 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
     _check_tensor(t)
     opts = _options(**options)
     resolved, extra = _names(names)
-    from .render import Dot
-
-    dot = Dot(opts["rankdir"], opts["title"])
+    dot = _new_dot(opts)
     _forward(dot, t, resolved, extra, opts)
+    _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
 
@@ -173,11 +188,10 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     _check_tensor(t)
     opts = _options(**options)
     resolved, _ = _names(names)
-    from .render import Dot
-
-    dot = Dot(opts["rankdir"], opts["title"])
+    dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
         dot.note(_NA_NOTE)
+    _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
 

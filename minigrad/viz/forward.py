@@ -4,7 +4,7 @@ Variables are ellipses (name, short value, dtype when it is not float32),
 operators are boxes named by the op (``mul``, ``add``...), and arrows run from
 the inputs to the output. Constants that do not require grad are drawn too,
 plain Python numbers as small grey text. A tensor cut from the graph by
-``detach()`` or ``.data`` hangs off its source by a dashed vermillion line
+``detach()`` or ``.data`` hangs off its source by a dashed red line
 ending in a bar: no gradient crosses it.
 """
 

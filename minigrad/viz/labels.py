@@ -41,6 +41,8 @@ def number(v: Any) -> str:
     v = float(v)
     if v != v or v in (float("inf"), float("-inf")):
         return str(v)
+    if v == 0:
+        v = 0.0  # -0.0 too: a learner reads "-0.0" as a bug, and it equals 0
     if v != 0 and (abs(v) >= 1e5 or abs(v) < 1e-4):
         return f"{v:.3e}"
     return np.format_float_positional(v, precision=4, trim="0")
