@@ -71,7 +71,7 @@ def _legend(dot: Dot, has_error: bool, kinds: list[str] | None = None) -> str:
         body = "- -" if "dashed" in attrs.get("style", "") else " "
         cells.append(
             f'<TD BGCOLOR="{fill}" COLOR="{border}" BORDER="1" WIDTH="18" HEIGHT="12">'
-            f'<FONT COLOR="{border}" POINT-SIZE="8">{body}</FONT></TD>'
+            f'<FONT COLOR="{border}" POINT-SIZE="10">{body}</FONT></TD>'
             f'<TD ALIGN="LEFT">{labels.escape(text)}</TD>'
         )
     cells.append(

@@ -140,3 +140,6 @@ LEGEND: dict[str, str] = {
 
 # How many values a tensor label shows before "…"
 MAX_VALUES = 3
+# A tensor with more elements than this is big: its label shows BIG_VALUES values
+BIG = 8
+BIG_VALUES = 2
