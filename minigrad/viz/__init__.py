@@ -26,6 +26,8 @@ Options shared by the ``draw_*`` functions:
 - ``legend``: draw a legend (default True)
 - ``max_nodes``: refuse graphs larger than this (default 100) instead of drawing a hairball
 - ``title``: a caption above the figure
+- ``show``: ``"grads"`` (gradients on the edges) or ``"local"`` (also each
+  edge's local derivative, for the chain rule; ``draw_backward`` only)
 
 The visual grammar (what each colour and shape means) is documented in
 :mod:`minigrad.viz.style`.
@@ -113,6 +115,7 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
         show_values=opts["show_values"],
         show_saved=opts["show_saved"],
         prefix=prefix,
+        show=opts["show"],
     )
 
 
@@ -127,9 +130,12 @@ def _options(
     grads: bool | str = "auto",
     trace: Trace | None = None,
     dot_program: str | None = None,
+    show: str = "grads",
 ) -> dict:
     if grads not in (True, False, "auto"):
         raise ValueError("grads= must be True, False or 'auto'")
+    if show not in ("grads", "local"):
+        raise ValueError("show= must be 'grads' or 'local'")
     if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
     return dict(locals())
@@ -175,7 +181,9 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     ``t`` may be a minigrad tensor or a real ``torch`` tensor. After a
     backward, edges carry the gradient that flowed along them (see
     :mod:`minigrad.viz.backward` for where it comes from) and each leaf shows
-    its ``.grad``. ``show_saved=True`` adds the tensors each node saved, or
+    its ``.grad``. ``show="local"`` also writes each edge's local derivative
+    (``∂y/∂w = x = 2.0``) next to the gradient it carries, to read the chain
+    rule off the picture. ``show_saved=True`` adds the tensors each node saved, or
     "freed" once a backward released them. ``recording=`` takes the result of
     :func:`minigrad.viz.record`.
 
