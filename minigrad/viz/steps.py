@@ -220,7 +220,9 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
         n_edges[graph.nodes[0].id] = n_edges.get(graph.nodes[0].id, 0) + 1
 
     dot = _Frame()
-    root_name = names.get(id(output)) or "output"
+    root_name = names.get(id(output)) or next(
+        (f"{n}.grad" for n, t in rec.leaves.items() if t._grad is output), "output"
+    )  # stepping x.grad.backward(): the output is x.grad
     root_key = {tensor_key(output): root_name}
     dot.node("out", "root", var_label(output, root_key.get(tensor_key(output)), True, _np))
     start_grad = steps[0].grads_out[0] if steps[0].grads_out else None
