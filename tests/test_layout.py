@@ -165,3 +165,20 @@ def test_jacobian_explorer_moves_x():
     assert x.tolist() == [1.0, 2.0]  # the learner's x is untouched
     with pytest.raises(ValueError, match="x needs 2"):
         ex.set_x([1.0])
+
+
+def test_max_nodes_elides_with_a_visible_more_node():
+    t = minigrad.tensor(1.0, requires_grad=True)
+    for _ in range(500):
+        t = t * 1.0
+    with pytest.raises(viz.GraphTooLarge):  # the default still refuses
+        viz.draw_forward(t, max_nodes=20)
+    forward = viz.draw_forward(t, max_nodes=20, elide=True).source
+    # 501 tensors, 500 ops and 500 numbers in all: those drawn and those left out
+    drawn = forward.count("[shape=") - 1
+    hidden = int(re.search(r"… (\d+) more nodes", forward).group(1))
+    assert drawn <= 21 and drawn + hidden == 1501
+    backward = viz.draw_backward(t, max_nodes=20, elide=True).source
+    assert re.search(r"… \d+ more nodes", backward)
+    assert backward.count("MulBackward0") == 20
+    assert "more -> g19" in backward  # the gradient edge into what was left out

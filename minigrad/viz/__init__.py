@@ -25,6 +25,9 @@ Options shared by the ``draw_*`` functions:
 - ``show_values``: print each tensor's value (default True)
 - ``legend``: draw a legend (default True)
 - ``max_nodes``: refuse graphs larger than this (default 100) instead of drawing a hairball
+- ``elide``: with ``elide=True``, a graph larger than ``max_nodes`` is drawn
+  anyway: the ``max_nodes`` nodes nearest the output, and one grey
+  ``… N more nodes`` box for the rest
 - ``title``: a caption above the figure
 - ``show``: ``"grads"`` (gradients on the edges) or ``"local"`` (also each
   edge's local derivative, for the chain rule; ``draw_backward`` only)
@@ -91,14 +94,18 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         )
     tr = opts.get("trace")
     graph = forward_walk(
-        t, max_nodes=opts["max_nodes"], traced=tr.ops if tr is not None else None, extra=extra
+        t,
+        max_nodes=opts["max_nodes"],
+        traced=tr.ops if tr is not None else None,
+        extra=extra,
+        elide=opts["elide"],
     )
     forward_body(dot, graph, names, show_values=opts["show_values"], prefix=prefix)
 
 
 def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bool:
     adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
-    graph = build_backward(t, adapter, opts["max_nodes"])
+    graph = build_backward(t, adapter, opts["max_nodes"], opts["elide"])
     recording, mode = opts.get("recording"), opts.get("grads", "auto")
     grads = None
     if mode is not False and graph.nodes:
@@ -131,6 +138,7 @@ def _options(
     trace: Trace | None = None,
     dot_program: str | None = None,
     show: str = "grads",
+    elide: bool = False,
 ) -> dict:
     if grads not in (True, False, "auto"):
         raise ValueError("grads= must be True, False or 'auto'")

@@ -35,9 +35,9 @@ from typing import Any
 import numpy as np
 
 from . import labels, style
-from .forward import var_label
+from .forward import more_text, var_label
 from .render import Dot
-from .walk import BackwardGraph, MinigradAdapter, backward_walk, tensor_key
+from .walk import MORE, BackwardGraph, MinigradAdapter, backward_walk, tensor_key
 
 NA = "n/a"  # a gradient we cannot know (the graph was freed)
 
@@ -328,6 +328,8 @@ def backward_body(
         if show_saved and b.leaf is None:
             _saved(dot, p + b.id, b.fn, names, adapter)
 
+    if graph.hidden:
+        dot.node(p + MORE, "more", labels.html(("value", more_text(graph.hidden))))
     seed = grads.get("seed") if grads is not None else None
     seed_text = "" if grads is None else _grad_text(seed, adapter)
     any_na |= seed is _UNAVAILABLE
@@ -368,9 +370,9 @@ def _saved(dot: Dot, fn_id: str, fn: Any, names: Mapping[tuple, str], adapter: A
         dot.edge(f"{fn_id}_s{k}", fn_id, "saved")
 
 
-def build_backward(root: Any, adapter: Any, max_nodes: int) -> BackwardGraph:
+def build_backward(root: Any, adapter: Any, max_nodes: int, elide: bool = False) -> BackwardGraph:
     """Walk the grad_fn graph of ``root``, keeping each edge's input index and output nr."""
-    graph = backward_walk(root, adapter, max_nodes)
+    graph = backward_walk(root, adapter, max_nodes, elide)
     # add the output number the gradient is delivered to (for multi-output nodes)
     edges = []
     by_id = {b.id: b for b in graph.nodes}

@@ -19,6 +19,7 @@ gradient on an edge       blue text next to the arrow                   ``gradie
 cut (detach/.data/no_grad) dashed red line, flat ``tee`` head          ``cut``
 saved tensor              small reddish-purple note, dotted link        ``saved for backward``
 freed saved tensors       grey dashed note "freed"                      ``freed``
+left out (``elide=True``) grey dashed box "… N more nodes"              (self-explanatory)
 ========================  ===========================================  =====================
 
 In the gradient-flow view the arrows point the way gradients travel (from the
@@ -92,6 +93,13 @@ NODES: dict[str, dict[str, str]] = {
         "fillcolor": PALE_PURPLE,
         "color": REDDISH_PURPLE,
         "fontsize": "10",
+    },
+    "more": {
+        "shape": "box",
+        "fillcolor": "white",
+        "color": GREY,
+        "style": "filled,dashed,rounded",
+        "fontcolor": DARK_GREY,
     },
     "freed": {
         "shape": "note",

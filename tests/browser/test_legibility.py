@@ -16,13 +16,16 @@ This covers the figures (``image/svg+xml`` outputs, shown by JupyterLab as
 ``interact_graph`` at every position of its sliders (by the arrow keys).
 
 A failure names the notebook, the cell's execution count, the view, the size
-and the scale.
+and the scale. ``MINIGRAD_LEGIBILITY_REPORT=file`` appends one JSON line per
+graph measured; ``MINIGRAD_LEGIBILITY_SHOTS=folder`` saves a screenshot of the
+window (1400×900) showing each graph, to look at.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -110,8 +113,13 @@ class Graphs:
         self.notebook = notebook
         self.rows: list[dict] = []
 
-    def add(self, cell: str, view: str, m: dict) -> None:
+    def add(self, cell: str, view: str, m: dict, element=None) -> None:
         self.rows.append(dict(m, cell=cell, view=view))
+        shots = os.environ.get("MINIGRAD_LEGIBILITY_SHOTS")
+        if shots and element is not None:  # a picture of what the learner sees, to look at
+            name = re.sub(r"[^\w.=-]+", "_", f"{self.notebook}_{cell}_{view}")
+            element.scroll_into_view_if_needed()
+            element.page.screenshot(path=str(Path(shots) / f"{name}.png"))
 
     def failures(self) -> list[str]:
         bad = []
@@ -153,7 +161,7 @@ def _figures(cell, found: Graphs) -> None:
             " : decodeURIComponent(s.slice(i + 1)); }"
         )
         view = "figure" + (f" {k + 1}" if len(images) > 1 else "")
-        found.add(_count(cell), view, _measure(img, text))
+        found.add(_count(cell), view, _measure(img, text), img)
 
 
 def _inline(widget):
@@ -166,7 +174,7 @@ def _steppers(page, cell, found: Graphs) -> None:
         k = 0
         while True:
             svg = _inline(stepper)
-            found.add(_count(cell), f"BackwardStepper step {k}", _measure(svg, None))
+            found.add(_count(cell), f"BackwardStepper step {k}", _measure(svg, None), stepper)
             if nxt.is_disabled():
                 break
             before = svg.evaluate("s => s.outerHTML")
@@ -198,7 +206,8 @@ def _slider_graphs(page, cell, found: Graphs) -> None:
             while True:
                 svg = _inline(widget)
                 value = handle.get_attribute("aria-valuetext")
-                found.add(_count(cell), f"interact_graph {name}={value}", _measure(svg, None))
+                view = f"interact_graph {name}={value}"
+                found.add(_count(cell), view, _measure(svg, None), widget)
                 before = svg.evaluate("s => s.outerHTML")
                 page.keyboard.press("ArrowRight")
                 if handle.get_attribute("aria-valuetext") == value:
