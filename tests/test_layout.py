@@ -90,6 +90,11 @@ def test_module_parameters_are_named_as_the_module_names_them():
     s.goto(len(s.steps) - 1)
     assert "0.weight.grad" in s.text.value and "leaf0" not in s.text.value
     assert "<B>0.weight</B>" in s.source
+    # in the figure, each module's parameters in one group, titled with its name and class
+    assert re.search(
+        r"subgraph cluster_module_\d+ \{ label=<0: Linear>;.*g\d+_leaf; g\d+_leaf", src
+    )
+    assert "label=<2: Linear>" in src
     assert model is not None  # the module is a variable of this frame: that is how it is found
 
 

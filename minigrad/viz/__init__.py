@@ -44,7 +44,7 @@ from typing import Any
 from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward, replay
 from .forward import forward_body
-from .names import frame_outside_viz, infer_names, merge, namespace_tensors
+from .names import frame_outside_viz, infer_names, merge, module_kinds, namespace_tensors
 from .recording import Recording, Trace, record, trace
 from .render import DotError, DotNotFoundError, Figure, run_dot
 from .torch_adapter import TorchAdapter, is_torch_tensor
@@ -77,6 +77,14 @@ def _names(names: Mapping | None) -> tuple[dict, list]:
     try:
         found = namespace_tensors(frame)
         return merge(infer_names(frame), names), [t for _, t in found]
+    finally:
+        del frame
+
+
+def _modules() -> dict[str, str]:
+    frame = frame_outside_viz()
+    try:
+        return module_kinds(frame)
     finally:
         del frame
 
@@ -156,7 +164,9 @@ def _new_dot(opts: dict) -> Any:
 
 
 def _fit(dot: Any, opts: dict) -> None:
-    """Choose the direction from the graph's shape, once its nodes are known."""
+    """Group each module's parameters, and choose the direction from the graph's
+    shape, once its nodes are known."""
+    dot.lines += layout.module_groups(dot.lines, _modules())
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
 

@@ -126,3 +126,37 @@ def auto_rankdir(lines: list[str], budget: float | None = None) -> str:
     budget = style.FIT_WIDTH if budget is None else budget
     lr, tb = widths(lines)
     return "LR" if lr <= budget or lr <= tb else "TB"
+
+
+# --- grouping a module's parameters ----------------------------------------------------
+_PARAM = re.compile(r'^\s*(\w+) \[.*fillcolor="' + style.PALE_SKY + r'".*?<B>([^<]*)</B>')
+
+
+def module_groups(lines: list[str], modules: dict[str, str] | None = None) -> list[str]:
+    """DOT clusters around the leaves named like one module's parameters
+    (``0.weight`` and ``0.bias``: the module ``0``), labelled with the module's
+    name and, when known (``modules``: name -> class name), its class.
+
+    >>> module_groups(['  a [fillcolor="#A9D9F4", label=<<B>0.weight</B>>]',
+    ...                '  b [fillcolor="#A9D9F4", label=<<B>0.bias</B>>]'], {"0": "Linear"})[0][:40]
+    '  subgraph cluster_module_0 { label=<0: '
+    """
+    members: dict[str, list[str]] = {}
+    for line in lines:
+        m = _PARAM.match(line)
+        if m is not None and "." in m.group(2):
+            ids = members.setdefault(m.group(2).rsplit(".", 1)[0], [])
+            ids += [m.group(1)] if m.group(1) not in ids else []
+    out = []
+    for k, (prefix, ids) in enumerate(members.items()):
+        if len(ids) < 2:
+            continue
+        kind = (modules or {}).get(prefix)
+        title = html.escape(f"{prefix}: {kind}" if kind else prefix)
+        out.append(
+            f'  subgraph cluster_module_{k} {{ label=<{title}>; style="rounded,dashed"; '
+            f'color="{style.GREY}"; fontcolor="{style.DARK_GREY}"; fontsize="10"; '
+            + "; ".join(ids)
+            + " }"
+        )
+    return out

@@ -63,6 +63,26 @@ def namespace_tensors(frame: FrameType | None) -> list[tuple[str, Any]]:
     return found
 
 
+def module_kinds(frame: FrameType | None) -> dict[str, str]:
+    """``{"0": "Linear", "2": "Linear"}``: the class of every submodule of the
+    ``nn.Module`` variables in ``frame``, by the prefix its parameters carry."""
+    kinds: dict[str, str] = {}
+    if frame is None:
+        return kinds
+    scopes = [frame.f_locals, frame.f_globals]
+    for scope in scopes:
+        for name, value in list(scope.items()):
+            if name.startswith("_") or not _is_module(value):
+                continue
+            try:
+                for prefix, sub in value.named_modules():
+                    if prefix:
+                        kinds.setdefault(prefix, type(sub).__name__)
+            except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+                continue
+    return kinds
+
+
 def _is_module(value: Any) -> bool:
     """An ``nn.Module`` (minigrad's or torch's), recognised by what it has."""
     return (

@@ -6,8 +6,8 @@ view of :mod:`minigrad.viz.backward` (same layout, colours and names) with
 the state of the backward at one step:
 
 - the node running now is yellow with a thick border;
-- nodes that already ran are grey and show the gradient that came in (a sum
-  ``2 + 3 = 5`` when several edges arrive: fan-out);
+- nodes that already ran are grey; when several edges arrive (fan-out) they
+  show the sum of what came in, ``in: 2 + 3 = 5``, like the gradient-flow view;
 - nodes that have not run yet are white and dashed, with what has arrived so far;
 - edges that carried a gradient are blue and labelled with it, the others
   grey and dashed;
@@ -135,7 +135,9 @@ def frame_sources(
     The layout is the same at every step: each label sits in a box as big as
     its biggest text over all steps, so no node moves or grows while the
     learner steps, and the direction (``"auto"``: from the graph's shape) is
-    chosen once. ``names`` maps ``id(tensor)`` to a name.
+    chosen once. ``names`` maps ``id(tensor)`` to a name. (A module's
+    parameters are not grouped here, unlike in the figures: the group boxes
+    would shrink the whole frame below a legible size.)
     """
     graph = build_backward(rec.output, MinigradAdapter, max_nodes)
     frames = [_frame(rec, k, dict(names or {}), graph) for k in range(len(rec.steps))]
@@ -232,7 +234,8 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
         lines: list[tuple[str, str]] = [("value", labels.node_title(b.fn.name()))]
         extra: dict[str, str] = {}
         if s is not None:
-            lines.append(("grad", "in: " + _sum_text(list(got) or list(s.grads_in))))
+            if len(got) > 1:  # fan-out: the sum of what arrived (one edge says it itself)
+                lines.append(("grad", "in: " + _sum_text(list(got))))
             if any(s.grad_fns):
                 fns = ", ".join(sorted({f for f in s.grad_fns if f}))
                 lines.append(("small", f"grad has grad_fn={fns}"))
