@@ -109,8 +109,8 @@ def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 class Graphs:
     """What was measured in one notebook, and what failed."""
 
-    def __init__(self, notebook: str) -> None:
-        self.notebook = notebook
+    def __init__(self, notebook: str, page=None) -> None:
+        self.notebook, self.page = notebook, page
         self.rows: list[dict] = []
 
     def add(self, cell: str, view: str, m: dict, element=None) -> None:
@@ -119,7 +119,7 @@ class Graphs:
         if shots and element is not None:  # a picture of what the learner sees, to look at
             name = re.sub(r"[^\w.=-]+", "_", f"{self.notebook}_{cell}_{view}")
             element.scroll_into_view_if_needed()
-            element.page.screenshot(path=str(Path(shots) / f"{name}.png"))
+            self.page.screenshot(path=str(Path(shots) / f"{name}.png"))
 
     def failures(self) -> list[str]:
         bad = []
@@ -233,7 +233,7 @@ def _run(page, lab, notebook: Path) -> Graphs:
     # the default layout: the file browser is open next to the notebook
     assert page.is_visible(".jp-FileBrowser"), "the file browser should be open"
 
-    found = Graphs(notebook.stem)
+    found = Graphs(notebook.stem, page)
     for cell in _cells(page):
         _figures(cell, found)
         _steppers(page, cell, found)
