@@ -48,6 +48,9 @@ def test_short_graph_stays_left_to_right_and_long_chain_goes_top_to_bottom():
     assert 'rankdir="LR"' in viz.draw_forward(h, rankdir="LR").source
     with pytest.raises(ValueError, match="rankdir"):
         viz.draw_forward(h, rankdir="sideways")
+    # both views in one figure: top to bottom by default, or chosen from the shape
+    assert 'rankdir="TB"' in viz.draw(z).source
+    assert 'rankdir="TB"' in viz.draw(h, rankdir="auto").source
 
 
 def test_a_drawing_is_never_wider_than_the_size_limit():

@@ -238,9 +238,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     options.setdefault("rankdir", "TB")
     opts = _options(**options)
     resolved, extra = _names(names)
-    from .render import Dot
-
-    dot = Dot(opts["rankdir"], opts["title"])
+    dot = _new_dot(opts)
     body = []
     views = (("forward", "forward: the computation"), ("backward", "backward: gradient flow"))
     for cluster, title in views:
@@ -258,4 +256,6 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     if na:
         dot.note(_NA_NOTE)
     dot.lines = body
+    if opts["rankdir"] == "auto":  # (no module groups: a node cannot be in two clusters)
+        dot.rankdir = layout.auto_rankdir(dot.lines)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
