@@ -22,11 +22,18 @@ in the browser: :func:`renderer` says which, :func:`set_renderer` chooses.
 Options shared by the ``draw_*`` functions:
 
 - ``names``: ``{tensor: "name"}``, overriding the names found in the caller's variables
-- ``rankdir``: ``"LR"`` (left to right, the default) or ``"TB"`` (top to bottom)
+- ``rankdir``: ``"auto"`` (the default: left to right while the graph fits an
+  output area, top to bottom for a long chain, see :mod:`minigrad.viz.layout`),
+  ``"LR"`` (left to right) or ``"TB"`` (top to bottom)
 - ``show_values``: print each tensor's value (default True)
 - ``legend``: draw a legend (default True)
 - ``max_nodes``: refuse graphs larger than this (default 100) instead of drawing a hairball
+- ``elide``: with ``elide=True``, a graph larger than ``max_nodes`` is drawn
+  anyway: the ``max_nodes`` nodes nearest the output, and one grey
+  ``… N more nodes`` box for the rest
 - ``title``: a caption above the figure
+- ``show``: ``"grads"`` (gradients on the edges) or ``"local"`` (also each
+  edge's local derivative, for the chain rule; ``draw_backward`` only)
 
 The visual grammar (what each colour and shape means) is documented in
 :mod:`minigrad.viz.style`.
@@ -37,10 +44,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import labels, style
+from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward, replay
 from .forward import forward_body
-from .names import frame_outside_viz, infer_names, merge, namespace_tensors
+from .names import frame_outside_viz, infer_names, merge, module_kinds, namespace_tensors
 from .recording import Recording, Trace, record, trace
 from .render import (
     RENDERERS,
@@ -88,6 +95,14 @@ def _names(names: Mapping | None) -> tuple[dict, list]:
         del frame
 
 
+def _modules() -> dict[str, str]:
+    frame = frame_outside_viz()
+    try:
+        return module_kinds(frame)
+    finally:
+        del frame
+
+
 def _check_tensor(t: Any) -> None:
     if not hasattr(t, "grad_fn"):
         raise TypeError(f"expected a tensor to draw, got {type(t).__name__}")
@@ -101,14 +116,18 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         )
     tr = opts.get("trace")
     graph = forward_walk(
-        t, max_nodes=opts["max_nodes"], traced=tr.ops if tr is not None else None, extra=extra
+        t,
+        max_nodes=opts["max_nodes"],
+        traced=tr.ops if tr is not None else None,
+        extra=extra,
+        elide=opts["elide"],
     )
     forward_body(dot, graph, names, show_values=opts["show_values"], prefix=prefix)
 
 
 def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bool:
     adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
-    graph = build_backward(t, adapter, opts["max_nodes"])
+    graph = build_backward(t, adapter, opts["max_nodes"], opts["elide"])
     recording, mode = opts.get("recording"), opts.get("grads", "auto")
     grads = None
     if mode is not False and graph.nodes:
@@ -125,11 +144,12 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
         show_values=opts["show_values"],
         show_saved=opts["show_saved"],
         prefix=prefix,
+        show=opts["show"],
     )
 
 
 def _options(
-    rankdir: str = "LR",
+    rankdir: str = "auto",
     show_saved: bool = False,
     max_nodes: int = 100,
     legend: bool = True,
@@ -139,10 +159,30 @@ def _options(
     grads: bool | str = "auto",
     trace: Trace | None = None,
     dot_program: str | None = None,
+    show: str = "grads",
+    elide: bool = False,
 ) -> dict:
     if grads not in (True, False, "auto"):
         raise ValueError("grads= must be True, False or 'auto'")
+    if show not in ("grads", "local"):
+        raise ValueError("show= must be 'grads' or 'local'")
+    if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
+        raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
     return dict(locals())
+
+
+def _new_dot(opts: dict) -> Any:
+    from .render import Dot
+
+    return Dot("LR" if opts["rankdir"] == "auto" else opts["rankdir"], opts["title"])
+
+
+def _fit(dot: Any, opts: dict) -> None:
+    """Group each module's parameters, and choose the direction from the graph's
+    shape, once its nodes are known."""
+    dot.lines += layout.module_groups(dot.lines, _modules())
+    if opts["rankdir"] == "auto":
+        dot.rankdir = layout.auto_rankdir(dot.lines)
 
 
 def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
@@ -161,10 +201,9 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
     _check_tensor(t)
     opts = _options(**options)
     resolved, extra = _names(names)
-    from .render import Dot
-
-    dot = Dot(opts["rankdir"], opts["title"])
+    dot = _new_dot(opts)
     _forward(dot, t, resolved, extra, opts)
+    _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
 
@@ -174,7 +213,9 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     ``t`` may be a minigrad tensor or a real ``torch`` tensor. After a
     backward, edges carry the gradient that flowed along them (see
     :mod:`minigrad.viz.backward` for where it comes from) and each leaf shows
-    its ``.grad``. ``show_saved=True`` adds the tensors each node saved, or
+    its ``.grad``. ``show="local"`` also writes each edge's local derivative
+    (``∂y/∂w = x = 2.0``) next to the gradient it carries, to read the chain
+    rule off the picture. ``show_saved=True`` adds the tensors each node saved, or
     "freed" once a backward released them. ``recording=`` takes the result of
     :func:`minigrad.viz.record`.
 
@@ -187,11 +228,10 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     _check_tensor(t)
     opts = _options(**options)
     resolved, _ = _names(names)
-    from .render import Dot
-
-    dot = Dot(opts["rankdir"], opts["title"])
+    dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
         dot.note(_NA_NOTE)
+    _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
 
@@ -212,9 +252,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     options.setdefault("rankdir", "TB")
     opts = _options(**options)
     resolved, extra = _names(names)
-    from .render import Dot
-
-    dot = Dot(opts["rankdir"], opts["title"])
+    dot = _new_dot(opts)
     body = []
     views = (("forward", "forward: the computation"), ("backward", "backward: gradient flow"))
     for cluster, title in views:
@@ -232,4 +270,6 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     if na:
         dot.note(_NA_NOTE)
     dot.lines = body
+    if opts["rankdir"] == "auto":  # (no module groups: a node cannot be in two clusters)
+        dot.rankdir = layout.auto_rankdir(dot.lines)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])

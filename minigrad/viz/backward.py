@@ -19,6 +19,12 @@ Where the edge gradients come from:
 
 When one tensor feeds several ops (fan-out), several gradient edges arrive at
 its node; the node then shows their sum: ``in: 2 + 3 = 5``.
+
+``show="local"`` also writes each edge's *local derivative* next to the
+gradient that flows along it, as a textbook does when it explains the chain
+rule: the edge from ``MulBackward0`` (``y = w * x``) to ``w`` reads
+``∂y/∂w = x = 2.0`` and carries ``grad × 2.0``. The formulas are known for the
+common elementwise ops (see ``_LOCAL``); other edges show the gradient alone.
 """
 
 from __future__ import annotations
@@ -28,10 +34,10 @@ from typing import Any
 
 import numpy as np
 
-from . import labels
-from .forward import var_label
+from . import labels, style
+from .forward import more_text, var_label
 from .render import Dot
-from .walk import BackwardGraph, MinigradAdapter, backward_walk, tensor_key
+from .walk import MORE, BackwardGraph, MinigradAdapter, backward_walk, tensor_key
 
 NA = "n/a"  # a gradient we cannot know (the graph was freed)
 
@@ -161,6 +167,109 @@ def _grad_text(g: Any, adapter: Any) -> str:
     return labels.short_value(adapter.numpy(g))
 
 
+# grad_fn name -> the local derivative of the output with respect to each input, as
+# (text, value) makers; ``a`` and ``b`` are the inputs' names, ``A`` and ``B`` their values
+# and ``c`` the node's number (exponent, scalar), when it has one.
+def _pow_text(a: str, c: Any) -> str:
+    return f"{labels.number(c)}·{a}^{labels.number(c - 1)}" if c != 2 else f"2·{a}"
+
+
+_LOCAL: dict[str, list] = {
+    "AddBackward0": [lambda a, b, c: ("1", 1.0), lambda a, b, c: ("1", 1.0)],
+    "SubBackward0": [lambda a, b, c: ("1", 1.0), lambda a, b, c: ("-1", -1.0)],
+    "MulBackward0": [lambda a, b, c: (b, None), lambda a, b, c: (a, None)],
+    "DivBackward0": [lambda a, b, c: (f"1/{b}", None), lambda a, b, c: (f"-{a}/{b}²", None)],
+    "NegBackward0": [lambda a, b, c: ("-1", -1.0)],
+    "PowBackward0": [lambda a, b, c: (_pow_text(a, c), None)],
+    "ExpBackward0": [lambda a, b, c: (f"exp({a})", None)],
+    "LogBackward0": [lambda a, b, c: (f"1/{a}", None)],
+    "SinBackward0": [lambda a, b, c: (f"cos({a})", None)],
+    "CosBackward0": [lambda a, b, c: (f"-sin({a})", None)],
+    "TanhBackward0": [lambda a, b, c: (f"1 - tanh²({a})", None)],
+    "SigmoidBackward0": [lambda a, b, c: (f"σ({a})(1 - σ({a}))", None)],
+    "ReluBackward0": [lambda a, b, c: (f"1 if {a} > 0 else 0", None)],
+}
+
+
+def _local_value(name: str, i: int, vals: list, c: Any) -> Any:
+    """The local derivative's value, from the inputs' values (numpy)."""
+    A = vals[0]
+    B = vals[1] if len(vals) > 1 else None
+    if name == "MulBackward0":
+        other = B if i == 0 else A
+        return other if other is not None else c
+    if name == "DivBackward0":
+        return 1 / B if i == 0 else -A / B**2
+    if name == "PowBackward0":
+        return c * A ** (c - 1)
+    if name == "ExpBackward0":
+        return np.exp(A)
+    if name == "LogBackward0":
+        return 1 / A
+    if name == "SinBackward0":
+        return np.cos(A)
+    if name == "CosBackward0":
+        return -np.sin(A)
+    if name == "TanhBackward0":
+        return 1 - np.tanh(A) ** 2
+    if name == "SigmoidBackward0":
+        s = 1 / (1 + np.exp(-A))
+        return s * (1 - s)
+    if name == "ReluBackward0":
+        return (A > 0).astype(A.dtype)
+    return None
+
+
+def local_derivative(fn: Any, i: int, names: Mapping[tuple, str]) -> str:
+    """``∂y/∂w = x = 2.0``: the local derivative along input ``i`` of a minigrad node,
+    or ``""`` when its formula is not known (or ``fn`` is not a minigrad node).
+
+    >>> import minigrad as torch
+    >>> w = torch.tensor(3.0, requires_grad=True)
+    >>> x = torch.tensor(2.0)
+    >>> y = w * x
+    >>> local_derivative(y.grad_fn, 0, {tensor_key(w): "w", tensor_key(x): "x", tensor_key(y): "y"})
+    '∂y/∂w = x = 2.0'
+    """
+    name = type(fn).__name__
+    rules = _LOCAL.get(name)
+    inputs = getattr(fn, "_inputs", None)
+    if rules is None or inputs is None or i >= len(rules) or i >= len(inputs):
+        return ""
+    settings = dict(getattr(fn, "_settings", None) or {})
+    c = getattr(fn, "c", settings.get("c"))
+    words, vals = [], []
+    for x in inputs:
+        if hasattr(x, "_data"):
+            words.append(names.get(tensor_key(x)) or "input")
+            vals.append(np.asarray(x._data))
+        else:  # a Python number
+            words.append(labels.number(x))
+            vals.append(np.asarray(x))
+    if c is None and len(vals) > 1 and not hasattr(inputs[1], "_data"):
+        c = inputs[1]
+    a, b = words[0], (words[1] if len(words) > 1 else labels.number(c) if c is not None else "c")
+    text, value = rules[i](a, b, c)
+    if value is None:
+        try:
+            value = _local_value(name, i, vals, c)
+        except (TypeError, ValueError, ZeroDivisionError):
+            value = None
+    out = names.get(("out", id(fn), 0)) or "out"
+    result = f"∂{out}/∂{words[i]} = {text}"
+    if value is not None and not _is_number(text):
+        result += f" = {labels.short_value(np.asarray(value))}"
+    return result
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def backward_body(
     dot: Dot,
     graph: BackwardGraph,
@@ -171,9 +280,11 @@ def backward_body(
     show_values: bool = True,
     show_saved: bool = False,
     prefix: str = "",
+    show: str = "grads",
 ) -> bool:
     """Add the gradient-flow picture of ``graph`` to ``dot``.
 
+    ``show="local"`` adds each edge's local derivative next to its gradient.
     Returns True when some gradient is shown as ``n/a``.
     """
     p = prefix
@@ -217,6 +328,8 @@ def backward_body(
         if show_saved and b.leaf is None:
             _saved(dot, p + b.id, b.fn, names, adapter)
 
+    if graph.hidden:
+        dot.node(p + MORE, "more", labels.html(("value", more_text(graph.hidden))))
     seed = grads.get("seed") if grads is not None else None
     seed_text = "" if grads is None else _grad_text(seed, adapter)
     any_na |= seed is _UNAVAILABLE
@@ -230,7 +343,12 @@ def backward_body(
             any_na |= g is _UNAVAILABLE
             if g is None or g is _UNAVAILABLE:
                 kind = "grad_none"
-        dot.edge(p + dst, p + src, kind, labels.html(("value", text)))
+        lines = [("value", text)]
+        local = local_derivative(_node(graph, src).fn, i, names) if show == "local" else ""
+        if local:
+            grey = f'<FONT COLOR="{style.DARK_GREY}">{labels.escape(local)}</FONT>'
+            lines.insert(0, ("raw", grey))
+        dot.edge(p + dst, p + src, kind, labels.html(*lines))
     return any_na
 
 
@@ -252,9 +370,9 @@ def _saved(dot: Dot, fn_id: str, fn: Any, names: Mapping[tuple, str], adapter: A
         dot.edge(f"{fn_id}_s{k}", fn_id, "saved")
 
 
-def build_backward(root: Any, adapter: Any, max_nodes: int) -> BackwardGraph:
+def build_backward(root: Any, adapter: Any, max_nodes: int, elide: bool = False) -> BackwardGraph:
     """Walk the grad_fn graph of ``root``, keeping each edge's input index and output nr."""
-    graph = backward_walk(root, adapter, max_nodes)
+    graph = backward_walk(root, adapter, max_nodes, elide)
     # add the output number the gradient is delivered to (for multi-output nodes)
     edges = []
     by_id = {b.id: b for b in graph.nodes}

@@ -4,7 +4,7 @@ Variables are ellipses (name, short value, dtype when it is not float32),
 operators are boxes named by the op (``mul``, ``add``...), and arrows run from
 the inputs to the output. Constants that do not require grad are drawn too,
 plain Python numbers as small grey text. A tensor cut from the graph by
-``detach()`` or ``.data`` hangs off its source by a dashed vermillion line
+``detach()`` or ``.data`` hangs off its source by a dashed red line
 ending in a bar: no gradient crosses it.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from . import labels
 from .render import Dot
-from .walk import ForwardGraph, Var
+from .walk import MORE, ForwardGraph, Var
 
 # settings an op keeps on its node, shown small under the op name (defaults are skipped)
 _SHOWN_SETTINGS = {
@@ -71,6 +71,13 @@ def op_settings(node: Any) -> str:
     return ", ".join(shown)
 
 
+def more_text(n: int) -> str:
+    """``… 12 more nodes`` (``… 100000+ more nodes`` past the counting limit)."""
+    from .walk import COUNT_LIMIT
+
+    return f"… {n}{'+' if n >= COUNT_LIMIT else ''} more node{'s' if n != 1 else ''}"
+
+
 def forward_body(
     dot: Dot,
     graph: ForwardGraph,
@@ -95,6 +102,8 @@ def forward_body(
             dot.node(prefix + op.id, "op", labels.html(*lines), tooltip=labels.escape(op.name))
     for n in graph.numbers:
         dot.node(prefix + n.id, "number", labels.html(("value", labels.number(n.value))))
+    if graph.hidden:
+        dot.node(prefix + MORE, "more", labels.html(("value", more_text(graph.hidden))))
     traced = {op.id for op in graph.ops if op.traced}
     for src, dst, kind in graph.edges:
         if dst in traced and kind == "data":

@@ -58,18 +58,40 @@ def number(v: Any) -> str:
     v = float(v)
     if v != v or v in (float("inf"), float("-inf")):
         return str(v)
+    if v == 0:
+        v = 0.0  # -0.0 too: a learner reads "-0.0" as a bug, and it equals 0
     if v != 0 and (abs(v) >= 1e5 or abs(v) < 1e-4):
         return f"{v:.3e}"
     return np.format_float_positional(v, precision=4, trim="0")
 
 
+def compact_number(v: Any) -> str:
+    """One number in three significant digits: ``2.08``, ``-0.000196``, ``-2.57e-05``."""
+    if isinstance(v, (bool, np.bool_, int, np.integer)):
+        return number(v)
+    v = float(v)
+    if v == 0 or v != v or v in (float("inf"), float("-inf")):
+        return number(v)
+    if 1e-4 <= abs(v) < 1e5:
+        return np.format_float_positional(v, precision=3, fractional=False, trim="0")
+    return f"{v:.2e}"
+
+
 def short_value(a: np.ndarray) -> str:
     """A tensor's value for a label: a one-element tensor in full
-    (``2.0``, ``[2.0]``), a bigger one as its first few values."""
+    (``2.0``, ``[2.0]``), a bigger one as its first few values, and a big one
+    (more than ``style.BIG`` elements) compactly: two values, three digits each.
+
+    >>> short_value(np.arange(16.0) / 3)
+    '[0.0, 0.333, …]'
+    """
     a = np.asarray(a)
     if a.size == 1:
         text = number(a.reshape(()).item())
         return "[" * a.ndim + text + "]" * a.ndim
+    if a.size > style.BIG:
+        flat = a.reshape(-1)[: style.BIG_VALUES].tolist()
+        return "[" + ", ".join(compact_number(v) for v in flat) + ", …]"
     flat = a.reshape(-1)[: style.MAX_VALUES]
     text = ", ".join(number(v) for v in flat.tolist())
     return f"[{text}, …]" if a.size > style.MAX_VALUES else f"[{text}]"

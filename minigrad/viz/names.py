@@ -3,8 +3,10 @@
 ``draw_forward(z)`` looks at the code that called it: the local variables of
 that function first, then the module (or notebook) globals. Every variable
 that holds a tensor names it; names starting with ``_`` (``_``, ``_3``,
-``__``: IPython's output history) are ignored. A ``names=`` mapping given by
-the caller wins over what was found.
+``__``: IPython's output history) are ignored. The parameters of every
+``nn.Module`` variable are named as the module names them (``0.weight``,
+``0.bias``: ``named_parameters()``), after the plain variables. A ``names=``
+mapping given by the caller wins over what was found.
 
 Example (in a notebook)::
 
@@ -44,11 +46,50 @@ def namespace_tensors(frame: FrameType | None) -> list[tuple[str, Any]]:
     scopes = [frame.f_locals]
     if frame.f_globals is not frame.f_locals:
         scopes.append(frame.f_globals)
+    modules = []
     for scope in scopes:
         for name, value in list(scope.items()):
-            if not name.startswith("_") and _is_tensor(value):
+            if name.startswith("_"):
+                continue
+            if _is_tensor(value):
                 found.append((name, value))
+            elif _is_module(value):
+                modules.append(value)
+    for module in modules:  # after the variables: a parameter's own variable name wins
+        try:
+            found += list(module.named_parameters())
+        except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+            continue
     return found
+
+
+def module_kinds(frame: FrameType | None) -> dict[str, str]:
+    """``{"0": "Linear", "2": "Linear"}``: the class of every submodule of the
+    ``nn.Module`` variables in ``frame``, by the prefix its parameters carry."""
+    kinds: dict[str, str] = {}
+    if frame is None:
+        return kinds
+    scopes = [frame.f_locals, frame.f_globals]
+    for scope in scopes:
+        for name, value in list(scope.items()):
+            if name.startswith("_") or not _is_module(value):
+                continue
+            try:
+                for prefix, sub in value.named_modules():
+                    if prefix:
+                        kinds.setdefault(prefix, type(sub).__name__)
+            except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+                continue
+    return kinds
+
+
+def _is_module(value: Any) -> bool:
+    """An ``nn.Module`` (minigrad's or torch's), recognised by what it has."""
+    return (
+        not isinstance(value, type)
+        and callable(getattr(value, "named_parameters", None))
+        and hasattr(value, "training")
+    )
 
 
 def infer_names(frame: FrameType | None) -> dict[tuple, str]:

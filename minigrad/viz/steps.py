@@ -6,8 +6,8 @@ view of :mod:`minigrad.viz.backward` (same layout, colours and names) with
 the state of the backward at one step:
 
 - the node running now is yellow with a thick border;
-- nodes that already ran are grey and show the gradient that came in (a sum
-  ``2 + 3 = 5`` when several edges arrive: fan-out);
+- nodes that already ran are grey; when several edges arrive (fan-out) they
+  show the sum of what came in, ``in: 2 + 3 = 5``, like the gradient-flow view;
 - nodes that have not run yet are white and dashed, with what has arrived so far;
 - edges that carried a gradient are blue and labelled with it, the others
   grey and dashed;
@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from . import labels, style
+from . import labels, layout, style
 from .backward import build_backward
 from .forward import var_label
 from .render import Dot
@@ -61,7 +61,7 @@ def _sum_text(parts: list) -> str:
     return " + ".join(_text(p) for p in parts) + " = " + _text(total)
 
 
-def _legend(dot: Dot, has_error: bool) -> str:
+def _legend(dot: Dot, has_error: bool, kinds: list[str] | None = None) -> str:
     """A caption under the frame: what the node states mean, then the usual legend."""
     cells = []
     for attrs, text in _LEGEND:
@@ -71,14 +71,14 @@ def _legend(dot: Dot, has_error: bool) -> str:
         body = "- -" if "dashed" in attrs.get("style", "") else " "
         cells.append(
             f'<TD BGCOLOR="{fill}" COLOR="{border}" BORDER="1" WIDTH="18" HEIGHT="12">'
-            f'<FONT COLOR="{border}" POINT-SIZE="8">{body}</FONT></TD>'
+            f'<FONT COLOR="{border}" POINT-SIZE="10">{body}</FONT></TD>'
             f'<TD ALIGN="LEFT">{labels.escape(text)}</TD>'
         )
     cells.append(
         f'<TD><FONT COLOR="{style.DARK_GREY}"><I>none</I></FONT></TD>'
         '<TD ALIGN="LEFT">.grad not computed yet (not the same as 0)</TD>'
     )
-    cells += [c for c in dot.legend_cells() if "grad_fn node" not in c]
+    cells += [c for c in dot.legend_cells(kinds) if "grad_fn node" not in c]
     rows = ["<TR>" + "".join(cells[k : k + 4]) + "</TR>" for k in range(0, len(cells), 4)]
     table = (
         '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">'
@@ -88,24 +88,119 @@ def _legend(dot: Dot, has_error: bool) -> str:
     return f'  graph [label={table}, labelloc="b", labeljust="c", fontsize="10"]'
 
 
+class _Frame:
+    """The nodes and edges of one frame, kept until every frame is known, so that
+    each node and edge label gets the same size in all of them (see :func:`frame_sources`)."""
+
+    def __init__(self) -> None:
+        self.dot = Dot("LR")
+        self.nodes: list[tuple[str, str, str, dict]] = []
+        self.edges: list[tuple[str, str, str, str, dict]] = []
+
+    def node(self, id: str, kind: str, label: str, **extra: str) -> None:  # noqa: A002
+        self.nodes.append((id, kind, label, extra))
+
+    def edge(self, src: str, dst: str, kind: str, label: str = "", **extra: str) -> None:
+        self.edges.append((src, dst, kind, label, extra))
+
+
+def _fixed(label: str, size: tuple[float, float]) -> str:
+    """``label`` in a cell of exactly ``size`` points: the same box at every step."""
+    inner = label[1:-1] if label else ""
+    w, h = size
+    return (
+        '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0"><TR>'
+        f'<TD WIDTH="{w:.0f}" HEIGHT="{h:.0f}" FIXEDSIZE="TRUE">{inner}</TD>'
+        "</TR></TABLE>>"
+    )
+
+
+def _box(label: str, font: float) -> tuple[float, float]:
+    if not label:
+        return 0.0, 0.0
+    w, h = layout.label_size(label, font)
+    return 1.1 * w + 4, h + 2
+
+
+def frame_sources(
+    rec: Any,
+    names: Mapping[int, str] | None = None,
+    *,
+    rankdir: str = "auto",
+    legend: bool = True,
+    max_nodes: int = 100,
+) -> list[str]:
+    """The DOT text of every frame of a replay (see :mod:`minigrad.widgets._replay`).
+
+    The layout is the same at every step: each label sits in a box as big as
+    its biggest text over all steps, so no node moves or grows while the
+    learner steps, and the direction (``"auto"``: from the graph's shape) is
+    chosen once. ``names`` maps ``id(tensor)`` to a name. (A module's
+    parameters are not grouped here, unlike in the figures: the group boxes
+    would shrink the whole frame below a legible size.)
+    """
+    graph = build_backward(rec.output, MinigradAdapter, max_nodes)
+    frames = [_frame(rec, k, dict(names or {}), graph) for k in range(len(rec.steps))]
+    sizes: dict[tuple, tuple[float, float]] = {}
+    for f in frames:
+        for id_, _kind, label, _extra in f.nodes:
+            w, h = _box(label, 12)
+            old = sizes.get((id_,), (0.0, 0.0))
+            sizes[(id_,)] = (max(old[0], w), max(old[1], h))
+        for src, dst, _kind, label, _extra in f.edges:
+            w, h = _box(label, 10)
+            old = sizes.get((src, dst), (0.0, 0.0))
+            sizes[(src, dst)] = (max(old[0], w), max(old[1], h))
+    direction = rankdir
+    if rankdir == "auto":
+        widest = Dot("LR")
+        for id_, kind, _label, _extra in frames[0].nodes:
+            w, h = sizes[(id_,)]
+            widest.node(id_, kind, labels.html(("value", "x" * int(w / 6.7))))
+        for src, dst, kind, _label, _extra in frames[0].edges:
+            w, _h = sizes[(src, dst)]
+            text = labels.html(("value", "x" * int(w / 5.6))) if w else ""
+            widest.edge(src, dst, kind, text)
+        direction = layout.auto_rankdir(widest.lines)
+    has_error = rec.error is not None
+    kinds: list[str] = []  # the legend of every frame: all kinds of all frames
+    for f in frames:
+        for _id, kind, _label, _extra in f.nodes:
+            kinds += [kind] if kind not in kinds else []
+        for _src, _dst, kind, _label, _extra in f.edges:
+            kinds += [kind] if kind not in kinds else []
+    sources = []
+    for f in frames:
+        dot = Dot(direction)
+        for id_, kind, label, extra in f.nodes:
+            dot.node(id_, kind, _fixed(label, sizes[(id_,)]), **extra)
+        for src, dst, kind, label, extra in f.edges:
+            size = sizes[(src, dst)]
+            dot.edge(src, dst, kind, _fixed(label, size) if size[0] else "", **extra)
+        body = list(dot.lines)
+        if legend:
+            body.append(_legend(dot, has_error, kinds))
+        sources.append(dot.source(legend=False, body=body))
+    return sources
+
+
 def frame_source(
     rec: Any,
     k: int,
     names: Mapping[int, str] | None = None,
     *,
-    rankdir: str = "LR",
+    rankdir: str = "auto",
     legend: bool = True,
     max_nodes: int = 100,
 ) -> str:
-    """The DOT text of frame ``k`` of a replay (see :mod:`minigrad.widgets._replay`).
+    """The DOT text of frame ``k`` of a replay: one of :func:`frame_sources`."""
+    return frame_sources(rec, names, rankdir=rankdir, legend=legend, max_nodes=max_nodes)[k]
 
-    ``names`` maps ``id(tensor)`` to a name, for the output and the leaves.
-    """
-    names = dict(names or {})
+
+def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
     output = rec.output
     steps = rec.steps[: k + 1]
     step = rec.steps[k]
-    graph = build_backward(output, MinigradAdapter, max_nodes)
     ran = {id(s.node): s for s in steps if s.kind == "node"}
     current = id(step.node) if step.kind == "node" else None
     failed = id(step.node) if step.kind == "error" and step.node is not None else None
@@ -126,8 +221,10 @@ def frame_source(
     if graph.nodes:
         n_edges[graph.nodes[0].id] = n_edges.get(graph.nodes[0].id, 0) + 1
 
-    dot = Dot(rankdir)
-    root_name = names.get(id(output)) or "output"
+    dot = _Frame()
+    root_name = names.get(id(output)) or next(
+        (f"{n}.grad" for n, t in rec.leaves.items() if t._grad is output), "output"
+    )  # stepping x.grad.backward(): the output is x.grad
     root_key = {tensor_key(output): root_name}
     dot.node("out", "root", var_label(output, root_key.get(tensor_key(output)), True, _np))
     start_grad = steps[0].grads_out[0] if steps[0].grads_out else None
@@ -137,7 +234,8 @@ def frame_source(
         lines: list[tuple[str, str]] = [("value", labels.node_title(b.fn.name()))]
         extra: dict[str, str] = {}
         if s is not None:
-            lines.append(("grad", "in: " + _sum_text(list(got) or list(s.grads_in))))
+            if len(got) > 1:  # fan-out: the sum of what arrived (one edge says it itself)
+                lines.append(("grad", "in: " + _sum_text(list(got))))
             if any(s.grad_fns):
                 fns = ", ".join(sorted({f for f in s.grad_fns if f}))
                 lines.append(("small", f"grad has grad_fn={fns}"))
@@ -174,17 +272,14 @@ def frame_source(
         else:
             bold = {"penwidth": "3"} if id(graph.nodes[int(src[1:])].fn) == current else {}
             dot.edge(dst, src, "grad", labels.html(("value", _text(g))), **bold)
-    body = list(dot.lines)
-    if legend:
-        body.append(_legend(dot, step.kind == "error"))
-    return dot.source(legend=False, body=body)
+    return dot
 
 
 def _np(t: Any) -> np.ndarray:
     return t._data
 
 
-def _leaf(dot: Dot, b: Any, names: Mapping[int, str], rec: Any, step: Any, steps: list) -> None:
+def _leaf(dot: _Frame, b: Any, names: Mapping[int, str], rec: Any, step: Any, steps: list) -> None:
     """The leaf behind an AccumulateGrad, with its ``.grad`` so far."""
     leaf = b.leaf
     name = names.get(id(leaf))
@@ -192,12 +287,9 @@ def _leaf(dot: Dot, b: Any, names: Mapping[int, str], rec: Any, step: Any, steps
     now = step.leaf_grads.get(key)
     before = steps[0].leaf_grads.get(key)
     extra: dict[str, str] = {}
-    if now is None:
-        line = (
-            "raw",
-            f'<FONT COLOR="{style.DARK_GREY}"><I>grad: none (not computed yet)</I></FONT>',
-        )
-        extra = dict(NO_GRAD_YET)
+    if now is None:  # short, so that it does not widen the node: the legend says what it means
+        line = ("raw", f'<FONT COLOR="{style.DARK_GREY}"><I>grad: none</I></FONT>')
+        extra = dict(NO_GRAD_YET, tooltip=f"{name or 'leaf'}.grad: not computed yet (None)")
     elif before is not None and any(
         s.kind == "node" and getattr(s.node, "variable", None) is leaf for s in steps
     ):

@@ -16,9 +16,10 @@ operator (forward)        light-grey box named by the op: ``mul``       ``operat
 grad_fn node (backward)   light-grey box with torch's name              ``grad_fn node``
 AccumulateGrad            bluish-green box                              ``AccumulateGrad``
 gradient on an edge       blue text next to the arrow                   ``gradient``
-cut (detach/.data/no_grad) dashed vermillion line, flat ``tee`` head    ``cut``
+cut (detach/.data/no_grad) dashed red line, flat ``tee`` head          ``cut``
 saved tensor              small reddish-purple note, dotted link        ``saved for backward``
 freed saved tensors       grey dashed note "freed"                      ``freed``
+left out (``elide=True``) grey dashed box "… N more nodes"              (self-explanatory)
 ========================  ===========================================  =====================
 
 In the gradient-flow view the arrows point the way gradients travel (from the
@@ -35,6 +36,7 @@ BLUISH_GREEN = "#009E73"
 YELLOW = "#F0E442"
 BLUE = "#0072B2"
 VERMILLION = "#D55E00"
+RED = "#CC3311"  # a clear red for cuts (Paul Tol's vibrant red: not an Okabe-Ito colour)
 REDDISH_PURPLE = "#CC79A7"
 GREY = "#999999"
 DARK_GREY = "#555555"
@@ -53,7 +55,14 @@ GRAPH = {
     "ranksep": "0.35",
     "bgcolor": "white",
     "pad": "0.15",
+    # never wider than this (inches): a bigger drawing is scaled down to fit an
+    # output area next to JupyterLab's file browser, instead of being cut off
+    "size": "9.4,1000",
 }
+
+# The width (points) a left-to-right layout may take before a long graph is
+# drawn top to bottom instead (see :mod:`minigrad.viz.layout`)
+FIT_WIDTH = 640.0
 NODE = {"fontname": FONT, "fontsize": "12", "style": "filled", "penwidth": "1"}
 EDGE = {"fontname": FONT, "fontsize": "10", "arrowsize": "0.7", "color": "#333333"}
 
@@ -73,9 +82,9 @@ NODES: dict[str, dict[str, str]] = {
     "op_cut": {
         "shape": "box",
         "fillcolor": "white",
-        "color": VERMILLION,
+        "color": RED,
         "style": "filled,rounded,dashed",
-        "fontcolor": VERMILLION,
+        "fontcolor": RED,
     },
     "grad_fn": {"shape": "box", "fillcolor": LIGHT_GREY, "color": "#333333"},
     "accumulate": {"shape": "box", "fillcolor": PALE_GREEN, "color": "#005F45"},
@@ -84,6 +93,13 @@ NODES: dict[str, dict[str, str]] = {
         "fillcolor": PALE_PURPLE,
         "color": REDDISH_PURPLE,
         "fontsize": "10",
+    },
+    "more": {
+        "shape": "box",
+        "fillcolor": "white",
+        "color": GREY,
+        "style": "filled,dashed,rounded",
+        "fontcolor": DARK_GREY,
     },
     "freed": {
         "shape": "note",
@@ -101,8 +117,8 @@ EDGES: dict[str, dict[str, str]] = {
     "number": {"color": GREY, "arrowsize": "0.5"},
     "cut": {
         "style": "dashed",
-        "color": VERMILLION,
-        "fontcolor": VERMILLION,
+        "color": RED,
+        "fontcolor": RED,
         "arrowhead": "tee",
         "penwidth": "1.5",
     },
@@ -132,3 +148,6 @@ LEGEND: dict[str, str] = {
 
 # How many values a tensor label shows before "…"
 MAX_VALUES = 3
+# A tensor with more elements than this is big: its label shows BIG_VALUES values
+BIG = 8
+BIG_VALUES = 2

@@ -10,6 +10,9 @@ fixed order, so the same computation always gives the same picture ids:
 
 A walk stops with :class:`GraphTooLarge` as soon as it has seen more than
 ``max_nodes`` nodes, so a huge graph is refused quickly instead of hanging.
+With ``elide=True`` it keeps the ``max_nodes`` nodes nearest the output
+instead, and everything behind them becomes one node, ``… N more nodes``
+(``MORE``; N is counted up to ``COUNT_LIMIT``).
 
 How a *cut* is recognised (forward view), from what autograd keeps:
 
@@ -35,6 +38,27 @@ from ..autograd.function import AccumulateGrad
 
 class GraphTooLarge(ValueError):
     """The graph has more nodes than ``max_nodes`` allows."""
+
+
+MORE = "more"  # the id of the "… N more nodes" node of an elided graph
+COUNT_LIMIT = 100_000  # an elided part is counted up to this many nodes
+
+
+def count_behind(starts: Iterable[Any], known: set[int], inputs: Any, weight: Any = None) -> int:
+    """How many nodes are reachable from ``starts`` (not in ``known``), up to ``COUNT_LIMIT``;
+    ``weight(x)`` says how many picture nodes ``x`` is (default 1)."""
+    seen = set(known)
+    queue = deque(x for x in starts if id(x) not in seen)
+    seen.update(id(x) for x in queue)
+    n = 0
+    while queue and n < COUNT_LIMIT:
+        x = queue.popleft()
+        n += 1 if weight is None else weight(x)
+        for y in inputs(x):
+            if y is not None and id(y) not in seen:
+                seen.add(id(y))
+                queue.append(y)
+    return n
 
 
 def too_large(seen: int, max_nodes: int) -> GraphTooLarge:
@@ -94,6 +118,7 @@ class ForwardGraph:
     numbers: list[Number] = field(default_factory=list)
     edges: list[tuple[str, str, str]] = field(default_factory=list)  # (src, dst, kind)
     cuts: list[tuple[str, str, str]] = field(default_factory=list)  # (src, dst, label)
+    hidden: int = 0  # tensors and ops left out by ``elide=True`` (drawn as one MORE node)
 
     @property
     def size(self) -> int:
@@ -119,6 +144,7 @@ def forward_walk(
     max_nodes: int = 100,
     traced: dict | None = None,
     extra: Iterable[Tensor] = (),
+    elide: bool = False,
 ) -> ForwardGraph:
     """Collect the forward DAG that produced ``root``.
 
@@ -137,14 +163,18 @@ def forward_walk(
             known.setdefault(id(t._data), t)
 
     queue: deque[Var] = deque()
+    left_out: list[Tensor] = []  # tensors behind the elision (elide=True)
 
     def count() -> None:
-        if graph.size > max_nodes:
+        if graph.size > max_nodes and not elide:
             raise too_large(graph.size, max_nodes)
 
-    def var_of(t: Tensor) -> Var:
+    def var_of(t: Tensor) -> Var | None:
         key = tensor_key(t)
         v = by_key.get(key)
+        if v is None and elide and graph.size >= max_nodes:
+            left_out.append(t)
+            return None
         if v is None:
             if key[0] == "leaf" and t._requires_grad and t._acc is not None and t._acc():
                 t = t._acc().variable  # the user's leaf, not an internal copy of it
@@ -165,7 +195,8 @@ def forward_walk(
         count()
         for x in inputs:
             if isinstance(x, Tensor):
-                graph.edges.append((var_of(x).id, op.id, "data"))
+                v = var_of(x)
+                graph.edges.append((v.id if v is not None else MORE, op.id, "data"))
             elif x is not None:
                 n = Number(f"n{len(graph.numbers)}", x)
                 graph.numbers.append(n)
@@ -187,9 +218,24 @@ def forward_walk(
             graph.edges.append((op.id, v.id, "data"))
         else:
             source, how = _cut_source(t, known)
-            if source is not None:
+            src = var_of(source) if source is not None else None
+            if src is not None:
                 v.cut = how
-                graph.cuts.append((var_of(source).id, v.id, how))
+                graph.cuts.append((src.id, v.id, how))
+    if left_out:
+        known_ids = {id(v.tensor) for v in graph.vars}
+
+        def inputs(t: Any) -> list:
+            fn = getattr(t, "grad_fn", None)
+            return [x for x in fn._inputs if isinstance(x, Tensor)] if fn is not None else []
+
+        def weight(t: Any) -> int:  # a tensor, and the op that made it with its numbers
+            fn = getattr(t, "grad_fn", None)
+            if fn is None:
+                return 1
+            return 2 + sum(not isinstance(x, Tensor) and x is not None for x in fn._inputs)
+
+        graph.hidden = count_behind(left_out, known_ids, inputs, weight)
     # a .data result may appear before its source was seen: look again
     for v in graph.vars:
         t = v.tensor
@@ -215,23 +261,33 @@ class BackwardGraph:
     nodes: list[BNode] = field(default_factory=list)
     # (src node id, input index, dst node id): gradient of input ``index`` of src goes to dst
     edges: list[tuple[str, int, str]] = field(default_factory=list)
+    hidden: int = 0  # nodes left out by ``elide=True`` (drawn as one MORE node)
 
 
-def backward_walk(root: Any, adapter: Any, max_nodes: int = 100) -> BackwardGraph:
+def backward_walk(
+    root: Any, adapter: Any, max_nodes: int = 100, elide: bool = False
+) -> BackwardGraph:
     """Collect the grad_fn graph under ``root`` (a minigrad or torch tensor)."""
     graph = BackwardGraph(root)
     start = root.grad_fn
     if start is None:
         return graph
     seen: dict[int, BNode] = {}
+    left_out: list[Any] = []
 
-    def node_of(fn: Any) -> BNode:
+    def size() -> int:
+        return len(graph.nodes) + sum(n.leaf is not None for n in graph.nodes)
+
+    def node_of(fn: Any) -> BNode | None:
         b = seen.get(id(fn))
+        if b is None and elide and graph.nodes and size() >= max_nodes:
+            left_out.append(fn)
+            return None
         if b is None:
             leaf = adapter.variable(fn) if adapter.is_accumulate(fn) else None
             b = seen[id(fn)] = BNode(f"g{len(graph.nodes)}", fn, leaf)
             graph.nodes.append(b)
-            if len(graph.nodes) + sum(n.leaf is not None for n in graph.nodes) > max_nodes:
+            if size() > max_nodes and not elide:
                 raise too_large(len(graph.nodes), max_nodes)
             queue.append(b)
         return b
@@ -242,7 +298,14 @@ def backward_walk(root: Any, adapter: Any, max_nodes: int = 100) -> BackwardGrap
         b = queue.popleft()
         for i, (nxt, _nr) in enumerate(adapter.next_functions(b.fn)):
             if nxt is not None:
-                graph.edges.append((b.id, i, node_of(nxt).id))
+                dst = node_of(nxt)
+                graph.edges.append((b.id, i, dst.id if dst is not None else MORE))
+    if left_out:
+
+        def inputs(fn: Any) -> list:
+            return [n for n, _ in adapter.next_functions(fn)]
+
+        graph.hidden = count_behind(left_out, set(seen), inputs)
     return graph
 
 

@@ -52,6 +52,8 @@ class JacobianExplorer(DisplaysAsWidget):
     State for tests: ``.J`` (numpy, one row per element of y, one column per
     element of x), ``.v`` (numpy, shape of y flattened), ``.vjp`` (``v @ J``)
     and ``.x_grad`` (what ``y.backward(v)`` put into ``x.grad``, flattened).
+    ``.set_x(values)`` or the boxes ``.x_boxes`` move the point ``x`` where J
+    is taken (J is recomputed there).
     ``.set_v(values)`` or the boxes ``.v_boxes`` change ``v``; ``.row(i)``
     picks the one-hot ``v`` that extracts row ``i``.
 
@@ -80,15 +82,7 @@ class JacobianExplorer(DisplaysAsWidget):
         self.x_names = _index_names("x", tuple(x.shape))
         self.y_names = _index_names("y", self.y_shape)
         m, n = y.numel(), xx.numel()
-        # J, row by row, as in the textbook: one-hot v, retain_graph=True, clear x.grad
-        self.J = np.zeros((m, n))
-        for i in range(m):
-            onehot = np.zeros(m, dtype=y._data.dtype)
-            onehot[i] = 1
-            xx.grad = None
-            y.backward(_creation.tensor(onehot.reshape(self.y_shape)), retain_graph=True)
-            if xx.grad is not None:
-                self.J[i] = xx.grad._data.reshape(-1)
+        self.J = self._jacobian()
         self.v = np.ones(m) if v is None else np.asarray(v, dtype=float).reshape(-1)
         self.vjp = np.zeros(n)
         self.x_grad = np.zeros(n)
@@ -104,6 +98,18 @@ class JacobianExplorer(DisplaysAsWidget):
         ]
         for box in self.v_boxes:
             box.observe(self._on_box, names="value")
+        # the point x where J is taken: move it and J is recomputed there
+        self.x_boxes = [
+            widgets.FloatText(
+                value=float(a),
+                description=name,
+                step=0.5,
+                layout=widgets.Layout(width="160px"),
+            )
+            for name, a in zip(self.x_names, self.x0._data.reshape(-1).tolist())
+        ]
+        for box in self.x_boxes:
+            box.observe(self._on_x_box, names="value")
         self.row_buttons = [
             widgets.Button(description=f"row {i} (one-hot)", layout=widgets.Layout(width="auto"))
             for i in range(m)
@@ -116,6 +122,7 @@ class JacobianExplorer(DisplaysAsWidget):
         self.result = widgets.HTML()
         self.widget = widgets.VBox(
             [
+                widgets.HBox(self.x_boxes),
                 self.matrix,
                 widgets.HBox(self.v_boxes),
                 widgets.HBox([*self.row_buttons, self.ones_button]),
@@ -136,7 +143,53 @@ class JacobianExplorer(DisplaysAsWidget):
             raise ValueError("f(x) must return a tensor computed from x (that requires grad)")
         return xx, y
 
-    # --- choosing v ----------------------------------------------------------------
+    def _jacobian(self) -> np.ndarray:
+        """J at ``self.x0``, row by row as in the textbook: one-hot v,
+        ``retain_graph=True``, and ``x.grad`` cleared in between."""
+        xx, y = self._forward()
+        m, n = y.numel(), xx.numel()
+        J = np.zeros((m, n))
+        for i in range(m):
+            onehot = np.zeros(m, dtype=y._data.dtype)
+            onehot[i] = 1
+            xx.grad = None
+            y.backward(_creation.tensor(onehot.reshape(tuple(y.shape))), retain_graph=True)
+            if xx.grad is not None:
+                J[i] = xx.grad._data.reshape(-1)
+        return J
+
+    # --- choosing x and v ------------------------------------------------------------
+    def set_x(self, values: Any) -> JacobianExplorer:
+        """Move the point ``x`` (one number per element of x); J is recomputed there.
+
+        >>> import minigrad as torch
+        >>> ex = JacobianExplorer(lambda x: x * x, torch.tensor([1.0, 2.0]))
+        >>> ex.set_x([3.0, 4.0]).J.tolist()
+        [[6.0, 0.0], [0.0, 8.0]]
+        """
+        values = np.asarray(values, dtype=float).reshape(-1)
+        if values.shape != (len(self.x_boxes),):
+            raise ValueError(f"x needs {len(self.x_boxes)} numbers, got {values.size}")
+        self._updating = True
+        try:
+            for box, val in zip(self.x_boxes, values):
+                box.value = float(val)
+        finally:
+            self._updating = False
+        self._move_x()
+        return self
+
+    def _on_x_box(self, change: dict) -> None:
+        if not self._updating:
+            self._move_x()
+
+    def _move_x(self) -> None:
+        values = np.array([float(b.value) for b in self.x_boxes])
+        x = self.x0._data
+        self.x0 = _creation.tensor(values.reshape(x.shape).astype(x.dtype))
+        self.J = self._jacobian()
+        self.update()
+
     def set_v(self, values: Any) -> JacobianExplorer:
         """Use ``values`` (one number per element of y) as ``v``."""
         values = np.asarray(values, dtype=float).reshape(-1)
@@ -174,7 +227,8 @@ class JacobianExplorer(DisplaysAsWidget):
 
     def _matrix_html(self) -> str:
         big = float(np.abs(self.J).max()) or 1.0
-        head = "".join(f"<th>∂/∂{html.escape(n)}</th>" for n in self.x_names)
+        th = "padding:4px 10px;text-align:right"  # headers that do not run together
+        head = "".join(f"<th style='{th}'>∂/∂{html.escape(n)}</th>" for n in self.x_names)
         rows = []
         for i, name in enumerate(self.y_names):
             cells = []
@@ -185,7 +239,7 @@ class JacobianExplorer(DisplaysAsWidget):
                 cells.append(f"<td style='{cell}'>{_num(val)}</td>")
             weight = self.v[i] if i < len(self.v) else 0.0
             rows.append(
-                f"<tr><th>{html.escape(name)}</th>{''.join(cells)}"
+                f"<tr><th style='padding:4px 10px'>{html.escape(name)}</th>{''.join(cells)}"
                 f"<td style='color:#555;padding-left:10px'>× v[{i}] = {_num(weight)}</td></tr>"
             )
         return (

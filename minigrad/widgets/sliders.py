@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import _creation
 from .._tensor import Tensor
-from ..viz import labels
+from ..viz import labels, layout
 from ..viz.backward import MinigradReplay, backward_body, build_backward
 from ..viz.forward import forward_body
 from ..viz.recording import record
@@ -36,6 +36,8 @@ from ..viz.walk import forward_walk, tensor_key
 from ._common import DisplaysAsWidget, error_box, show_picture, svg_markup
 
 VIEWS = ("backward", "forward")
+PICTURE_WIDTH = 420.0  # points left for the picture next to the sliders and the table
+CELL = "padding:2px 10px;text-align:left"  # table cells that do not run together
 
 
 def _slider_for(name: str, spec: tuple) -> widgets.FloatSlider:
@@ -189,11 +191,16 @@ class InteractGraph(DisplaysAsWidget):
             graph = build_backward(out, MinigradReplay, 100)
             grads = MinigradReplay.from_recording(graph, rec) if graph.nodes else None
             backward_body(dot, graph, keyed, MinigradReplay, grads)
+        # the picture shares the row with the sliders: left to right only while it fits
+        dot.rankdir = layout.auto_rankdir(dot.lines, budget=PICTURE_WIDTH)
         return dot.source(self.legend)
 
     def _table(self, out: Tensor, names: dict[int, str]) -> str:
         out_name = names.get(id(out), "output")
-        rows = [f"<tr><th>input</th><th>value</th><th>∂{html.escape(out_name)}/∂input</th></tr>"]
+        head = ("input", "value", f"∂{out_name}/∂input")
+        rows = [
+            "<tr>" + "".join(f"<th style='{CELL}'>{html.escape(h)}</th>" for h in head) + "</tr>"
+        ]
         for k, v in self.values.items():
             g = self.grads.get(k)
             if k in self.fixed:
@@ -203,12 +210,14 @@ class InteractGraph(DisplaysAsWidget):
             else:
                 gtext = html.escape(_fmt(g))
             rows.append(
-                f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(_fmt(v))}</td>"
-                f"<td style='color:#0072B2'>{gtext}</td></tr>"
+                f"<tr><td style='{CELL}'><b>{html.escape(k)}</b></td>"
+                f"<td style='{CELL}'>{html.escape(_fmt(v))}</td>"
+                f"<td style='{CELL};color:#0072B2'>{gtext}</td></tr>"
             )
         rows.append(
-            f"<tr><td><b>{html.escape(out_name)}</b></td><td>{html.escape(_fmt(out._data))}</td>"
-            "<td>(output)</td></tr>"
+            f"<tr><td style='{CELL}'><b>{html.escape(out_name)}</b></td>"
+            f"<td style='{CELL}'>{html.escape(_fmt(out._data))}</td>"
+            f"<td style='{CELL}'>(output)</td></tr>"
         )
         note = ""
         if out.numel() != 1:

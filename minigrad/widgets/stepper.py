@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from .._tensor import Tensor
 from ..viz import labels
 from ..viz.render import DotError, DotNotFoundError, run_dot
-from ..viz.steps import frame_source
+from ..viz.steps import frame_sources
 from . import _replay
 from ._common import DisplaysAsWidget, caller_names, error_box, show_picture, svg_markup
 
@@ -59,7 +59,7 @@ class BackwardStepper(DisplaysAsWidget):
         create_graph: bool = False,
         names: Mapping | None = None,
         keep: bool = False,
-        rankdir: str = "LR",
+        rankdir: str = "auto",
         legend: bool = True,
         interval: int = 1200,
     ) -> None:
@@ -75,6 +75,7 @@ class BackwardStepper(DisplaysAsWidget):
         self.error = self.recording.error
         self.rankdir, self.legend = rankdir, legend
         self._cache: dict[int, tuple[str, str | None, str]] = {}
+        self._sources: list[str] | None = None  # one layout for all steps, made once
         self.step = 0
 
         last = len(self.steps) - 1
@@ -139,9 +140,11 @@ class BackwardStepper(DisplaysAsWidget):
 
     def _frame(self, k: int) -> tuple[str, str | None, str]:
         if k not in self._cache:
-            source = frame_source(
-                self.recording, k, self.names, rankdir=self.rankdir, legend=self.legend
-            )
+            if self._sources is None:
+                self._sources = frame_sources(
+                    self.recording, self.names, rankdir=self.rankdir, legend=self.legend
+                )
+            source = self._sources[k]
             try:
                 svg, problem = svg_markup(run_dot(source)), ""
             except (DotNotFoundError, DotError) as err:
