@@ -3,19 +3,28 @@
 ``with no_grad():`` turns recording off, ``enable_grad`` turns it back on, and
 ``set_grad_enabled(flag)`` does either. Each works as a context manager and as
 a decorator, and ``set_grad_enabled(False)`` also works as a plain call.
+
+As in torch, the switch belongs to a thread: ``no_grad`` in one thread does not
+stop another thread from recording.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class _State:
-    enabled = True  # read by every operation; a class attribute is cheap to look up
+class _ThreadState(threading.local):
+    """One grad-mode switch per thread (a new thread starts with recording on)."""
+
+    enabled = True  # read by every operation: one attribute read, no function call
+
+
+_State = _ThreadState()
 
 
 def is_grad_enabled() -> bool:

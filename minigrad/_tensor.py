@@ -394,8 +394,10 @@ class Tensor:
         return self._data.tolist()
 
     def numpy(self, *, force: bool = False) -> np.ndarray:
-        """The numpy array behind this tensor (shares memory)."""
-        if self._requires_grad and not force:
+        """The numpy array behind this tensor (shares memory). While recording,
+        a tensor that requires grad must be detached first (under ``no_grad``,
+        and in a custom Function's forward, it need not)."""
+        if self._requires_grad and _State.enabled and not force:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                 "instead."
@@ -409,6 +411,8 @@ class Tensor:
     def __float__(self) -> float:
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad and _State.enabled:
+            _warn_scalar_once()
         return float(self._data.reshape(()))
 
     def __int__(self) -> int:
@@ -634,6 +638,22 @@ class Tensor:
         setitem(self, key, value)
 
 
+_SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)"
+)
+_scalar_warned = False
+
+
+def _warn_scalar_once() -> None:
+    """``float(t)`` on a tensor that requires grad: torch warns once per process."""
+    global _scalar_warned
+    if not _scalar_warned:
+        _scalar_warned = True
+        warnings.warn(_SCALAR_WARNING, UserWarning, stacklevel=3)
+
+
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
     """Where the elements of ``view`` sit in ``base`` (which it shares memory
     with): an index tuple such that ``base[key]`` has ``view``'s shape."""
@@ -659,8 +679,16 @@ class _RemovableHandle:
         self._hooks, self._hook = hooks, hook
 
     def remove(self) -> None:
-        if self._hook in self._hooks:
-            self._hooks.remove(self._hook)
+        for i, fn in enumerate(self._hooks):
+            if fn is self._hook:  # by identity: two equal hooks are still two hooks
+                del self._hooks[i]
+                return
+
+    def __enter__(self) -> _RemovableHandle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.remove()
 
 
 _GRAD_DTYPE = {

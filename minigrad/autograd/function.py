@@ -81,13 +81,22 @@ class Node:
         return tuple(zip(self._next, nrs))
 
     # --- hooks ---------------------------------------------------------------
-    def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> None:
-        """Call ``fn(grad_inputs, grad_outputs)`` after this node has run."""
-        self._hook_table().setdefault("post", []).append(fn)
+    def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> Any:
+        """Call ``fn(grad_inputs, grad_outputs)`` after this node has run; it may
+        return a tuple that replaces ``grad_inputs``. ``handle.remove()`` undoes it."""
+        from .._tensor import _RemovableHandle
 
-    def register_prehook(self, fn: Callable[[tuple], Any]) -> None:
+        hooks = self._hook_table().setdefault("post", [])
+        hooks.append(fn)
+        return _RemovableHandle(hooks, fn)
+
+    def register_prehook(self, fn: Callable[[tuple], Any]) -> Any:
         """Call ``fn(grad_outputs)`` before this node runs; it may return new grads."""
-        self._hook_table().setdefault("pre", []).append(fn)
+        from .._tensor import _RemovableHandle
+
+        hooks = self._hook_table().setdefault("pre", [])
+        hooks.append(fn)
+        return _RemovableHandle(hooks, fn)
 
     def _hook_table(self) -> dict:
         if self._hooks is None:
