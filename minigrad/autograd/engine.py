@@ -186,6 +186,8 @@ def run_backward(
                     out = type(node).backward(node, grads[0])
                     if not isinstance(out, tuple):
                         out = (out,)
+                elif all(g is None for g in grads):  # a hook dropped every gradient
+                    out = (None,) * len(node._next)
                 else:
                     out = _call_backward(node, grads)
                 if not retain_graph:
