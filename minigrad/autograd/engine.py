@@ -346,9 +346,7 @@ def _accumulate(acc: AccumulateGrad, grad: Tensor, create_graph: bool) -> None:
             _State.enabled = prev
 
 
-def _notify(
-    observers: list, node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any
-) -> None:
+def _notify(observers: list, node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any) -> None:
     step = {"node": node, "grads_in": tuple(grads_in), "grads_out": tuple(grads_out)}
     if leaf_grad is not None or type(node) is AccumulateGrad:
         step["grad"] = leaf_grad
