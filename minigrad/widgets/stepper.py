@@ -197,4 +197,7 @@ def _weakly(method: Callable, with_arg: bool = True) -> Callable:
 def _close_all(parts: list) -> None:
     """Close widgets, which Jupyter's widget registry would otherwise keep forever."""
     for w in parts:
+        for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+            if isinstance(part, widgets.Widget):  # each widget has its own layout and style
+                part.close()
         w.close()
