@@ -325,6 +325,28 @@ class Tensor:
         hooks.append(hook)
         return _RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook: Callable[[Tensor], None]) -> Any:
+        """Call ``hook(tensor)`` on a leaf each time backward has added into its ``.grad``
+        (an optimizer can step right there).
+
+        >>> import minigrad as torch
+        >>> w = torch.tensor(1.0, requires_grad=True)
+        >>> h = w.register_post_accumulate_grad_hook(lambda t: print("grad", t.grad))
+        >>> (w * 3).backward()
+        grad tensor(3.)
+        """
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "post accumulate grad hooks cannot be registered on non-leaf tensors"
+            )
+        from .autograd import engine
+
+        hooks = engine.post_accumulate_hooks(self)
+        hooks.append(hook)
+        return _RemovableHandle(hooks, hook)
+
     @property
     def _version(self) -> int:
         """How many in-place changes this tensor's data has seen."""

@@ -149,10 +149,10 @@ def grad(
     return tuple(result)
 
 
-from . import functional  # noqa: E402  (needs grad, defined above)
+from . import functional, graph  # noqa: E402  (functional needs grad, defined above)
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
-__all__ += ["functional", "gradcheck", "gradgradcheck", "GradcheckError"]
+__all__ += ["functional", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
 from .custom_function import Function, FunctionCtx, once_differentiable  # noqa: E402, F811
 
 __all__ += ["FunctionCtx", "once_differentiable"]

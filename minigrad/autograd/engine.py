@@ -20,6 +20,7 @@ import heapq
 import itertools
 import threading
 import warnings
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,18 @@ if TYPE_CHECKING:
 # (observer, id of the thread that added it): a thread sees only its own passes
 _observers: list[tuple[Callable[[dict], None], int]] = []
 _create_graph_warned = False
+# id(leaf) -> hooks to call with the leaf once its .grad has been updated
+# (``register_post_accumulate_grad_hook``; dropped when the leaf is)
+_post_accumulate: dict[int, list] = {}
+
+
+def post_accumulate_hooks(leaf: Tensor) -> list:
+    """The (changeable) list of post-accumulate-grad hooks of ``leaf``."""
+    hooks = _post_accumulate.get(id(leaf))
+    if hooks is None:
+        hooks = _post_accumulate[id(leaf)] = []
+        weakref.finalize(leaf, _post_accumulate.pop, id(leaf), None)
+    return hooks
 
 
 def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
@@ -179,6 +192,9 @@ def run_backward(
             if run and type(node) is AccumulateGrad:
                 if accumulate and (inputs is None or (node, 0) in capture):
                     _accumulate(node, grads[0], create_graph)
+                    if _post_accumulate and id(node.variable) in _post_accumulate:
+                        for hook in list(_post_accumulate[id(node.variable)]):
+                            hook(node.variable)
                 if observing:
                     _notify(observers, node, grads, (), node.variable._grad)
             elif run and (allowed is None or _leads_on(node, allowed)):

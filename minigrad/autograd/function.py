@@ -80,6 +80,18 @@ class Node:
         nrs = self._next_nr or (0,) * len(self._next)
         return tuple(zip(self._next, nrs))
 
+    def __getattr__(self, attr: str) -> Any:
+        # only called for names a node does not have: ``_saved_self`` and friends
+        # are looked up in the table of torch's names (minigrad.autograd.graph)
+        from .graph import saved_field
+
+        return saved_field(self, attr)
+
+    @property
+    def metadata(self) -> dict:
+        """A dict to keep your own notes on this node (empty at first)."""
+        return self._hook_table().setdefault("metadata", {})
+
     # --- hooks ---------------------------------------------------------------
     def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> Any:
         """Call ``fn(grad_inputs, grad_outputs)`` after this node has run; it may
@@ -424,3 +436,13 @@ class CopySlicesBase(Function):
 
     def name(self) -> str:
         return "torch::autograd::CopySlices"
+
+
+def __getattr__(name: str) -> Any:
+    # ``torch.autograd.function.once_differentiable`` (and ``Function``, ``FunctionCtx``)
+    # live with the custom Functions; found there on first use (no import cycle)
+    if name in ("once_differentiable", "FunctionCtx", "BackwardCFunction"):
+        from . import custom_function
+
+        return getattr(custom_function, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
