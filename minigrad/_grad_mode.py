@@ -22,6 +22,7 @@ class _ThreadState(threading.local):
     """One grad-mode switch per thread (a new thread starts with recording on)."""
 
     enabled = True  # read by every operation: one attribute read, no function call
+    inference = False  # inside ``inference_mode()``: new tensors are inference tensors
 
 
 _State = _ThreadState()
@@ -30,6 +31,11 @@ _State = _ThreadState()
 def is_grad_enabled() -> bool:
     """True when operations are being recorded for autograd."""
     return _State.enabled
+
+
+def is_inference_mode_enabled() -> bool:
+    """True inside ``inference_mode()``."""
+    return _State.inference
 
 
 class _GradModeContext:
@@ -124,12 +130,31 @@ class set_grad_enabled(_GradModeContext):
         return super().__call__(fn)
 
 
-class inference_mode(no_grad):
-    """Like ``no_grad`` (minigrad has no separate inference tensors)."""
+class inference_mode(_GradModeContext):
+    """``no_grad``, and more: tensors made inside are *inference tensors*, which
+    keep no version counter and can never join a graph later.
+
+    >>> import minigrad as torch
+    >>> with torch.inference_mode():
+    ...     y = torch.ones(2) * 2
+    >>> y.is_inference(), torch.is_inference_mode_enabled()
+    (True, False)
+    """
 
     def __new__(cls, mode: Any = True) -> Any:
         self = object.__new__(cls)
-        self._mode = not mode if isinstance(mode, bool) else False
-        if callable(mode):
+        self._mode = mode if isinstance(mode, bool) else True
+        if callable(mode):  # used bare, as ``@inference_mode``
             return self(mode)
         return self
+
+    def __init__(self, mode: Any = True) -> None:
+        pass
+
+    def __enter__(self) -> None:
+        self._prev = (_State.enabled, _State.inference)
+        _State.inference = self._mode
+        _State.enabled = not self._mode  # inference_mode(False) turns recording on
+
+    def __exit__(self, *exc: object) -> None:
+        _State.enabled, _State.inference = self._prev

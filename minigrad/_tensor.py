@@ -26,7 +26,7 @@ from ._grad_mode import _State
 from ._printing import format_value, tensor_repr
 from ._size import Size
 from .autograd import function as _function
-from .autograd.function import _Version
+from .autograd.function import _INFERENCE, _Version
 
 _new = object.__new__
 
@@ -123,7 +123,7 @@ class Tensor:
         t.grad_fn = grad_fn
         t._requires_grad = grad_fn is not None
         t._grad = None
-        t._vc = None
+        t._vc = _INFERENCE if _State.inference else None  # (see is_inference)
         t._base = None
         t._out_nr = 0
         t._acc = None
@@ -222,6 +222,7 @@ class Tensor:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
             )
+            self._check_not_inference()
         self._requires_grad = bool(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
@@ -236,9 +237,17 @@ class Tensor:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point dtype can require gradients"
             )
+            self._check_not_inference()
         if self.grad_fn is None:
             self._requires_grad = bool(requires_grad)
         return self
+
+    def _check_not_inference(self) -> None:
+        if self._vc is _INFERENCE and not _State.inference:
+            raise RuntimeError(
+                "Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                "allowed."
+            )
 
     @property
     def is_leaf(self) -> bool:
@@ -350,7 +359,13 @@ class Tensor:
     @property
     def _version(self) -> int:
         """How many in-place changes this tensor's data has seen."""
+        if self._vc is _INFERENCE:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._vc.v if self._vc is not None else 0
+
+    def is_inference(self) -> bool:
+        """True for a tensor made inside ``inference_mode()`` (or a view of one)."""
+        return self._vc is _INFERENCE
 
     def _bump_version(self) -> None:
         if self._vc is None:
@@ -506,7 +521,14 @@ class Tensor:
 
     # --- in-place operations -------------------------------------------------
     def _check_inplace(self) -> None:
-        """torch refuses to overwrite a leaf that requires grad while recording."""
+        """torch refuses to overwrite a leaf that requires grad while recording
+        (and an inference tensor outside inference mode)."""
+        if self._vc is _INFERENCE and not _State.inference:
+            raise RuntimeError(
+                "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+                "make a clone to get a normal tensor before doing inplace update.See "
+                "https://github.com/pytorch/rfcs/pull/17 for more details."
+            )
         if not _State.enabled:
             return
         if self._requires_grad and self.grad_fn is None:

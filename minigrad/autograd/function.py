@@ -201,6 +201,18 @@ class _Version:
         self.v = 0
 
 
+# Inference tensors (made inside ``inference_mode()``) all share this counter: it
+# marks them, and is never read (their ``_version`` is an error, as in torch).
+_INFERENCE = _Version()
+
+_INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a "
+    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`."
+)
+
+
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
     what = f"[torch.{t.dtype._legacy} {sizes}]"
@@ -353,6 +365,8 @@ class Function(Node):
                 else:
                     for x, a in zip(self._inputs, arrays):
                         if value is a and isinstance(x, Tensor):
+                            if x._vc is _INFERENCE:
+                                raise RuntimeError(_INFERENCE_SAVED)
                             tensor = x
                             break
                     else:  # a helper array made by forward: keep it as a constant
