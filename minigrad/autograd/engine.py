@@ -156,9 +156,10 @@ def run_backward(
         for i, t in enumerate(inputs):
             node = _grad_node(t)
             capture.setdefault((node, t._out_nr if t.grad_fn is not None else 0), []).append(i)
-        allowed = _needed(waiting, {n for n, _ in capture})
+        targets = {n for n, _ in capture}
+        allowed = _needed(waiting, targets)
     else:
-        allowed = None
+        allowed = targets = None
     results: list[Tensor | None] = [None] * (len(inputs) if inputs is not None else 0)
 
     # gradient buffers: node -> list of summed gradients, one per output of the node
@@ -183,12 +184,21 @@ def run_backward(
             grads = buffers.pop(node, None) or [None]
             run = allowed is None or node in allowed
             if run:
+                # Like torch, autograd.grad takes an input's gradient after its tensor
+                # hooks, unless the node goes on towards another input (then before
+                # them), and never after the node's own pre-hooks.
+                goes_on = bool(capture) and (
+                    type(node) is not AccumulateGrad and _leads_on(node, allowed)
+                )
+                if goes_on:
+                    _capture(capture, results, node, grads)
                 if node._hooks is not None or type(node) is AccumulateGrad:
-                    grads = _pre_hooks(node, grads)
-                if capture:
-                    for nr, g in enumerate(grads):
-                        for i in capture.get((node, nr), ()):
-                            results[i] = g
+                    grads = _tensor_pre_hooks(node, grads)
+                if capture and not goes_on:
+                    _capture(capture, results, node, grads)
+                if node._hooks is not None and "pre" in node._hooks:
+                    for fn in list(node._hooks["pre"]):
+                        grads = _hook_results(fn, fn(tuple(grads)), grads)
             if run and type(node) is AccumulateGrad:
                 if accumulate and (inputs is None or (node, 0) in capture):
                     _accumulate(node, grads[0], create_graph)
@@ -197,7 +207,11 @@ def run_backward(
                             hook(node.variable)
                 if observing:
                     _notify(observers, node, grads, (), node.variable._grad)
-            elif run and (allowed is None or _leads_on(node, allowed)):
+            elif run and (
+                allowed is None
+                or _leads_on(node, allowed)
+                or (accumulate and node in targets)  # backward(inputs=[y]) runs y's node
+            ):
                 if len(grads) == 1 and grads[0] is not None:  # the common case, inlined
                     out = type(node).backward(node, grads[0])
                     if not isinstance(out, tuple):
@@ -219,6 +233,11 @@ def run_backward(
                         # undo broadcasting (or promotion) only where there was some
                         if g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
                             g = _sum_to(g, x)
+                        if (
+                            type(nxt) is AccumulateGrad
+                            and g._data.dtype != nxt.variable._data.dtype
+                        ):
+                            g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
                         _deliver(buffers, nxt, nr, g, create_graph)
             for nxt in node._next:
                 if nxt is not None:
@@ -268,9 +287,16 @@ def _zeros_like_output(node: Node, i: int) -> Tensor:
     return zeros(shape, dtype=dtype)
 
 
-def _pre_hooks(node: Node, grads: list) -> list:
-    """The hooks that run before a node, in torch's order: tensor hooks
-    (``register_hook``), then ``retain_grad``, then the node's pre-hooks."""
+def _capture(capture: dict, results: list, node: Node, grads: list) -> None:
+    """Keep the gradients of ``node``'s outputs that autograd.grad was asked for."""
+    for nr, g in enumerate(grads):
+        for i in capture.get((node, nr), ()):
+            results[i] = g
+
+
+def _tensor_pre_hooks(node: Node, grads: list) -> list:
+    """The hooks of the tensors a node made, in torch's order: tensor hooks
+    (``register_hook``), then ``retain_grad`` (the node's pre-hooks come after)."""
     hooks = node._hooks
     if hooks is None:
         if type(node) is AccumulateGrad and node.variable._hooks:
@@ -290,8 +316,6 @@ def _pre_hooks(node: Node, grads: list) -> list:
                 t._grad = g.detach().clone() if not _State.enabled else g.clone()
             else:
                 t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
-    for fn in list(hooks.get("pre", ())):
-        grads = _hook_results(fn, fn(tuple(grads)), grads)
     if type(node) is AccumulateGrad and node.variable._hooks:
         grads[0] = _run_tensor_hooks(node.variable._hooks, grads[0])
     return grads
