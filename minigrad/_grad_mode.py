@@ -23,6 +23,7 @@ class _ThreadState(threading.local):
 
     enabled = True  # read by every operation: one attribute read, no function call
     inference = False  # inside ``inference_mode()``: new tensors are inference tensors
+    saved_hooks: tuple = ()  # (pack, unpack) pairs of ``autograd.graph.saved_tensors_hooks``
 
 
 _State = _ThreadState()

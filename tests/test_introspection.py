@@ -210,3 +210,50 @@ def test_once_differentiable_is_in_autograd_function() -> None:
 
     same(program)
     assert minigrad.autograd.function.once_differentiable is not None
+
+
+SAVED_HOOK_PROGRAMS = {
+    "mul": lambda lib, x, w: (x * w).sum(),
+    "square": lambda lib, x, w: (x * x).sum(),
+    "exp": lambda lib, x, w: x.exp().sum(),
+    "chain": lambda lib, x, w: (x.tanh() * w).exp().sum(),
+    "sum only": lambda lib, x, w: (x + w).sum(),
+    "pow": lambda lib, x, w: (x**3).sum(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAVED_HOOK_PROGRAMS))
+def test_saved_tensors_hooks(name: str) -> None:
+    def program(lib: Any) -> Any:
+        packed: list = []
+        unpacked: list = []
+
+        def pack(t: Any) -> Any:
+            packed.append(t.detach().clone())
+            return t.detach().tolist()
+
+        def unpack(data: Any) -> Any:
+            unpacked.append(1)
+            return lib.tensor(data, dtype=lib.float64) * 2  # changes what backward sees
+
+        x = lib.tensor([0.5, -1.0, 2.0], dtype=lib.float64, requires_grad=True)
+        w = lib.tensor([1.5, 2.0, -0.5], dtype=lib.float64, requires_grad=True)
+        with lib.autograd.graph.saved_tensors_hooks(pack, unpack):
+            y = SAVED_HOOK_PROGRAMS[name](lib, x, w)
+        outside = (x * w).sum()  # not packed
+        (y + outside).backward()
+        packed.sort(key=lambda t: t.tolist())
+        return len(packed), packed, bool(unpacked), x.grad, w.grad
+
+    same(program)
+
+
+def test_save_on_cpu_changes_nothing() -> None:
+    def program(lib: Any) -> Any:
+        x = lib.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        with lib.autograd.graph.save_on_cpu():
+            y = (x.exp() * x).sum()
+        y.backward()
+        return y, x.grad
+
+    same(program)

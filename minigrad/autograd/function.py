@@ -130,8 +130,8 @@ class Node:
             return ()
         out = []
         for value, version in zip(saved, self._versions):
-            if version is None:  # a plain number, an array, or None
-                out.append(value)
+            if version is None:  # a plain number, an array, None, or packed by a hook
+                out.append(value.unpack() if type(value) is _Packed else value)
                 continue
             if type(value) is _SavedOutput:
                 value = value.unpack(self)
@@ -146,7 +146,10 @@ class Node:
         """What was saved, without checks (for pictures); ``()`` once freed."""
         if self._saved is _FREED or not self._saved:
             return ()
-        return tuple(v.unpack(self) if type(v) is _SavedOutput else v for v in self._saved)
+        return tuple(
+            v.unpack(self) if type(v) is _SavedOutput else v.unpack() if type(v) is _Packed else v
+            for v in self._saved
+        )
 
     @property
     def is_freed(self) -> bool:
@@ -189,6 +192,33 @@ class _SavedOutput:
         t._vc = self.vc
         t._out_nr = self.output_nr
         return t
+
+
+class _Packed:
+    """A saved tensor handed to a ``saved_tensors_hooks`` pack hook: what it returned,
+    and the unpack hook that turns that back into a tensor when backward needs it."""
+
+    __slots__ = ("packed", "unpack_hook")
+
+    def __init__(self, packed: Any, unpack_hook: Callable[[Any], Any]) -> None:
+        self.packed, self.unpack_hook = packed, unpack_hook
+
+    def unpack(self) -> Any:
+        return self.unpack_hook(self.packed)
+
+
+def _pack_saved(node: Node) -> None:
+    """Pass every tensor ``node`` saved through the innermost pack hook."""
+    pack, unpack = _State.saved_hooks[-1]
+    saved, versions = [], []
+    for value, version in zip(node._saved, node._versions):
+        if type(value) is _SavedOutput:
+            value = value.unpack(node)
+        if isinstance(value, Tensor):
+            value, version = _Packed(pack(value), unpack), None
+        saved.append(value)
+        versions.append(version)
+    node._saved, node._versions = tuple(saved), tuple(versions)
 
 
 class _Version:
@@ -333,6 +363,8 @@ class Function(Node):
                     node._versions = _VERSION_0  # a fresh output is at version 0
                 else:
                     node._resolve_saved(arrays, (result,), (out,))
+                if _State.saved_hooks:
+                    _pack_saved(node)
             if cls._is_view:
                 result._view_of(inputs[0])
             return result
@@ -342,6 +374,8 @@ class Function(Node):
             t._out_nr = i
         if node._saved:
             node._resolve_saved(arrays, outs, tuple(out))
+            if _State.saved_hooks:
+                _pack_saved(node)
         if cls._is_view:
             for t in outs:
                 t._view_of(inputs[0])

@@ -20,9 +20,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .._grad_mode import _State
 from .function import _FREED, _SECOND_BACKWARD, Node
 
-__all__ = ["Node", "saved_field"]
+__all__ = ["Node", "saved_field", "saved_tensors_hooks", "save_on_cpu"]
+
+
+class saved_tensors_hooks:
+    """Inside this block, every tensor an operation saves for backward is
+    passed to ``pack_hook``, and what it returned is given to ``unpack_hook``
+    when backward needs the tensor back (e.g. to keep it compressed, or on disk).
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+    >>> with torch.autograd.graph.saved_tensors_hooks(lambda t: t.tolist(), torch.tensor):
+    ...     y = (x * x).sum()
+    >>> y.backward(); x.grad
+    tensor([2., 4.])
+    """
+
+    def __init__(self, pack_hook: Callable[[Any], Any], unpack_hook: Callable[[Any], Any]) -> None:
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self) -> saved_tensors_hooks:
+        _State.saved_hooks = _State.saved_hooks + ((self.pack_hook, self.unpack_hook),)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _State.saved_hooks = _State.saved_hooks[:-1]
+
+
+class save_on_cpu(saved_tensors_hooks):
+    """Keep saved tensors on the CPU until backward (minigrad has only the CPU,
+    so they are simply kept)."""
+
+    def __init__(self, pin_memory: bool = False, device_type: str = "cuda") -> None:
+        super().__init__(lambda t: t, lambda t: t)
 
 
 def _saved(i: int) -> Callable[[Node], Any]:
