@@ -70,7 +70,14 @@ from ._dtype import (
     uint8,
 )
 from .explain import explain
-from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from ._grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from ._printing import set_printoptions
 from ._random import Generator, default_generator, get_rng_state, set_rng_state
 from ._size import Size

@@ -3,24 +3,40 @@
 ``with no_grad():`` turns recording off, ``enable_grad`` turns it back on, and
 ``set_grad_enabled(flag)`` does either. Each works as a context manager and as
 a decorator, and ``set_grad_enabled(False)`` also works as a plain call.
+
+As in torch, the switch belongs to a thread: ``no_grad`` in one thread does not
+stop another thread from recording.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class _State:
-    enabled = True  # read by every operation; a class attribute is cheap to look up
+class _ThreadState(threading.local):
+    """One grad-mode switch per thread (a new thread starts with recording on)."""
+
+    enabled = True  # read by every operation: one attribute read, no function call
+    inference = False  # inside ``inference_mode()``: new tensors are inference tensors
+    saved_hooks: tuple = ()  # (pack, unpack) pairs of ``autograd.graph.saved_tensors_hooks``
+
+
+_State = _ThreadState()
 
 
 def is_grad_enabled() -> bool:
     """True when operations are being recorded for autograd."""
     return _State.enabled
+
+
+def is_inference_mode_enabled() -> bool:
+    """True inside ``inference_mode()``."""
+    return _State.inference
 
 
 class _GradModeContext:
@@ -115,12 +131,31 @@ class set_grad_enabled(_GradModeContext):
         return super().__call__(fn)
 
 
-class inference_mode(no_grad):
-    """Like ``no_grad`` (minigrad has no separate inference tensors)."""
+class inference_mode(_GradModeContext):
+    """``no_grad``, and more: tensors made inside are *inference tensors*, which
+    keep no version counter and can never join a graph later.
+
+    >>> import minigrad as torch
+    >>> with torch.inference_mode():
+    ...     y = torch.ones(2) * 2
+    >>> y.is_inference(), torch.is_inference_mode_enabled()
+    (True, False)
+    """
 
     def __new__(cls, mode: Any = True) -> Any:
         self = object.__new__(cls)
-        self._mode = not mode if isinstance(mode, bool) else False
-        if callable(mode):
+        self._mode = mode if isinstance(mode, bool) else True
+        if callable(mode):  # used bare, as ``@inference_mode``
             return self(mode)
         return self
+
+    def __init__(self, mode: Any = True) -> None:
+        pass
+
+    def __enter__(self) -> None:
+        self._prev = (_State.enabled, _State.inference)
+        _State.inference = self._mode
+        _State.enabled = not self._mode  # inference_mode(False) turns recording on
+
+    def __exit__(self, *exc: object) -> None:
+        _State.enabled, _State.inference = self._prev

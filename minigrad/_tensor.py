@@ -27,7 +27,7 @@ from ._grad_mode import _State
 from ._printing import format_value, tensor_repr
 from ._size import Size
 from .autograd import function as _function
-from .autograd.function import _Version
+from .autograd.function import _INFERENCE, _Version
 
 _new = object.__new__
 
@@ -95,7 +95,7 @@ class Tensor:
         t.grad_fn = grad_fn
         t._requires_grad = grad_fn is not None
         t._grad = None
-        t._vc = None
+        t._vc = _INFERENCE if _State.inference else None  # (see is_inference)
         t._base = None
         t._out_nr = 0
         t._acc = None
@@ -194,6 +194,7 @@ class Tensor:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
             )
+            self._check_not_inference()
         self._requires_grad = bool(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
@@ -208,9 +209,17 @@ class Tensor:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point dtype can require gradients"
             )
+            self._check_not_inference()
         if self.grad_fn is None:
             self._requires_grad = bool(requires_grad)
         return self
+
+    def _check_not_inference(self) -> None:
+        if self._vc is _INFERENCE and not _State.inference:
+            raise RuntimeError(
+                "Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                "allowed."
+            )
 
     @property
     def is_leaf(self) -> bool:
@@ -297,10 +306,38 @@ class Tensor:
         hooks.append(hook)
         return _RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook: Callable[[Tensor], None]) -> Any:
+        """Call ``hook(tensor)`` on a leaf each time backward has added into its ``.grad``
+        (an optimizer can step right there).
+
+        >>> import minigrad as torch
+        >>> w = torch.tensor(1.0, requires_grad=True)
+        >>> h = w.register_post_accumulate_grad_hook(lambda t: print("grad", t.grad))
+        >>> (w * 3).backward()
+        grad tensor(3.)
+        """
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "post accumulate grad hooks cannot be registered on non-leaf tensors"
+            )
+        from .autograd import engine
+
+        hooks = engine.post_accumulate_hooks(self)
+        hooks.append(hook)
+        return _RemovableHandle(hooks, hook)
+
     @property
     def _version(self) -> int:
         """How many in-place changes this tensor's data has seen."""
+        if self._vc is _INFERENCE:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._vc.v if self._vc is not None else 0
+
+    def is_inference(self) -> bool:
+        """True for a tensor made inside ``inference_mode()`` (or a view of one)."""
+        return self._vc is _INFERENCE
 
     def _bump_version(self) -> None:
         if self._vc is None:
@@ -366,8 +403,10 @@ class Tensor:
         return self._data.tolist()
 
     def numpy(self, *, force: bool = False) -> np.ndarray:
-        """The numpy array behind this tensor (shares memory)."""
-        if self._requires_grad and not force:
+        """The numpy array behind this tensor (shares memory). While recording,
+        a tensor that requires grad must be detached first (under ``no_grad``,
+        and in a custom Function's forward, it need not)."""
+        if self._requires_grad and _State.enabled and not force:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                 "instead."
@@ -381,6 +420,8 @@ class Tensor:
     def __float__(self) -> float:
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad and _State.enabled:
+            _warn_scalar_once()
         return float(self._data.reshape(()))
 
     def __int__(self) -> int:
@@ -452,7 +493,14 @@ class Tensor:
 
     # --- in-place operations -------------------------------------------------
     def _check_inplace(self) -> None:
-        """torch refuses to overwrite a leaf that requires grad while recording."""
+        """torch refuses to overwrite a leaf that requires grad while recording
+        (and an inference tensor outside inference mode)."""
+        if self._vc is _INFERENCE and not _State.inference:
+            raise RuntimeError(
+                "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+                "make a clone to get a normal tensor before doing inplace update.See "
+                "https://github.com/pytorch/rfcs/pull/17 for more details."
+            )
         if not _State.enabled:
             return
         if self._requires_grad and self.grad_fn is None:
@@ -606,6 +654,22 @@ class Tensor:
         setitem(self, key, value)
 
 
+_SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)"
+)
+_scalar_warned = False
+
+
+def _warn_scalar_once() -> None:
+    """``float(t)`` on a tensor that requires grad: torch warns once per process."""
+    global _scalar_warned
+    if not _scalar_warned:
+        _scalar_warned = True
+        warnings.warn(_SCALAR_WARNING, UserWarning, stacklevel=3)
+
+
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
     """Where the elements of ``view`` sit in ``base`` (which it shares memory
     with): an index tuple such that ``base[key]`` has ``view``'s shape."""
@@ -631,8 +695,16 @@ class _RemovableHandle:
         self._hooks, self._hook = hooks, hook
 
     def remove(self) -> None:
-        if self._hook in self._hooks:
-            self._hooks.remove(self._hook)
+        for i, fn in enumerate(self._hooks):
+            if fn is self._hook:  # by identity: two equal hooks are still two hooks
+                del self._hooks[i]
+                return
+
+    def __enter__(self) -> _RemovableHandle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.remove()
 
 
 _GRAD_DTYPE = {

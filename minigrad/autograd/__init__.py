@@ -24,6 +24,8 @@ def _as_tuple(x: Any) -> tuple:
         return ()
     if isinstance(x, _t.Tensor):
         return (x,)
+    if type(x) is dict:  # torch takes a dict of inputs too (its values)
+        return tuple(x.values())
     return tuple(x)
 
 
@@ -83,12 +85,15 @@ def backward(
     grads = _root_grads(outputs, _as_tuple(grad_tensors))
     if retain_graph is None:
         retain_graph = create_graph
-    ins = _as_tuple(inputs) or None
-    if ins is not None:
+    ins = None
+    if inputs is not None:
+        ins = _as_tuple(inputs)
+        if not ins:
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
         for t in ins:
-            if not t._requires_grad:
-                # (torch makes backward(inputs=...) keep their grads via retain_grad)
-                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+            # like torch, a non-leaf input keeps its gradient through retain_grad()
+            # (which also refuses a tensor that does not require grad)
+            t.retain_grad()
     engine.run_backward(outputs, grads, retain_graph, create_graph, inputs=ins, accumulate=True)
 
 
@@ -113,6 +118,8 @@ def grad(
     """
     outs = _as_tuple(outputs)
     ins = _as_tuple(inputs)
+    if not ins:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     grads = _root_grads(outs, _as_tuple(grad_outputs))
     for t in ins:
         if not isinstance(t, _t.Tensor) or not t._requires_grad:
@@ -137,13 +144,15 @@ def grad(
                 )
         elif g._data.dtype != t._data.dtype:
             result[i] = g.to(t.dtype)
+    if type(inputs) is dict:
+        return dict(zip(inputs.keys(), result))  # type: ignore[return-value]
     return tuple(result)
 
 
-from . import functional  # noqa: E402  (needs grad, defined above)
+from . import functional, graph  # noqa: E402  (functional needs grad, defined above)
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
-__all__ += ["functional", "gradcheck", "gradgradcheck", "GradcheckError"]
+__all__ += ["functional", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
 from .custom_function import Function, FunctionCtx, once_differentiable  # noqa: E402, F811
 from .variable import Variable  # noqa: E402
 

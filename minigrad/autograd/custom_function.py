@@ -243,6 +243,8 @@ def _keep_saved(node: BackwardCFunction, outs: list) -> None:
             versions.append(t._version)
     node._saved, node._versions = tuple(saved), tuple(versions)
     node._to_save = ()
+    if _State.saved_hooks:
+        _f._pack_saved(node)
 
 
 def once_differentiable(fn: Any) -> Any:

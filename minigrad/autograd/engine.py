@@ -10,14 +10,17 @@
 4. AccumulateGrad nodes add into ``leaf.grad``. Without ``retain_graph``
    every node releases its saved values after it ran.
 
-``add_observer(fn)`` lets a picture or a widget watch each step.
+``add_observer(fn)`` lets a picture or a widget watch each step of the
+backward passes run by the thread that added it.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import threading
 import warnings
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,19 +31,38 @@ from .function import AccumulateGrad, Node, _grad_node
 if TYPE_CHECKING:
     from .._tensor import Tensor
 
-_observers: list[Callable[[dict], None]] = []
+# (observer, id of the thread that added it): a thread sees only its own passes
+_observers: list[tuple[Callable[[dict], None], int]] = []
 _create_graph_warned = False
+# id(leaf) -> hooks to call with the leaf once its .grad has been updated
+# (``register_post_accumulate_grad_hook``; dropped when the leaf is)
+_post_accumulate: dict[int, list] = {}
+
+
+def post_accumulate_hooks(leaf: Tensor) -> list:
+    """The (changeable) list of post-accumulate-grad hooks of ``leaf``."""
+    hooks = _post_accumulate.get(id(leaf))
+    if hooks is None:
+        hooks = _post_accumulate[id(leaf)] = []
+        weakref.finalize(leaf, _post_accumulate.pop, id(leaf), None)
+    return hooks
 
 
 def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
-    """Call ``fn(step)`` for every node the engine runs; returns a remover.
+    """Call ``fn(step)`` for every node the engine runs in this thread; returns a remover.
 
     ``step`` is a dict with ``node``, ``grads_in`` (the gradients arriving at
     the node), ``grads_out`` (what it sends to ``node.next_functions``) and,
     for AccumulateGrad, ``grad`` (the leaf's .grad afterwards).
     """
-    _observers.append(fn)
-    return lambda: _observers.remove(fn) if fn in _observers else None
+    entry = (fn, threading.get_ident())
+    _observers.append(entry)
+
+    def remove() -> None:
+        if entry in _observers:
+            _observers.remove(entry)
+
+    return remove
 
 
 def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
@@ -128,14 +150,16 @@ def run_backward(
 
     # Which gradients to capture: for autograd.grad (and backward(inputs=...)),
     # the gradient arriving at each input's node.
-    capture: dict[tuple[Node, int], int] = {}
+    # (An input given twice, ``grad(y, [x, x])``, gets its gradient twice.)
+    capture: dict[tuple[Node, int], list[int]] = {}
     if inputs is not None:
         for i, t in enumerate(inputs):
             node = _grad_node(t)
-            capture[(node, t._out_nr if t.grad_fn is not None else 0)] = i
-        allowed = _needed(waiting, {n for n, _ in capture})
+            capture.setdefault((node, t._out_nr if t.grad_fn is not None else 0), []).append(i)
+        targets = {n for n, _ in capture}
+        allowed = _needed(waiting, targets)
     else:
-        allowed = None
+        allowed = targets = None
     results: list[Tensor | None] = [None] * (len(inputs) if inputs is not None else 0)
 
     # gradient buffers: node -> list of summed gradients, one per output of the node
@@ -147,7 +171,9 @@ def run_backward(
     ready = [(-r._seq, id(r), r) for r in dict.fromkeys(r for r in roots if r is not None)]
     ready = [item for item in ready if waiting[item[2]] == 0]
     heapq.heapify(ready)
-    observing = bool(_observers)
+    me = threading.get_ident()
+    observers = [fn for fn, thread in _observers if thread == me] if _observers else None
+    observing = bool(observers)
     prev_mode = _State.enabled
     _State.enabled = create_graph
     # This loop runs once per node of the graph, so its common path (no hooks,
@@ -158,37 +184,60 @@ def run_backward(
             grads = buffers.pop(node, None) or [None]
             run = allowed is None or node in allowed
             if run:
+                # Like torch, autograd.grad takes an input's gradient after its tensor
+                # hooks, unless the node goes on towards another input (then before
+                # them), and never after the node's own pre-hooks.
+                goes_on = bool(capture) and (
+                    type(node) is not AccumulateGrad and _leads_on(node, allowed)
+                )
+                if goes_on:
+                    _capture(capture, results, node, grads)
                 if node._hooks is not None or type(node) is AccumulateGrad:
-                    grads = _pre_hooks(node, grads)
-                if capture:
-                    for nr, g in enumerate(grads):
-                        if (node, nr) in capture:
-                            results[capture[(node, nr)]] = g
+                    grads = _tensor_pre_hooks(node, grads)
+                if capture and not goes_on:
+                    _capture(capture, results, node, grads)
+                if node._hooks is not None and "pre" in node._hooks:
+                    for fn in list(node._hooks["pre"]):
+                        grads = _hook_results(fn, fn(tuple(grads)), grads)
             if run and type(node) is AccumulateGrad:
                 if accumulate and (inputs is None or (node, 0) in capture):
                     _accumulate(node, grads[0], create_graph)
+                    if _post_accumulate and id(node.variable) in _post_accumulate:
+                        for hook in list(_post_accumulate[id(node.variable)]):
+                            hook(node.variable)
                 if observing:
-                    _notify(node, grads, (), node.variable._grad)
-            elif run and (allowed is None or _leads_on(node, allowed)):
+                    _notify(observers, node, grads, (), node.variable._grad)
+            elif run and (
+                allowed is None
+                or _leads_on(node, allowed)
+                or (accumulate and node in targets)  # backward(inputs=[y]) runs y's node
+            ):
                 if len(grads) == 1 and grads[0] is not None:  # the common case, inlined
                     out = type(node).backward(node, grads[0])
                     if not isinstance(out, tuple):
                         out = (out,)
+                elif all(g is None for g in grads):  # a hook dropped every gradient
+                    out = (None,) * len(node._next)
                 else:
                     out = _call_backward(node, grads)
                 if not retain_graph:
                     node._release()
                 if node._hooks and "post" in node._hooks:
-                    for hook in node._hooks["post"]:
-                        hook(out, tuple(grads))
+                    for hook in list(node._hooks["post"]):
+                        out = tuple(_hook_results(hook, hook(out, tuple(grads)), out))
                 if observing:
-                    _notify(node, grads, out, None)
+                    _notify(observers, node, grads, out, None)
                 nrs = node._next_nr or itertools.repeat(0)
                 for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
                     if nxt is not None and g is not None:
                         # undo broadcasting (or promotion) only where there was some
                         if g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
                             g = _sum_to(g, x)
+                        if (
+                            type(nxt) is AccumulateGrad
+                            and g._data.dtype != nxt.variable._data.dtype
+                        ):
+                            g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
                         _deliver(buffers, nxt, nr, g, create_graph)
             for nxt in node._next:
                 if nxt is not None:
@@ -238,31 +287,27 @@ def _zeros_like_output(node: Node, i: int) -> Tensor:
     return zeros(shape, dtype=dtype)
 
 
-def _pre_hooks(node: Node, grads: list) -> list:
-    """Tensor hooks (``register_hook``) and ``retain_grad`` run before a node."""
+def _capture(capture: dict, results: list, node: Node, grads: list) -> None:
+    """Keep the gradients of ``node``'s outputs that autograd.grad was asked for."""
+    for nr, g in enumerate(grads):
+        for i in capture.get((node, nr), ()):
+            results[i] = g
+
+
+def _tensor_pre_hooks(node: Node, grads: list) -> list:
+    """The hooks of the tensors a node made, in torch's order: tensor hooks
+    (``register_hook``), then ``retain_grad`` (the node's pre-hooks come after)."""
     hooks = node._hooks
     if hooks is None:
         if type(node) is AccumulateGrad and node.variable._hooks:
-            g = grads[0]
-            for fn in node.variable._hooks:
-                new = fn(g)
-                if new is not None:
-                    g = new
-            return [g]
+            return [_run_tensor_hooks(node.variable._hooks, grads[0])]
         return grads
     grads = list(grads)
     for nr, dt in hooks.get("dtype", {}).items():  # hooks see the tensor's own dtype,
         if grads[nr] is not None and grads[nr].dtype != dt:  # even after promotion
             grads[nr] = grads[nr].to(dt)
     for nr, fns in hooks.get("tensor", {}).items():
-        for fn in fns:
-            new = fn(grads[nr])
-            if new is not None:
-                grads[nr] = new
-    for fn in hooks.get("pre", ()):
-        new = fn(tuple(grads))
-        if new is not None:
-            grads = list(new)
+        grads[nr] = _run_tensor_hooks(fns, grads[nr])
     for nr, ref in hooks.get("retain", {}).items():
         t = ref()
         if t is not None and grads[nr] is not None:
@@ -272,13 +317,50 @@ def _pre_hooks(node: Node, grads: list) -> list:
             else:
                 t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
     if type(node) is AccumulateGrad and node.variable._hooks:
-        g = grads[0]
-        for fn in node.variable._hooks:
-            new = fn(g)
-            if new is not None:
-                g = new
-        grads[0] = g
+        grads[0] = _run_tensor_hooks(node.variable._hooks, grads[0])
     return grads
+
+
+def _run_tensor_hooks(fns: list, grad: Tensor | None) -> Tensor | None:
+    """Run ``tensor.register_hook`` hooks in order; each may replace the gradient."""
+    for fn in list(fns):
+        new = fn(grad)
+        if new is not None:
+            grad = _checked(fn, new, grad)
+    return grad
+
+
+def _hook_results(fn: Callable, new: Any, old: Sequence) -> list:
+    """Check what a node hook returned: None keeps ``old``, a tuple replaces it."""
+    if new is None:
+        return list(old)
+    if not isinstance(new, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
+    if len(new) != len(old):
+        raise RuntimeError(
+            f"hook '{_hook_name(fn)}' has returned an incorrect number of values "
+            f"(got {len(new)}, but expected {len(old)})"
+        )
+    return [g if g is None else _checked(fn, g, o) for g, o in zip(new, old)]
+
+
+def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
+    """A hook may replace a gradient, but not change its type or size (torch's checks)."""
+    if not isinstance(new, F.Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
+    if old is not None:
+        if new._data.dtype != old._data.dtype:
+            raise RuntimeError(
+                f"hook '{_hook_name(fn)}' has changed the type of value (was "
+                f"torch.{old.dtype._legacy} got torch.{new.dtype._legacy})"
+            )
+        if new._data.shape != old._data.shape:
+            raise RuntimeError(f"hook '{_hook_name(fn)}' has changed the size of value")
+    return new
+
+
+def _hook_name(fn: Callable) -> str:
+    return getattr(fn, "__name__", "<unknown>")
 
 
 def _accumulate(acc: AccumulateGrad, grad: Tensor, create_graph: bool) -> None:
@@ -304,9 +386,9 @@ def _accumulate(acc: AccumulateGrad, grad: Tensor, create_graph: bool) -> None:
             _State.enabled = prev
 
 
-def _notify(node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any) -> None:
+def _notify(observers: list, node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any) -> None:
     step = {"node": node, "grads_in": tuple(grads_in), "grads_out": tuple(grads_out)}
     if leaf_grad is not None or type(node) is AccumulateGrad:
         step["grad"] = leaf_grad
-    for fn in list(_observers):
+    for fn in observers:
         fn(step)

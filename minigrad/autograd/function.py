@@ -80,14 +80,35 @@ class Node:
         nrs = self._next_nr or (0,) * len(self._next)
         return tuple(zip(self._next, nrs))
 
-    # --- hooks ---------------------------------------------------------------
-    def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> None:
-        """Call ``fn(grad_inputs, grad_outputs)`` after this node has run."""
-        self._hook_table().setdefault("post", []).append(fn)
+    def __getattr__(self, attr: str) -> Any:
+        # only called for names a node does not have: ``_saved_self`` and friends
+        # are looked up in the table of torch's names (minigrad.autograd.graph)
+        from .graph import saved_field
 
-    def register_prehook(self, fn: Callable[[tuple], Any]) -> None:
+        return saved_field(self, attr)
+
+    @property
+    def metadata(self) -> dict:
+        """A dict to keep your own notes on this node (empty at first)."""
+        return self._hook_table().setdefault("metadata", {})
+
+    # --- hooks ---------------------------------------------------------------
+    def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> Any:
+        """Call ``fn(grad_inputs, grad_outputs)`` after this node has run; it may
+        return a tuple that replaces ``grad_inputs``. ``handle.remove()`` undoes it."""
+        from .._tensor import _RemovableHandle
+
+        hooks = self._hook_table().setdefault("post", [])
+        hooks.append(fn)
+        return _RemovableHandle(hooks, fn)
+
+    def register_prehook(self, fn: Callable[[tuple], Any]) -> Any:
         """Call ``fn(grad_outputs)`` before this node runs; it may return new grads."""
-        self._hook_table().setdefault("pre", []).append(fn)
+        from .._tensor import _RemovableHandle
+
+        hooks = self._hook_table().setdefault("pre", [])
+        hooks.append(fn)
+        return _RemovableHandle(hooks, fn)
 
     def _hook_table(self) -> dict:
         if self._hooks is None:
@@ -109,8 +130,8 @@ class Node:
             return ()
         out = []
         for value, version in zip(saved, self._versions):
-            if version is None:  # a plain number, an array, or None
-                out.append(value)
+            if version is None:  # a plain number, an array, None, or packed by a hook
+                out.append(value.unpack() if type(value) is _Packed else value)
                 continue
             if type(value) is _SavedOutput:
                 value = value.unpack(self)
@@ -125,7 +146,10 @@ class Node:
         """What was saved, without checks (for pictures); ``()`` once freed."""
         if self._saved is _FREED or not self._saved:
             return ()
-        return tuple(v.unpack(self) if type(v) is _SavedOutput else v for v in self._saved)
+        return tuple(
+            v.unpack(self) if type(v) is _SavedOutput else v.unpack() if type(v) is _Packed else v
+            for v in self._saved
+        )
 
     @property
     def is_freed(self) -> bool:
@@ -170,6 +194,33 @@ class _SavedOutput:
         return t
 
 
+class _Packed:
+    """A saved tensor handed to a ``saved_tensors_hooks`` pack hook: what it returned,
+    and the unpack hook that turns that back into a tensor when backward needs it."""
+
+    __slots__ = ("packed", "unpack_hook")
+
+    def __init__(self, packed: Any, unpack_hook: Callable[[Any], Any]) -> None:
+        self.packed, self.unpack_hook = packed, unpack_hook
+
+    def unpack(self) -> Any:
+        return self.unpack_hook(self.packed)
+
+
+def _pack_saved(node: Node) -> None:
+    """Pass every tensor ``node`` saved through the innermost pack hook."""
+    pack, unpack = _State.saved_hooks[-1]
+    saved, versions = [], []
+    for value, version in zip(node._saved, node._versions):
+        if type(value) is _SavedOutput:
+            value = value.unpack(node)
+        if isinstance(value, Tensor):
+            value, version = _Packed(pack(value), unpack), None
+        saved.append(value)
+        versions.append(version)
+    node._saved, node._versions = tuple(saved), tuple(versions)
+
+
 class _Version:
     """A tensor's version counter, shared by all tensors that share its data.
     Every in-place operation adds one."""
@@ -178,6 +229,18 @@ class _Version:
 
     def __init__(self) -> None:
         self.v = 0
+
+
+# Inference tensors (made inside ``inference_mode()``) all share this counter: it
+# marks them, and is never read (their ``_version`` is an error, as in torch).
+_INFERENCE = _Version()
+
+_INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a "
+    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`."
+)
 
 
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
@@ -300,6 +363,8 @@ class Function(Node):
                     node._versions = _VERSION_0  # a fresh output is at version 0
                 else:
                     node._resolve_saved(arrays, (result,), (out,))
+                if _State.saved_hooks:
+                    _pack_saved(node)
             if cls._is_view:
                 result._view_of(inputs[0])
             return result
@@ -309,6 +374,8 @@ class Function(Node):
             t._out_nr = i
         if node._saved:
             node._resolve_saved(arrays, outs, tuple(out))
+            if _State.saved_hooks:
+                _pack_saved(node)
         if cls._is_view:
             for t in outs:
                 t._view_of(inputs[0])
@@ -332,6 +399,8 @@ class Function(Node):
                 else:
                     for x, a in zip(self._inputs, arrays):
                         if value is a and isinstance(x, Tensor):
+                            if x._vc is _INFERENCE:
+                                raise RuntimeError(_INFERENCE_SAVED)
                             tensor = x
                             break
                     else:  # a helper array made by forward: keep it as a constant
@@ -415,3 +484,13 @@ class CopySlicesBase(Function):
 
     def name(self) -> str:
         return "torch::autograd::CopySlices"
+
+
+def __getattr__(name: str) -> Any:
+    # ``torch.autograd.function.once_differentiable`` (and ``Function``, ``FunctionCtx``)
+    # live with the custom Functions; found there on first use (no import cycle)
+    if name in ("once_differentiable", "FunctionCtx", "BackwardCFunction"):
+        from . import custom_function
+
+        return getattr(custom_function, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

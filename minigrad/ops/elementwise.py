@@ -762,6 +762,8 @@ def to_dtype(input: Tensor, dtype: Any) -> Tensor:
     target = dtype.np if isinstance(dtype, _dtype.dtype) else np.dtype(dtype)
     if input._data.dtype == target:
         return input
+    if target.kind not in "fc":  # integers and bools have no gradient: the result is cut off
+        return Tensor._make(input._data.astype(target), None)
     return ToCopyBackward0.apply(input, dtype=target)
 
 

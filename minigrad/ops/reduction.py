@@ -227,7 +227,9 @@ class MaxBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        hit = a._data == out
+        # a NaN maximum came from the NaNs: they share the gradient, as in torch
+        out = out._data if isinstance(out, Tensor) else out
+        hit = np.isnan(a._data) if np.isnan(out) else a._data == out
         share = _constant((hit / np.count_nonzero(hit)).astype(grad._data.dtype))
         return _spread(grad, ctx.shape, None, False) * share
 
@@ -341,7 +343,8 @@ class AmaxBackward0(Function):
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
         hit = a._data == out._data
-        share = hit / np.sum(hit, axis=ctx.dims, keepdims=True)
+        with np.errstate(invalid="ignore"):  # a NaN slice has no hit: 0/0, NaN, as in torch
+            share = hit / np.sum(hit, axis=ctx.dims, keepdims=True)
         return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) * _constant(
             share.astype(grad._data.dtype)
         )
@@ -384,7 +387,7 @@ def _prod_others(a: Tensor, d: int) -> Tensor:
 def _prod_grad(a: Tensor, out: Tensor, grad: Tensor, d: int) -> Tensor:
     """grad (already spread to a's shape) times d(prod)/da along ``d``."""
     if np.all(a._data != 0):
-        return grad * out / a
+        return grad * (out / a)
     return grad * _prod_others(a, d)
 
 
@@ -403,6 +406,10 @@ class ProdBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
+        if a.dim() == 0:  # the product of one number is that number
+            return grad
+        if np.all(a._data != 0):
+            return grad * (out / a)
         flat = a.reshape(-1)
         g = _prod_grad(flat, out, grad.expand(flat.shape), 0)
         return g.reshape(ctx.shape)
@@ -423,6 +430,8 @@ class ProdBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
+        if a.dim() == 0:
+            return grad
         shape, dims, keep = a.shape, (ctx.dim,), ctx.keepdim
         return _prod_grad(
             a, _spread(out, shape, dims, keep), _spread(grad, shape, dims, keep), ctx.dim

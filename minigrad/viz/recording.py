@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import threading
 import weakref
 from typing import Any
 
@@ -34,13 +35,17 @@ class Recording:
     def __init__(self) -> None:
         self.steps: list[dict] = []
         self._remove: Any = None
+        self._depth = 0  # ``with rec: with rec:`` watches once, until the outer exit
 
     def __enter__(self) -> Recording:
-        self._remove = engine.add_observer(self.steps.append)
+        if self._depth == 0:
+            self._remove = engine.add_observer(self.steps.append)
+        self._depth += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._remove is not None:
+        self._depth -= 1
+        if self._depth == 0 and self._remove is not None:
             self._remove()
             self._remove = None
 
@@ -57,6 +62,23 @@ def record() -> Recording:
     return Recording()
 
 
+# The traces now active, with the thread each was entered in. While there is
+# one, ``Function.apply`` is replaced (once, however many traces are nested, and
+# in whatever order they end) by a version that tells them about every op.
+_active: list[tuple[Trace, int]] = []
+_original_apply: Any = None
+
+
+def _traced_apply(cls: type, *inputs: Any, **settings: Any) -> Any:
+    out = _original_apply.__func__(cls, *inputs, **settings)
+    if not _State.enabled:
+        me = threading.get_ident()
+        for trace, thread in list(_active):
+            if thread == me:  # a trace sees the ops of its own thread
+                trace._note(cls, inputs, out)
+    return out
+
+
 class Trace:
     """What :func:`trace` saw: ``id(output) -> (op name, inputs, record)`` for the
     ops that autograd did not record although an input required grad."""
@@ -64,24 +86,22 @@ class Trace:
     def __init__(self) -> None:
         self.ops: dict[int, tuple[str, tuple, object]] = {}
         self._refs: list[weakref.ref] = []
-        self._saved_apply: Any = None
 
     def __enter__(self) -> Trace:
-        original = Function.__dict__["apply"]
-        self._saved_apply = original
-        trace = self
-
-        def apply(cls: type, *inputs: Any, **settings: Any) -> Any:
-            out = original.__func__(cls, *inputs, **settings)
-            if not _State.enabled:
-                trace._note(cls, inputs, out)
-            return out
-
-        Function.apply = classmethod(apply)  # type: ignore[method-assign,assignment]
+        global _original_apply
+        if not _active:
+            _original_apply = Function.__dict__["apply"]
+            Function.apply = classmethod(_traced_apply)  # type: ignore[method-assign,assignment]
+        _active.append((self, threading.get_ident()))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        Function.apply = self._saved_apply  # type: ignore[method-assign]
+        for i, (trace, _) in enumerate(_active):
+            if trace is self:
+                del _active[i]
+                break
+        if not _active and _original_apply is not None:
+            Function.apply = _original_apply  # type: ignore[method-assign]
 
     def _note(self, cls: type, inputs: tuple, out: Any) -> None:
         tracked = any(

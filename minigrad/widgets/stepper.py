@@ -16,7 +16,8 @@ as they were before. ``keep=True`` makes the stepper *be* the backward call.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -85,14 +86,23 @@ class BackwardStepper(DisplaysAsWidget):
         self.next_button = widgets.Button(description="Next", icon="step-forward")
         self.text = widgets.HTML()
         self.image = widgets.HTML()
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.slider.observe(self._on_slider, names="value")
-        self.prev_button.on_click(lambda _: self.previous())
-        self.next_button.on_click(lambda _: self.next())
+        link = widgets.jslink((self.play, "value"), (self.slider, "value"))
+        # The widgets call back through weak references: they must not keep the
+        # stepper alive, so that dropping (or replacing) a stepper closes them.
+        self.slider.observe(_weakly(self._on_slider), names="value")
+        self.prev_button.on_click(_weakly(self.previous, with_arg=False))
+        self.next_button.on_click(_weakly(self.next, with_arg=False))
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
         self.widget = widgets.VBox([controls, self.text, self.image])
         self.widget.add_class("minigrad-backward-stepper")
+        parts = [self.widget, controls, link, self.play, self.slider]
+        parts += [self.prev_button, self.next_button, self.text, self.image]
+        self._closer = weakref.finalize(self, _close_all, parts)
         self._show()
+
+    def close(self) -> None:
+        """Close the widgets (done by itself when the stepper is no longer used)."""
+        self._closer()
 
     def __repr__(self) -> str:
         nodes = sum(s.kind == "node" for s in self.steps)
@@ -173,3 +183,25 @@ class BackwardStepper(DisplaysAsWidget):
         self.text.value = f"<div>{head}{body}</div><div>{grads}</div>{notes}"
         source, svg, problem = self._frame(self.step)
         show_picture(self.widget, self.image, source, svg, problem)
+
+
+def _weakly(method: Callable, with_arg: bool = True) -> Callable:
+    """A widget callback that calls ``method`` while its object is alive."""
+    ref = weakref.WeakMethod(method)
+
+    def callback(arg: Any) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(arg) if with_arg else bound()
+
+    return callback
+
+
+def _close_all(parts: list) -> None:
+    """Close widgets, which Jupyter's widget registry would otherwise keep forever."""
+    browser_views = [getattr(w, "_minigrad_browser", None) for w in parts]  # see show_picture
+    for w in parts + [v for v in browser_views if v is not None]:
+        for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+            if isinstance(part, widgets.Widget):  # each widget has its own layout and style
+                part.close()
+        w.close()

@@ -1,0 +1,157 @@
+"""``torch.autograd.graph``: looking at the backward graph.
+
+- :class:`Node` is the base class of every ``grad_fn``, so
+  ``isinstance(y.grad_fn, torch.autograd.graph.Node)`` is True;
+  ``name()``, ``next_functions``, ``metadata``, ``register_hook`` and
+  ``register_prehook`` are what the autograd documentation teaches with.
+- What a node saved for its derivative can be read the way torch names it::
+
+      y = x * w
+      y.grad_fn._saved_self     # x   (the derivative by w needs x)
+      y.grad_fn._saved_other    # w
+      x.exp().grad_fn._saved_result
+
+  Reading a saved tensor after a backward without ``retain_graph=True`` raises
+  the "backward through the graph a second time" error, as in torch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .._grad_mode import _State
+from .function import _FREED, _SECOND_BACKWARD, Node
+
+__all__ = ["Node", "saved_field", "saved_tensors_hooks", "save_on_cpu"]
+
+
+class saved_tensors_hooks:
+    """Inside this block, every tensor an operation saves for backward is
+    passed to ``pack_hook``, and what it returned is given to ``unpack_hook``
+    when backward needs the tensor back (e.g. to keep it compressed, or on disk).
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+    >>> with torch.autograd.graph.saved_tensors_hooks(lambda t: t.tolist(), torch.tensor):
+    ...     y = (x * x).sum()
+    >>> y.backward(); x.grad
+    tensor([2., 4.])
+    """
+
+    def __init__(self, pack_hook: Callable[[Any], Any], unpack_hook: Callable[[Any], Any]) -> None:
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self) -> saved_tensors_hooks:
+        _State.saved_hooks = _State.saved_hooks + ((self.pack_hook, self.unpack_hook),)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _State.saved_hooks = _State.saved_hooks[:-1]
+
+
+class save_on_cpu(saved_tensors_hooks):
+    """Keep saved tensors on the CPU until backward (minigrad has only the CPU,
+    so they are simply kept)."""
+
+    def __init__(self, pin_memory: bool = False, device_type: str = "cuda") -> None:
+        super().__init__(lambda t: t, lambda t: t)
+
+
+def _saved(i: int) -> Callable[[Node], Any]:
+    """Entry ``i`` of what the node's forward saved (None when it saved nothing there)."""
+
+    def read(node: Node) -> Any:
+        if node._saved is _FREED:
+            raise RuntimeError(_SECOND_BACKWARD)
+        saved = node.saved_tensors
+        value = saved[i] if i < len(saved) else None
+        if value is not None and not isinstance(value, _tensor_class()):
+            from .._creation import tensor
+
+            value = tensor(value)  # a number operand is shown as a 0-dim tensor
+        return value
+
+    return read
+
+
+def _setting(name: str, convert: Callable[[Any], Any] = lambda v: v) -> Callable[[Node], Any]:
+    """A plain value the node keeps (a dim, a shape): still readable after backward."""
+    return lambda node: convert(getattr(node, name))
+
+
+def _numel(node: Node) -> int:
+    n = 1
+    for s in node.shape:
+        n *= s
+    return n
+
+
+_SIZES = _setting("shape", tuple)
+_RESULT = {"result": _saved(0)}
+_SELF = {"self": _saved(0)}
+
+# For each node: torch's name of a saved value (``_saved_<name>``) -> how to read it.
+_FIELDS: dict[str, dict[str, Callable[[Node], Any]]] = {
+    "MulBackward0": {"self": _saved(1), "other": _saved(0)},
+    "DivBackward0": {"self": _saved(0), "other": _saved(1)},
+    "AddBackward0": {"alpha": _setting("alpha")},
+    "SubBackward0": {"alpha": _setting("alpha")},
+    "PowBackward0": {"self": _saved(0), "exponent": _setting("_settings", lambda s: s["c"])},
+    "PowBackward1": {"self": _saved(0), "exponent": _saved(1), "result": _saved(2)},
+    "ExpBackward0": _RESULT,
+    "TanhBackward0": _RESULT,
+    "SigmoidBackward0": _RESULT,
+    "SqrtBackward0": _RESULT,
+    "ReluBackward0": _RESULT,
+    "LogBackward0": _SELF,
+    "SinBackward0": _SELF,
+    "CosBackward0": _SELF,
+    "SumBackward0": {"self_sym_sizes": _SIZES},
+    "SumBackward1": {
+        "dim": _setting("dims", tuple),
+        "keepdim": _setting("keepdim"),
+        "self_sym_sizes": _SIZES,
+    },
+    "MeanBackward0": {"self_sym_numel": _numel, "self_sym_sizes": _SIZES},
+    "MeanBackward1": {
+        "dim": _setting("dims", tuple),
+        "keepdim": _setting("keepdim"),
+        "self_sym_numel": _numel,
+        "self_sym_sizes": _SIZES,
+    },
+    "ViewBackward0": {"self_sym_sizes": _SIZES},
+    "MmBackward0": {
+        "self": _saved(0),
+        "mat2": _saved(1),
+        "self_sym_sizes": lambda node: tuple(node._inputs[0].shape),
+        "mat2_sym_sizes": lambda node: tuple(node._inputs[1].shape),
+    },
+}
+
+
+def saved_field(node: Node, attr: str) -> Any:
+    """``node._saved_<name>`` (and ``_raw_saved_<name>``), or AttributeError."""
+    raw = attr.startswith("_raw_saved_")
+    name = attr[len("_raw_saved_") :] if raw else attr[len("_saved_") :]
+    read = _FIELDS.get(type(node).__name__, {}).get(name)
+    if read is None or not (raw or attr.startswith("_saved_")):
+        raise AttributeError(f"'{type(node).__name__}' object has no attribute '{attr}'")
+    value = read(node)
+    return SavedTensor(value) if raw and isinstance(value, _tensor_class()) else value
+
+
+class SavedTensor:
+    """What ``_raw_saved_<name>`` gives: a handle on a saved tensor."""
+
+    def __init__(self, value: Any) -> None:
+        self._value = value
+
+    def __repr__(self) -> str:
+        return f"<torch._C._autograd.SavedTensor object at {hex(id(self))}>"
+
+
+def _tensor_class() -> type:
+    from .._tensor import Tensor
+
+    return Tensor
