@@ -113,31 +113,42 @@ def exercise(key: str):
     return register
 
 
-def check(key: str, answer: object) -> bool:
-    """Judge the answer to exercise ``key``; print "Correct!" or what is still wrong.
+def _verdict(key: str, answer: object) -> str | None:
+    """None when ``answer`` solves exercise ``key``, else what is still wrong."""
+    if answer is ... or (isinstance(answer, tuple) and any(a is ... for a in answer)):
+        return NOT_ANSWERED
+    try:
+        return _JUDGES[key](answer)
+    except Exception as error:  # noqa: BLE001 - the learner's code may raise anything
+        return f"checking your answer raised {type(error).__name__}: {error}"
+
+
+def check(key: str, answer: object) -> None:
+    """Judge the answer to exercise ``key``: print "Correct!" or what is still wrong.
 
     Never raises, so that you can try again.
 
     >>> check("scalar.2", ...)
     Not answered yet: replace the ... with your answer and run the cell again.
-    False
     >>> check("scalar.2", 27)
     Correct!
-    True
     """
-    if answer is ... or (isinstance(answer, tuple) and any(a is ... for a in answer)):
-        print(NOT_ANSWERED)
-        return False
-    judge = _JUDGES[key]
-    try:
-        problem = judge(answer)
-    except Exception as error:  # noqa: BLE001 - the learner's code may raise anything
-        problem = f"checking your answer raised {type(error).__name__}: {error}"
+    problem = _verdict(key, answer)
     if problem is None:
         print("Correct!")
-        return True
-    print("Not yet:", problem)
-    return False
+    elif problem == NOT_ANSWERED:
+        print(problem)
+    else:
+        print("Not yet:", problem)
+
+
+def passes(key: str, answer: object) -> bool:
+    """True when ``answer`` solves exercise ``key`` (the solutions assert it).
+
+    >>> passes("scalar.2", 27), passes("scalar.2", 9)
+    (True, False)
+    """
+    return _verdict(key, answer) is None
 
 
 def _number(expected: float, hint: str, tol: float = 1e-5):
@@ -249,7 +260,7 @@ def _engine_1(answer):
     out = (x * w).exp() + x.sin()
     with viz.record() as rec:
         out.backward()
-    order = [step["node"].name() for step in rec.steps if step["node"].name() != "AccumulateGrad"]
+    order = [step["node"].name() for step in rec.steps if "AccumulateGrad" not in step["node"].name()]
     answer = [str(a).split("<")[-1].strip("<>() ") for a in answer]
     if answer == order:
         return None

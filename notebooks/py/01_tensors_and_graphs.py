@@ -288,8 +288,10 @@ check("graphs.3", need_grad)
 # Running it checks every solution with the same `check` as above.
 
 # %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
 r = torch.tensor(3.0) * torch.tensor(4.0, requires_grad=True)
-assert check("graphs.1", (r.requires_grad, r.is_leaf))  # True, False
-assert check("graphs.2", 4)  # one multiplication per pass of the loop
-assert check("graphs.3", {"v"})  # only v depends on w
+assert passes("graphs.1", (r.requires_grad, r.is_leaf))  # True, False
+assert passes("graphs.2", 4)  # one multiplication per pass of the loop
+assert passes("graphs.3", {"v"})  # only v depends on w
 print("All solutions pass their checks.")

@@ -307,11 +307,13 @@ check("scalar.3", answer_3)
 # Running it checks every solution with the same `check` as above.
 
 # %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
 x1 = torch.tensor(-1.0, requires_grad=True)
 ((x1 + 1) * (x1 + 2)).backward()
-assert check("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
+assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
 x2 = torch.tensor(3.0, requires_grad=True)
 (x2 * x2 * x2).backward()
-assert check("scalar.2", x2.grad)  # 3x² = 27
-assert check("scalar.3", "y.retain_grad()")  # called before backward()
+assert passes("scalar.2", x2.grad)  # 3x² = 27
+assert passes("scalar.3", "y.retain_grad()")  # called before backward()
 print("All solutions pass their checks.")

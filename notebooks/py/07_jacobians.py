@@ -244,12 +244,14 @@ check("jacobian.2", answer_2)
 # Running it checks every solution with the same `check` as above.
 
 # %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
 
 
 def g(x):
     return torch.stack([x[0] * x[1], x[0] + x[1]])
 
 
-assert check("jacobian.1", jacobian(g, torch.tensor([2.0, 5.0])))  # [[5, 2], [1, 1]]
-assert check("jacobian.2", [[0.0, 1.0]])  # a one-hot v picks row 2
+assert passes("jacobian.1", jacobian(g, torch.tensor([2.0, 5.0])))  # [[5, 2], [1, 1]]
+assert passes("jacobian.2", [[0.0, 1.0]])  # a one-hot v picks row 2
 print("All solutions pass their checks.")

@@ -252,9 +252,11 @@ check("training.3", train)
 # Running it checks every solution with the same `check` as above.
 
 # %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
 model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
-assert check("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
-assert check("training.2", 3)  # backward() adds: three passes, three times the gradient
+assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
+assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
 
 
 def train(torch):
@@ -273,5 +275,5 @@ def train(torch):
     return losses
 
 
-assert check("training.3", train)
+assert passes("training.3", train)
 print("All solutions pass their checks.")
