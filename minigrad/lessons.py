@@ -260,7 +260,8 @@ def _engine_1(answer):
     out = (x * w).exp() + x.sin()
     with viz.record() as rec:
         out.backward()
-    order = [step["node"].name() for step in rec.steps if "AccumulateGrad" not in step["node"].name()]
+    order = [step["node"].name() for step in rec.steps]
+    order = [name for name in order if "AccumulateGrad" not in name]
     answer = [str(a).split("<")[-1].strip("<>() ") for a in answer]
     if answer == order:
         return None
@@ -280,6 +281,8 @@ def _engine_2(exp_backward):
 
     for x, grad in [(0.0, 1.0), (1.0, 1.0), (2.0, 0.5), (-1.0, 3.0)]:
         got = exp_backward(x, grad)
+        if got is ...:
+            return NOT_ANSWERED
         want = grad * math.exp(x)
         if not same(got, want, 1e-6):
             if same(got, math.exp(x), 1e-6):
@@ -367,15 +370,18 @@ def _forward_1(answer):
 
 
 @exercise("forward.2")
-def _forward_2(dual_mul):
-    for (a, da), (b, db) in [((2.0, 1.0), (3.0, 0.0)), ((1.5, 2.0), (-1.0, 0.5))]:
-        value, slope = dual_mul((a, da), (b, db))
-        if not same(value, a * b):
-            return "the value part of a product is just a · b."
-        if not same(slope, a * db + da * b):
-            if same(slope, da * db):
-                return "the slope is not da · db: use the product rule, a·db + da·b."
-            return "the slope of a product follows the product rule: a·db + da·b."
+def _forward_2(dual_div):
+    for (a, da), (b, db) in [((2.0, 1.0), (4.0, 0.0)), ((1.5, 2.0), (-1.0, 0.5))]:
+        result = dual_div((a, da), (b, db))
+        if result is ...:
+            return NOT_ANSWERED
+        value, slope = result
+        if not same(value, a / b):
+            return "the value part of a quotient is just a / b."
+        if not same(slope, (da * b - a * db) / b**2):
+            if same(slope, da / db if db else float("nan")):
+                return "the slope is not da / db: use the quotient rule, (da·b − a·db) / b²."
+            return "the slope of a quotient follows the quotient rule: (da·b − a·db) / b²."
     return None
 
 

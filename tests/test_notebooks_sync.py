@@ -145,8 +145,26 @@ def test_lesson_shape(path: Path) -> None:
         if "image/svg+xml" in o.get("data", {})
     ]
     assert svgs, "a lesson shows at least one graph"
-    last = source(code_cells(nb)[-1])
-    assert "assert" in last, "the last cell checks the solutions"
+    last = code_cells(nb)[-1]
+    assert "assert passes(" in source(last), "the last cell checks the solutions"
+    assert last["metadata"].get("jupyter", {}).get("source_hidden"), "the solutions are hidden"
+    exercises = markdown[markdown.index("## Exercises") :]
+    assert "**Exercise 1" in exercises
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_exercise_cells_do_not_show_the_answer(path: Path) -> None:
+    """Between "## Exercises" and "### Solutions", code cells ask and check
+    (``check("key", answer)``); the expected values live in minigrad.lessons."""
+    cells = load(path)["cells"]
+    start = next(i for i, c in enumerate(cells) if "## Exercises" in source(c))
+    end = next(i for i, c in enumerate(cells) if "### Solutions" in source(c))
+    asks = [source(c) for c in cells[start:end] if c["cell_type"] == "code"]
+    assert any("check(" in a for a in asks)
+    for text in asks:
+        for line in text.splitlines():
+            if line.startswith("check("):
+                assert re.fullmatch(r'check\("[a-z]+\.\d", [\w(), ]+\)', line), line
 
 
 def test_lessons_do_not_import_real_torch_by_accident() -> None:

@@ -30,6 +30,8 @@
 #   compares autograd with finite differences for every input at once.
 
 # %%
+import math
+
 import minigrad as torch
 from minigrad import viz
 
@@ -177,8 +179,6 @@ from minigrad.lessons import check
 # and $h = 10^{-4}$ (use `math.sin`, or tensors). Give the number.
 
 # %%
-import math
-
 answer_1 = ...  # a number
 
 check("derivative.1", answer_1)

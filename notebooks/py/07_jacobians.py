@@ -247,7 +247,6 @@ check("jacobian.2", answer_2)
 from minigrad.lessons import passes
 
 
-
 def g(x):
     return torch.stack([x[0] * x[1], x[0] + x[1]])
 
