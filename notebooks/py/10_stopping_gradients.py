@@ -304,6 +304,15 @@ def example(torch):
     with torch.no_grad():
         y2 = x**3
     print(y2, y2.requires_grad)
+    e = torch.tensor([1.0, 2.0, 3.0], requires_grad=True).exp()
+    d = e.detach()
+    d.add_(1)  # shares memory and the version counter with e
+    print(d.requires_grad, e, e._version)
+    model = torch.nn.Linear(2, 1)
+    model.eval()
+    print(model(torch.ones(1, 2)).requires_grad)  # eval() does not stop autograd
+    with torch.inference_mode():
+        print(model(torch.ones(1, 2)).requires_grad)
     b = x.exp()
     b.add_(1)
     b.backward()
