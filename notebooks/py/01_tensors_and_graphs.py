@@ -90,10 +90,17 @@ print(z, out)
 
 # %% [markdown]
 # The name tells you the operation: `AddBackward0` for `+`, `MulBackward0` for `*`,
-# `MeanBackward0` for `mean()`. (Older books print `AddBackward` or `<MulBackward>`;
-# PyTorch 2.13 adds the `0`.) Here is the graph we just built. Blue ellipses are leaves
-# that require grad, orange ones are computed tensors, grey boxes are operations, and
-# the double border marks the tensor we asked to draw:
+# `MeanBackward0` for `mean()`.
+#
+# > **The book and PyTorch 2.13.** Older texts print other names for the same nodes:
+# > `AddBackward` or `<MulBackward>` without the `0`, and `ThAddBackward` (from the
+# > days of the TH library) for an addition. PyTorch 2.13 prints `AddBackward0` and
+# > `MulBackward0`, as above. One old name survives: `CopyBackwards`, which lesson 9
+# > meets.
+#
+# Here is the graph we just built. Blue ellipses are leaves that require grad, orange
+# ones are computed tensors, grey boxes are operations, and the double border marks
+# the tensor we asked to draw:
 
 # %%
 viz.draw_forward(out)
