@@ -233,7 +233,7 @@ def grad_of_h(torch):
 check("hooks.1", grad_of_h)
 
 # %% [markdown]
-# **Exercise 2 (fix the backward).** `Cube` below has a mistake in its `backward`.
+# **Exercise 2 (fix the backward).** `MyCube` below has a mistake in its `backward`.
 # Fix it; `check` runs `gradcheck` on your class.
 
 # %%
