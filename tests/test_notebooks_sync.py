@@ -1,5 +1,7 @@
-"""The lessons in ``notebooks/`` are stored twice: a jupytext ``.py`` file (the
-source to read and review) and an ``.ipynb`` with the outputs of a real run.
+"""The lessons in ``notebooks/`` are stored twice: a jupytext ``.py`` file in
+``notebooks/py/`` (the source to read and review) and an ``.ipynb`` with the
+outputs of a real run. The sources live in a subfolder so that JupyterLab's file
+browser shows each lesson once.
 
 nbval (``make test``) re-executes every ``.ipynb`` and compares fresh outputs with
 the stored ones. These tests catch what nbval cannot see:
@@ -13,7 +15,7 @@ the stored ones. These tests catch what nbval cannot see:
 
 To bring a notebook up to date after editing its ``.py``::
 
-    jupytext --sync notebooks/NN_name.py
+    jupytext --sync notebooks/py/NN_name.py
     jupyter nbconvert --to notebook --execute --inplace notebooks/NN_name.ipynb
 """
 
@@ -28,7 +30,7 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 IPYNB = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-PAIRED = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
+PAIRED = sorted((NOTEBOOKS / "py").glob("[0-9][0-9]_*.py"))
 LESSONS = [p for p in IPYNB if not p.name.startswith("00_")]
 
 
@@ -53,10 +55,15 @@ def tags(cell: dict) -> set[str]:
     return set(cell.get("metadata", {}).get("tags", []))
 
 
-def test_there_are_eight_lessons_and_an_index() -> None:
+def test_there_are_twelve_lessons_and_an_index() -> None:
     names = [p.name for p in IPYNB]
     assert names[0] == "00_index.ipynb"
-    assert len(LESSONS) == 8, names
+    assert [int(p.name[:2]) for p in LESSONS] == list(range(1, 13)), names
+
+
+def test_no_unpaired_py_next_to_the_notebooks() -> None:
+    """The file browser shows each lesson once: no .py beside the .ipynb files."""
+    assert not list(NOTEBOOKS.glob("*.py"))
 
 
 def test_every_notebook_has_its_paired_source() -> None:
@@ -67,7 +74,7 @@ def test_every_notebook_has_its_paired_source() -> None:
 def test_ipynb_matches_its_py_source(path: Path) -> None:
     """The cells of the .ipynb are exactly the cells of the paired .py file."""
     stored = load(path)
-    text = jupytext.read(path.with_suffix(".py"))
+    text = jupytext.read(NOTEBOOKS / "py" / (path.stem + ".py"))
     assert len(stored["cells"]) == len(text.cells), "different number of cells: run jupytext --sync"
     for i, (a, b) in enumerate(zip(stored["cells"], text.cells)):
         assert a["cell_type"] == b.cell_type, f"cell {i}"
@@ -138,8 +145,26 @@ def test_lesson_shape(path: Path) -> None:
         if "image/svg+xml" in o.get("data", {})
     ]
     assert svgs, "a lesson shows at least one graph"
-    last = source(code_cells(nb)[-1])
-    assert "assert" in last, "the last cell checks the solutions"
+    last = code_cells(nb)[-1]
+    assert "assert passes(" in source(last), "the last cell checks the solutions"
+    assert last["metadata"].get("jupyter", {}).get("source_hidden"), "the solutions are hidden"
+    exercises = markdown[markdown.index("## Exercises") :]
+    assert "**Exercise 1" in exercises
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_exercise_cells_do_not_show_the_answer(path: Path) -> None:
+    """Between "## Exercises" and "### Solutions", code cells ask and check
+    (``check("key", answer)``); the expected values live in minigrad.lessons."""
+    cells = load(path)["cells"]
+    start = next(i for i, c in enumerate(cells) if "## Exercises" in source(c))
+    end = next(i for i, c in enumerate(cells) if "### Solutions" in source(c))
+    asks = [source(c) for c in cells[start:end] if c["cell_type"] == "code"]
+    assert any("check(" in a for a in asks)
+    for text in asks:
+        for line in text.splitlines():
+            if line.startswith("check("):
+                assert re.fullmatch(r'check\("[a-z]+\.\d", [\w(), ]+\)', line), line
 
 
 def test_lessons_do_not_import_real_torch_by_accident() -> None:

@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 3. `backward()` and `autograd.grad()`
+# # 5. `backward()` and `autograd.grad()`
+#
+# *Goes with textbook §2.5.1, points 4 and 6 (gradients accumulate; `retain_graph`), and §2.5.3.*
 #
 # **What you will learn**
 #
@@ -109,8 +111,9 @@ grad_y = torch.autograd.grad(outputs=z, inputs=y)
 viz.draw_backward(z, show_saved=True)
 
 # %% [markdown]
-# `retain_graph=True` keeps the saved tensors for one more pass. Give it to every call
-# except the last:
+# `retain_graph=True` tells this pass not to free the saved tensors. They then stay
+# until a pass runs *without* `retain_graph=True`, which frees them. So give it to
+# every call except the last (`create_graph=True`, lesson 9, implies it):
 
 # %%
 x = torch.tensor(2.0).requires_grad_()
@@ -155,7 +158,7 @@ print(x.grad)
 # parts computed separately), the contributions must add. But it means you have to
 # clear `.grad` yourself before computing a fresh gradient. Here is the same effect
 # on a matrix: `out = ((inp + 1) ** 2)ᵀ`, backward three times with the gradient
-# `ones_like(out)` (lesson 4 explains that argument):
+# `ones_like(out)` (lesson 6 explains that argument):
 
 # %%
 inp = torch.eye(4, 5, requires_grad=True)
@@ -224,23 +227,12 @@ compare_with_pytorch(example)
 # | second pass | needs `retain_graph=True` on the first | same |
 #
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    return abs(float(answer) - float(expected)) < 1e-6
-
-
-def check(answer, expected, hint=""):
-    """Compare an answer with the expected value; never raises, so you can try again."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** `x = torch.tensor(1.0, requires_grad=True)`, `q = 5 * x * x`. You call
@@ -249,38 +241,41 @@ def check(answer, expected, hint=""):
 # %%
 answer_1 = ...  # a number
 
-x1 = torch.tensor(1.0, requires_grad=True)
-q = 5 * x1 * x1
-for _ in range(3):
-    q.backward(retain_graph=True)
-check(answer_1, x1.grad, "dq/dx = 10x, added three times.")
+check("grad.1", answer_1)
 
 # %% [markdown]
-# **Exercise 2.** Fix the cell below so that it prints `tensor(12.) tensor(4.)`
-# using `torch.autograd.grad` **once**. Replace the `...`.
+# **Exercise 2 (fix the RuntimeError).** This function asks for $\partial z/\partial x$
+# and then $\partial z/\partial y$, and fails with the error you saw above. Change it
+# so that it returns both gradients, `(tensor(12.), tensor(4.))`. There are two
+# fixes; either passes.
 
 # %%
-x2 = torch.tensor(2.0, requires_grad=True)
-y2 = torch.tensor(3.0, requires_grad=True)
-z2 = x2 * x2 * y2
-inputs = ...  # which tensors?
+def grads(torch, x, y):
+    z = x * x * y
+    (gx,) = torch.autograd.grad(z, x)
+    (gy,) = torch.autograd.grad(z, y)
+    return gx, gy
 
-if inputs is ...:
-    print("Not answered yet: replace the ... with your answer and run the cell again.")
-else:
-    gx, gy = torch.autograd.grad(z2, inputs)
-    print(gx, gy)
+
+check("grad.2", grads)
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same(3 * 10 * 1.0, x1.grad)  # Exercise 1: 10x added three times = 30
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
 
-x2 = torch.tensor(2.0, requires_grad=True)
-y2 = torch.tensor(3.0, requires_grad=True)
-z2 = x2 * x2 * y2
-gx, gy = torch.autograd.grad(z2, [x2, y2])  # Exercise 2: both inputs in one call
-print(gx, gy)
-assert same(2 * 2.0 * 3.0, gx) and same(2.0**2, gy)
+assert passes("grad.1", 3 * 10.0)  # dq/dx = 10x = 10, added three times
+
+
+def grads(torch, x, y):
+    z = x * x * y
+    return torch.autograd.grad(z, [x, y])  # one pass for both (or retain_graph=True first)
+
+
+assert passes("grad.2", grads)
 print("All solutions pass their checks.")

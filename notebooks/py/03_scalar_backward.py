@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 2. Backward from a scalar
+# # 3. Backward from a scalar
+#
+# *Rebuilds textbook §2.5.3 (scalar backward) with figures 2-9 (the forward graph) and 2-10 (gradient flow).*
 #
 # **What you will learn**
 #
@@ -263,25 +265,12 @@ compare_with_pytorch(example)
 #   `None` (with a warning) unless you call `retain_grad()` first.
 #
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what to look at again. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    if isinstance(expected, str):
-        return answer == expected
-    return abs(float(answer) - float(expected)) < 1e-6
-
-
-def check(answer, expected, hint=""):
-    """Compare an answer with the expected value; never raises, so you can try again."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** For `y = (x+1)*(x+2)` at `x = -1`, what is `dy/dx`? Work it out with
@@ -290,9 +279,7 @@ def check(answer, expected, hint=""):
 # %%
 answer_1 = ...  # a number
 
-x1 = torch.tensor(-1.0, requires_grad=True)
-((x1 + 1) * (x1 + 2)).backward()
-check(answer_1, x1.grad, "(x+2) + (x+1) at x = -1.")
+check("scalar.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** Let `s = x * x * x` with `x = 3`. What will `x.grad` be after
@@ -301,31 +288,32 @@ check(answer_1, x1.grad, "(x+2) + (x+1) at x = -1.")
 # %%
 answer_2 = ...  # a number
 
-x2 = torch.tensor(3.0, requires_grad=True)
-s = x2 * x2 * x2
-s.backward()
-check(answer_2, x2.grad, "d(x^3)/dx = 3x^2.")
+check("scalar.2", answer_2)
 
 # %% [markdown]
 # **Exercise 3.** In `z = w*x + b` above, which call would have given you `y.grad`
-# without a warning? Write the method name as a string, e.g. `"backward"`.
+# without a warning? Write the call as a string, e.g. `"y.backward()"`.
 
 # %%
 answer_3 = ...  # a string
 
-
-def method_name(answer):
-    """'y.retain_grad()' -> 'retain_grad'"""
-    return answer if answer is ... else answer.split(".")[-1].strip("() ")
-
-
-check(method_name(answer_3), "retain_grad", "it must be called on y before backward().")
+check("scalar.3", answer_3)
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same((-1 + 2) + (-1 + 1), x1.grad)  # Exercise 1: (x+2) + (x+1) = 1 + 0
-assert same(3 * 3.0**2, x2.grad)  # Exercise 2: 3x^2 = 27
-assert method_name("y.retain_grad()") == "retain_grad"  # Exercise 3
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+x1 = torch.tensor(-1.0, requires_grad=True)
+((x1 + 1) * (x1 + 2)).backward()
+assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
+x2 = torch.tensor(3.0, requires_grad=True)
+(x2 * x2 * x2).backward()
+assert passes("scalar.2", x2.grad)  # 3x² = 27
+assert passes("scalar.3", "y.retain_grad()")  # called before backward()
 print("All solutions pass their checks.")

@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -15,6 +15,8 @@
 
 # %% [markdown]
 # # 1. Tensors and the computation graph
+#
+# *Rebuilds textbook §2.5.1 (the points to keep in mind) and §2.5.2 (the computation graph, figure 2-9).*
 #
 # **What you will learn**
 #
@@ -88,10 +90,17 @@ print(z, out)
 
 # %% [markdown]
 # The name tells you the operation: `AddBackward0` for `+`, `MulBackward0` for `*`,
-# `MeanBackward0` for `mean()`. (Older books print `AddBackward` or `<MulBackward>`;
-# PyTorch 2.13 adds the `0`.) Here is the graph we just built. Blue ellipses are leaves
-# that require grad, orange ones are computed tensors, grey boxes are operations, and
-# the double border marks the tensor we asked to draw:
+# `MeanBackward0` for `mean()`.
+#
+# > **The book and PyTorch 2.13.** Older texts print other names for the same nodes:
+# > `AddBackward` or `<MulBackward>` without the `0`, and `ThAddBackward` (from the
+# > days of the TH library) for an addition. PyTorch 2.13 prints `AddBackward0` and
+# > `MulBackward0`, as above. One old name survives: `CopyBackwards`, which lesson 9
+# > meets.
+#
+# Here is the graph we just built. Blue ellipses are leaves that require grad, orange
+# ones are computed tensors, grey boxes are operations, and the double border marks
+# the tensor we asked to draw:
 
 # %%
 viz.draw_forward(out)
@@ -167,8 +176,8 @@ viz.draw_forward(loss)
 #
 # Claim: PyTorch builds the graph *while* your code runs, and builds a new one on
 # every forward pass. So ordinary Python control flow (`if`, `for`) decides the shape
-# of the graph, and it can be different each time. (TensorFlow 1 and Keras build a
-# static graph first and run it later.)
+# of the graph, and it can be different each time. (TensorFlow 1.x built a
+# static graph first and ran it later.)
 
 
 # %%
@@ -242,25 +251,12 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` with your answer and run the cell: it tells you whether you are
-# right. (The solutions are at the very end.)
-
+# Replace each `...` with your answer and run the cell: `check` tells you whether
+# you are right, and if not, what to look at again. (The solutions are hidden at
+# the very end.)
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    return answer == expected
-
-
-def check(answer, expected, hint=""):
-    """Compare an answer with the expected value; never raises, so you can try again."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** `p = torch.tensor(3.0)`, `q = torch.tensor(4.0, requires_grad=True)`
@@ -270,34 +266,16 @@ def check(answer, expected, hint=""):
 r_requires_grad = ...  # True or False
 r_is_leaf = ...  # True or False
 
-p = torch.tensor(3.0)
-q = torch.tensor(4.0, requires_grad=True)
-r = p * q
-check(r_requires_grad, r.requires_grad, "one input requiring grad is enough.")
-check(r_is_leaf, r.is_leaf, "r was computed by an operation.")
+check("graphs.1", (r_requires_grad, r_is_leaf))
 
 # %% [markdown]
 # **Exercise 2.** How many `MulBackward0` nodes does the graph of `f(x, 4)` contain?
-# Count them from the code of `f`, then check.
+# Count them from the code of `f`; you can draw `viz.draw_forward(f(x, 4))` to see.
 
 # %%
 number_of_muls = ...  # an int
 
-
-def count_nodes(t, name):
-    """Walk the graph from t.grad_fn and count the nodes called `name`."""
-    seen, todo, count = set(), [t.grad_fn], 0
-    while todo:
-        node = todo.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        count += node.name() == name
-        todo.extend(fn for fn, _ in node.next_functions)
-    return count
-
-
-check(number_of_muls, count_nodes(f(x, 4), "MulBackward0"), "one per loop iteration.")
+check("graphs.2", number_of_muls)
 
 # %% [markdown]
 # **Exercise 3.** Which of these tensors require grad: `u = torch.zeros(3)`,
@@ -307,20 +285,20 @@ check(number_of_muls, count_nodes(f(x, 4), "MulBackward0"), "one per loop iterat
 # %%
 need_grad = ...  # e.g. {"u"}
 
-u = torch.zeros(3)
-v = u + w[0]
-s = torch.ones(3) * 2
-truth = {name for name, t in {"u": u, "v": v, "s": s}.items() if t.requires_grad}
-check(need_grad, truth, "follow the path from a leaf that requires grad.")
+check("graphs.3", need_grad)
 
 # %% [markdown]
 # ### Solutions
 #
-# Run this cell to see the answers pass the same checks.
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same(True, r.requires_grad)  # Exercise 1: r requires grad ...
-assert same(False, r.is_leaf)  # ... and is not a leaf
-assert same(4, count_nodes(f(x, 4), "MulBackward0"))  # Exercise 2: one mul per iteration
-assert same({"v"}, truth)  # Exercise 3: only v depends on w
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+r = torch.tensor(3.0) * torch.tensor(4.0, requires_grad=True)
+assert passes("graphs.1", (r.requires_grad, r.is_leaf))  # True, False
+assert passes("graphs.2", 4)  # one multiplication per pass of the loop
+assert passes("graphs.3", {"v"})  # only v depends on w
 print("All solutions pass their checks.")

@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 7. Stopping gradients
+# # 10. Stopping gradients
+#
+# *Goes with textbook §2.5.1, points 2 and 8 (`detach()` and `torch.no_grad()`).*
 #
 # **What you will learn**
 #
@@ -25,7 +27,10 @@
 # - `.data` changes a value *behind autograd's back*, while an ordinary in-place op is
 #   recorded, and the two give different gradients;
 # - why a leaf that requires grad refuses in-place ops, and how the **version
-#   counter** catches a saved tensor that was modified.
+#   counter** catches a saved tensor that was modified, and why that makes `detach()`
+#   safer than `.data`;
+# - every way to stop gradients side by side (`no_grad`, `inference_mode`, `detach()`,
+#   `.data`, `requires_grad_(False)`), and why `model.eval()` is not one of them.
 #
 # Reasons to stop gradients: a model that is only *used* (inference) needs no graph,
 # and computing without one is faster and uses less memory; and when fine-tuning a
@@ -93,7 +98,7 @@ z_det = z.detach()
 print(z_det.requires_grad)
 
 # %% [markdown]
-# Back to $y = (x+1)(x+2)$ from lesson 2, with `a` cut off. Now only the path through
+# Back to $y = (x+1)(x+2)$ from lesson 3, with `a` cut off. Now only the path through
 # `b` carries a gradient: $\partial y/\partial x = a \cdot 1 = 3$, not 7. And `a` has
 # become a leaf.
 
@@ -237,6 +242,52 @@ b.sum().backward()
 print(a.grad)  # ... but these are e^a + 1, not e^a
 
 # %% [markdown]
+# ## Why `detach()` is safer than `.data`
+#
+# Claim: `b.detach()` and `b.data` both give the values of `b` outside the graph, and
+# both *share memory* with `b`: change one and the other changes. The difference is
+# that `detach()` also shares `b`'s **version counter**. So an in-place change through
+# a detached tensor is seen by autograd, and the backward pass that would have used
+# the stale value fails loudly instead of silently returning wrong numbers:
+
+# %% tags=["raises-exception"]
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+b = a.exp()
+d = b.detach()
+print(d.requires_grad, d.is_leaf)  # outside the graph
+d.add_(1)  # changes b too: they share memory ...
+print(b)
+print(b._version)  # ... and the version counter
+b.sum().backward()
+
+# %% [markdown]
+# The same change made through `b.data` passed unnoticed two cells above. That is the
+# reason to prefer `detach()` (and `torch.no_grad()` for updates): a mistake becomes
+# an error message instead of a wrong gradient.
+#
+# ## `requires_grad_(False)`, `inference_mode` and what `model.eval()` does *not* do
+#
+# Freezing a leaf with `requires_grad_(False)` takes it out of every graph built
+# afterwards; `torch.inference_mode()` is a stricter `no_grad` (its tensors can
+# never enter a graph later). And `model.eval()`? It only switches layers such as
+# `Dropout` and `BatchNorm` to their evaluation behaviour. It does **not** stop
+# autograd, which is the most common confusion of all:
+
+# %%
+model = torch.nn.Linear(2, 1)
+inp = torch.ones(1, 2)
+
+model.eval()
+print("after eval():         ", model(inp).requires_grad)  # still recorded!
+with torch.no_grad():
+    print("under no_grad():      ", model(inp).requires_grad)
+with torch.inference_mode():
+    print("under inference_mode():", model(inp).requires_grad)
+for p in model.parameters():
+    p.requires_grad_(False)
+print("parameters frozen:    ", model(inp).requires_grad)
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -253,6 +304,15 @@ def example(torch):
     with torch.no_grad():
         y2 = x**3
     print(y2, y2.requires_grad)
+    e = torch.tensor([1.0, 2.0, 3.0], requires_grad=True).exp()
+    d = e.detach()
+    d.add_(1)  # shares memory and the version counter with e
+    print(d.requires_grad, e, e._version)
+    model = torch.nn.Linear(2, 1)
+    model.eval()
+    print(model(torch.ones(1, 2)).requires_grad)  # eval() does not stop autograd
+    with torch.inference_mode():
+        print(model(torch.ones(1, 2)).requires_grad)
     b = x.exp()
     b.add_(1)
     b.backward()
@@ -263,34 +323,27 @@ compare_with_pytorch(example)
 # %% [markdown]
 # ## Recap
 #
-# | tool | what it does | typical use |
-# |---|---|---|
-# | `with torch.no_grad():` | records nothing inside | evaluation, weight updates |
-# | `t.detach()` | same values, new leaf, outside the graph | feeding one model into another |
-# | `t.data` | the values, outside the graph; changes are invisible to autograd | legacy code; prefer `no_grad` + in-place |
-# | `t.requires_grad_(False)` | freeze a leaf | fine-tuning |
+# Every way to stop gradients, side by side:
+#
+# | tool | what it does | shares memory? | in-place changes seen by autograd? | typical use |
+# |---|---|---|---|---|
+# | `with torch.no_grad():` | records nothing inside | (no new tensor) | yes | evaluation, weight updates |
+# | `with torch.inference_mode():` | like `no_grad`, stricter and faster: its results can never join a graph | (no new tensor) | n/a | pure inference |
+# | `t.detach()` | same values, new leaf, outside the graph | yes, and the version counter | yes: a stale backward fails | feeding one model into another |
+# | `t.data` | the values, outside the graph | yes, but not the version counter | **no**: wrong gradients, silently | legacy code; prefer the two above |
+# | `t.requires_grad_(False)` | freeze a leaf | (the same tensor) | yes | fine-tuning |
+# | `model.eval()` | Dropout/BatchNorm switch to evaluation | — | — | **does not stop gradients** |
 #
 # In-place ops: refused on leaves that require grad (outside `no_grad`); checked
 # through the version counter when the old value was saved for backward.
 #
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    return abs(float(answer) - float(expected)) < 1e-5
-
-
-def check(answer, expected, hint=""):
-    """Compare a number with the expected value; never raises, so you can try again."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** In $y = (x+1)(x+2)$ at $x = 2$, detach `b = x + 2` instead of `a`.
@@ -299,10 +352,7 @@ def check(answer, expected, hint=""):
 # %%
 answer_1 = ...  # a number
 
-x1 = torch.tensor(2.0, requires_grad=True)
-y1 = torch.add(x1, 1) * torch.add(x1, 2).detach()
-y1.backward()
-check(answer_1, x1.grad, "only the path through a = x + 1 is left: dy/da · da/dx = b.")
+check("stopping.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** `x = torch.ones(1, requires_grad=True)`, `y = 3 * x`, then
@@ -311,17 +361,39 @@ check(answer_1, x1.grad, "only the path through a = x + 1 is left: dy/da · da/d
 # %%
 answer_2 = ...  # a number
 
-x2 = torch.ones(1, requires_grad=True)
-y2 = 3 * x2
-y2.data *= 10
-y2 = y2 * 2
-y2.backward()
-check(answer_2, x2.grad, ".data changes are invisible to autograd; the recorded ops are ×3 and ×2.")
+check("stopping.2", answer_2)
+
+# %% [markdown]
+# **Exercise 3.** Which of these, wrapped around (or applied before) a model's
+# forward pass, stop autograd from recording it? (A) `with torch.no_grad():`,
+# (B) feeding the model `x.detach()` *and* freezing every parameter,
+# (C) `model.eval()`, (D) `p.requires_grad_(False)` on every parameter `p` (with an
+# input that does not require grad), (E) `with torch.inference_mode():`. Answer with
+# a set of letters.
+
+# %%
+answer_3 = ...  # e.g. {"A"}
+
+check("stopping.3", answer_3)
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same(2.0 + 2, x1.grad)  # Exercise 1: b = x + 2 = 4
-assert same(3 * 2, x2.grad)  # Exercise 2: 3 · 2 = 6
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+x1 = torch.tensor(2.0, requires_grad=True)
+(torch.add(x1, 1) * torch.add(x1, 2).detach()).backward()
+assert passes("stopping.1", x1.grad)  # only the path through a: dy/da = b = 4
+
+x2 = torch.ones(1, requires_grad=True)
+y2 = 3 * x2
+y2.data *= 10
+(y2 * 2).backward()
+assert passes("stopping.2", x2.grad)  # the recorded ops are ×3 and ×2: 6
+assert passes("stopping.3", {"A", "B", "D", "E"})  # eval() changes layers, not autograd
 print("All solutions pass their checks.")

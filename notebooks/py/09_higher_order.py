@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 6. Higher-order derivatives
+# # 9. Higher-order derivatives
+#
+# *Goes beyond textbook §2.5: derivatives of derivatives, the `create_graph` argument of §2.5.4's `backward()`.*
 #
 # **What you will learn**
 #
@@ -141,9 +143,9 @@ print(x.grad)
 # %% [markdown]
 # Claim: the second `backward()` **adds** $\partial^2 z/\partial x^2 = 6$ into `x.grad`,
 # which still holds the first derivative 12: $12 + 6 = 18$. Gradients accumulate
-# (lesson 3), at every order. The fix is to clear the first derivative's *value*
-# before the second pass, without touching its graph; `x.grad.data` is the value with
-# autograd out of the way (lesson 7):
+# (lesson 5), at every order. A first fix is to clear the first derivative's *value*
+# before the second pass, without recording that as an operation: an in-place
+# `zero_()` under `torch.no_grad()` (lesson 10 explains `no_grad`):
 
 # %%
 x = torch.tensor(2.0).requires_grad_()
@@ -152,10 +154,33 @@ y = torch.tensor(3.0).requires_grad_()
 z = x * x * y
 
 z.backward(create_graph=True)
-x.grad.data.zero_()
+with torch.no_grad():
+    x.grad.zero_()
 x.grad.backward()
 
-print(x.grad)
+print("x.grad =", x.grad)
+print("y.grad =", y.grad)
+
+# %% [markdown]
+# `x.grad` is now 6, but look at `y.grad`: 8, not $\partial z/\partial y = x^2 = 4$.
+# The second pass ran backwards through the graph of $\partial z/\partial x = 2xy$,
+# which depends on `y` too, so it also added $\partial^2 z/\partial y\,\partial x = 2x = 4$
+# into `y.grad`. Two different derivatives now share one `.grad`.
+#
+# The clean way keeps the first derivative out of `.grad` altogether:
+# `autograd.grad` *returns* it, and `backward(inputs=[x])` fills only `x.grad`:
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+(dz_dx,) = torch.autograd.grad(z, x, create_graph=True)  # 2xy = 12, returned
+dz_dx.backward(inputs=[x])  # d(2xy)/dx = 2y = 6, into x.grad only
+
+print("x.grad =", x.grad)
+print("y.grad =", y.grad)
 
 # %% [markdown]
 # Step through the second pass: `x.grad.backward()` runs backwards through the graph
@@ -235,27 +260,31 @@ compare_with_pytorch(example)
 # - A gradient is a constant unless the backward pass that made it ran with
 #   `create_graph=True`; then it has a graph and can be differentiated again.
 # - `backward()` adds into `.grad` at every order: clear the first derivative
-#   (`x.grad.data.zero_()`) before a second `backward()`, or use `autograd.grad`.
+#   (`with torch.no_grad(): x.grad.zero_()`) before a second `backward()`; better, take
+#   the first derivative from `autograd.grad` and call `backward(inputs=[x])`.
 # - The Hessian is the Jacobian of the gradient.
 #
+# The two flags of `backward()` and `autograd.grad()` are easy to mix up:
+#
+# | | `retain_graph=True` | `create_graph=True` |
+# |---|---|---|
+# | what it keeps | the saved tensors of the forward graph | the saved tensors, *and* a record of the backward pass itself |
+# | the gradient you get | a constant (no `grad_fn`) | a tensor with a `grad_fn`, differentiable again |
+# | lets you | run backward through the same graph again | differentiate the gradient (grad of grad, a Hessian, a gradient penalty) |
+# | implies the other? | no | yes: `retain_graph` defaults to the value of `create_graph` |
+#
+# > **The book and PyTorch 2.13.** The `autograd.grad` article this lesson follows
+# > prints `grad_fn=<CopyBackwards>` for `x.grad` after `backward(create_graph=True)`.
+# > PyTorch 2.13 still uses that name (with the `s`), as the cells above show; it is
+# > the node that copies the first gradient into the empty `.grad`.
+#
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    return abs(float(answer) - float(expected)) < 1e-5
-
-
-def check(answer, expected, hint=""):
-    """Compare a number with the expected value; never raises, so you can try again."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** For $z = x^2 y$ at $x = 2, y = 3$, what is $\partial^2 z / \partial x \partial y$?
@@ -263,11 +292,7 @@ def check(answer, expected, hint=""):
 # %%
 answer_1 = ...  # a number
 
-x1 = torch.tensor(2.0, requires_grad=True)
-y1 = torch.tensor(3.0, requires_grad=True)
-(dz_dx1,) = torch.autograd.grad(x1 * x1 * y1, x1, create_graph=True)
-(d2z_dxdy,) = torch.autograd.grad(dz_dx1, y1)
-check(answer_1, d2z_dxdy, "differentiate 2xy with respect to y.")
+check("higher.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** Let $s = x^3$ at $x = 2$. You run `s.backward(create_graph=True)`
@@ -276,15 +301,40 @@ check(answer_1, d2z_dxdy, "differentiate 2xy with respect to y.")
 # %%
 answer_2 = ...  # a number
 
-x2 = torch.tensor(2.0, requires_grad=True)
-(x2**3).backward(create_graph=True)
-x2.grad.backward()
-check(answer_2, x2.grad, "first derivative 3x² plus second derivative 6x.")
+check("higher.2", answer_2)
+
+# %% [markdown]
+# **Exercise 3 (`retain_graph` or `create_graph`?).** For each task, which flag does
+# the *first* backward call need? (a) You want `loss.backward()` twice on the same
+# graph, to show that gradients add up. (b) You want the gradient of
+# $\|\partial L/\partial w\|^2$ with respect to `w` (a "gradient penalty"). Answer
+# with two strings, each `"retain_graph"` or `"create_graph"`.
+
+# %%
+answer_3a = ...  # "retain_graph" or "create_graph"
+answer_3b = ...
+
+check("higher.3", (answer_3a, answer_3b))
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same(2 * 2.0, d2z_dxdy)  # Exercise 1: d(2xy)/dy = 2x = 4
-assert same(3 * 2.0**2 + 6 * 2.0, x2.grad)  # Exercise 2: 12 + 12 = 24
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+x1 = torch.tensor(2.0, requires_grad=True)
+y1 = torch.tensor(3.0, requires_grad=True)
+(dz_dx,) = torch.autograd.grad(x1 * x1 * y1, x1, create_graph=True)
+(d2z_dxdy,) = torch.autograd.grad(dz_dx, y1)
+assert passes("higher.1", d2z_dxdy)  # d(2xy)/dy = 2x = 4
+
+x2 = torch.tensor(2.0, requires_grad=True)
+(x2**3).backward(create_graph=True)
+x2.grad.backward()
+assert passes("higher.2", x2.grad)  # 3x² + 6x = 12 + 12 = 24
+assert passes("higher.3", ("retain_graph", "create_graph"))
 print("All solutions pass their checks.")

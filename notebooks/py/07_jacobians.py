@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 5. Jacobians
+# # 7. Jacobians
+#
+# *Rebuilds the Jacobian example of textbook §2.5.4.*
 #
 # **What you will learn**
 #
@@ -73,7 +75,7 @@ y.backward(torch.Tensor([[1, 1]]))
 print(x.grad)
 
 # %% [markdown]
-# That is not $J$. Claim (from lesson 4): `backward(v)` computes $v^\top J$, one
+# That is not $J$. Claim (from lesson 6): `backward(v)` computes $v^\top J$, one
 # weighted sum of the rows:
 #
 # $$v^\top J = (1, 1) \begin{pmatrix} 4 & 3 \\ 2 & 6 \end{pmatrix} = (4 + 2,\; 3 + 6) = (6, 9).$$
@@ -164,9 +166,11 @@ print(jacobian(f, torch.tensor([2.0, 3.0])))
 # %% [markdown]
 # ## Explore
 #
-# Move `x1` and `x2`: the explorer recomputes $J$ at the new point. The first column
-# follows $2x_1$ (top) and stays 2 (bottom); the second column stays 3 (top) and
-# follows $2x_2$ (bottom).
+# The explorer shows $J$ at $x = (2, 3)$. Choose $v$ with its controls: the product
+# $v^\top J$ is computed by hand next to what `y.backward(v)` really puts in `x.grad`,
+# and a one-hot $v$ picks one row. To see $J$ at another point, run the cell again
+# with another `x`: the first column follows $2x_1$ (top) and stays 2 (bottom), the
+# second stays 3 (top) and follows $2x_2$ (bottom).
 
 # %% tags=["nbval-ignore-output"]
 from minigrad.widgets import JacobianExplorer
@@ -201,30 +205,17 @@ compare_with_pytorch(example)
 # ## Recap
 #
 # - One backward pass gives one vector-Jacobian product $v^\top J$, never $J$.
-# - `v = ones` gives the column sums (`[6, 9]` here), not the Jacobian.
+# - `v = ones` gives the sum of the rows of $J$ (`[6, 9]` here), not the Jacobian.
 # - One-hot `v`s give the rows: keep the graph with `retain_graph=True` and clear
 #   `x.grad` between passes (or use `autograd.grad`, which does not accumulate).
 #
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    flat = torch.tensor(answer, dtype=torch.float).reshape(-1).tolist()
-    want = expected.reshape(-1).tolist()
-    return len(flat) == len(want) and all(abs(a - e) < 1e-5 for a, e in zip(flat, want))
-
-
-def check(answer, expected, hint=""):
-    """Compare an answer (nested lists) with the expected tensor; never raises."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** Compute by hand the Jacobian of $g(x) = (x_1 x_2,\; x_1 + x_2)$ at
@@ -233,15 +224,7 @@ def check(answer, expected, hint=""):
 # %%
 answer_1 = ...  # [[dg1/dx1, dg1/dx2], [dg2/dx1, dg2/dx2]]
 
-
-def g(x):
-    y = torch.zeros(2)
-    y[0] = x[0] * x[1]
-    y[1] = x[0] + x[1]
-    return y
-
-
-check(answer_1, jacobian(g, torch.tensor([2.0, 5.0])), "row i holds the derivatives of g_i.")
+check("jacobian.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** For the first function at $x = (2, 3)$, which `v` makes
@@ -251,26 +234,23 @@ check(answer_1, jacobian(g, torch.tensor([2.0, 5.0])), "row i holds the derivati
 # %%
 answer_2 = ...  # e.g. [[1, 1]]
 
-if answer_2 is ...:
-    print("Not answered yet: replace the ... with your answer and run the cell again.")
-else:
-    x2 = torch.tensor([[2, 3]], dtype=torch.float, requires_grad=True)
-    y2 = torch.zeros(1, 2)
-    y2[0, 0] = x2[0, 0] ** 2 + 3 * x2[0, 1]
-    y2[0, 1] = x2[0, 1] ** 2 + 2 * x2[0, 0]
-    y2.backward(torch.Tensor(answer_2))
-    check(x2.grad.tolist(), torch.tensor([[2.0, 6.0]]), "a one-hot v picks one row.")
+check("jacobian.2", answer_2)
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same([[5.0, 2.0], [1.0, 1.0]], jacobian(g, torch.tensor([2.0, 5.0])))  # Exercise 1
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
 
-x2 = torch.tensor([[2, 3]], dtype=torch.float, requires_grad=True)  # Exercise 2: v = [[0, 1]]
-y2 = torch.zeros(1, 2)
-y2[0, 0] = x2[0, 0] ** 2 + 3 * x2[0, 1]
-y2[0, 1] = x2[0, 1] ** 2 + 2 * x2[0, 0]
-y2.backward(torch.Tensor([[0, 1]]))
-assert same(x2.grad.tolist(), torch.tensor([[2.0, 6.0]]))
+
+def g(x):
+    return torch.stack([x[0] * x[1], x[0] + x[1]])
+
+
+assert passes("jacobian.1", jacobian(g, torch.tensor([2.0, 5.0])))  # [[5, 2], [1, 1]]
+assert passes("jacobian.2", [[0.0, 1.0]])  # a one-hot v picks row 2
 print("All solutions pass their checks.")

@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,11 +14,13 @@
 # ---
 
 # %% [markdown]
-# # 8. Putting it together: training a model
+# # 12. Putting it together: training a model
+#
+# *Puts textbook §2.5 to work: the parameter learning its first paragraph promises.*
 #
 # **What you will learn**
 #
-# - how everything from lessons 1-7 fits in one training loop: a forward pass builds
+# - how everything from lessons 1-11 fits in one training loop: a forward pass builds
 #   a graph, `loss.backward()` fills the parameters' `.grad`, the optimizer updates
 #   the parameters under `no_grad` and `zero_grad()` clears the gradients;
 # - the same loop twice: first by hand with plain tensors, then with `nn` and `optim`;
@@ -52,8 +54,8 @@ print(x[:3].flatten(), y[:3].flatten())
 #
 # Start with the smallest model, $\hat y = w x + b$, and write every step ourselves.
 # The update `w -= lr * w.grad` is an in-place change of a leaf that requires grad,
-# so it must run under `torch.no_grad()` (lesson 7); and the gradients must be cleared
-# after each step because `backward()` accumulates them (lesson 3).
+# so it must run under `torch.no_grad()` (lesson 10); and the gradients must be cleared
+# after each step because `backward()` accumulates them (lesson 5).
 
 # %%
 w = torch.zeros(1, requires_grad=True)
@@ -185,64 +187,93 @@ compare_with_pytorch(example)
 #
 # ```python
 # for step in range(steps):
-#     optimizer.zero_grad()        # gradients accumulate: clear them   (lesson 3)
+#     optimizer.zero_grad()        # gradients accumulate: clear them   (lesson 5)
 #     loss = loss_fn(model(x), y)  # forward: a new dynamic graph       (lesson 1)
-#     loss.backward()              # scalar backward to every parameter (lesson 2)
-#     optimizer.step()             # update under no_grad               (lesson 7)
+#     loss.backward()              # scalar backward to every parameter (lesson 3)
+#     optimizer.step()             # update under no_grad               (lesson 10)
 # ```
 #
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    return answer == expected
-
-
-def check(answer, expected, hint=""):
-    """Compare an answer with the expected value; never raises, so you can try again."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
-# **Exercise 1.** How many numbers does `nn.Sequential(nn.Linear(1, 16), nn.Tanh(),
-# nn.Linear(16, 1))` learn? Count weights and biases of both layers.
+# **Exercise 1.** How many numbers does `nn.Sequential(nn.Linear(2, 8), nn.Tanh(),
+# nn.Linear(8, 3))` learn? Count the weights and biases of both layers.
 
 # %%
 answer_1 = ...  # an int
 
-check(
-    answer_1,
-    sum(p.numel() for p in model.parameters()),
-    "Linear(a, b) has a·b weights and b biases.",
-)
+check("training.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** Take `optimizer.zero_grad()` out of a training loop. After three
-# steps on the *same* loss without updating, how many times larger is `.grad` than
-# after one? (Run the cell to test your guess.)
+# backward passes on the *same* loss without updating, how many times larger is
+# `.grad` than after one?
 
 # %%
 answer_2 = ...  # an int
 
-lin = nn.Linear(1, 1)
-for _ in range(3):
-    nn.MSELoss()(lin(x), y).backward()
-three = lin.weight.grad.clone()
-lin.weight.grad = None
-nn.MSELoss()(lin(x), y).backward()
-check(answer_2, round((three / lin.weight.grad).item()), "backward() adds into .grad.")
+check("training.2", answer_2)
+
+# %% [markdown]
+# **Exercise 3 (why does this loss not go down?).** This loop fits $w$ in
+# $y = w x$ to data made with $w = 3$, but its loss never moves. Find the bug, fix
+# the function, and run the cell: `check` trains with your version.
+
+# %%
+def train(torch):
+    torch.manual_seed(0)
+    x = torch.randn(20)
+    y = 3 * x
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.1)
+    losses = []
+    for _ in range(20):
+        loss = ((w * x - y) ** 2).mean()
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+check("training.3", train)
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same((1 * 16 + 16) + (16 * 1 + 1), sum(p.numel() for p in model.parameters()))  # 49
-assert same(3, round((three / lin.weight.grad).item()))  # three backward passes add up
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
+assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
+assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
+
+
+def train(torch):
+    torch.manual_seed(0)
+    x = torch.randn(20)
+    y = 3 * x
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.1)
+    losses = []
+    for _ in range(20):
+        optimizer.zero_grad()  # clear the old gradient *before* computing the new one
+        loss = ((w * x - y) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+assert passes("training.3", train)
 print("All solutions pass their checks.")

@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,py//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -14,14 +14,16 @@
 # ---
 
 # %% [markdown]
-# # 4. Backward from a non-scalar output
+# # 6. Backward from a non-scalar output
+#
+# *Rebuilds textbook §2.5.4 (backward from a non-scalar output).*
 #
 # **What you will learn**
 #
 # - why `y.backward()` refuses a `y` with several elements, and what the `gradient`
 #   argument of `backward(gradient=None, retain_graph=None, create_graph=False)` is for;
-# - that autograd computes **vector-Jacobian products** $v^\top J$, never the Jacobian
-#   itself;
+# - that `backward()` computes only **vector-Jacobian products** $v^\top J$, never the
+#   Jacobian itself;
 # - why `y.sum().backward()`, `y.backward(torch.ones_like(y))` and
 #   `autograd.grad(y, x, grad_outputs=torch.ones_like(y))` give the same result;
 # - a weighted example with `view`, where `v` weights each output differently.
@@ -35,9 +37,10 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # %% [markdown]
 # ## Only a scalar can start a backward pass on its own
 #
-# Claim: PyTorch differentiates a **scalar** with respect to tensors, never a tensor
-# with respect to a tensor. For a scalar the start value $\partial y/\partial y = 1$ is
-# obvious, so `backward()` needs no argument. For a vector output it is not:
+# Claim: `backward()` only ever computes $v^\top J$, the gradient of one *scalar*
+# $v \cdot y$ with respect to the inputs. For a scalar output the start value
+# $\partial y/\partial y = 1$ is obvious, so `backward()` needs no argument. For a
+# vector output it is not:
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0]).requires_grad_()
@@ -81,7 +84,7 @@ print(x.grad)
 x = torch.tensor([1.0, 2.0]).requires_grad_()
 y = x * x
 
-y.backward(torch.ones_like(x))
+y.backward(torch.ones_like(y))  # v has y's shape
 print(x.grad)
 
 # %% [markdown]
@@ -91,7 +94,7 @@ print(x.grad)
 x = torch.tensor([1.0, 2.0]).requires_grad_()
 y = x * x
 
-grad_x = torch.autograd.grad(outputs=y, inputs=x, grad_outputs=torch.ones_like(x))
+grad_x = torch.autograd.grad(outputs=y, inputs=x, grad_outputs=torch.ones_like(y))
 print(grad_x[0])
 
 # %%
@@ -170,6 +173,12 @@ y = x * x
 y.backward(torch.ones(1))
 
 # %% [markdown]
+# > **The book and PyTorch 2.13.** §2.5.1 (point 5) of the textbook says the
+# > `gradient` may also have a shape that *broadcasts* to `y`'s. PyTorch 2.13 refuses
+# > that, as the cell above shows: `gradient` must have exactly `y`'s shape. The book
+# > also writes the product as "the Jacobian times $v^\top$"; what `backward(v)`
+# > computes is $v^\top J$ (a row vector times $J$), the transpose of $J^\top v$.
+#
 # For a scalar output the default is `gradient = torch.tensor(1.)`:
 # `out.backward()` and `out.backward(torch.tensor(1.))` are the same call.
 
@@ -204,24 +213,12 @@ compare_with_pytorch(example)
 # - `y.sum().backward()` is the same as `y.backward(torch.ones_like(y))`.
 #
 # ## Exercises
-
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
 
 # %%
-def same(answer, expected):
-    """True when the answer matches the expected value."""
-    expected = expected.tolist()
-    return len(answer) == len(expected) and all(abs(a - e) < 1e-6 for a, e in zip(answer, expected))
-
-
-def check(answer, expected, hint=""):
-    """Compare an answer (a list of numbers) with the expected tensor; never raises."""
-    if answer is ...:
-        print("Not answered yet: replace the ... with your answer and run the cell again.")
-    elif same(answer, expected):
-        print("Correct!")
-    else:
-        print("Try again. Hint:", hint)
-
+from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** `x = torch.tensor([1., 2., 3.], requires_grad=True)`, `y = x ** 3`.
@@ -231,31 +228,27 @@ def check(answer, expected, hint=""):
 # %%
 answer_1 = ...  # e.g. [0.0, 0.0, 0.0]
 
-x1 = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-(x1**3).backward(torch.tensor([1.0, 0.0, -1.0]))
-check(answer_1, x1.grad, "the Jacobian is diagonal with entries 3x²; multiply by v.")
+check("nonscalar.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** Choose `v` so that, for the `view` example above, `x.grad` becomes
-# `[2., 2., 2., 2.]`. Give `v` as a nested list (2×2).
+# `[2., 2., 2., 2.]`. Give `v` as a nested list with `y`'s shape (2×2).
 
 # %%
 answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
 
-if answer_2 is ...:
-    print("Not answered yet: replace the ... with your answer and run the cell again.")
-else:
-    x2 = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
-    (2 * x2).view(2, 2).backward(torch.tensor(answer_2))
-    check([2.0, 2.0, 2.0, 2.0], x2.grad, "x.grad = 2·v, flattened.")
+check("nonscalar.2", answer_2)
 
 # %% [markdown]
 # ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
 
-# %%
-assert same([3 * 1.0**2, 0.0, -3 * 3.0**2], x1.grad)  # Exercise 1: 3x² · v
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
 
-x2 = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
-(2 * x2).view(2, 2).backward(torch.tensor([[1.0, 1.0], [1.0, 1.0]]))  # Exercise 2: v = ones
-assert same([2.0, 2.0, 2.0, 2.0], x2.grad)
+assert passes("nonscalar.1", [3 * 1.0**2 * 1, 0.0, 3 * 3.0**2 * -1])  # 3x² · v
+assert passes("nonscalar.2", [[1.0, 1.0], [1.0, 1.0]])  # x.grad = 2 · v
 print("All solutions pass their checks.")

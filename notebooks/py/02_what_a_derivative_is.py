@@ -1,0 +1,225 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 2. What a derivative is
+#
+# *Background for textbook §2.5: the "gradients" that autograd computes are
+# derivatives, and this lesson shows how to check them with nothing but the function.*
+#
+# **What you will learn**
+#
+# - the derivative as a slope: nudge the input by a small $h$ and watch
+#   $\frac{f(x+h) - f(x)}{h}$ settle on one number;
+# - the **central difference** $\frac{f(x+h) - f(x-h)}{2h}$, far more accurate for
+#   the same $h$;
+# - why an $h$ that is too small goes wrong, and why checks use `float64`;
+# - `torch.autograd.gradcheck`, the professional version of the same idea, which
+#   compares autograd with finite differences for every input at once.
+
+# %%
+import math
+
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## Nudge the input and watch the output
+#
+# Take $f(x) = x^3$. Calculus says $f'(x) = 3x^2$, so at $x = 2$ the slope is 12.
+# Without any calculus we can *measure* it: move $x$ a little, by $h$, and divide
+# the change of the output by the change of the input.
+
+# %%
+def f(x):
+    return x**3
+
+
+x = torch.tensor(2.0, dtype=torch.float64)
+for h in [1.0, 0.1, 0.01, 0.001]:
+    slope = (f(x + h) - f(x)) / h
+    print(f"h = {h:<6}  (f(x+h) - f(x)) / h = {slope.item():.6f}")
+
+# %% [markdown]
+# The measured slope approaches 12 as $h$ shrinks, and the error shrinks in step with
+# $h$: about $6h$ here (it is $3xh + h^2$). That limit *is* the definition of the
+# derivative, $f'(x) = \lim_{h \to 0} \frac{f(x+h) - f(x)}{h}$.
+#
+# ## The central difference
+#
+# Nudging to both sides cancels the first error term. The **central difference**
+# $\frac{f(x+h) - f(x-h)}{2h}$ has an error proportional to $h^2$ instead of $h$:
+
+# %%
+for h in [1.0, 0.1, 0.01, 0.001]:
+    slope = (f(x + h) - f(x - h)) / (2 * h)
+    print(f"h = {h:<6}  (f(x+h) - f(x-h)) / 2h = {slope.item():.6f}")
+
+# %% [markdown]
+# With $h = 0.001$ the one-sided slope was off by 0.006; the central one is off by
+# 0.000001. Now ask autograd. It does not nudge anything: it applies the rule
+# $\frac{d}{dx} x^3 = 3x^2$ exactly (lesson 3 shows how), and agrees:
+
+# %%
+x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
+y = f(x)
+y.backward()
+print(x.grad)
+
+# %% [markdown]
+# The graph autograd recorded is a single `pow` node:
+
+# %%
+viz.draw_forward(y)
+
+# %% [markdown]
+# ## Too small an $h$
+#
+# Why not take $h = 10^{-12}$ and be done? Because a computer stores numbers with a
+# fixed number of digits. `float32` keeps about 7 significant digits, `float64` about
+# 16. When $h$ is tiny, $f(x+h)$ and $f(x-h)$ agree in almost all their digits, and
+# their difference is mostly rounding noise, which the division by $2h$ then
+# magnifies:
+
+# %%
+for dtype in (torch.float32, torch.float64):
+    x = torch.tensor(2.0, dtype=dtype)
+    slopes = [((f(x + h) - f(x - h)) / (2 * h)).item() for h in [1e-2, 1e-4, 1e-6]]
+    print(str(dtype).ljust(14), "h = 1e-2, 1e-4, 1e-6:", [f"{s:.6f}" for s in slopes])
+
+# %% [markdown]
+# In `float32` the estimate gets *worse* as $h$ shrinks; in `float64` it stays good
+# down to $h = 10^{-6}$. That is why gradient checks run in `float64` with
+# $h \approx 10^{-6}$.
+#
+# ## `torch.autograd.gradcheck`
+#
+# Claim: `torch.autograd.gradcheck(f, inputs)` does exactly this for every element
+# of every input: it builds the Jacobian twice, once by central differences
+# (`eps=1e-6`) and once with autograd, and returns `True` when they agree (within
+# `atol=1e-05`, `rtol=0.001`). Otherwise it raises an error, or returns `False` with
+# `raise_exception=False`. Its inputs must be `float64` and require grad.
+
+# %%
+def g(x):
+    return (x.sin() * x).sum()
+
+
+x = torch.tensor([0.5, 1.5, -2.0], dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(g, (x,)))
+
+# %% [markdown]
+# When does it fail? When autograd's answer is not the derivative of the function
+# the numbers come from. Here `x.detach()` hides one factor from autograd, so
+# autograd says $\frac{d}{dx}(x \cdot c) = c$ while the nudges see $x^2$, slope $2x$:
+
+# %%
+def g_wrong(x):
+    return (x * x.detach()).sum()
+
+
+print(torch.autograd.gradcheck(g_wrong, (x,), raise_exception=False))
+
+# %% [markdown]
+# Lesson 11 uses `gradcheck` to catch a mistake in a derivative rule written by hand.
+#
+# ## Same code, real PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    for dtype in (torch.float32, torch.float64):
+        x = torch.tensor(2.0, dtype=dtype)
+        for h in [1.0, 1e-2, 1e-4, 1e-6]:
+            print(dtype, h, ((x + h) ** 3 - (x - h) ** 3) / (2 * h), ((x + h) ** 3 - x**3) / h)
+    x = torch.tensor([0.5, 1.5, -2.0], dtype=torch.float64, requires_grad=True)
+    print(torch.autograd.gradcheck(lambda t: (t.sin() * t).sum(), (x,)))
+    print(torch.autograd.gradcheck(lambda t: (t * t.detach()).sum(), (x,), raise_exception=False))
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# - The derivative is the slope $\lim_{h\to 0} \frac{f(x+h) - f(x)}{h}$; a finite
+#   $h$ gives an estimate with an error proportional to $h$.
+# - The central difference $\frac{f(x+h) - f(x-h)}{2h}$ has an error proportional
+#   to $h^2$.
+# - Rounding limits how small $h$ can be: check in `float64` with $h \approx 10^{-6}$.
+# - Autograd does not estimate: it applies exact derivative rules. Finite differences
+#   are how you *check* it, and `gradcheck` does that for you.
+#
+# ## Exercises
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **Exercise 1.** Estimate the slope of $\sin$ at $x = 1$ with the central difference
+# and $h = 10^{-4}$ (use `math.sin`, or tensors). Give the number.
+
+# %%
+answer_1 = ...  # a number
+
+check("derivative.1", answer_1)
+
+# %% [markdown]
+# **Exercise 2.** Write `central(f, x, h)`, which returns a tensor shaped like `x`
+# whose element $i$ is the slope of the scalar function `f` along element $i$:
+# $\frac{f(x + h e_i) - f(x - h e_i)}{2h}$, where $e_i$ is 1 at position $i$ and 0
+# elsewhere. `check` compares your function with autograd on two functions of
+# `float64` vectors.
+
+# %%
+def central(f, x, h):
+    slopes = torch.zeros_like(x)
+    ...  # fill slopes[i] for every i
+    return slopes
+
+
+check("derivative.2", central)
+
+# %% [markdown]
+# ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+assert passes("derivative.1", (math.sin(1 + 1e-4) - math.sin(1 - 1e-4)) / 2e-4)  # cos(1)
+
+
+def central(f, x, h):
+    slopes = torch.zeros_like(x)
+    for i in range(x.numel()):
+        e = torch.zeros_like(x)
+        e[i] = h
+        slopes[i] = (f(x + e) - f(x - e)) / (2 * h)
+    return slopes
+
+
+assert passes("derivative.2", central)
+print("All solutions pass their checks.")

@@ -1,0 +1,258 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 8. Forward mode and reverse mode
+#
+# *Goes beyond textbook §2.5.4: the book's `backward(v)` is one of two ways to
+# multiply by a Jacobian; this lesson shows the other.*
+#
+# **What you will learn**
+#
+# - **forward mode**: carry a value and its slope through the computation together,
+#   with a tiny "dual number" class;
+# - `torch.autograd.functional.jvp` (Jacobian-vector product, $Jv$: one *column*
+#   combination of $J$) against `vjp` (vector-Jacobian product, $v^\top J$: one *row*
+#   combination, what `backward(v)` computes);
+# - the cost argument: a full Jacobian of $f:\mathbb{R}^n \to \mathbb{R}^m$ costs $n$
+#   forward-mode passes or $m$ reverse-mode passes, and why training, with one loss
+#   and millions of parameters, uses reverse mode.
+
+# %%
+import math
+
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## Carry the slope along: dual numbers
+#
+# Reverse mode (lessons 3 to 7) runs the function forwards, records a graph, then
+# walks it backwards. Forward mode needs no graph at all. Give every number a second
+# part, its slope $\dot{a} = da/dx$, and let every operation compute both parts at
+# once: for a sum the slopes add, for a product the product rule gives
+# $a\dot{b} + \dot{a}b$, for $\sin a$ the slope is $\cos(a)\,\dot{a}$.
+
+# %%
+class Dual:
+    """A value and its slope with respect to one chosen input, carried together."""
+
+    def __init__(self, value, slope=0.0):
+        self.value = value
+        self.slope = slope
+
+    def __add__(self, other):
+        other = other if isinstance(other, Dual) else Dual(other)
+        return Dual(self.value + other.value, self.slope + other.slope)
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Dual) else Dual(other)
+        return Dual(self.value * other.value, self.value * other.slope + self.slope * other.value)
+
+    __radd__ = __add__
+    __rmul__ = __mul__
+
+    def sin(self):
+        return Dual(math.sin(self.value), math.cos(self.value) * self.slope)
+
+    def __repr__(self):
+        return f"Dual(value={self.value:.4f}, slope={self.slope:.4f})"
+
+
+# %% [markdown]
+# Take $f(x) = x \sin x + 3x$, so $f'(x) = \sin x + x\cos x + 3$. Start with
+# $x = 2$ and slope 1 ("$x$ moves at speed 1"): the answer comes out with the value,
+# in the same single pass.
+
+# %%
+def f(x):
+    return x * x.sin() + 3 * x
+
+
+print(f(Dual(2.0, 1.0)))
+
+# %% [markdown]
+# Reverse mode agrees:
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+y = f(x)
+y.backward()
+print(y, x.grad)
+
+# %% [markdown]
+# Both are exact (no $h$, unlike lesson 2). The difference is *what one pass gives*
+# when there are several inputs and outputs.
+#
+# ## Columns against rows
+#
+# Take $f:\mathbb{R}^2 \to \mathbb{R}^3$, $f(x) = (x_1 x_2,\; x_1 + x_2,\; x_1^2)$,
+# at $x = (2, 3)$. Its Jacobian has 3 rows (outputs) and 2 columns (inputs):
+
+# %%
+functional = torch.autograd.functional
+
+
+def f3(x):
+    return torch.stack([x[0] * x[1], x[0] + x[1], x[0] ** 2])
+
+
+x = torch.tensor([2.0, 3.0])
+print(functional.jacobian(f3, x))
+
+# %% [markdown]
+# A forward-mode pass starts from a direction $v$ in the *input* space (how fast each
+# input moves) and gives $Jv$, how fast each output moves. With $v = (1, 0)$ that is
+# the first **column** of $J$. `jvp` returns the value of $f$ and $Jv$:
+
+# %%
+print(functional.jvp(f3, x, torch.tensor([1.0, 0.0])))
+
+# %% [markdown]
+# A reverse-mode pass starts from weights $v$ on the *outputs* and gives $v^\top J$.
+# With $v = (1, 0, 0)$ that is the first **row** of $J$: exactly lesson 6's
+# `backward(v)`. `vjp` returns the value and $v^\top J$:
+
+# %%
+print(functional.vjp(f3, x, torch.tensor([1.0, 0.0, 0.0])))
+
+# %% [markdown]
+# Here is the graph both modes walk, forwards or backwards:
+
+# %%
+xr = torch.tensor([2.0, 3.0], requires_grad=True)
+viz.draw_forward(f3(xr))
+
+# %% [markdown]
+# > **`jvp` in PyTorch 2.13.** `torch.autograd.functional.jvp` gives $Jv$ but, to
+# > reuse the reverse-mode engine, it computes it with two backward passes (the
+# > "double-backward trick"). True forward mode, like the `Dual` class, is
+# > `torch.func.jvp` or `torch.autograd.forward_ad`, which minigrad does not have.
+# > The numbers are the same.
+#
+# ## What a Jacobian costs
+#
+# Claim: the whole Jacobian of $f:\mathbb{R}^n \to \mathbb{R}^m$ takes $n$
+# forward-mode passes (one per column) or $m$ reverse-mode passes (one per row).
+# Lesson 7 built $J$ row by row with one-hot `v` and `backward`: that was $m$ reverse
+# passes. Column by column with `jvp` is $n$ forward passes:
+
+# %%
+columns = [functional.jvp(f3, x, e)[1] for e in torch.eye(2)]  # n = 2 passes
+rows = [functional.vjp(f3, x, e)[1] for e in torch.eye(3)]  # m = 3 passes
+print(torch.stack(columns, dim=1))
+print(torch.stack(rows))
+
+# %% [markdown]
+# Training has one output, the loss ($m = 1$), and many inputs, the parameters
+# ($n$ in the millions). Reverse mode gets *every* derivative of the loss in a single
+# backward pass; forward mode would need one pass per parameter. That is why
+# `loss.backward()` is reverse mode. Forward mode wins in the opposite shape: few
+# inputs, many outputs.
+#
+# | | forward mode | reverse mode |
+# |---|---|---|
+# | one pass gives | $Jv$, a column combination | $v^\top J$, a row combination |
+# | PyTorch | `autograd.functional.jvp` | `backward(v)`, `autograd.grad`, `vjp` |
+# | needs a recorded graph | no | yes (and memory for saved tensors) |
+# | full $J$ of $\mathbb{R}^n \to \mathbb{R}^m$ | $n$ passes | $m$ passes |
+# | best when | $n \ll m$ | $m \ll n$ (a loss: $m = 1$) |
+#
+# ## Same code, real PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    functional = torch.autograd.functional
+
+    def f3(x):
+        return torch.stack([x[0] * x[1], x[0] + x[1], x[0] ** 2])
+
+    x = torch.tensor([2.0, 3.0])
+    print(functional.jacobian(f3, x))
+    print(functional.jvp(f3, x, torch.tensor([1.0, 0.0])))
+    print(functional.vjp(f3, x, torch.tensor([1.0, 0.0, 0.0])))
+    print(torch.stack([functional.jvp(f3, x, e)[1] for e in torch.eye(2)], dim=1))
+    print(torch.stack([functional.vjp(f3, x, e)[1] for e in torch.eye(3)]))
+    x1 = torch.tensor(2.0, requires_grad=True)
+    y = x1 * x1.sin() + 3 * x1
+    y.backward()
+    print(y, x1.grad)
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# - Forward mode carries each value's slope along with it; one pass gives $Jv$.
+# - Reverse mode records a graph and walks it backwards; one pass gives $v^\top J$.
+# - A Jacobian costs $n$ forward or $m$ reverse passes; with one loss and many
+#   parameters, reverse mode is the cheap one.
+#
+# ## Exercises
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **Exercise 1.** $f$ maps 5 inputs to 2 outputs. How many forward-mode passes, and
+# how many reverse-mode passes, give its whole Jacobian?
+
+# %%
+forward_passes = ...  # an int
+reverse_passes = ...  # an int
+
+check("forward.1", (forward_passes, reverse_passes))
+
+# %% [markdown]
+# **Exercise 2.** Extend forward mode to division. Write `dual_div(a, b)`, where `a`
+# and `b` are pairs `(value, slope)`, returning the pair for $a / b$.
+
+# %%
+def dual_div(a, b):
+    # a and b are pairs (value, slope); return the pair (value, slope) of a / b
+    return ...
+
+
+check("forward.2", dual_div)
+
+# %% [markdown]
+# ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+assert passes("forward.1", (5, 2))  # one column per input, one row per output
+
+
+def dual_div(a, b):
+    (a_value, a_slope), (b_value, b_slope) = a, b
+    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
+
+
+assert passes("forward.2", dual_div)
+print("All solutions pass their checks.")

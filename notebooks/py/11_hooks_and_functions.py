@@ -1,0 +1,290 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 11. Hooks and your own `autograd.Function`
+#
+# *Goes beyond textbook §2.5: §2.5 calls `torch.Tensor` and `torch.Function` the two
+# core classes of autograd; this lesson writes a `Function` of your own.*
+#
+# **What you will learn**
+#
+# - `register_hook`: run your own code on the gradient that reaches a tensor, and
+#   even replace that gradient;
+# - that `retain_grad()` is such a hook, and how to write it yourself;
+# - a custom `torch.autograd.Function` with `forward`, `backward` and
+#   `ctx.save_for_backward`;
+# - how `gradcheck` catches a mistake in a backward written by hand;
+# - gradient clipping with a hook.
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## Watch a gradient go by
+#
+# Claim: `t.register_hook(fn)` asks the engine to call `fn(grad)` when the gradient
+# of `t` has been computed during a backward pass. Here `h = 3x` is not a leaf, so
+# its `.grad` stays `None` (lesson 3), but the hook sees its gradient
+# $\partial y/\partial h = 2h$ on the way through:
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x * 3
+handle = h.register_hook(lambda grad: print("gradient reaching h:", grad))
+y = (h * h).sum()
+y.backward()
+print("x.grad =", x.grad)
+handle.remove()  # a hook stays until you remove it
+
+# %% [markdown]
+# ## `retain_grad()` is a hook
+#
+# Claim: `h.retain_grad()` registers a hook that stores the gradient in `h.grad`.
+# You can write the same thing with a dictionary:
+
+# %%
+store = {}
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x * 3
+h.register_hook(lambda grad: store.update(h=grad))
+(h * h).sum().backward()
+print(store)
+
+# %% [markdown]
+# ## A hook can change the gradient
+#
+# If the hook returns a tensor, that tensor *replaces* the gradient for the rest of
+# the backward pass. Multiply by 10 and `x.grad` is ten times $2x$:
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+x.register_hook(lambda grad: grad * 10)
+(x * x).sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# A practical use: **gradient clipping**. A gradient that is too large makes a
+# training step jump too far. A hook that clamps every entry to $[-1, 1]$ caps it
+# before it is stored:
+
+# %%
+w = torch.tensor([0.001, -2.0], requires_grad=True)
+w.register_hook(lambda grad: grad.clamp(-1.0, 1.0))
+loss = (100 * w * w).sum()  # d/dw = 200 w = [0.2, -400]
+loss.backward()
+print(w.grad)
+
+# %% [markdown]
+# ## Your own `autograd.Function`
+#
+# Lesson 4 showed that every operation is a class with `forward` and `backward`. You
+# can write one yourself by subclassing `torch.autograd.Function`. `forward` computes
+# the result and saves what `backward` will need with `ctx.save_for_backward`;
+# `backward` receives the gradient of the output and returns the gradient of each
+# input. Call it with `.apply`. Here is $x^3$, whose derivative is $3x^2$:
+
+# %%
+class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x**2 * grad
+
+
+x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+y = Cube.apply(x)
+print(y)
+y.sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# The node is named after the class, `CubeBackward`, and it sits in the graph like
+# any built-in operation:
+
+# %%
+viz.draw_backward(Cube.apply(x).sum())
+
+# %% [markdown]
+# ## Catch a wrong backward with `gradcheck`
+#
+# Autograd trusts your `backward` completely. Forget the square, and nothing
+# complains: the gradients are simply wrong.
+
+# %%
+class WrongCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * grad  # a mistake: should be 3 * x**2 * grad
+
+
+x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+WrongCube.apply(x).sum().backward()
+print("autograd says:", x.grad)
+
+# %% [markdown]
+# `gradcheck` (lesson 2) compares the backward with finite differences and finds it
+# out. Always run it on a `Function` you write:
+
+# %%
+print("Cube:     ", torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
+print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_exception=False))
+
+# %% [markdown]
+# (Without `raise_exception=False`, `gradcheck` raises a `GradcheckError` that prints
+# both Jacobians: the numerical one, $3x^2$ on the diagonal, and yours, $3x$.)
+#
+# ## Same code, real PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 3
+    h.register_hook(lambda grad: print("gradient reaching h:", grad))
+    (h * h).sum().backward()
+    w = torch.tensor([0.001, -2.0], requires_grad=True)
+    w.register_hook(lambda grad: grad.clamp(-1.0, 1.0))
+    (100 * w * w).sum().backward()
+    print(x.grad, w.grad)
+
+    class Cube(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x**3
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            return 3 * x * grad  # wrong on purpose
+
+    x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+    y = Cube.apply(x)
+    y.sum().backward()
+    print(y, x.grad, sep="\n")
+    print(torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## Recap
+#
+# | tool | what it does |
+# |---|---|
+# | `t.register_hook(fn)` | calls `fn(grad)` when `t`'s gradient is computed; a returned tensor replaces it |
+# | `handle.remove()` | removes the hook |
+# | `t.retain_grad()` | a built-in hook that stores the gradient in `t.grad` |
+# | `class F(torch.autograd.Function)` | your own operation: `forward(ctx, ...)`, `backward(ctx, grad)`, called as `F.apply(...)` |
+# | `ctx.save_for_backward(...)` / `ctx.saved_tensors` | keep tensors from forward for backward |
+# | `torch.autograd.gradcheck(F.apply, (x,))` | compare your backward with finite differences (inputs in `float64`) |
+#
+# ## Exercises
+#
+# Replace each `...` and run the cell; `check` says whether you are right and, if
+# not, what is still wrong. The solutions are hidden at the end.
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **Exercise 1 (why is this grad `None`?).** This function should return the
+# gradient of `y` with respect to the intermediate `h`, but returns `None`. Fix it
+# (with `retain_grad()` or a hook).
+
+# %%
+def grad_of_h(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+check("hooks.1", grad_of_h)
+
+# %% [markdown]
+# **Exercise 2 (fix the backward).** `MyCube` below has a mistake in its `backward`.
+# Fix it; `check` runs `gradcheck` on your class.
+
+# %%
+class MyCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x
+
+
+check("hooks.2", MyCube)
+
+# %% [markdown]
+# ### Solutions
+#
+# Try the exercises first. The solutions are in the next cell, whose code is
+# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
+# Running it checks every solution with the same `check` as above.
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+
+def grad_of_h(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    h.retain_grad()  # h is not a leaf: ask it to keep its gradient, before backward()
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+assert passes("hooks.1", grad_of_h)
+
+
+class MyCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x * grad  # the chain rule: times the incoming gradient
+
+
+assert passes("hooks.2", MyCube)
+print("All solutions pass their checks.")
