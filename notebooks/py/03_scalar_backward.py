@@ -125,7 +125,7 @@ print("grads of y, z:", y.grad, z.grad)
 # %%
 import minigrad
 
-print(minigrad.explain(y))
+print(minigrad.explain(y), end="\n\n")
 print(minigrad.explain(x))
 
 # %% [markdown]
@@ -173,13 +173,14 @@ with viz.record() as rec:
 print(x.grad)
 
 # %% [markdown]
-# In the gradient-flow picture you can read the chain rule off the edges: `MulBackward0`
-# sends $\partial y/\partial a = b = 4$ towards `a` and $\partial y/\partial b = a = 3$
-# towards `b`; both `AddBackward0` nodes pass them on unchanged, and `AccumulateGrad`
-# adds $4 + 3$ into `x.grad`.
+# In the gradient-flow picture you can read the chain rule off the edges. With
+# `show="local"` each edge also carries its *local* derivative, next to the gradient
+# that flows along it: `MulBackward0` sends $\partial y/\partial a = b = 4$ towards `a`
+# and $\partial y/\partial b = a = 3$ towards `b`; both `AddBackward0` nodes pass them on
+# unchanged (their local derivative is 1), and `AccumulateGrad` adds $4 + 3$ into `x.grad`.
 
 # %%
-viz.draw_backward(y, recording=rec)
+viz.draw_backward(y, recording=rec, show="local")
 
 # %% [markdown]
 # Only `x` keeps its gradient. `backward()` fills `.grad` only for tensors that are

@@ -193,8 +193,8 @@ from minigrad.widgets import BackwardStepper
 x = torch.tensor(2.0).requires_grad_()
 y = torch.tensor(3.0).requires_grad_()
 z = x * x * y
-(first,) = torch.autograd.grad(z, x, create_graph=True)
-BackwardStepper(first)
+z.backward(create_graph=True)  # x.grad = 2xy = 12, and it has a graph of its own
+BackwardStepper(x.grad)  # steps x.grad.backward(): 12 + 6 = 18 lands in x.grad
 
 # %% [markdown]
 # ## A Hessian
