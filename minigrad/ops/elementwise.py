@@ -432,6 +432,9 @@ class CopyBackwards(Function):
 
     __slots__ = ()
 
+    def name(self) -> str:
+        return "torch::autograd::CopyBackwards"
+
     @staticmethod
     def forward(ctx, *args):
         if len(args) == 1:

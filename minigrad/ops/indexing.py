@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._grad_mode import _State
-from .._tensor import Tensor
+from .._tensor import Tensor, _check_no_overlap
 from ..autograd.function import CopySlicesBase, Function
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
@@ -99,11 +99,25 @@ class IndexBackward0(Function):
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
-class AsStridedBackward0(IndexBackward0):
-    """A view read again from its base after an in-place change through it:
-    ``out = base[positions of the view's elements]``, the same rule as IndexBackward0."""
+class AsStridedBackward0(Function):
+    """A view read again from its base after an in-place change (to the base or
+    to a view of it): out = base[positions of the view's elements]
+    grad: added back at those positions, like IndexBackward0."""
 
-    __slots__ = ()
+    __slots__ = ("shape", "key")
+
+    @staticmethod
+    def forward(ctx, a, key, shape):
+        ctx.shape, ctx.key = a.shape, key
+        if a.ndim == 0:  # a view of a 0-dim tensor: each element is its one number
+            return np.full(shape, a)
+        return a[key]
+
+    @staticmethod
+    def backward(ctx, grad):
+        if not ctx.shape:
+            return grad.sum()
+        return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
 def _to_numpy_index(k: Any) -> Any:
@@ -226,7 +240,7 @@ class CopySlices(CopySlicesBase):
     def forward(ctx, y, x, key):
         ctx.key = key
         out = y.copy()
-        out[key] = x
+        out[key] = x if out.ndim else x.reshape(-1)[0]  # (a view of a 0-dim y: one number)
         return out
 
     @staticmethod
@@ -236,7 +250,7 @@ class CopySlices(CopySlicesBase):
         x = ctx._inputs[1]
         gx = None
         if isinstance(x, Tensor) and x._requires_grad:
-            gx = grad[ctx.key]
+            gx = grad[ctx.key] if grad.dim() else grad.expand(x.shape)
         return grad * Tensor._make(keep, None), gx
 
 
@@ -294,14 +308,16 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
         stripped.expand(target)  # torch's error when the value does not fit
         if value.dim() > len(target):
             value = stripped
-    if _State.enabled and self._requires_grad and self.grad_fn is None:
+    if _State.enabled and self.requires_grad and self.grad_fn is None:
         raise RuntimeError(
             "a view of a leaf Variable that requires grad is being used in an in-place operation."
         )
-    self._check_inplace()
     recording = _State.enabled and (
-        self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)
+        self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
     )
+    self._check_inplace(recording)
+    if not advanced_only and isinstance(value, Tensor) and value.dim() > 0:
+        _check_no_overlap(self._data[key])  # copy_ into the part; fill_ may overlap
     if not recording:
         self._data[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
