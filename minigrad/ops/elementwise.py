@@ -225,16 +225,16 @@ class PowBackward2(Function):
     def forward(ctx, b, c):
         with np.errstate(divide="ignore", invalid="ignore"):  # 0 ** -1 is inf, silently
             out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
-        ctx.save_for_backward(out, c)
+        ctx.save_for_backward(out, c, b)  # b too, as torch (checked for in-place changes)
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        out, c = ctx.saved_tensors
+        out, c, b = ctx.saved_tensors
         with np.errstate(divide="ignore", invalid="ignore"):
             local = out * float(np.log(c))
             if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
-                local = local.masked_fill(ctx._inputs[0] >= 0, 0.0)
+                local = local.masked_fill(b >= 0, 0.0)
             return grad * local
 
 

@@ -374,8 +374,18 @@ class GatherBackward0(IndexBackward0):
 
     __slots__ = ()
 
+    @staticmethod
+    def forward(ctx, a, key):
+        ctx.save_for_backward(a)  # not needed for the rule, but torch saves (and checks) it
+        return IndexBackward0.forward(ctx, a, key)
 
-class MaskedSelectBackward0(IndexBackward0):
+    @staticmethod
+    def backward(ctx, grad):
+        ctx.saved_tensors  # noqa: B018 - torch's error if ``a`` was changed in place
+        return IndexBackward0.backward(ctx, grad)
+
+
+class MaskedSelectBackward0(GatherBackward0):
     """out = the elements where mask is true (1-D)     grad: put back at those places"""
 
     __slots__ = ()

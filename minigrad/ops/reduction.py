@@ -220,14 +220,14 @@ class MaxBackward1(Function):
     @classmethod
     def forward(cls, ctx, a):
         ctx.shape = a.shape
-        out = cls._pick(a)
-        ctx.save_for_backward(a, out)
-        return np.asarray(out, dtype=a.dtype)
+        out = np.asarray(cls._pick(a), dtype=a.dtype)
+        ctx.save_for_backward(a, out)  # the very array returned: saved as the output
+        return out
 
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        hit = a._data == out
+        hit = a._data == out._data
         share = _constant((hit / np.count_nonzero(hit)).astype(grad._data.dtype))
         return _spread(grad, ctx.shape, None, False) * share
 
@@ -333,14 +333,14 @@ class AmaxBackward0(Function):
     @classmethod
     def forward(cls, ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        out = np.asarray(cls._pick(a, axis=dims, keepdims=True))
-        ctx.save_for_backward(a, out)
-        return out if keepdim else np.squeeze(out, dims)
+        out = np.asarray(cls._pick(a, axis=dims, keepdims=keepdim))
+        ctx.save_for_backward(a, out)  # the very array returned: saved as the output
+        return out
 
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        hit = a._data == out._data
+        hit = a._data == (out._data if ctx.keepdim else np.expand_dims(out._data, ctx.dims))
         share = hit / np.sum(hit, axis=ctx.dims, keepdims=True)
         return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) * _constant(
             share.astype(grad._data.dtype)
