@@ -270,10 +270,11 @@ class Tensor:
 
     @property
     def requires_grad(self) -> bool:
-        """Whether operations on this tensor are recorded for backward."""
-        if self._view_v is not None:
-            self.grad_fn  # noqa: B018 - brings a view's history up to date
-        return self._requires_grad
+        """Whether operations on this tensor are recorded for backward (a view
+        also when its base requires grad: it will read its history from there)."""
+        if self._requires_grad:
+            return True
+        return self._view_v is not None and self._base._requires_grad
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
@@ -518,23 +519,25 @@ class Tensor:
     def __hash__(self) -> int:
         return id(self)
 
+    def _grad_fn_name(self) -> str | None:
+        """The grad_fn's name as reprs show it; "Invalid" for a view whose
+        history torch refuses to rebuild (as torch prints it)."""
+        try:
+            fn = self.grad_fn
+        except RuntimeError:
+            return "Invalid"
+        return None if fn is None else fn.name().split("::")[-1]
+
     def __repr__(self) -> str:
-        fn = self.grad_fn
         return tensor_repr(
-            self._data,
-            grad_fn_name=None if fn is None else fn.name().split("::")[-1],
-            requires_grad=self._requires_grad,
+            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self._requires_grad
         )
 
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
-        fn = self.grad_fn
         return format_value(
-            self._data,
-            spec,
-            grad_fn_name=None if fn is None else fn.name().split("::")[-1],
-            requires_grad=self._requires_grad,
+            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self._requires_grad
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:
@@ -570,12 +573,14 @@ class Tensor:
         if self._view_v is not None:
             if self._view_made is not None:  # made by split/unbind, or in no_grad mode
                 raise RuntimeError(_view_change_message(self, indirect=False))
-            if self._requires_grad and self._base.grad_fn is None:
+            if self.requires_grad and self._base._grad_fn is None:
                 raise RuntimeError(
                     "a view of a leaf Variable that requires grad is being used in an in-place "
                     "operation."
                 )
-        if self._requires_grad and self.grad_fn is None:
+        # (like torch, the node as last set: a view whose history is out of date
+        # and was never recorded counts as a leaf here)
+        if self.requires_grad and self._grad_fn is None:
             raise RuntimeError(
                 "a leaf Variable that requires grad is being used in an in-place operation."
             )
@@ -645,12 +650,14 @@ class Tensor:
         elements replaced (CopySlices), and the view is read again from the new base."""
         from .ops.indexing import CopySlices
 
+        overlap = _overlaps(self._data)  # (written through an expand: backward refuses)
+
         base = self._base
         self._view_v = self._vc.v  # its grad_fn is the in-place op's node, for now
         key = _positions_in(self._data, base._data)
         old = Tensor._make(base._data.copy(), base.grad_fn)
         old._requires_grad, old._out_nr = base._requires_grad, base._out_nr
-        base._set_history(CopySlices.apply(old, self, key=key))
+        base._set_history(CopySlices.apply(old, self, key=key, overlap=overlap))
         self._refresh_view()  # AsStridedBackward0, like every view after a change
 
     def _set_history(self, result: Tensor) -> None:
@@ -695,7 +702,7 @@ class Tensor:
                     "fill_ only supports 0-dimension value tensor but got tensor with "
                     f"{value.dim()} dimensions."
                 )
-            return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value, _fill=True)
+            return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value)
         return self._inplace(lambda s: E.FillBackward2.apply(s, value=value), _fill=True)
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
@@ -719,13 +726,21 @@ class Tensor:
         setitem(self, key, value)
 
 
+_OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a "
+    "single memory location. Please clone() the tensor before performing the operation."
+)
+
+
+def _overlaps(data: np.ndarray) -> bool:
+    """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
+    return any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
+
+
 def _check_no_overlap(data: np.ndarray) -> None:
     """torch refuses to write into a tensor whose elements share memory (``expand``)."""
-    if any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides)):
-        raise RuntimeError(
-            "unsupported operation: more than one element of the written-to tensor refers to a "
-            "single memory location. Please clone() the tensor before performing the operation."
-        )
+    if _overlaps(data):
+        raise RuntimeError(_OVERLAP)
 
 
 def _view_change_message(view: Tensor, indirect: bool) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._grad_mode import _State
-from .._tensor import Tensor, _check_no_overlap
+from .._tensor import _OVERLAP, Tensor, _check_no_overlap
 from ..autograd.function import CopySlicesBase, Function
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
@@ -40,11 +40,25 @@ class _PutBack(Function):
         return gg[ctx.key]
 
 
-class SelectBackwardBackward0(_PutBack):
+class _PutInto(_PutBack):
+    """The same, for a key that names each position once: written, not added
+    (so a gradient of -0. stays -0., as in torch)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, grad, shape, key):
+        ctx.key = key
+        out = np.zeros(shape, dtype=grad.dtype)
+        out[key] = grad
+        return out
+
+
+class SelectBackwardBackward0(_PutInto):
     __slots__ = ()
 
 
-class SliceBackwardBackward0(_PutBack):
+class SliceBackwardBackward0(_PutInto):
     __slots__ = ()
 
 
@@ -234,24 +248,29 @@ class CopySlices(CopySlicesBase):
     """``y[key] = x``: out = y with x written at key.
     d/dy = 1 outside key, 0 inside;  d/dx = the gradient at key."""
 
-    __slots__ = ("key",)
+    __slots__ = ("key", "overlap")
 
     @staticmethod
-    def forward(ctx, y, x, key):
-        ctx.key = key
+    def forward(ctx, y, x, key, overlap=False):
+        ctx.key, ctx.overlap = key, overlap
         out = y.copy()
         out[key] = x if out.ndim else x.reshape(-1)[0]  # (a view of a 0-dim y: one number)
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        keep = np.ones(grad.shape, dtype=grad._data.dtype)
-        keep[ctx.key] = 0
+        if ctx.overlap:  # torch writes the gradient back through the expanded view
+            raise RuntimeError(_OVERLAP)
+        written = np.zeros(grad.shape, dtype=bool)
+        written[ctx.key] = True
         x = ctx._inputs[1]
         gx = None
         if isinstance(x, Tensor) and x._requires_grad:
             gx = grad[ctx.key] if grad.dim() else grad.expand(x.shape)
-        return grad * Tensor._make(keep, None), gx
+        # (-0. adds to x's gradient without a trace: torch puts that gradient there)
+        return grad.masked_fill(Tensor._make(written, None), ctx._fill), gx
+
+    _fill = -0.0
 
 
 class IndexPutBackward0(CopySlices):
@@ -259,6 +278,7 @@ class IndexPutBackward0(CopySlices):
     names it after ``index_put_`` when the key has only index tensors or masks."""
 
     __slots__ = ()
+    _fill = 0.0
 
     def name(self) -> str:
         return "IndexPutBackward0"
@@ -286,6 +306,8 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
     for k in key:
         if isinstance(k, slice):
             _check_step(k)
+    if not advanced_only:
+        _check_no_overlap(self._data[key])  # (writing into an expand)
     if all(k is Ellipsis or isinstance(k, slice) for k in key) and key.count(Ellipsis) <= 1:
         dims = [k for k in key if k is not Ellipsis]
         if len(dims) <= self._data.ndim and all(
@@ -315,9 +337,14 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
     recording = _State.enabled and (
         self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
     )
+    if recording and not advanced_only:
+        # ``y[key] = x`` is ``y[key].copy_(x)``: an in-place change through a view,
+        # which gives the base of ``y`` a CopySlices node
+        if not isinstance(value, Tensor):
+            value = Tensor._make(np.asarray(value, dtype=self._data.dtype), None)
+        self[key].copy_(value)
+        return
     self._check_inplace(recording)
-    if not advanced_only and isinstance(value, Tensor) and value.dim() > 0:
-        _check_no_overlap(self._data[key])  # copy_ into the part; fill_ may overlap
     if not recording:
         self._data[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
@@ -326,7 +353,7 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
         value = value.to(self.dtype)
     old = Tensor._make(self._data.copy(), self.grad_fn)
     old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
-    result = (IndexPutBackward0 if advanced_only else CopySlices).apply(old, value, key=key)
+    result = IndexPutBackward0.apply(old, value, key=key)
     self._write(result._data)
     self._take_history(result)
 

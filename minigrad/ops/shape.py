@@ -78,6 +78,13 @@ class ViewBackward0(Function):
         return grad.reshape(ctx.shape)
 
 
+class ReshapeAliasBackward0(ViewBackward0):
+    """``reshape`` of a tensor that is not laid out row by row but can still be
+    seen in the new shape without a copy (torch names this view differently)"""
+
+    __slots__ = ()
+
+
 class UnsafeViewBackward0(Function):
     """``reshape`` of a non-contiguous tensor: copy, then view   grad: reshaped back"""
 
@@ -238,6 +245,8 @@ def reshape(self: Tensor, *shape: Any) -> Tensor:
     """Like ``view``, but copies when the data cannot be viewed in the new shape."""
     shape = _infer(_shape_arg(shape), self._data.size)
     if _view_array(self._data, shape) is not None:
+        if not self._data.flags.c_contiguous:
+            return ReshapeAliasBackward0.apply(self, shape=shape)
         return ViewBackward0.apply(self, shape=shape)
     return UnsafeViewBackward0.apply(self.clone(), shape=shape)
 
