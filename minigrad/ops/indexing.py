@@ -314,7 +314,7 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
             _is_full(k, n) for k, n in zip(dims, self._data.shape)
         ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
-            if value.dim() == 0:
+            if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
             else:
                 value.expand(self._data.shape)  # torch's error when the value does not fit

@@ -631,7 +631,9 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = input._wrap_dim(dim)
     n = input.shape[d]
-    return split(input, builtins.max(-(-n // chunks), 1) if n else 0, d)
+    if n == 0:  # ``chunks`` empty pieces, as torch (with split_with_sizes)
+        return split(input, [0] * chunks, d)
+    return split(input, builtins.max(-(-n // chunks), 1), d)
 
 
 def unbind(input: Tensor, dim: int = 0) -> tuple:
