@@ -188,6 +188,21 @@ EXPANDED_OPS = [
     "v[0] = torch.tensor([4., 5., 6.])",
     "v[...] = 2.",
     "v += 1",
+    "v *= 2",
+    "v.masked_fill_(torch.tensor([True, False, True]), 1.)",
+    "v.masked_fill_(torch.ones(2, 3, dtype=torch.bool), torch.tensor(1.))",
+    "v.normal_()",
+    "v.uniform_()",
+    "v.clamp_min_(1)",
+    "v.clamp_max_(1)",
+    "v.pow_(2)",
+    "v.exp_()",
+    "v.relu_()",
+    "v.sigmoid_()",
+    "v.abs_()",
+    "v.sqrt_()",
+    "v.reciprocal_()",
+    "v.floor_()",
 ]
 
 
