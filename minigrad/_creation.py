@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import _dtype
-from ._tensor import Tensor, _check_no_overlap, device
+from ._tensor import Tensor, _check_no_overlap, _writable, device
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -551,7 +551,7 @@ def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0, *, generator: Any = 
 
     self._check_inplace()
     _check_no_overlap(self._data)
-    _random.uniform_(self._data, a, b, generator=generator)
+    _random.uniform_(_writable(self._data), a, b, generator=generator)
     self._bump_version()
     return self
 
@@ -561,7 +561,7 @@ def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: An
 
     self._check_inplace()
     _check_no_overlap(self._data)
-    _random.normal_(self._data, mean, std, generator=generator)
+    _random.normal_(_writable(self._data), mean, std, generator=generator)
     self._bump_version()
     return self
 

@@ -636,7 +636,7 @@ class Tensor:
                     f"output with shape {list(self._data.shape)} doesn't match the broadcast "
                     f"shape {list(values.shape)}"
                 ) from None
-        np.copyto(self._data, values, casting="unsafe")
+        np.copyto(_writable(self._data), values, casting="unsafe")
         self._bump_version()
 
     def _take_history(self, result: Tensor) -> None:
@@ -724,6 +724,23 @@ class Tensor:
         from .ops.indexing import setitem
 
         setitem(self, key, value)
+
+
+class _SameMemory:
+    """Hands numpy the memory of an array again, this time marked writable."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        interface = dict(a.__array_interface__)
+        interface["data"] = (interface["data"][0], False)
+        self.__array_interface__ = interface
+        self.base = a  # keeps the memory alive
+
+
+def _writable(a: np.ndarray) -> np.ndarray:
+    """``a``, or the same memory made writable: numpy marks the result of an
+    ``expand`` (``np.broadcast_to``) read-only, while torch writes through it
+    where no two written elements share memory (the in-place ops check that)."""
+    return a if a.flags.writeable else np.asarray(_SameMemory(a))
 
 
 _OVERLAP = (

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._grad_mode import _State
-from .._tensor import _OVERLAP, Tensor, _check_no_overlap
+from .._tensor import _OVERLAP, Tensor, _check_no_overlap, _writable
 from ..autograd.function import CopySlicesBase, Function
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
@@ -346,7 +346,7 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
         return
     self._check_inplace(recording)
     if not recording:
-        self._data[key] = value._data if isinstance(value, Tensor) else value
+        _writable(self._data)[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
         return
     if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:

@@ -210,9 +210,7 @@ class ExpandBackward0(Function):
     @staticmethod
     def forward(ctx, a, shape):
         ctx.shape = a.shape
-        # as_strided, not broadcast_to: a view that stays writable, like torch's
-        # (writes that would hit one element twice are refused by the in-place ops)
-        return np.lib.stride_tricks.as_strided(a, shape, np.broadcast_to(a, shape).strides)
+        return np.broadcast_to(a, shape)  # (numpy marks it read-only; see _tensor._writable)
 
     @staticmethod
     def backward(ctx, grad):
