@@ -530,14 +530,14 @@ class Tensor:
 
     def __repr__(self) -> str:
         return tensor_repr(
-            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self._requires_grad
+            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
         )
 
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
         return format_value(
-            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self._requires_grad
+            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:
@@ -751,7 +751,7 @@ _OVERLAP = (
 
 def _overlaps(data: np.ndarray) -> bool:
     """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
-    return any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
+    return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
 
 
 def _check_no_overlap(data: np.ndarray) -> None:
@@ -795,6 +795,8 @@ def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
     (``()`` for a 0-dim base: every element of the view is its one number)."""
     if base.ndim == 0:
         return ()
+    if view.size == 0:  # no elements, no positions
+        return tuple(np.zeros(view.shape, dtype=np.intp) for _ in base.shape)
 
     def addresses(a: np.ndarray) -> np.ndarray:
         addr = np.full(a.shape, a.__array_interface__["data"][0], dtype=np.int64)

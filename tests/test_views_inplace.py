@@ -129,6 +129,23 @@ print(z, row)
 (z * z).sum().backward()
 print(w.grad)
 """,
+    "views made in no_grad mode of a tensor that requires grad": """
+p = torch.tensor([1., 2.], requires_grad=True)
+with torch.no_grad():
+    v = p[1]
+print(v, v.requires_grad, v.grad_fn, v.is_leaf)
+y = (v * 3).sum()
+print(y)
+y.backward()
+print(p.grad, v.grad)
+q = p * 1
+with torch.no_grad():
+    w = q[0]
+print(w, (w * 2).requires_grad)
+q.mul_(2)
+print(w.requires_grad)
+print(w * 2)
+""",
 }
 
 

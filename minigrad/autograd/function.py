@@ -270,9 +270,12 @@ class Function(Node):
                     other_nr = True
                 if enabled and (x._requires_grad or x._view_v is not None):
                     fn = x.grad_fn  # (for a view changed in place, this renews its history)
-                    if x._requires_grad:
+                    if x.requires_grad:  # (a view: also when its base requires grad)
                         record = True
-                        nexts.append(fn if fn is not None else AccumulateGrad.of(x))
+                        if fn is None:  # a leaf; or a view made in no_grad mode, whose
+                            # gradient torch drops
+                            fn = AccumulateGrad.of(x) if x._requires_grad else None
+                        nexts.append(fn)
                         continue
             else:
                 arrays.append(x)

@@ -254,16 +254,20 @@ class CopySlices(CopySlicesBase):
     def forward(ctx, y, x, key, overlap=False):
         ctx.key, ctx.overlap = key, overlap
         out = y.copy()
-        out[key] = x if out.ndim else x.reshape(-1)[0]  # (a view of a 0-dim y: one number)
+        if out.ndim:
+            out[key] = x
+        elif np.size(x):  # a view of a 0-dim y: its one number (if the view is not empty)
+            out[key] = x.reshape(-1)[0]
         return out
 
     @staticmethod
     def backward(ctx, grad):
         if ctx.overlap:  # torch writes the gradient back through the expanded view
             raise RuntimeError(_OVERLAP)
-        written = np.zeros(grad.shape, dtype=bool)
-        written[ctx.key] = True
         x = ctx._inputs[1]
+        written = np.zeros(grad.shape, dtype=bool)
+        if grad.dim() or np.size(x._data if isinstance(x, Tensor) else x):
+            written[ctx.key] = True  # (an empty view of a 0-dim y wrote nothing)
         gx = None
         if isinstance(x, Tensor) and x._requires_grad:
             gx = grad[ctx.key] if grad.dim() else grad.expand(x.shape)
