@@ -350,8 +350,9 @@ def _views(t: torch.Tensor, name: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _changes(t: torch.Tensor, name: str, rng: random.Random) -> list[str]:
-    """Candidate in-place changes of tensor ``name``."""
+def _change(t: torch.Tensor, name: str, rng: random.Random) -> str:
+    """An in-place change of tensor ``name`` (sometimes in no_grad mode or
+    through ``detach()``)."""
     out = [
         f"{name}.add_(1)",
         f"{name}.mul_(2)",
@@ -371,10 +372,10 @@ def _changes(t: torch.Tensor, name: str, rng: random.Random) -> list[str]:
     wrapped = rng.choice(out)
     how = rng.random()
     if how < 0.15:
-        return [f"with torch.no_grad():\n    {wrapped}"]
+        return f"with torch.no_grad():\n    {wrapped}"
     if how < 0.25:
-        return [wrapped.replace(name, f"{name}.detach()", 1)]
-    return [wrapped]
+        return wrapped.replace(name, f"{name}.detach()", 1)
+    return wrapped
 
 
 def make_program(rng: random.Random) -> str:
@@ -409,7 +410,7 @@ def make_program(rng: random.Random) -> str:
             line = f"{new} = {rng.choice(_views(t, name, rng))}"
         elif roll < 0.85:
             new = None
-            line = rng.choice(_changes(t, name, rng))
+            line = _change(t, name, rng)
         else:
             line = f"print({name}, {name}._version)"
             new = None

@@ -17,7 +17,14 @@ from typing import Any
 import numpy as np
 
 from .._grad_mode import _State
-from .._tensor import _OVERLAP, Tensor, _check_no_overlap, _writable
+from .._tensor import (
+    _OVERLAP,
+    Tensor,
+    _check_no_overlap,
+    _overlaps,
+    _positions_in,
+    _writable,
+)
 from ..autograd.function import CopySlicesBase, Function
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
@@ -248,16 +255,18 @@ class CopySlices(CopySlicesBase):
     """``y[key] = x``: out = y with x written at key.
     d/dy = 1 outside key, 0 inside;  d/dx = the gradient at key."""
 
-    __slots__ = ("key", "overlap")
+    __slots__ = ("key", "overlap", "zero")
 
     @staticmethod
-    def forward(ctx, y, x, key, overlap=False):
-        ctx.key, ctx.overlap = key, overlap
+    def forward(ctx, y, x, key, overlap=False, through_view=False):
+        # through_view: x is a view changed in place, whose gradient also flows back
+        # to y's old value; -0. adds to it without a trace (torch puts it there alone)
+        ctx.key, ctx.overlap, ctx.zero = key, overlap, -0.0 if through_view else 0.0
         out = y.copy()
         if out.ndim:
             out[key] = x
         elif np.size(x):  # a view of a 0-dim y: its one number (if the view is not empty)
-            out[key] = x.reshape(-1)[0]
+            out[key] = np.asarray(x).reshape(-1)[0]
         return out
 
     @staticmethod
@@ -271,10 +280,7 @@ class CopySlices(CopySlicesBase):
         gx = None
         if isinstance(x, Tensor) and x._requires_grad:
             gx = grad[ctx.key] if grad.dim() else grad.expand(x.shape)
-        # (-0. adds to x's gradient without a trace: torch puts that gradient there)
-        return grad.masked_fill(Tensor._make(written, None), ctx._fill), gx
-
-    _fill = -0.0
+        return grad.masked_fill(Tensor._make(written, None), ctx.zero), gx
 
 
 class IndexPutBackward0(CopySlices):
@@ -282,7 +288,6 @@ class IndexPutBackward0(CopySlices):
     names it after ``index_put_`` when the key has only index tensors or masks."""
 
     __slots__ = ()
-    _fill = 0.0
 
     def name(self) -> str:
         return "IndexPutBackward0"
@@ -341,12 +346,23 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
     recording = _State.enabled and (
         self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
     )
-    if recording and not advanced_only:
-        # ``y[key] = x`` is ``y[key].copy_(x)``: an in-place change through a view,
-        # which gives the base of ``y`` a CopySlices node
-        if not isinstance(value, Tensor):
-            value = Tensor._make(np.asarray(value, dtype=self._data.dtype), None)
-        self[key].copy_(value)
+    kt = key if isinstance(key, tuple) else (key,)
+    if recording and all(_is_basic(k) for k in kt):
+        # ``y[key] = x`` writes through a view of y, so the first tensor of y's
+        # views (y itself, or its base) gets a CopySlices node: x at those positions
+        self[key]._check_inplace(recording)  # (torch's checks are those of the view)
+        root = self._base if self._view_v is not None else self
+        part = self._data[kt if Ellipsis in kt else kt + (Ellipsis,)]  # (a view, even 0-dim)
+        if root is not self:
+            key = _positions_in(part, root._data)
+        if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
+            value = value.to(self.dtype)
+        old = Tensor._make(root._data.copy(), root.grad_fn)
+        old._requires_grad, old._out_nr = root._requires_grad, root._out_nr
+        result = CopySlices.apply(old, value, key=key, overlap=_overlaps(part))
+        _writable(root._data)[key] = result._data[key]  # (an expand's copies stay unwritten)
+        root._bump_version()
+        root._set_history(result)  # a view of it (self) reads its history from there
         return
     self._check_inplace(recording)
     if not recording:
@@ -357,7 +373,7 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
         value = value.to(self.dtype)
     old = Tensor._make(self._data.copy(), self.grad_fn)
     old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
-    result = IndexPutBackward0.apply(old, value, key=key)
+    result = (IndexPutBackward0 if advanced_only else CopySlices).apply(old, value, key=key)
     self._write(result._data)
     self._take_history(result)
 
