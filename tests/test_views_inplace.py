@@ -129,6 +129,20 @@ print(z, row)
 (z * z).sum().backward()
 print(w.grad)
 """,
+    "setitem: one CopySlices on the first tensor of the views, linked like torch's": """
+x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+w = torch.tensor([5., 6.], requires_grad=True)
+y = x * 1
+v = y.view(2, 2)
+v[0] = w * 2
+print(y.grad_fn.name(), [f[0].name() if f[0] else None for f in y.grad_fn.next_functions])
+print(v.grad_fn.name(), [f[0].name() for f in v.grad_fn.next_functions])
+z = torch.zeros(3)
+z[1:] = w
+print(z.grad_fn.name(), [f[0].name() if f[0] else None for f in z.grad_fn.next_functions])
+(v.sum() + z.sum()).backward()
+print(x.grad, w.grad)
+""",
     "views made in no_grad mode of a tensor that requires grad": """
 p = torch.tensor([1., 2.], requires_grad=True)
 with torch.no_grad():
