@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import _device, _dtype
-from ._tensor import Tensor
+from ._tensor import Tensor, _check_no_overlap, _writable
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -549,7 +549,8 @@ def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0, *, generator: Any = 
     from . import _random
 
     self._check_inplace()
-    _random.uniform_(self._data, a, b, generator=generator)
+    _check_no_overlap(self._data)
+    _random.uniform_(_writable(self._data), a, b, generator=generator)
     self._bump_version()
     return self
 
@@ -558,7 +559,8 @@ def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: An
     from . import _random
 
     self._check_inplace()
-    _random.normal_(self._data, mean, std, generator=generator)
+    _check_no_overlap(self._data)
+    _random.normal_(_writable(self._data), mean, std, generator=generator)
     self._bump_version()
     return self
 

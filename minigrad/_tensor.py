@@ -62,11 +62,13 @@ class Tensor:
 
     __slots__ = (
         "_data",  # numpy array with the values
-        "grad_fn",  # the node that made this tensor, None for a leaf
+        "_grad_fn",  # the node that made this tensor, None for a leaf (read it as grad_fn)
         "_requires_grad",
         "_grad",
         "_vc",  # version counter, shared with views; None until first needed
-        "_base",  # for a view: the tensor whose data it shares
+        "_base",  # for a view (or a detached tensor): the tensor whose data it shares
+        "_view_v",  # for a view: the version its grad_fn was made at (None: not a view)
+        "_view_made",  # for a view made in no_grad mode or by split/unbind: how; else None
         "_out_nr",  # which output of grad_fn this tensor is
         "_acc",  # weak reference to this leaf's AccumulateGrad node
         "_hooks",  # hooks registered on a leaf
@@ -92,22 +94,38 @@ class Tensor:
         if type(data) is not np.ndarray:
             data = np.asarray(data)
         t._data = data
-        t.grad_fn = grad_fn
+        t._grad_fn = grad_fn
         t._requires_grad = grad_fn is not None
         t._grad = None
         t._vc = _INFERENCE if _State.inference else None  # (see is_inference)
         t._base = None
+        t._view_v = None
+        t._view_made = None
         t._out_nr = 0
         t._acc = None
         t._hooks = None
         return t
 
-    def _view_of(self, base: Tensor) -> Tensor:
-        """Mark ``self`` as sharing data (and its version counter) with ``base``."""
+    def _view_of(self, base: Tensor, made: str | None = None) -> Tensor:
+        """Mark ``self`` as a view of ``base``: it shares its data and version counter.
+
+        ``self._base`` is the first tensor of a chain of views (``y[0][1:]`` has
+        base ``y``). ``made`` is "no_grad" for a view made in no_grad mode and
+        "multi" for one of the outputs of ``split``/``unbind``: torch forbids
+        in-place changes that would have to rewrite their history.
+        """
         if base._vc is None:
             base._vc = _Version()
         self._vc = base._vc
-        self._base = base._base if base._base is not None else base
+        if base._view_v is not None:  # a view of a view
+            self._base = base._base
+            made = made or base._view_made
+        else:
+            self._base = base
+        if not _State.enabled:
+            made = "no_grad"
+        self._view_v = self._vc.v
+        self._view_made = made
         return self
 
     # --- what a tensor is ----------------------------------------------------
@@ -178,9 +196,57 @@ class Tensor:
 
     # --- autograd attributes -------------------------------------------------
     @property
+    def grad_fn(self) -> Any:
+        """The node that made this tensor (None for a leaf).
+
+        A view whose data was changed in place since its grad_fn was made (through
+        its base or another view of it) gets a new one, like torch: an
+        ``AsStridedBackward0`` that reads the view's elements out of its base.
+
+        >>> import minigrad as torch
+        >>> y = torch.tensor([1.0, 2.0], requires_grad=True) * 1
+        >>> v = y[:1]
+        >>> v.grad_fn.name()
+        'SliceBackward0'
+        >>> y.mul_(2).grad_fn.name(), v.grad_fn.name()
+        ('MulBackward0', 'AsStridedBackward0')
+        """
+        if self._view_v is None or self._view_v == self._vc.v:
+            return self._grad_fn
+        return self._refresh_view()
+
+    @grad_fn.setter
+    def grad_fn(self, node: Any) -> None:
+        self._grad_fn = node
+
+    def _refresh_view(self) -> Any:
+        """torch's rule for a view whose version moved on: its history is read
+        again from its base (the base now holds the latest history)."""
+        base = self._base
+        if self._grad_fn is None and not base._requires_grad:
+            return None  # nothing is recorded about either of them
+        if self._view_made is not None:
+            raise RuntimeError(_view_change_message(self, indirect=True))
+        from .ops.indexing import AsStridedBackward0
+
+        prev = _State.enabled
+        _State.enabled = True  # recorded even inside no_grad (backward runs there)
+        try:
+            key = _positions_in(self._data, base._data)
+            new = AsStridedBackward0.apply(base, key=key, shape=self._data.shape)
+        finally:
+            _State.enabled = prev
+        self._grad_fn, self._requires_grad, self._out_nr = new._grad_fn, new._requires_grad, 0
+        self._view_v = self._vc.v
+        return self._grad_fn
+
+    @property
     def requires_grad(self) -> bool:
-        """Whether operations on this tensor are recorded for backward."""
-        return self._requires_grad
+        """Whether operations on this tensor are recorded for backward (a view
+        also when its base requires grad: it will read its history from there)."""
+        if self._requires_grad:
+            return True
+        return self._view_v is not None and self._base._requires_grad
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
@@ -355,16 +421,30 @@ class Tensor:
         self._data = value._data
 
     def detach(self) -> Tensor:
-        """A tensor sharing this one's data that autograd does not track.
+        """A tensor sharing this one's data (and version counter) that autograd
+        does not track. It is not a view for autograd: changing it in place is
+        allowed, even when this tensor is a leaf that requires grad.
 
         >>> import minigrad as torch
         >>> torch.tensor([1.0], requires_grad=True).detach().requires_grad
         False
         """
-        return Tensor._make(self._data, None)._view_of(self)
+        if self._vc is None:
+            self._vc = _Version()
+        out = Tensor._make(self._data, None)
+        out._vc, out._base = self._vc, self
+        return out
 
     def detach_(self) -> Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
+        if self._view_v is not None:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using "
+                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
+                "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
+                "called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
+            )
         self.grad_fn = None
         self._requires_grad = False
         return self
@@ -452,23 +532,25 @@ class Tensor:
     def __hash__(self) -> int:
         return id(self)
 
+    def _grad_fn_name(self) -> str | None:
+        """The grad_fn's name as reprs show it; "Invalid" for a view whose
+        history torch refuses to rebuild (as torch prints it)."""
+        try:
+            fn = self.grad_fn
+        except RuntimeError:
+            return "Invalid"
+        return None if fn is None else fn.name().split("::")[-1]
+
     def __repr__(self) -> str:
-        fn = self.grad_fn
         return tensor_repr(
-            self._data,
-            grad_fn_name=None if fn is None else fn.name().split("::")[-1],
-            requires_grad=self._requires_grad,
+            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
         )
 
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
-        fn = self.grad_fn
         return format_value(
-            self._data,
-            spec,
-            grad_fn_name=None if fn is None else fn.name().split("::")[-1],
-            requires_grad=self._requires_grad,
+            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:
@@ -492,9 +574,9 @@ class Tensor:
         return out
 
     # --- in-place operations -------------------------------------------------
-    def _check_inplace(self) -> None:
-        """torch refuses to overwrite a leaf that requires grad while recording
-        (and an inference tensor outside inference mode)."""
+    def _check_inplace(self, recording: bool | None = None) -> None:
+        """torch's checks before an in-place change that will be recorded
+        (``recording``: by default, when this tensor requires grad)."""
         if self._vc is _INFERENCE and not _State.inference:
             raise RuntimeError(
                 "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
@@ -503,33 +585,42 @@ class Tensor:
             )
         if not _State.enabled:
             return
-        if self._requires_grad and self.grad_fn is None:
-            if self._base is not None and self._base._requires_grad:
+        if recording is None:
+            recording = self.requires_grad
+        if not recording:
+            return
+        if self._view_v is not None:
+            if self._view_made is not None:  # made by split/unbind, or in no_grad mode
+                raise RuntimeError(_view_change_message(self, indirect=False))
+            if self.requires_grad and self._base._grad_fn is None:
                 raise RuntimeError(
                     "a view of a leaf Variable that requires grad is being used in an in-place "
                     "operation."
                 )
+        # (like torch, the node as last set: a view whose history is out of date
+        # and was never recorded counts as a leaf here)
+        if self.requires_grad and self._grad_fn is None:
             raise RuntimeError(
                 "a leaf Variable that requires grad is being used in an in-place operation."
             )
-        base = self._base
-        if base is not None and base._requires_grad and base.grad_fn is None:
-            raise RuntimeError(
-                "a view of a leaf Variable that requires grad is being used in an in-place "
-                "operation."
-            )
 
-    def _inplace(self, fn: Callable[..., Tensor], *args: Any, **kwargs: Any) -> Tensor:
+    def _inplace(
+        self, fn: Callable[..., Tensor], *args: Any, _fill: bool = False, **kwargs: Any
+    ) -> Tensor:
         """Run ``fn(self, *args)`` and store the result in ``self``.
 
         When recording, the operation is applied to a snapshot of the old value,
         and ``self`` takes over the new node as its ``grad_fn`` (this is what
         torch shows as e.g. ``grad_fn=<MulBackward0>`` after ``y.mul_(2)``).
+        ``_fill``: the op writes one value everywhere (``zero_``, ``fill_``), which
+        torch allows on a tensor whose elements share memory (an ``expand``).
         """
-        self._check_inplace()
         recording = _State.enabled and (
-            self._requires_grad or any(isinstance(a, Tensor) and a._requires_grad for a in args)
+            self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args)
         )
+        self._check_inplace(recording)
+        if not _fill:
+            _check_no_overlap(self._data)
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -564,29 +655,31 @@ class Tensor:
                     f"output with shape {list(self._data.shape)} doesn't match the broadcast "
                     f"shape {list(values.shape)}"
                 ) from None
-        np.copyto(self._data, values, casting="unsafe")
+        np.copyto(_writable(self._data), values, casting="unsafe")
         self._bump_version()
 
     def _take_history(self, result: Tensor) -> None:
         """Make ``self`` the output of ``result``'s node (after an in-place op)."""
-        base = self._base
-        # an in-place change through a view (not a detached tensor) changes its base too
-        rebase = base is not None and (self._requires_grad or not base._requires_grad)
         self._set_history(result)
-        if rebase:
-            self._rebase_view(base)
+        if self._view_v is not None:  # a change through a view changes its base too
+            self._rebase_view()
 
-    def _rebase_view(self, base: Tensor) -> None:
+    def _rebase_view(self) -> None:
         """After ``view.mul_(2)``, the base's values are the old ones with the view's
         elements replaced (CopySlices), and the view is read again from the new base."""
-        from .ops.indexing import AsStridedBackward0, CopySlices
+        from .ops.indexing import CopySlices
 
+        overlap = _overlaps(self._data)  # (written through an expand: backward refuses)
+
+        base = self._base
+        self._view_v = self._vc.v  # its grad_fn is the in-place op's node, for now
         key = _positions_in(self._data, base._data)
         old = Tensor._make(base._data.copy(), base.grad_fn)
         old._requires_grad, old._out_nr = base._requires_grad, base._out_nr
-        new_base = CopySlices.apply(old, self, key=key)
-        base._set_history(new_base)
-        self._set_history(AsStridedBackward0.apply(new_base, key=key))
+        base._set_history(
+            CopySlices.apply(old, self, key=key, overlap=overlap, through_view=True)
+        )
+        self._refresh_view()  # AsStridedBackward0, like every view after a change
 
     def _set_history(self, result: Tensor) -> None:
         node = result.grad_fn
@@ -618,7 +711,7 @@ class Tensor:
         """Fill with zeros, in place."""
         from .ops import elementwise as E
 
-        return self._inplace(lambda s: E.ZeroBackward0.apply(s))
+        return self._inplace(lambda s: E.ZeroBackward0.apply(s), _fill=True)
 
     def fill_(self, value: Any) -> Tensor:
         """Fill with ``value`` (a number or a 0-dim tensor), in place."""
@@ -631,7 +724,7 @@ class Tensor:
                     f"{value.dim()} dimensions."
                 )
             return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value)
-        return self._inplace(lambda s: E.FillBackward2.apply(s, value=value))
+        return self._inplace(lambda s: E.FillBackward2.apply(s, value=value), _fill=True)
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
@@ -670,9 +763,77 @@ def _warn_scalar_once() -> None:
         warnings.warn(_SCALAR_WARNING, UserWarning, stacklevel=3)
 
 
+class _SameMemory:
+    """Hands numpy the memory of an array again, this time marked writable."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        interface = dict(a.__array_interface__)
+        interface["data"] = (interface["data"][0], False)
+        self.__array_interface__ = interface
+        self.base = a  # keeps the memory alive
+
+
+def _writable(a: np.ndarray) -> np.ndarray:
+    """``a``, or the same memory made writable: numpy marks the result of an
+    ``expand`` (``np.broadcast_to``) read-only, while torch writes through it
+    where no two written elements share memory (the in-place ops check that)."""
+    return a if a.flags.writeable else np.asarray(_SameMemory(a))
+
+
+_OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a "
+    "single memory location. Please clone() the tensor before performing the operation."
+)
+
+
+def _overlaps(data: np.ndarray) -> bool:
+    """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
+    return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
+
+
+def _check_no_overlap(data: np.ndarray) -> None:
+    """torch refuses to write into a tensor whose elements share memory (``expand``)."""
+    if _overlaps(data):
+        raise RuntimeError(_OVERLAP)
+
+
+def _view_change_message(view: Tensor, indirect: bool) -> str:
+    """torch's refusal to rewrite the history of a view made in no_grad mode or
+    by a function with several outputs (``split``, ``unbind``)."""
+    fn, made = view._grad_fn, view._view_made
+    what = "its base or another view of its base has been" if indirect else "is being"
+    name = None if fn is None else _function._node_label(fn)
+    if made == "no_grad" or fn is None:
+        prefix = (
+            "A view was created in"
+            if fn is None
+            else f"Output {view._out_nr} of {name} is a view of a view which was created in"
+        )
+        msg = f"{prefix} no_grad mode and {what} modified inplace with grad mode enabled."
+    else:
+        msg = f"Output {view._out_nr} of {name} is a view and {what} modified inplace."
+    if made == "multi":
+        return msg + (
+            " This view is the output of a function that returns multiple views. Such functions "
+            "do not allow the output views to be modified inplace. You should replace the "
+            "inplace operation by an out-of-place one."
+        )
+    return msg + (
+        " Given that this use case is ambiguous and error-prone, it is forbidden. You can "
+        "clarify your code by moving both the view and the inplace either both inside the "
+        "no_grad block (if you don't want the inplace to be tracked) or both outside (if you "
+        "want the inplace to be tracked)."
+    )
+
+
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
     """Where the elements of ``view`` sit in ``base`` (which it shares memory
-    with): an index tuple such that ``base[key]`` has ``view``'s shape."""
+    with): an index tuple such that ``base[key]`` has ``view``'s shape
+    (``()`` for a 0-dim base: every element of the view is its one number)."""
+    if base.ndim == 0:
+        return ()
+    if view.size == 0:  # no elements, no positions
+        return tuple(np.zeros(view.shape, dtype=np.intp) for _ in base.shape)
 
     def addresses(a: np.ndarray) -> np.ndarray:
         addr = np.full(a.shape, a.__array_interface__["data"][0], dtype=np.int64)

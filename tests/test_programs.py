@@ -442,11 +442,6 @@ def test_program(name: str) -> None:
     check(PROGRAMS[name])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: a view taken before an in-place change through another view of the "
-    "same base keeps its old history (torch regenerates it as AsStridedBackward0)",
-)
 def test_sibling_view_after_inplace_through_another_view() -> None:
     check(
         """

@@ -243,13 +243,21 @@ _INFERENCE_SAVED = (
 )
 
 
+def _node_label(node: Node) -> str:
+    """How torch's messages name a node: ``MulBackward0`` -> ``Mul``,
+    ``PowBackward1`` -> ``Pow1``; other names (``torch::autograd::CopySlices``) whole."""
+    m = re.fullmatch(r"(\w+)Backward(\d+)", node.name())
+    if m is None:
+        return node.name()
+    return m[1] if m[2] == "0" else m[1] + m[2]
+
+
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
     what = f"[torch.{t.dtype._legacy} {sizes}]"
-    if t.grad_fn is not None:
-        op = t.grad_fn.name()
-        op = re.sub(r"Backward\d+$", "", op)  # MulBackward0 -> Mul; CopySlices stays whole
-        what += f", which is output {t._out_nr} of {op},"
+    fn = t.grad_fn
+    if fn is not None:
+        what += f", which is output {t._out_nr} of {_node_label(fn)},"
     return (
         "one of the variables needed for gradient computation has been modified by an inplace "
         f"operation: {what} is at version {current}; expected version {expected} instead. "
@@ -323,10 +331,15 @@ class Function(Node):
                 arrays.append(x._data)
                 if x._out_nr:
                     other_nr = True
-                if enabled and x._requires_grad:
-                    record = True
-                    nexts.append(x.grad_fn if x.grad_fn is not None else AccumulateGrad.of(x))
-                    continue
+                if enabled and (x._requires_grad or x._view_v is not None):
+                    fn = x.grad_fn  # (for a view changed in place, this renews its history)
+                    if x.requires_grad:  # (a view: also when its base requires grad)
+                        record = True
+                        if fn is None:  # a leaf; or a view made in no_grad mode, whose
+                            # gradient torch drops
+                            fn = AccumulateGrad.of(x) if x._requires_grad else None
+                        nexts.append(fn)
+                        continue
             else:
                 arrays.append(x)
             nexts.append(None)
@@ -336,7 +349,9 @@ class Function(Node):
                 result = Tensor._make(out, None)
                 return result._view_of(inputs[0]) if cls._is_view else result
             outs = tuple(Tensor._make(o, None) for o in out)
-            return tuple(t._view_of(inputs[0]) for t in outs) if cls._is_view else outs
+            if cls._is_view:  # split, unbind: their views cannot be changed in place
+                return tuple(t._view_of(inputs[0], "multi") for t in outs)
+            return outs
 
         # Which output of its node each input was (almost always 0: stored only if not).
         nrs = None
@@ -378,7 +393,7 @@ class Function(Node):
                 _pack_saved(node)
         if cls._is_view:
             for t in outs:
-                t._view_of(inputs[0])
+                t._view_of(inputs[0], "multi")
         return outs
 
     def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple = ()) -> None:

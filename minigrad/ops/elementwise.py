@@ -10,12 +10,13 @@ the engine sums each gradient back to its input's shape.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
 
 from .. import _dtype, _legacy
-from .._tensor import Tensor
+from .._tensor import Tensor, _overlaps
 from ..autograd.function import AccumulateGrad, Function, _Version
 
 Number = (int, float, bool, np.number, np.bool_)
@@ -225,16 +226,16 @@ class PowBackward2(Function):
     def forward(ctx, b, c):
         with np.errstate(divide="ignore", invalid="ignore"):  # 0 ** -1 is inf, silently
             out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
-        ctx.save_for_backward(out, c)
+        ctx.save_for_backward(out, c, b)  # b too, as torch (checked for in-place changes)
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        out, c = ctx.saved_tensors
+        out, c, b = ctx.saved_tensors
         with np.errstate(divide="ignore", invalid="ignore"):
             local = out * float(np.log(c))
             if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
-                local = local.masked_fill(ctx._inputs[0] >= 0, 0.0)
+                local = local.masked_fill(b >= 0, 0.0)
             return grad * local
 
 
@@ -431,6 +432,9 @@ class CopyBackwards(Function):
     Also the node of a ``.grad`` made by ``backward(create_graph=True)``."""
 
     __slots__ = ()
+
+    def name(self) -> str:
+        return "torch::autograd::CopyBackwards"
 
     @staticmethod
     def forward(ctx, *args):
@@ -1313,9 +1317,19 @@ _LOWER = {"f": "float", "i": "long int", "u": "unsigned char"}
 
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
+    if _overlaps(self._data):  # torch still allows it on an expand, with a warning
+        warnings.warn(_MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
     if isinstance(value, Tensor):
-        return self._inplace(lambda s, v: masked_fill(s, mask, v), value)
-    return self._inplace(lambda s: masked_fill(s, mask, value))
+        return self._inplace(lambda s, v: masked_fill(s, mask, v), value, _fill=True)
+    return self._inplace(lambda s: masked_fill(s, mask, value), _fill=True)
+
+
+_MASKED_FILL_EXPANDED = (
+    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+    "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
+    "scalar (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
+)
 
 
 def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002

@@ -17,7 +17,14 @@ from typing import Any
 import numpy as np
 
 from .._grad_mode import _State
-from .._tensor import Tensor
+from .._tensor import (
+    _OVERLAP,
+    Tensor,
+    _check_no_overlap,
+    _overlaps,
+    _positions_in,
+    _writable,
+)
 from ..autograd.function import CopySlicesBase, Function
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
@@ -40,11 +47,25 @@ class _PutBack(Function):
         return gg[ctx.key]
 
 
-class SelectBackwardBackward0(_PutBack):
+class _PutInto(_PutBack):
+    """The same, for a key that names each position once: written, not added
+    (so a gradient of -0. stays -0., as in torch)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, grad, shape, key):
+        ctx.key = key
+        out = np.zeros(shape, dtype=grad.dtype)
+        out[key] = grad
+        return out
+
+
+class SelectBackwardBackward0(_PutInto):
     __slots__ = ()
 
 
-class SliceBackwardBackward0(_PutBack):
+class SliceBackwardBackward0(_PutInto):
     __slots__ = ()
 
 
@@ -99,11 +120,25 @@ class IndexBackward0(Function):
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
-class AsStridedBackward0(IndexBackward0):
-    """A view read again from its base after an in-place change through it:
-    ``out = base[positions of the view's elements]``, the same rule as IndexBackward0."""
+class AsStridedBackward0(Function):
+    """A view read again from its base after an in-place change (to the base or
+    to a view of it): out = base[positions of the view's elements]
+    grad: added back at those positions, like IndexBackward0."""
 
-    __slots__ = ()
+    __slots__ = ("shape", "key")
+
+    @staticmethod
+    def forward(ctx, a, key, shape):
+        ctx.shape, ctx.key = a.shape, key
+        if a.ndim == 0:  # a view of a 0-dim tensor: each element is its one number
+            return np.full(shape, a)
+        return a[key]
+
+    @staticmethod
+    def backward(ctx, grad):
+        if not ctx.shape:
+            return grad.sum()
+        return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
 def _to_numpy_index(k: Any) -> Any:
@@ -220,24 +255,32 @@ class CopySlices(CopySlicesBase):
     """``y[key] = x``: out = y with x written at key.
     d/dy = 1 outside key, 0 inside;  d/dx = the gradient at key."""
 
-    __slots__ = ("key",)
+    __slots__ = ("key", "overlap", "zero")
 
     @staticmethod
-    def forward(ctx, y, x, key):
-        ctx.key = key
+    def forward(ctx, y, x, key, overlap=False, through_view=False):
+        # through_view: x is a view changed in place, whose gradient also flows back
+        # to y's old value; -0. adds to it without a trace (torch puts it there alone)
+        ctx.key, ctx.overlap, ctx.zero = key, overlap, -0.0 if through_view else 0.0
         out = y.copy()
-        out[key] = x
+        if out.ndim:
+            out[key] = x
+        elif np.size(x):  # a view of a 0-dim y: its one number (if the view is not empty)
+            out[key] = np.asarray(x).reshape(-1)[0]
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        keep = np.ones(grad.shape, dtype=grad._data.dtype)
-        keep[ctx.key] = 0
+        if ctx.overlap:  # torch writes the gradient back through the expanded view
+            raise RuntimeError(_OVERLAP)
         x = ctx._inputs[1]
+        written = np.zeros(grad.shape, dtype=bool)
+        if grad.dim() or np.size(x._data if isinstance(x, Tensor) else x):
+            written[ctx.key] = True  # (an empty view of a 0-dim y wrote nothing)
         gx = None
         if isinstance(x, Tensor) and x._requires_grad:
-            gx = grad[ctx.key]
-        return grad * Tensor._make(keep, None), gx
+            gx = grad[ctx.key] if grad.dim() else grad.expand(x.shape)
+        return grad.masked_fill(Tensor._make(written, None), ctx.zero), gx
 
 
 class IndexPutBackward0(CopySlices):
@@ -272,13 +315,15 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
     for k in key:
         if isinstance(k, slice):
             _check_step(k)
+    if not advanced_only:
+        _check_no_overlap(self._data[key])  # (writing into an expand)
     if all(k is Ellipsis or isinstance(k, slice) for k in key) and key.count(Ellipsis) <= 1:
         dims = [k for k in key if k is not Ellipsis]
         if len(dims) <= self._data.ndim and all(
             _is_full(k, n) for k, n in zip(dims, self._data.shape)
         ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
-            if value.dim() == 0:
+            if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
             else:
                 value.expand(self._data.shape)  # torch's error when the value does not fit
@@ -294,16 +339,34 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
         stripped.expand(target)  # torch's error when the value does not fit
         if value.dim() > len(target):
             value = stripped
-    if _State.enabled and self._requires_grad and self.grad_fn is None:
+    if _State.enabled and self.requires_grad and self.grad_fn is None:
         raise RuntimeError(
             "a view of a leaf Variable that requires grad is being used in an in-place operation."
         )
-    self._check_inplace()
     recording = _State.enabled and (
-        self._requires_grad or (isinstance(value, Tensor) and value._requires_grad)
+        self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
     )
+    kt = key if isinstance(key, tuple) else (key,)
+    if recording and all(_is_basic(k) for k in kt):
+        # ``y[key] = x`` writes through a view of y, so the first tensor of y's
+        # views (y itself, or its base) gets a CopySlices node: x at those positions
+        self[key]._check_inplace(recording)  # (torch's checks are those of the view)
+        root = self._base if self._view_v is not None else self
+        part = self._data[kt if Ellipsis in kt else kt + (Ellipsis,)]  # (a view, even 0-dim)
+        if root is not self:
+            key = _positions_in(part, root._data)
+        if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
+            value = value.to(self.dtype)
+        old = Tensor._make(root._data.copy(), root.grad_fn)
+        old._requires_grad, old._out_nr = root._requires_grad, root._out_nr
+        result = CopySlices.apply(old, value, key=key, overlap=_overlaps(part))
+        _writable(root._data)[key] = result._data[key]  # (an expand's copies stay unwritten)
+        root._bump_version()
+        root._set_history(result)  # a view of it (self) reads its history from there
+        return
+    self._check_inplace(recording)
     if not recording:
-        self._data[key] = value._data if isinstance(value, Tensor) else value
+        _writable(self._data)[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
         return
     if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
@@ -358,8 +421,18 @@ class GatherBackward0(IndexBackward0):
 
     __slots__ = ()
 
+    @staticmethod
+    def forward(ctx, a, key):
+        ctx.save_for_backward(a)  # not needed for the rule, but torch saves (and checks) it
+        return IndexBackward0.forward(ctx, a, key)
 
-class MaskedSelectBackward0(IndexBackward0):
+    @staticmethod
+    def backward(ctx, grad):
+        ctx.saved_tensors  # noqa: B018 - torch's error if ``a`` was changed in place
+        return IndexBackward0.backward(ctx, grad)
+
+
+class MaskedSelectBackward0(GatherBackward0):
     """out = the elements where mask is true (1-D)     grad: put back at those places"""
 
     __slots__ = ()

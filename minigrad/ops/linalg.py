@@ -24,12 +24,13 @@ class MmBackward0(Function):
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
-        ctx.save_for_backward(a if needs[1] else None, b if needs[0] else None)
+        # (in torch's order: a changed ``b`` is reported before a changed ``a``)
+        ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
         return a @ b
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        b, a = ctx.saved_tensors
         ga = grad.mm(b.t()) if b is not None else None
         gb = a.t().mm(grad) if a is not None else None
         return ga, gb
@@ -80,12 +81,12 @@ class BmmBackward0(Function):
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
-        ctx.save_for_backward(a if needs[1] else None, b if needs[0] else None)
+        ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
         return np.matmul(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        b, a = ctx.saved_tensors
         ga = bmm(grad, b.transpose(1, 2)) if b is not None else None
         gb = bmm(a.transpose(1, 2), grad) if a is not None else None
         return ga, gb

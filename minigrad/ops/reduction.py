@@ -220,15 +220,15 @@ class MaxBackward1(Function):
     @classmethod
     def forward(cls, ctx, a):
         ctx.shape = a.shape
-        out = cls._pick(a)
-        ctx.save_for_backward(a, out)
-        return np.asarray(out, dtype=a.dtype)
+        out = np.asarray(cls._pick(a), dtype=a.dtype)
+        ctx.save_for_backward(a, out)  # the very array returned: saved as the output
+        return out
 
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
         # a NaN maximum came from the NaNs: they share the gradient, as in torch
-        out = out._data if isinstance(out, Tensor) else out
+        out = out._data
         hit = np.isnan(a._data) if np.isnan(out) else a._data == out
         share = _constant((hit / np.count_nonzero(hit)).astype(grad._data.dtype))
         return _spread(grad, ctx.shape, None, False) * share
@@ -335,14 +335,14 @@ class AmaxBackward0(Function):
     @classmethod
     def forward(cls, ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        out = np.asarray(cls._pick(a, axis=dims, keepdims=True))
-        ctx.save_for_backward(a, out)
-        return out if keepdim else np.squeeze(out, dims)
+        out = np.asarray(cls._pick(a, axis=dims, keepdims=keepdim))
+        ctx.save_for_backward(a, out)  # the very array returned: saved as the output
+        return out
 
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        hit = a._data == out._data
+        hit = a._data == (out._data if ctx.keepdim else np.expand_dims(out._data, ctx.dims))
         with np.errstate(invalid="ignore"):  # a NaN slice has no hit: 0/0, NaN, as in torch
             share = hit / np.sum(hit, axis=ctx.dims, keepdims=True)
         return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) * _constant(

@@ -78,6 +78,13 @@ class ViewBackward0(Function):
         return grad.reshape(ctx.shape)
 
 
+class ReshapeAliasBackward0(ViewBackward0):
+    """``reshape`` of a tensor that is not laid out row by row but can still be
+    seen in the new shape without a copy (torch names this view differently)"""
+
+    __slots__ = ()
+
+
 class UnsafeViewBackward0(Function):
     """``reshape`` of a non-contiguous tensor: copy, then view   grad: reshaped back"""
 
@@ -203,7 +210,7 @@ class ExpandBackward0(Function):
     @staticmethod
     def forward(ctx, a, shape):
         ctx.shape = a.shape
-        return np.broadcast_to(a, shape)
+        return np.broadcast_to(a, shape)  # (numpy marks it read-only; see _tensor._writable)
 
     @staticmethod
     def backward(ctx, grad):
@@ -236,6 +243,8 @@ def reshape(self: Tensor, *shape: Any) -> Tensor:
     """Like ``view``, but copies when the data cannot be viewed in the new shape."""
     shape = _infer(_shape_arg(shape), self._data.size)
     if _view_array(self._data, shape) is not None:
+        if not self._data.flags.c_contiguous:
+            return ReshapeAliasBackward0.apply(self, shape=shape)
         return ViewBackward0.apply(self, shape=shape)
     return UnsafeViewBackward0.apply(self.clone(), shape=shape)
 
@@ -620,7 +629,9 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = input._wrap_dim(dim)
     n = input.shape[d]
-    return split(input, builtins.max(-(-n // chunks), 1) if n else 0, d)
+    if n == 0:  # ``chunks`` empty pieces, as torch (with split_with_sizes)
+        return split(input, [0] * chunks, d)
+    return split(input, builtins.max(-(-n // chunks), 1), d)
 
 
 def unbind(input: Tensor, dim: int = 0) -> tuple:
