@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from ..autograd.function import AccumulateGrad, Function, _Version
+from ..autograd.function import AccumulateGrad, Function, _Version, quiet_numpy
 
 Number = (int, float, bool, np.number, np.bool_)
 
@@ -630,7 +630,14 @@ def mul(input: Any, other: Any) -> Tensor:
 def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     """``input / other`` (true division: integers give floats)."""
     if rounding_mode is not None:
-        return floor_divide(input, other) if rounding_mode == "floor" else _trunc_div(input, other)
+        if rounding_mode == "floor":
+            return floor_divide(input, other)
+        if rounding_mode == "trunc":
+            return _trunc_div(input, other)
+        raise RuntimeError(
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+            f"'{rounding_mode}'"
+        )
     if not isinstance(input, Tensor):  # number / tensor: torch multiplies by the reciprocal
         return mul(reciprocal(_as_float(other)), input)
     return binary(DivBackward0, input, other, true_div=True)
@@ -642,24 +649,31 @@ def _as_float(t: Tensor) -> Tensor:
     return t
 
 
-def floor_divide(input: Any, other: Any) -> Tensor:
+def _integer_division(kernel: str, fn: Any, input: Any, other: Any) -> Tensor:
+    """``fn(input, other)`` for ``//``, ``%`` and rounded ``div`` (no gradient).
+    Floats divide by 0 into inf or nan; integers cannot, and torch raises."""
     a = input._data if isinstance(input, Tensor) else input
     b = other._data if isinstance(other, Tensor) else other
     dt = _dtype.result_type(input, other)
-    return Tensor._make(np.floor_divide(a, b).astype(dt), None)
+    if dt.kind == "b":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
+    if dt.kind in "iu" and np.any(np.asarray(b) == 0):
+        raise RuntimeError("ZeroDivisionError")
+    return Tensor._make(np.asarray(quiet_numpy(fn, a, b)).astype(dt), None)
+
+
+def floor_divide(input: Any, other: Any) -> Tensor:
+    """``input // other``: division rounded down (no gradient)."""
+    return _integer_division("div_floor_cpu", np.floor_divide, input, other)
 
 
 def _trunc_div(input: Any, other: Any) -> Tensor:
-    a = input._data if isinstance(input, Tensor) else input
-    b = other._data if isinstance(other, Tensor) else other
-    dt = _dtype.result_type(input, other)
-    return Tensor._make(np.trunc(np.true_divide(a, b)).astype(dt), None)
+    return _integer_division("div_trunc_cpu", lambda a, b: np.trunc(np.true_divide(a, b)), input, other)
 
 
 def remainder(input: Any, other: Any) -> Tensor:
-    a = input._data if isinstance(input, Tensor) else input
-    b = other._data if isinstance(other, Tensor) else other
-    return Tensor._make(np.mod(a, b).astype(_dtype.result_type(input, other)), None)
+    """``input % other``: the remainder, with the sign of ``other`` (no gradient)."""
+    return _integer_division("remainder_cpu", np.mod, input, other)
 
 
 def neg(input: Tensor) -> Tensor:
@@ -1419,6 +1433,7 @@ _METHODS = {
     "__floordiv__": _forward(floor_divide),
     "__rfloordiv__": _reflected(floor_divide),
     "__mod__": _forward(remainder),
+    "__rmod__": _reflected(remainder),
     "__pow__": _forward(pow),
     "__rpow__": _rpow,
     "__neg__": neg,

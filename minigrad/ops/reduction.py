@@ -8,6 +8,7 @@ the summed dimensions; ``mean`` does the same and divides by the count.
 from __future__ import annotations
 
 import builtins
+import math
 import warnings
 from typing import Any
 
@@ -38,6 +39,14 @@ def _spread(grad: Tensor, shape: tuple, dims: tuple | None, keepdim: bool) -> Te
     elif dims is None and grad.dim() != len(shape):
         grad = grad.reshape((1,) * len(shape))
     return grad.expand(shape)
+
+
+def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
+    """``np.mean`` in ``a``'s dtype; the mean of no elements is nan, silently
+    (numpy would warn "Mean of empty slice")."""
+    if a.size == 0:
+        return np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) * a.dtype.type(np.nan)
+    return np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
 
 
 class SumBackward0(Function):
@@ -78,7 +87,7 @@ class MeanBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.shape = a.shape
-        return np.mean(a, dtype=a.dtype)
+        return _mean(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -94,7 +103,7 @@ class MeanBackward1(Function):
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        return np.mean(a, axis=dims, keepdims=keepdim, dtype=a.dtype)
+        return _mean(a, dims, keepdim)
 
     @staticmethod
     def backward(ctx, grad):
@@ -543,16 +552,16 @@ class VarBackward0(Function):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
         ctx.save_for_backward(a)
-        dev = a - np.mean(a, axis=dims, keepdims=True)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof
+        dev = a - _mean(a, dims, True)
+        out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof  # / 0: inf or nan
         return np.asarray(out, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
         dev = a - a.mean(ctx.dims, keepdim=True)
-        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * (2 / ctx.dof)
+        two_over_dof = 2 / ctx.dof if ctx.dof else math.inf  # no degrees of freedom: nan
+        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * two_over_dof
 
 
 class StdBackward0(Function):
@@ -564,9 +573,8 @@ class StdBackward0(Function):
     def forward(ctx, a, dims, correction, keepdim):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
-        dev = a - np.mean(a, axis=dims, keepdims=True)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
+        dev = a - _mean(a, dims, True)
+        out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
         out = out.astype(a.dtype, copy=False)
         ctx.save_for_backward(a, out)
         return out
@@ -648,8 +656,7 @@ class LogsumexpBackward0(Function):
         ctx.dims, ctx.keepdim = dims, keepdim
         m = np.max(a, axis=dims, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
         m = np.where(np.isfinite(m), m, 0)  # subtracting the max keeps exp from overflowing
-        with np.errstate(divide="ignore"):
-            out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
+        out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
         out = np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype)
         ctx.save_for_backward(a, out)
         return out
