@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _random
-from .._tensor import Tensor
+from .. import _dtype, _random
+from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import Function
 from ..ops import elementwise as E
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
@@ -216,13 +216,14 @@ def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
     return input._wrap_dim(dim, max(input.dim(), 1))
 
 
-def _softmax_input(input: Tensor, dtype: Any) -> Tensor:
+def _softmax_input(input: Tensor, dtype: Any, name: str, dim: int) -> Tensor:
+    """``input`` in ``dtype``; only floats have a softmax (torch names its kernel)."""
     if dtype is not None:
         input = input.to(dtype)
     if input._data.dtype.kind != "f":
-        raise RuntimeError(
-            f'"softmax_lastdim_kernel_impl" not implemented for '
-            f"'{input.dtype._legacy.replace('Tensor', '')}'"
+        kernel = f"{name}_lastdim" if dim >= input.dim() - 1 else name
+        raise NotImplementedError(
+            f"\"{kernel}_kernel_impl\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
         )
     return input
 
@@ -236,7 +237,7 @@ def softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = N
     tensor([0.5000, 0.5000])
     """
     d = _softmax_dim(input, dim, "softmax")
-    input = _softmax_input(input, dtype)
+    input = _softmax_input(input, dtype, "softmax", d)
     if input.dim() == 0:
         return SoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return SoftmaxBackward0.apply(input, dim=d)
@@ -251,7 +252,7 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
     tensor([-0.6931, -0.6931])
     """
     d = _softmax_dim(input, dim, "log_softmax")
-    input = _softmax_input(input, dtype)
+    input = _softmax_input(input, dtype, "log_softmax", d)
     if input.dim() == 0:
         return LogSoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return LogSoftmaxBackward0.apply(input, dim=d)
@@ -315,6 +316,11 @@ def mse_loss(
     reduction = _legacy_reduction(size_average, reduce, reduction)
     input, target = _broadcast_pair(input, target)
     _check_reduction(reduction)
+    dt = _dtype.result_type(input, target)
+    if dt.kind != "f":
+        raise NotImplementedError(
+            f"\"mse_cpu\" not implemented for '{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+        )
     return MseLossBackward0.apply(input, target, reduction=reduction)
 
 

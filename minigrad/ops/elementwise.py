@@ -668,7 +668,11 @@ def floor_divide(input: Any, other: Any) -> Tensor:
 
 
 def _trunc_div(input: Any, other: Any) -> Tensor:
-    return _integer_division("div_trunc_cpu", lambda a, b: np.trunc(np.true_divide(a, b)), input, other)
+    return _integer_division("div_trunc_cpu", _np_trunc_div, input, other)
+
+
+def _np_trunc_div(a: Any, b: Any) -> Any:
+    return np.trunc(np.true_divide(a, b))
 
 
 def remainder(input: Any, other: Any) -> Tensor:
@@ -758,11 +762,20 @@ for _name, _fn in [
 
 def abs(input: Tensor) -> Tensor:  # noqa: A001
     """Elementwise ``|input|``."""
+    _no_bool(input, "abs_cpu")
     return AbsBackward0.apply(input)
+
+
+def _no_bool(input: Tensor, kernel: str) -> None:
+    """Some of torch's kernels have no version for bool tensors."""
+    if input._data.dtype == np.bool_:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
 def relu(input: Tensor) -> Tensor:
     """``max(input, 0)``, elementwise."""
+    if input._data.dtype == np.bool_:
+        raise RuntimeError("Boolean inputs not supported for relu")
     return ReluBackward0.apply(input)
 
 
@@ -825,6 +838,8 @@ def logical_not(input: Tensor) -> Tensor:
 
 def sign(input: Tensor) -> Tensor:
     """-1, 0 or 1 by the sign of each element (its gradient is 0)."""
+    if input._data.dtype == np.bool_:  # True and False are their own signs
+        return Tensor._make(input._data.copy(), None)
     return SignBackward0.apply(input)
 
 
@@ -975,16 +990,19 @@ for _name, _fn in [
 
 def floor(input: Tensor) -> Tensor:
     """Round down to a whole number (its gradient is 0)."""
+    _no_bool(input, "floor_vml_cpu")
     return input if input._data.dtype.kind in "iub" else FloorBackward0.apply(input)
 
 
 def ceil(input: Tensor) -> Tensor:
     """Round up to a whole number (its gradient is 0)."""
+    _no_bool(input, "ceil_vml_cpu")
     return input if input._data.dtype.kind in "iub" else CeilBackward0.apply(input)
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch's name
     """Round to the nearest whole number, halves to even (its gradient is 0)."""
+    _no_bool(input, "round_vml_cpu")
     if decimals:
         scale = 10.0**decimals
         return RoundBackward0.apply(input * scale) / scale

@@ -151,8 +151,27 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
 _CAP = {"i": "Long", "b": "Bool", "u": "Byte"}
 
 
+def _arg_check(name: str, input: Tensor, dim: Any) -> None:
+    if input._data.dtype == np.bool_:
+        raise RuntimeError(f"{name}(): does not support bool input")
+    if input._data.size == 0:
+        if dim is None:
+            raise IndexError(
+                f"{name}(): Expected reduction dim to be specified for input.numel() == 0."
+            )
+        _nonempty_dims(name, input, _dims(input, dim))
+
+
+def _nonempty_dims(name: str, input: Tensor, dims: tuple) -> None:
+    """Reducing to a max or min over no elements has no answer."""
+    for d in dims:
+        if input._data.shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """Index of the largest element (of the flattened tensor, or along ``dim``)."""
+    _arg_check("argmax", input, dim)
     if dim is None:
         return Tensor._make(np.asarray(np.argmax(input._data), dtype=np.int64), None)
     d = input._wrap_dim(dim)
@@ -164,6 +183,7 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """Index of the smallest element (of the flattened tensor, or along ``dim``)."""
+    _arg_check("argmin", input, dim)
     if dim is None:
         return Tensor._make(np.asarray(np.argmin(input._data), dtype=np.int64), None)
     d = input._wrap_dim(dim)
@@ -363,15 +383,26 @@ class AminBackward0(AmaxBackward0):
     _pick = staticmethod(np.min)
 
 
+def _nonempty_reduction(name: str, input: Tensor, dim: Any, dims: tuple) -> None:
+    if input._data.size == 0 and dim == ():
+        raise RuntimeError(
+            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument."
+        )
+    _nonempty_dims(name, input, dims)
+
+
 def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     """The largest element over ``dim`` (all dims by default); ties share the gradient."""
     dims = _dims(input, dim) if dim != () else tuple(range(input.dim()))
+    _nonempty_reduction("amax", input, dim, dims)
     return AmaxBackward0.apply(input, dims=dims, keepdim=keepdim)
 
 
 def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     """The smallest element over ``dim`` (all dims by default); ties share the gradient."""
     dims = _dims(input, dim) if dim != () else tuple(range(input.dim()))
+    _nonempty_reduction("amin", input, dim, dims)
     return AminBackward0.apply(input, dims=dims, keepdim=keepdim)
 
 
@@ -523,6 +554,11 @@ def norm(
     """
     if dtype is not None:
         input = input.to(dtype)
+    if input._data.dtype.kind != "f":
+        raise RuntimeError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+        )
     if p is None or p == "fro":
         p = 2
     elif isinstance(p, str):
