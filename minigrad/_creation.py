@@ -347,33 +347,86 @@ def full_like(
     return _finish(np.full(input._data.shape, fill_value, dtype=dt), requires_grad, device)
 
 
+_ARANGE_SIGNATURES = (
+    " * (Number end, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    " * (Number start, Number end, *, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    " * (Number start, Number end, Number step = 1, *, Tensor out = None, torch.dtype dtype = "
+    "None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)\n"
+)
+
+
+def _is_number(v: Any) -> bool:
+    if isinstance(v, Tensor):
+        return v._data.ndim == 0
+    return isinstance(v, (int, float, np.number, np.bool_))
+
+
+def _arange_args(args: tuple, kwargs: dict) -> tuple:
+    """``(start, end, step)`` from torch's three ways of calling arange."""
+    named = {k: kwargs.pop(k) for k in ("start", "end", "step") if k in kwargs}
+    if kwargs:
+        raise TypeError(f"arange() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in named.items()]
+    bad = TypeError(
+        f"arange() received an invalid combination of arguments - got ({', '.join(got)}), "
+        f"but expected one of:\n{_ARANGE_SIGNATURES}"
+    )
+    if len(args) == 1 and not named:
+        if not _is_number(args[0]):
+            raise TypeError(
+                "arange(): argument 'end' (position 1) must be Number, not "
+                f"{type(args[0]).__name__}"
+            )
+        return 0, args[0], 1
+    names = ("start", "end", "step")[: len(args)]
+    values = dict(zip(names, args))
+    if len(args) > 3 or any(k in values for k in named) or not (args or named):
+        raise bad
+    values.update(named)
+    if "end" not in values:
+        if "step" in values:
+            raise bad
+        raise TypeError('arange() missing 1 required positional arguments: "end"')
+    if not all(_is_number(v) for v in values.values()):
+        raise bad
+    return values.get("start", 0), values["end"], values.get("step", 1)
+
+
 def arange(
-    start: Any,
-    end: Any = None,
-    step: Any = 1,
-    *,
+    *args: Any,
     dtype: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    **kwargs: Any,
 ) -> Tensor:
     """Evenly spaced values in ``[start, end)``; integer arguments give int64.
+    Called as ``arange(end)``, ``arange(start, end)`` or ``arange(start, end, step)``.
 
     >>> import minigrad as torch
     >>> torch.arange(4)
     tensor([0, 1, 2, 3])
     """
-    if end is None:
-        start, end = 0, start
+    start, end, step = _arange_args(args, kwargs)
     values = [start, end, step]
     if dtype is None:
         dtype = _infer_dtype(
             [float(v) if isinstance(v, Tensor) and v.is_floating_point() else v for v in values]
         )
-    if step == 0:
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in values)
+    if _np_dtype(dtype) == np.bool_:
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {float(start):g} -> {float(end):g}")
+    if step == 0 or math.isnan(step):
         raise RuntimeError("step must be nonzero")
     if (end - start) / step < 0:
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = math.ceil((end - start) / step)
+    if n > np.iinfo(np.int64).max:
+        raise RuntimeError("invalid size, possible overflow?")
     arr = (
         (start + step * np.arange(n, dtype=np.float64))
         if _np_dtype(dtype).kind == "f"
