@@ -616,11 +616,19 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
 
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
     """Cut into ``chunks`` pieces of (nearly) equal size along ``dim``."""
+    if not isinstance(chunks, (int, np.integer)) or isinstance(chunks, bool):
+        raise TypeError(
+            f"chunk(): argument 'chunks' (position 1) must be int, not {type(chunks).__name__}"
+        )
+    if input.dim() == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = input._wrap_dim(dim)
     n = input.shape[d]
-    return split(input, builtins.max(-(-n // chunks), 1) if n else 0, d)
+    if n == 0:  # as torch: ``chunks`` empty pieces
+        return split(input, [0] * chunks, d)
+    return split(input, -(-n // chunks), d)
 
 
 def unbind(input: Tensor, dim: int = 0) -> tuple:
