@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor
+from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import AccumulateGrad, Function, _Version, quiet_numpy
 
 Number = (int, float, bool, np.number, np.bool_)
@@ -789,6 +789,8 @@ def to_dtype(input: Tensor, dtype: Any) -> Tensor:
     target = dtype.np if isinstance(dtype, _dtype.dtype) else np.dtype(dtype)
     if input._data.dtype == target:
         return input
+    if target.kind != "f":  # integers have no gradients: the result leaves the graph
+        return Tensor._make(quiet_numpy(input._data.astype, target), None)
     return ToCopyBackward0.apply(input, dtype=target)
 
 
@@ -820,8 +822,12 @@ def _logical(ufunc: Any) -> Any:
     def op(input: Any, other: Any) -> Tensor:
         a = input._data if isinstance(input, Tensor) else input
         b = other._data if isinstance(other, Tensor) else other
-        if np.result_type(a, b).kind == "f":
-            raise TypeError(f"unsupported operand type(s) for {ufunc.__name__}: float tensors")
+        dt = _dtype.result_type(input, other)
+        if dt.kind == "f":
+            raise NotImplementedError(
+                f"\"{ufunc.__name__}_cpu\" not implemented for "
+                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+            )
         return Tensor._make(ufunc(a, b), None)
 
     return op
@@ -834,6 +840,15 @@ bitwise_xor = _logical(np.bitwise_xor)
 
 def logical_not(input: Tensor) -> Tensor:
     return Tensor._make(np.logical_not(input._data), None)
+
+
+def bitwise_not(input: Tensor) -> Tensor:
+    """``~input``: flips every bit of an integer, negates a bool."""
+    if input._data.dtype.kind == "f":
+        raise TypeError(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+        )
+    return Tensor._make(np.invert(input._data), None)
 
 
 def sign(input: Tensor) -> Tensor:
@@ -1466,7 +1481,8 @@ _METHODS = {
     "__and__": bitwise_and,
     "__or__": bitwise_or,
     "__xor__": bitwise_xor,
-    "__invert__": logical_not,
+    "__invert__": bitwise_not,
+    "bitwise_not": bitwise_not,
     "__iadd__": _inplace(add),
     "__isub__": _inplace(sub),
     "__imul__": _inplace(mul),
