@@ -216,21 +216,53 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
     return Tensor._make(ndarray, None)
 
 
-def _size(size: tuple, keyword: Any = None) -> tuple[int, ...]:
-    """The shape given as ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``."""
+def _is_int(s: Any) -> bool:
+    if isinstance(s, Tensor):  # a 0-dim integer tensor counts as an int
+        return s._data.ndim == 0 and s._data.dtype.kind in "iu"
+    return isinstance(s, (int, np.integer)) and not isinstance(s, bool)
+
+
+def _size(
+    size: tuple, keyword: Any = None, name: str = "zeros", sequence: bool = False
+) -> tuple[int, ...]:
+    """The shape given as ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``, checked
+    with the messages of torch's argument parser (``name`` is the function's).
+    ``sequence``: only a tuple or list will do (``full``, ``randint``)."""
+    where = " (position 1)"
     if keyword is not None:
-        size = (keyword,)
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    for s in size:
-        if not isinstance(s, (int, np.integer)):
+        if size:
+            raise TypeError(f"{name}() got multiple values for argument 'size'")
+        size, where = (keyword,), ""
+    if len(size) == 1 and (sequence or not _is_int(size[0])):
+        one = size[0]
+        if isinstance(one, Tensor) and one._data.ndim == 1 and one._data.dtype.kind in "iu":
+            one = one.tolist()
+        if not isinstance(one, (tuple, list)):
             raise TypeError(
-                f"{'zeros'}(): argument 'size' must be tuple of ints, but found element of type "
-                f"{type(s).__name__} at pos 0"
+                f"{name}(): argument 'size'{where} must be tuple of ints, not {type(one).__name__}"
             )
+        size = tuple(one)
+    elif len(size) > 1 and not _is_int(size[0]):
+        raise TypeError(f"{name}() takes 1 positional argument but {len(size)} were given")
+    for i, s in enumerate(size):
+        if not _is_int(s):
+            kind = type(s).__name__
+            if i == 0:
+                raise TypeError(
+                    f"{name}(): argument 'size'{where} must be tuple of ints, but found element "
+                    f"of type {kind} at pos 0"
+                )
+            raise TypeError(
+                f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} with "
+                f'error "type must be tuple of ints,but got {kind}"'
+            )
+    size = tuple(int(s) for s in size)
+    for s in size:
         if s < 0:
+            if name == "zeros":
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(size)}")
-    return tuple(int(s) for s in size)
+    return size
 
 
 def _float_dtype(dtype: Any) -> np.dtype:
@@ -264,7 +296,7 @@ def ones(
     requires_grad: bool = False,
 ) -> Tensor:
     """A tensor of ones."""
-    shape = _size(shape, size)
+    shape = _size(shape, size, "ones")
     return _finish(np.ones(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
@@ -276,7 +308,7 @@ def empty(
     requires_grad: bool = False,
 ) -> Tensor:
     """An uninitialised tensor (filled with zeros here, so results are repeatable)."""
-    return zeros(*_size(shape, size), dtype=dtype, device=device, requires_grad=requires_grad)
+    return zeros(*_size(shape, size, "empty"), dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def full(
@@ -291,7 +323,7 @@ def full(
     if dtype is None:
         dtype = _infer_dtype(fill_value)
     return _finish(
-        np.full(_size((size,)), fill_value, dtype=_np_dtype(dtype)), requires_grad, device
+        np.full(_size((size,), name="full", sequence=True), fill_value, dtype=_np_dtype(dtype)), requires_grad, device
     )
 
 
@@ -304,6 +336,26 @@ def eye(
     requires_grad: bool = False,
 ) -> Tensor:
     """The identity matrix."""
+    for name, v in (("n", n), ("m", m)):
+        if v is None:
+            continue
+        if not _is_int(v):
+            if name == "m":
+                raise TypeError(
+                    f"eye() received an invalid combination of arguments - got "
+                    f"({type(n).__name__}, {type(m).__name__}), but expected one of:\n"
+                    " * (int n, *, Tensor out = None, torch.dtype dtype = None, torch.layout "
+                    "layout = None, torch.device device = None, bool pin_memory = False, bool "
+                    "requires_grad = False)\n"
+                    " * (int n, int m, *, Tensor out = None, torch.dtype dtype = None, "
+                    "torch.layout layout = None, torch.device device = None, bool pin_memory = "
+                    "False, bool requires_grad = False)\n"
+                )
+            raise TypeError(
+                f"eye(): argument 'n' (position 1) must be int, not {type(v).__name__}"
+            )
+        if v < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     return _finish(
         np.eye(n, m if m is not None else n, dtype=_float_dtype(dtype)), requires_grad, device
     )
@@ -496,7 +548,7 @@ def rand(
     """Uniform random numbers in ``[0, 1)``."""
     from . import _random
 
-    arr = _random.rand(_size(shape, size), dtype=_float_dtype(dtype), generator=generator)
+    arr = _random.rand(_size(shape, size, "rand"), dtype=_float_dtype(dtype), generator=generator)
     return _finish(arr, requires_grad, device)
 
 
@@ -517,7 +569,7 @@ def randn(
     """
     from . import _random
 
-    arr = _random.randn(_size(shape, size), dtype=_float_dtype(dtype), generator=generator)
+    arr = _random.randn(_size(shape, size, "randn"), dtype=_float_dtype(dtype), generator=generator)
     return _finish(arr, requires_grad, device)
 
 
