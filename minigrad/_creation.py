@@ -308,7 +308,8 @@ def empty(
     requires_grad: bool = False,
 ) -> Tensor:
     """An uninitialised tensor (filled with zeros here, so results are repeatable)."""
-    return zeros(*_size(shape, size, "empty"), dtype=dtype, device=device, requires_grad=requires_grad)
+    shape = _size(shape, size, "empty")
+    return zeros(*shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def full(
@@ -322,9 +323,8 @@ def full(
     """A tensor filled with ``fill_value`` (its dtype follows the value, like torch)."""
     if dtype is None:
         dtype = _infer_dtype(fill_value)
-    return _finish(
-        np.full(_size((size,), name="full", sequence=True), fill_value, dtype=_np_dtype(dtype)), requires_grad, device
-    )
+    shape = _size((size,), name="full", sequence=True)
+    return _finish(np.full(shape, fill_value, dtype=_np_dtype(dtype)), requires_grad, device)
 
 
 def eye(
