@@ -48,7 +48,9 @@ def _root_grads(outputs: tuple, grads: tuple) -> list[Tensor]:
             g = _creation.ones_like(out)
         else:
             if not isinstance(g, _t.Tensor):
-                g = _creation.tensor(g, dtype=out.dtype)
+                raise TypeError(
+                    f"gradients can be either Tensors or None, but got {type(g).__name__}"
+                )
             if g._data.shape != out._data.shape:
                 raise RuntimeError(
                     f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
@@ -84,6 +86,8 @@ def backward(
     if retain_graph is None:
         retain_graph = create_graph
     ins = _as_tuple(inputs) or None
+    if inputs is not None and ins is None:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     if ins is not None:
         for t in ins:
             if not t._requires_grad:
@@ -113,6 +117,8 @@ def grad(
     """
     outs = _as_tuple(outputs)
     ins = _as_tuple(inputs)
+    if not ins:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     grads = _root_grads(outs, _as_tuple(grad_outputs))
     for t in ins:
         if not isinstance(t, _t.Tensor) or not t._requires_grad:

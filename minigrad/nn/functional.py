@@ -290,7 +290,7 @@ class MseLossBackward0(Function):
 
 
 def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
-    if target.shape != input.shape:
+    if target.size() != input.size():  # (size(), as torch: a non-tensor fails here)
         _target_size_warning(input, target)
         E._broadcast_check(input._data, target._data)
         shape = np.broadcast_shapes(input._data.shape, target._data.shape)
@@ -394,6 +394,15 @@ def binary_cross_entropy(
             f"({input.shape}) is deprecated. Please ensure they have the same size."
         )
     _check_reduction(reduction)
+    if target._data.dtype != input._data.dtype:
+        raise RuntimeError(
+            f"Found dtype {_GRAD_DTYPE_CAP[target.dtype]} but expected "
+            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+        )
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"binary_cross_entropy\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+        )
     x = input._data
     if np.any((x < 0) | (x > 1)):
         raise RuntimeError("all elements of input should be between 0 and 1")
