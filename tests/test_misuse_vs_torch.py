@@ -1,0 +1,551 @@
+"""Misuse, run under real torch and under minigrad: the learner must see the
+same thing in both. Each snippet's transcript (printed lines, then the
+exception type and message that ended it) and its warnings are compared.
+
+Besides the table, a randomised test feeds the awkward numbers (0, -0, inf,
+nan, huge values) through many operations, forward and backward, and checks
+that minigrad computes what torch computes without numpy's own
+"RuntimeWarning: divide by zero encountered" leaking out.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import minigrad
+
+from .transcript import run
+
+CASES = {
+    # --- inf and nan computed silently; kernels that refuse a dtype; indexing; arange ---
+    "var over size-1 dim": "print(torch.ones(3, 1).var(1))",
+    "std over size-1 dim": "print(torch.ones(3, 1).std(1))",
+    "var of one element": "print(torch.ones(1).var())",
+    "std of one element": "print(torch.tensor([2.]).std())",
+    "var of one element grad": (
+        "x = torch.ones(1, requires_grad=True)\ny = x.var()\nprint(y)\ny.backward()\nprint(x.grad)"
+    ),
+    "std of one element grad": (
+        "x = torch.ones(1, requires_grad=True)\ny = x.std()\nprint(y)\ny.backward()\nprint(x.grad)"
+    ),
+    "var correction too big": "print(torch.ones(2).var(correction=3))",
+    "var of empty": "print(torch.ones(0).var())",
+    "mean of empty": "print(torch.ones(0).mean())",
+    "mean of empty dim": "print(torch.ones(0, 3).mean(0))",
+    "log 0": "print(torch.tensor([0., 1.]).log())",
+    "log negative": "print(torch.tensor([-1.]).log())",
+    "log 0 backward": (
+        "x = torch.tensor([0., 1.], requires_grad=True)\nx.log().sum().backward()\nprint(x.grad)"
+    ),
+    "0/0": "print(torch.tensor([0.]) / torch.tensor([0.]))",
+    "1/0": "print(torch.tensor([1.]) / 0)",
+    "number / tensor 0/0": "print(0 / torch.tensor([0.]))",
+    "number / tensor 1/0": "print(1 / torch.tensor([0., 2.]))",
+    "div backward at 0": (
+        "x = torch.tensor([0., 1.], requires_grad=True)\n"
+        "y = torch.tensor([0., 2.], requires_grad=True)\n"
+        "(x / y).sum().backward()\n"
+        "print(x.grad, y.grad)"
+    ),
+    "sqrt -1": "print(torch.tensor([-1., 4.]).sqrt())",
+    "sqrt 0 backward": (
+        "x = torch.tensor([0., 4.], requires_grad=True)\nx.sqrt().sum().backward()\nprint(x.grad)"
+    ),
+    "sqrt -1 backward": (
+        "x = torch.tensor([-1.], requires_grad=True)\nx.sqrt().sum().backward()\nprint(x.grad)"
+    ),
+    "pow negative base fraction": "print(torch.tensor([-8.]) ** 0.5)",
+    "pow 0 to negative": "print(torch.tensor([0.]) ** -1)",
+    "pow backward at 0": (
+        "x = torch.tensor([0.], requires_grad=True)\n(x ** 0.5).sum().backward()\nprint(x.grad)"
+    ),
+    "pow tensor exponent at 0": (
+        "x = torch.tensor([0., 2.], requires_grad=True)\n"
+        "e = torch.tensor([2., 3.], requires_grad=True)\n"
+        "(x ** e).sum().backward()\n"
+        "print(x.grad, e.grad)"
+    ),
+    "number ** tensor 0": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\n(0 ** x).sum().backward()\nprint(x.grad)"
+    ),
+    "exp overflow": "print(torch.tensor([1000.]).exp())",
+    "exp overflow backward": (
+        "x = torch.tensor([1000.], requires_grad=True)\nx.exp().sum().backward()\nprint(x.grad)"
+    ),
+    "exp overflow float32 89": "print(torch.tensor([89.]).exp())",
+    "mul overflow": "print(torch.tensor([1e38]) * 10)",
+    "inf times 0": "print(torch.tensor([float('inf')]) * 0)",
+    "inf minus inf": "print(torch.tensor([float('inf')]) - float('inf'))",
+    "sum of inf and -inf": "print(torch.tensor([float('inf'), -float('inf')]).sum())",
+    "sigmoid of -1000": "print(torch.tensor([-1000., 1000.]).sigmoid())",
+    "sigmoid backward extremes": (
+        "x = torch.tensor([-1000., 1000.], requires_grad=True)\n"
+        "x.sigmoid().sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "tanh of inf": "print(torch.tensor([float('inf')]).tanh())",
+    "reciprocal 0": "print(torch.tensor([0.]).reciprocal())",
+    "log2 log10 log1p": (
+        "print(torch.tensor([0.]).log2(), torch.tensor([0.]).log10(), torch.tensor([-1.]).log1p())"
+    ),
+    "cast inf to long": "print(torch.tensor([float('nan')]).long().dtype)",
+    "float16 overflow": "print(torch.tensor([70000.]).half())",
+    "softmax of inf": "print(torch.tensor([float('inf'), 1.]).softmax(0))",
+    "log_softmax of -inf": "print(torch.tensor([-float('inf'), -float('inf')]).log_softmax(0))",
+    "cross_entropy with inf": (
+        "print(F.cross_entropy(torch.tensor([[float('inf'), 0.]]), torch.tensor([1])))"
+    ),
+    "norm of huge": "print(torch.tensor([1e30, 1e30]).norm())",
+    "prod overflow": "print(torch.tensor([1e30, 1e30]).prod())",
+    "prod backward with zero": (
+        "x = torch.tensor([0., 2., 3.], requires_grad=True)\nx.prod().backward()\nprint(x.grad)"
+    ),
+    "binary_cross_entropy at 0": (
+        "print(F.binary_cross_entropy(torch.tensor([0., 1.]), torch.tensor([1., 0.])))"
+    ),
+    "print huge": "print(torch.tensor([1e38, 1.]) * 100)",
+    "print nan": "print(torch.tensor([float('nan'), 1.]))",
+    "int divide by zero": "print(torch.tensor([1, 2]) / 0)",
+    "int // 0": "print(torch.tensor([1, 2]) // 0)",
+    "int % 0": "print(torch.tensor([1, 2]) % 0)",
+    "int // tensor 0": "print(torch.tensor([1, 2]) // torch.tensor([0, 1]))",
+    "int % tensor 0": "print(torch.tensor([1, 2]) % torch.tensor([1, 0]))",
+    "float // 0": "print(torch.tensor([1., -1., 0.]) // 0)",
+    "float % 0": "print(torch.tensor([1., -1.]) % 0)",
+    "number // int tensor 0": "print(5 // torch.tensor([0, 1]))",
+    "number % int tensor 0": "print(5 % torch.tensor([0, 1]))",
+    "int tensor ** negative tensor": "print(torch.tensor([2, 1]) ** torch.tensor([-1, -2]))",
+    "Linear on 0-d": "torch.manual_seed(0)\nlin = torch.nn.Linear(1, 1)\nlin(torch.tensor(1.))",
+    "Linear wrong features": (
+        "torch.manual_seed(0)\nlin = torch.nn.Linear(3, 2)\nlin(torch.ones(4, 2))"
+    ),
+    "Linear on int": (
+        "torch.manual_seed(0)\nlin = torch.nn.Linear(2, 2)\nlin(torch.ones(1, 2, dtype=torch.long))"
+    ),
+    "Linear on float64": (
+        "torch.manual_seed(0)\n"
+        "lin = torch.nn.Linear(2, 2)\n"
+        "lin(torch.ones(1, 2, dtype=torch.float64))"
+    ),
+    "Linear on 1-d": (
+        "torch.manual_seed(0)\nlin = torch.nn.Linear(2, 1)\nprint(lin(torch.ones(2)).shape)"
+    ),
+    "abs of bool": "torch.tensor([True]).abs()",
+    "matmul bool": "torch.tensor([[True]]) @ torch.tensor([[True]])",
+    "matmul int": "print(torch.tensor([[1, 2]]) @ torch.tensor([[3], [4]]))",
+    "matmul int and float": "torch.tensor([[1, 2]]) @ torch.tensor([[3.], [4.]])",
+    "mse_loss on ints": "F.mse_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+    "mse_loss int target": "F.mse_loss(torch.tensor([1., 2.]), torch.tensor([1, 3]))",
+    "mse_loss shape mismatch": "print(F.mse_loss(torch.ones(2, 1), torch.ones(2)))",
+    "mse_loss shape not broadcastable": "F.mse_loss(torch.ones(3), torch.ones(2))",
+    "softmax of ints": "torch.tensor([1, 2]).softmax(0)",
+    "log_softmax of ints": "torch.tensor([1, 2]).log_softmax(0)",
+    "F.softmax of ints": "F.softmax(torch.tensor([1, 2]), dim=0)",
+    "arange wrong direction": "torch.arange(5, 1)",
+    "arange wrong direction neg step": "torch.arange(1, 5, -1)",
+    "arange zero step": "torch.arange(0, 5, 0)",
+    "arange nan": "torch.arange(float('nan'))",
+    "arange inf": "torch.arange(float('inf'))",
+    "arange negative end": "torch.arange(-3)",
+    "chunk empty": "print(torch.ones(0).chunk(2))",
+    "chunk zero": "torch.ones(3).chunk(0)",
+    "index empty list": "print(torch.ones(3)[[]])",
+    "index 0-d int tensor": "x = torch.ones(3, requires_grad=True)\nprint(x[torch.tensor(1)])",
+    "index 0-d int tensor 2d": (
+        "x = torch.ones(2, 3, requires_grad=True)\nprint(x[torch.tensor(1)])"
+    ),
+    "index 0-d int tensor out of range": "torch.ones(3)[torch.tensor(5)]",
+    "index float tensor": "torch.ones(3)[torch.tensor([1.])]",
+    "index float": "torch.ones(3)[1.]",
+    "index string": "torch.ones(3)['a']",
+    "index list out of range": "torch.ones(3)[[0, 5]]",
+    "index tensor out of range": "torch.ones(3)[torch.tensor([0, 5])]",
+    "index negative out of range": "torch.ones(3)[-4]",
+    "bool mask wrong shape": "torch.ones(3)[torch.tensor([True, False])]",
+    "bool mask 2d wrong shape": "torch.ones(2, 3)[torch.tensor([[True, False]])]",
+    "index None twice": "print(torch.ones(2)[None, None].shape)",
+    "index ellipsis twice": "torch.ones(2)[..., ...]",
+    "index with tuple of lists": "print(torch.arange(6).view(2, 3)[[0, 1], [1, 2]])",
+    "index lists mismatch": "torch.arange(6).view(2, 3)[[0, 1], [1, 2, 0]]",
+    # --- making tensors, shapes, dtypes ---
+    "tensor of empty lists": "print(torch.tensor([[], []]))",
+    "tensor of list of 0-d tensors": "print(torch.tensor([torch.tensor(1.), torch.tensor(2.)]))",
+    "tensor of list of 1-element tensors": "torch.tensor([torch.ones(1), torch.ones(1)])",
+    "tensor float to bool": "print(torch.tensor([0.5, 0.], dtype=torch.bool))",
+    "tensor bool requires_grad float": (
+        "print(torch.tensor([True], dtype=torch.float32, requires_grad=True))"
+    ),
+    "zeros negative": "torch.zeros(-1)",
+    "zeros negative in tuple": "torch.zeros((2, -3))",
+    "ones float size": "torch.ones(2.5)",
+    "ones string size": "torch.ones('a')",
+    "ones list size": "print(torch.ones([2, 3]).shape)",
+    "ones tensor size": "print(torch.ones(torch.tensor(2)).shape)",
+    "ones None": "torch.ones(None)",
+    "empty negative": "torch.empty(-2)",
+    "full no size": "torch.full(2, 1.)",
+    "full bool fill": "print(torch.full((2,), True))",
+    "full int fill float dtype": "print(torch.full((2,), 1, dtype=torch.float32))",
+    "eye negative": "torch.eye(-1)",
+    "eye float": "torch.eye(2.5)",
+    "eye two args": "print(torch.eye(2, 3))",
+    "linspace negative steps": "torch.linspace(0, 1, -1)",
+    "randn negative": "torch.randn(-1)",
+    "randint low >= high": "torch.randint(5, 3, (2,))",
+    "randint float dtype grad": "torch.randint(0, 5, (2,), requires_grad=True)",
+    "randperm negative": "torch.randperm(-1)",
+    "ones_like int requires_grad": "torch.ones_like(torch.tensor([1]), requires_grad=True)",
+    "from_numpy list": "torch.from_numpy([1, 2])",
+    "as_tensor of string": "torch.as_tensor('a')",
+    "view wrong numel": "torch.ones(6).view(4)",
+    "view tuple wrong": "torch.ones(6).view((4, 2))",
+    "reshape two -1": "torch.ones(6).reshape(-1, -1)",
+    "reshape wrong": "torch.ones(6).reshape(5)",
+    "expand -1 new dim": "torch.ones(2).expand(-1, 2)",
+    "expand_as mismatch": "torch.ones(3).expand_as(torch.ones(2, 2))",
+    "cat mismatch": "torch.cat([torch.ones(2, 3), torch.ones(2, 4)])",
+    "cat dim out of range": "torch.cat([torch.ones(2), torch.ones(2)], dim=1)",
+    "cat empty list": "torch.cat([])",
+    "cat 0-d": "torch.cat([torch.tensor(1.), torch.tensor(2.)])",
+    "cat mixed dtype": "print(torch.cat([torch.ones(1), torch.ones(1, dtype=torch.long)]))",
+    "cat different ndim": "torch.cat([torch.ones(2, 2), torch.ones(2)])",
+    "cat a tensor not a list": "torch.cat(torch.ones(2, 2))",
+    "stack mismatch": "torch.stack([torch.ones(2), torch.ones(3)])",
+    "stack empty": "torch.stack([])",
+    "stack dim out of range": "torch.stack([torch.ones(2), torch.ones(2)], dim=3)",
+    "stack mixed dtype": "print(torch.stack([torch.ones(1), torch.ones(1, dtype=torch.long)]))",
+    "flatten out of range": "torch.ones(2, 3).flatten(0, 2)",
+    "transpose 0-d": "print(torch.tensor(1.).transpose(0, -1))",
+    "permute out of range": "torch.ones(2, 3).permute(0, 2)",
+    "repeat fewer dims": "torch.ones(2, 3).repeat(2)",
+    "split bad size": "torch.ones(5).split([2, 2])",
+    "split zero": "torch.ones(5).split(0)",
+    "unbind 0-d": "torch.tensor(1.).unbind()",
+    "narrow out of range": "torch.ones(5).narrow(0, 3, 4)",
+    "t of 1-d": "print(torch.ones(3).t())",
+    "mT of 1-d": "torch.ones(3).mT",
+    "bmm 2-d": "torch.bmm(torch.ones(2, 2), torch.ones(2, 2))",
+    "bmm batch mismatch": "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 2))",
+    "matmul batch broadcast mismatch": "torch.ones(2, 2, 3) @ torch.ones(3, 3, 2)",
+    "matmul 3d inner mismatch": "torch.ones(2, 2, 3) @ torch.ones(2, 4, 2)",
+    "mm with vector": "torch.mm(torch.ones(2, 2), torch.ones(2))",
+    "outer of 2-d": "torch.outer(torch.ones(2, 2), torch.ones(2))",
+    "dot of 2-d": "torch.dot(torch.ones(2, 2), torch.ones(2, 2))",
+    "dot int float": "torch.dot(torch.ones(2), torch.ones(2, dtype=torch.long))",
+    "where mismatch": "torch.where(torch.tensor([True, False]), torch.ones(3), torch.zeros(3))",
+    "where non-bool cond": (
+        "print(torch.where(torch.tensor([1, 0]), torch.ones(2), torch.zeros(2)))"
+    ),
+    "where float cond": "torch.where(torch.tensor([1., 0.]), torch.ones(2), torch.zeros(2))",
+    "masked_fill non-bool mask": "torch.ones(2).masked_fill(torch.tensor([1, 0]), 0.)",
+    "masked_fill shape": "torch.ones(2).masked_fill(torch.tensor([True, False, True]), 0.)",
+    "masked_fill tensor value 1-d": (
+        "torch.ones(2).masked_fill(torch.tensor([True, False]), torch.ones(2))"
+    ),
+    "clamp no bounds": "torch.ones(2).clamp()",
+    "clamp min > max": "print(torch.tensor([0., 5.]).clamp(3, 1))",
+    "clamp of bool": "torch.tensor([True]).clamp(0, 1)",
+    "maximum mixed": "print(torch.maximum(torch.ones(2), torch.ones(2, dtype=torch.long)))",
+    "int requires_grad_ False fine": "print(torch.tensor([1]).requires_grad_(False))",
+    "long tensor grad by backward": (
+        "x = torch.ones(2, requires_grad=True)\n(x.long() * 2).sum().backward()"
+    ),
+    "float to long keeps graph?": (
+        "x = torch.ones(2, requires_grad=True)\ny = x.long()\nprint(y, y.requires_grad, y.grad_fn)"
+    ),
+    "bool + bool": "print(torch.tensor([True]) + torch.tensor([True]))",
+    "bool * int": "print(torch.tensor([True, False]) * 3)",
+    "bool / bool": "print(torch.tensor([True]) / torch.tensor([True]))",
+    "bool ** 2": "torch.tensor([True]) ** 2",
+    "int + float tensor": "print(torch.tensor([1]) + torch.tensor([0.5]))",
+    "int add_ float tensor": "torch.tensor([1]).add_(torch.tensor([0.5]))",
+    "int mul_ float": "torch.tensor([1]).mul_(1.5)",
+    "int div_ int": "torch.tensor([4]).div_(2)",
+    "bool add_ int": "torch.tensor([True]).add_(1)",
+    "float32 + float64 0-d": "print((torch.ones(2) + torch.tensor(1., dtype=torch.float64)).dtype)",
+    "uint8 - 1": "print(torch.tensor([0], dtype=torch.uint8) - 1)",
+    "int8 overflow": "print(torch.tensor([127], dtype=torch.int8) + 1)",
+    "int + bool": "print(torch.tensor([1]) + True)",
+    "bitwise and of floats": "torch.ones(2) & torch.ones(2)",
+    "bitwise or float": "torch.ones(2) | 1",
+    "invert float": "~torch.ones(2)",
+    "invert int": "print(~torch.tensor([1, 0]))",
+    "logical_not float": "print(torch.logical_not(torch.tensor([0., 2.])))",
+    "xor float": "torch.ones(2) ^ torch.ones(2)",
+    "half of int": "print(torch.tensor([1, 2]).half())",
+    "eq with None": "print(torch.ones(2) == None)",
+    "eq with string": "print(torch.ones(2) == 'a')",
+    "lt with string": "torch.ones(2) < 'a'",
+    "eq shape mismatch": "torch.ones(2) == torch.ones(3)",
+    "equal different shapes": "print(torch.equal(torch.ones(2), torch.ones(3)))",
+    "allclose mixed dtype": "torch.allclose(torch.ones(2), torch.ones(2, dtype=torch.float64))",
+    "isclose int float": "torch.isclose(torch.ones(2), torch.ones(2, dtype=torch.long))",
+    # --- autograd, nn, optim ---
+    "backward on int result": "x = torch.tensor([1, 2])\nx.sum().backward()",
+    "grad of a leaf w.r.t. itself": (
+        "x = torch.ones(2, requires_grad=True)\nprint(torch.autograd.grad(x.sum(), x))"
+    ),
+    "grad outputs not tensor": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad(x.sum(), x, grad_outputs=1.)"
+    ),
+    "grad_outputs dtype int": (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "print(torch.autograd.grad(x * 2, x, grad_outputs=torch.ones(2, dtype=torch.long)))"
+    ),
+    "grad_outputs dtype float64": (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "print(torch.autograd.grad(x * 2, x, grad_outputs=torch.ones(2, dtype=torch.float64)))"
+    ),
+    "grad_outputs bool": (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "print(torch.autograd.grad(x * 2, x, grad_outputs=torch.ones(2, dtype=torch.bool)))"
+    ),
+    "backward gradient float64": (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "(x * 2).backward(torch.ones(2, dtype=torch.float64))\n"
+        "print(x.grad)"
+    ),
+    "backward gradient list": "x = torch.ones(2, requires_grad=True)\n(x * 2).backward([1., 1.])",
+    "backward gradient number": "x = torch.ones(1, requires_grad=True)\n(x * 2).sum().backward(2.)",
+    "grad inputs empty": "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad(x.sum(), [])",
+    "grad outputs empty": "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad([], x)",
+    "grad of non-tensor": "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad(1., x)",
+    "grad wrt non-tensor": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad(x.sum(), 1.)"
+    ),
+    "grad wrt int tensor": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad(x.sum(), torch.tensor([1]))"
+    ),
+    "backward inputs empty": "x = torch.ones(2, requires_grad=True)\nx.sum().backward(inputs=[])",
+    "requires_grad_ on non-leaf false": (
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\ny.requires_grad_(False)"
+    ),
+    "requires_grad_ on non-leaf true": (
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\nprint(y.requires_grad_())"
+    ),
+    "grad attribute assignment int": (
+        "x = torch.ones(2, requires_grad=True)\nx.grad = torch.ones(2, dtype=torch.long)"
+    ),
+    "grad assignment on int tensor": "x = torch.tensor([1, 2])\nx.grad = torch.ones(2)",
+    "no_grad then requires_grad": (
+        "with torch.no_grad():\n"
+        "    x = torch.ones(2, requires_grad=True)\n"
+        "    y = x * 2\n"
+        "print(x.requires_grad, y.requires_grad)"
+    ),
+    "backward twice after detach": (
+        "x = torch.ones(2, requires_grad=True)\ny = (x * 2).detach()\ny.sum().backward()"
+    ),
+    "item of a requires_grad tensor": "x = torch.ones(1, requires_grad=True)\nprint(x.item())",
+    "tolist with grad": "x = torch.ones(2, requires_grad=True)\nprint(x.tolist())",
+    "numpy detach fine": "x = torch.ones(2, requires_grad=True)\nprint(x.detach().numpy())",
+    "create_graph warning": (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "(x * x).sum().backward(create_graph=True)\n"
+        "print(x.grad)"
+    ),
+    "Linear bad in_features": "torch.nn.Linear(-1, 2)",
+    "Linear float features": "torch.nn.Linear(2.5, 2)",
+    "Linear zero features": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(0, 2)\nprint(l(torch.ones(1, 0)))"
+    ),
+    "mse reduction bad": "F.mse_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "l1 reduction bad": "F.l1_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "mse target requires grad": (
+        "x = torch.ones(2, requires_grad=True)\nprint(F.mse_loss(torch.zeros(2), x))"
+    ),
+    "mse broadcast warning": "print(F.mse_loss(torch.ones(2, 1), torch.ones(1, 2)))",
+    "mse target not tensor": "F.mse_loss(torch.ones(2), 1.)",
+    "mse input not tensor": "F.mse_loss([1., 2.], torch.ones(2))",
+    "cross_entropy float target wrong shape": "F.cross_entropy(torch.ones(2, 3), torch.ones(2))",
+    "cross_entropy float target probs": (
+        "print(F.cross_entropy(torch.ones(2, 3), torch.ones(2, 3) / 3))"
+    ),
+    "cross_entropy target out of range": "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 3]))",
+    "cross_entropy negative target": "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, -1]))",
+    "cross_entropy ignore_index": (
+        "print(F.cross_entropy(torch.ones(2, 3), torch.tensor([0, -100])))"
+    ),
+    "cross_entropy all ignored": (
+        "print(F.cross_entropy(torch.ones(2, 3), torch.tensor([-100, -100])))"
+    ),
+    "cross_entropy int32 target": (
+        "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 1], dtype=torch.int32))"
+    ),
+    "cross_entropy batch mismatch": "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 1, 2]))",
+    "cross_entropy 1-d input": "print(F.cross_entropy(torch.ones(3), torch.tensor(1)))",
+    "cross_entropy int input": (
+        "F.cross_entropy(torch.ones(2, 3, dtype=torch.long), torch.tensor([0, 1]))"
+    ),
+    "nll_loss 3-class target 5": "F.nll_loss(torch.ones(2, 3), torch.tensor([0, 5]))",
+    "nll_loss float target": "F.nll_loss(torch.ones(2, 3), torch.tensor([0., 1.]))",
+    "bce out of range": "F.binary_cross_entropy(torch.tensor([1.5]), torch.tensor([1.]))",
+    "bce shape mismatch": "F.binary_cross_entropy(torch.tensor([0.5, 0.5]), torch.tensor([1.]))",
+    "bce int target": "F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([1]))",
+    "bce_with_logits shape": "F.binary_cross_entropy_with_logits(torch.ones(2), torch.ones(3))",
+    "softmax no dim": "print(F.softmax(torch.ones(2)))",
+    "softmax dim out of range": "F.softmax(torch.ones(2), dim=1)",
+    "log_softmax dim out of range": "torch.ones(2, 2).log_softmax(2)",
+    "softmax method no dim": "torch.ones(2).softmax()",
+    "dropout p > 1": "F.dropout(torch.ones(2), p=1.5)",
+    "relu of int": "print(F.relu(torch.tensor([-1, 2])))",
+    "tanh of int": "print(torch.tensor([0, 1]).tanh())",
+    "sigmoid of bool": "print(torch.tensor([True]).sigmoid())",
+    "Sequential bad module": "torch.nn.Sequential(1)",
+    "module call wrong args": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(2, 2)\nl(torch.ones(2), torch.ones(2))"
+    ),
+    "parameter of int": "torch.nn.Parameter(torch.tensor([1, 2]))",
+    "parameter requires_grad false int": (
+        "print(torch.nn.Parameter(torch.tensor([1, 2]), requires_grad=False))"
+    ),
+    "load_state_dict missing": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(2, 2)\nl.load_state_dict({})"
+    ),
+    "SGD negative lr": "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x], lr=-1)",
+    "SGD no lr": (
+        "x = torch.ones(2, requires_grad=True)\nprint(torch.optim.SGD([x]).defaults['lr'])"
+    ),
+    "SGD empty params": "torch.optim.SGD([], lr=0.1)",
+    "SGD non-leaf": "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x * 2], lr=0.1)",
+    "SGD tensor not list": "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD(x, lr=0.1)",
+    "SGD negative momentum": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x], lr=0.1, momentum=-1)"
+    ),
+    "SGD nesterov without momentum": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x], lr=0.1, nesterov=True)"
+    ),
+    "SGD negative weight decay": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x], lr=0.1, weight_decay=-1)"
+    ),
+    "Adam bad betas": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.optim.Adam([x], betas=(1.5, 0.9))"
+    ),
+    "Adam bad eps": "x = torch.ones(2, requires_grad=True)\ntorch.optim.Adam([x], eps=-1)",
+    "Adam negative lr": "x = torch.ones(2, requires_grad=True)\ntorch.optim.Adam([x], lr=-0.1)",
+    "SGD duplicate params": (
+        "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x, x], lr=0.1)"
+    ),
+    "SGD int param": "torch.optim.SGD([torch.tensor([1])], lr=0.1)",
+    "SGD step without grad": (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "opt = torch.optim.SGD([x], lr=0.1)\n"
+        "opt.step()\n"
+        "print(x)"
+    ),
+    "SGD lr string": "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x], lr='a')",
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_misuse_like_torch(name: str) -> None:
+    code = CASES[name]
+    theirs = run(code, torch)
+    mine = run(code, minigrad)
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings
+    # numpy's wording never reaches the learner
+    for text in [mine.error or "", *mine.warnings]:
+        assert "numpy" not in text.lower() or "numpy()" in text
+        assert "encountered in" not in text
+        assert "axis" not in text
+
+
+def test_the_table_is_mostly_misuse() -> None:
+    """Most snippets end in an error or a warning under torch."""
+    loud = sum(bool(t.error or t.warnings) for t in (run(code, torch) for code in CASES.values()))
+    assert loud >= len(CASES) // 2
+
+
+# --- awkward numbers, forward and backward -----------------------------------
+AWKWARD = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 88.0, 100.0, -100.0, 1000.0]
+AWKWARD += [math.inf, -math.inf, math.nan]
+
+OPS = {
+    "exp": lambda t, x: x.exp(),
+    "log": lambda t, x: x.log(),
+    "sqrt": lambda t, x: x.sqrt(),
+    "reciprocal": lambda t, x: x.reciprocal(),
+    "tanh": lambda t, x: x.tanh(),
+    "sigmoid": lambda t, x: x.sigmoid(),
+    "sin": lambda t, x: x.sin(),
+    "square": lambda t, x: x.square(),
+    "x ** 0.5": lambda t, x: x**0.5,
+    "x ** -1": lambda t, x: x**-1,
+    "x ** 3": lambda t, x: x**3,
+    "x ** -2.5": lambda t, x: x**-2.5,
+    "2 ** x": lambda t, x: 2**x,
+    "0 ** x": lambda t, x: 0**x,
+    "(-2) ** x": lambda t, x: (-2.0) ** x,
+    "x ** x": lambda t, x: x**x,
+    "x / 0": lambda t, x: x / 0,
+    "1 / x": lambda t, x: 1 / x,
+    "0 / x": lambda t, x: 0 / x,
+    "x / x": lambda t, x: x / x,
+    "x * 0": lambda t, x: x * 0,
+    "x * x": lambda t, x: x * x,
+    "x - inf": lambda t, x: x - math.inf,
+    "x // 0": lambda t, x: x.detach() // 0,
+    "x % 0": lambda t, x: x.detach() % 0,
+    "sum": lambda t, x: x.sum(),
+    "mean": lambda t, x: x.mean(),
+    "prod": lambda t, x: x.prod(),
+    "var": lambda t, x: x.var(),
+    "std": lambda t, x: x.std(),
+    "norm": lambda t, x: x.norm(),
+    "logsumexp": lambda t, x: x.logsumexp(0),
+    "softmax": lambda t, x: x.softmax(0),
+    "log_softmax": lambda t, x: x.log_softmax(0),
+    "amax": lambda t, x: x.amax(),
+    "cumsum": lambda t, x: x.cumsum(0),
+    "clamp": lambda t, x: x.clamp(-1, 1),
+    "mse_loss": lambda t, x: t.nn.functional.mse_loss(x, t.ones_like(x)),
+    "bce_with_logits": lambda t, x: t.nn.functional.binary_cross_entropy_with_logits(
+        x, t.ones_like(x)
+    ),
+    "cross_entropy": lambda t, x: t.nn.functional.cross_entropy(x.unsqueeze(0), t.tensor([0])),
+    "to long": lambda t, x: x.long(),
+    "to half": lambda t, x: x.half(),
+    "where(log)": lambda t, x: t.where(x > 0, x.log(), x),
+}
+
+
+def _outcome(module, op: str, values: list, dtype: str):
+    """The op's value (or error) and the gradient after backward, with every warning."""
+    x = module.tensor(values, dtype=getattr(module, dtype), requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            y = OPS[op](module, x)
+            value = np.array(y.detach().tolist(), dtype=np.float64)
+            if y.requires_grad:
+                y.backward(module.ones_like(y))
+            done = "ran backward" if x.grad is not None else "no gradient"
+        except Exception as e:  # noqa: BLE001 - the error is part of the outcome
+            value, done = None, f"{type(e).__name__}: {e}"
+    return value, done, [f"{w.category.__name__}: {w.message}" for w in caught]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    op=st.sampled_from(sorted(OPS)),
+    values=st.lists(st.sampled_from(AWKWARD), min_size=1, max_size=3),
+    dtype=st.sampled_from(["float32", "float64"]),
+)
+def test_awkward_numbers_compute_silently_like_torch(op: str, values: list, dtype: str) -> None:
+    t_value, t_done, t_warnings = _outcome(torch, op, values, dtype)
+    m_value, m_done, m_warnings = _outcome(minigrad, op, values, dtype)
+    assert m_warnings == t_warnings  # no numpy RuntimeWarning: torch has none
+    assert m_done == t_done
+    if t_value is None:
+        assert m_value is None
+    else:
+        assert m_value is not None and m_value.shape == t_value.shape
+        np.testing.assert_allclose(m_value, t_value, rtol=1e-6, atol=0)
