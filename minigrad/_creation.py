@@ -15,6 +15,7 @@ import numpy as np
 
 from . import _dtype
 from ._tensor import Tensor, device
+from .autograd.function import quiet_numpy
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -27,6 +28,18 @@ def _np_dtype(dtype: Any) -> np.dtype | None:
     if dtype in (float,):
         return np.dtype(np.float64)
     return np.dtype(dtype)
+
+
+def _dtype_arg(dtype: Any, name: str) -> None:
+    """``dtype=`` must be a torch dtype (``torch.float32``; Python's float, int, bool pass)."""
+    if (
+        dtype is not None
+        and not isinstance(dtype, _dtype.dtype)
+        and dtype not in (float, int, bool)
+    ):
+        raise TypeError(
+            f"{name}(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}"
+        )
 
 
 def _check_device(device_: Any) -> None:
@@ -63,10 +76,10 @@ def _infer_dtype(data: Any) -> np.dtype:
             kinds.add("i")
         elif isinstance(x, (float, np.floating)):
             kinds.add("f")
-        elif x is None:
-            raise RuntimeError("Could not infer dtype of NoneType")
+        elif isinstance(x, str):
+            raise TypeError("new(): invalid data type 'str'")
         else:
-            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
     arrays = [k for k in kinds if isinstance(k, np.dtype)]
     if arrays and len(kinds) == len(arrays) == 1:
         return arrays[0]
@@ -114,13 +127,37 @@ def _to_array(data: Any, dtype: np.dtype | None) -> np.ndarray:
         if isinstance(data, (list, tuple)):
             _check_ragged_order(data)
         target = dtype if dtype is not None else _infer_dtype(data)
-        try:
-            arr = np.array(_unwrap(data), dtype=target)
+        values = _unwrap(data)
+        if target.kind in "iu":
+            _check_fits(values, target)
+        if target.kind == "u":  # -1 wraps around to 255, as in torch
+            values = np.array(values, dtype=np.int64)
+        try:  # (a float too big for float16 becomes inf, silently, as in torch)
+            arr = quiet_numpy(np.asarray(values).astype, target)
         except ValueError as e:
             raise ValueError(str(e)) from None
         return arr
     target = dtype if dtype is not None else arr.dtype
-    return np.array(arr, dtype=target, copy=True)
+    return quiet_numpy(np.array, arr, dtype=target, copy=True)
+
+
+def _check_fits(values: Any, target: np.dtype) -> None:
+    """Every Python number must fit the integer dtype (a negative one may wrap
+    around into an unsigned type: -1 becomes 255 in uint8), as torch checks."""
+    info = np.iinfo(target)
+    low = -int(info.max) if target.kind == "u" else int(info.min)
+    stack = [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            if isinstance(v, int) and not -(2**63) <= v < 2**63:
+                raise ValueError("Overflow when unpacking long long")
+            if not low <= v <= int(info.max):  # (also false for nan)
+                raise RuntimeError(
+                    f"value cannot be converted to type {target.name} without overflow"
+                )
 
 
 def _unwrap(data: Any) -> Any:
@@ -190,6 +227,7 @@ def tensor(
             UserWarning,
             stacklevel=2,
         )
+    _dtype_arg(dtype, "tensor")
     arr = _to_array(data, _np_dtype(dtype))
     return _finish(arr, requires_grad, device)
 
@@ -285,6 +323,7 @@ def zeros(
             [0., 0., 0.]])
     """
     shape = _size(shape, size)
+    _dtype_arg(dtype, "zeros")
     return _finish(np.zeros(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
@@ -297,6 +336,7 @@ def ones(
 ) -> Tensor:
     """A tensor of ones."""
     shape = _size(shape, size, "ones")
+    _dtype_arg(dtype, "ones")
     return _finish(np.ones(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
@@ -321,6 +361,12 @@ def full(
     requires_grad: bool = False,
 ) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype follows the value, like torch)."""
+    if not _is_number(fill_value):
+        raise TypeError(
+            "full(): argument 'fill_value' (position 2) must be Number, not "
+            f"{type(fill_value).__name__}"
+        )
+    _dtype_arg(dtype, "full")
     if dtype is None:
         dtype = _infer_dtype(fill_value)
     shape = _size((size,), name="full", sequence=True)
@@ -351,9 +397,7 @@ def eye(
                     "torch.layout layout = None, torch.device device = None, bool pin_memory = "
                     "False, bool requires_grad = False)\n"
                 )
-            raise TypeError(
-                f"eye(): argument 'n' (position 1) must be int, not {type(v).__name__}"
-            )
+            raise TypeError(f"eye(): argument 'n' (position 1) must be int, not {type(v).__name__}")
         if v < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     return _finish(
