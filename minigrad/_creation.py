@@ -405,6 +405,24 @@ def eye(
     )
 
 
+def _tensor_arg(input: Any, name: str) -> None:
+    if not isinstance(input, Tensor):
+        kind = type(input)
+        where = "" if kind.__module__ == "builtins" else kind.__module__ + "."
+        raise TypeError(
+            f"{name}(): argument 'input' (position 1) must be Tensor, not {where}{kind.__name__}"
+        )
+
+
+def _random_floats(dtype: Any, kernel: str) -> np.dtype:
+    """The dtype of random floats; torch has no such kernel for other dtypes."""
+    dt = _float_dtype(dtype)
+    if dt.kind != "f":
+        cap = _dtype.from_numpy_dtype(dt)._legacy[: -len("Tensor")]
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{cap}'")
+    return dt
+
+
 def _like(fill: Any) -> Any:
     def factory(
         input: Tensor,
@@ -414,6 +432,7 @@ def _like(fill: Any) -> Any:
         requires_grad: bool = False,
         memory_format: Any = None,
     ) -> Tensor:
+        _tensor_arg(input, factory.__name__)
         dt = _np_dtype(dtype) or input._data.dtype
         return _finish(np.full(input._data.shape, fill, dtype=dt), requires_grad, device)
 
@@ -592,7 +611,8 @@ def rand(
     """Uniform random numbers in ``[0, 1)``."""
     from . import _random
 
-    arr = _random.rand(_size(shape, size, "rand"), dtype=_float_dtype(dtype), generator=generator)
+    dt = _random_floats(dtype, "check_uniform_bounds")
+    arr = _random.rand(_size(shape, size, "rand"), dtype=dt, generator=generator)
     return _finish(arr, requires_grad, device)
 
 
@@ -613,7 +633,8 @@ def randn(
     """
     from . import _random
 
-    arr = _random.randn(_size(shape, size, "randn"), dtype=_float_dtype(dtype), generator=generator)
+    dt = _random_floats(dtype, "normal_kernel_cpu")
+    arr = _random.randn(_size(shape, size, "randn"), dtype=dt, generator=generator)
     return _finish(arr, requires_grad, device)
 
 

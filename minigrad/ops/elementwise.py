@@ -1240,12 +1240,21 @@ def maximum(input: Tensor, other: Tensor) -> Tensor:
     >>> torch.maximum(torch.tensor([1.0, 4.0]), torch.tensor([3.0, 2.0]))
     tensor([3., 4.])
     """
+    _tensor_other(other, "maximum")
     return binary(MaximumBackward0, input, other)
 
 
 def minimum(input: Tensor, other: Tensor) -> Tensor:
     """The smaller of two tensors, elementwise (with broadcasting)."""
+    _tensor_other(other, "minimum")
     return binary(MinimumBackward0, input, other)
+
+
+def _tensor_other(other: Any, name: str) -> None:
+    if not isinstance(other, Tensor):
+        raise TypeError(
+            f"{name}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}"
+        )
 
 
 class WhereBackward0(Function):

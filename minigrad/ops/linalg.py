@@ -290,6 +290,13 @@ def outer(input: Tensor, vec2: Tensor) -> Tensor:
     return input.reshape(-1, 1) * vec2
 
 
+def _matmul_operator(self: Tensor, other: Any) -> Any:
+    """``self @ other``: Python's own TypeError unless ``other`` is a tensor."""
+    if not isinstance(other, Tensor):
+        return NotImplemented
+    return matmul(self, other)
+
+
 def _rmatmul(self: Tensor, other: Any) -> Any:
     if isinstance(other, np.ndarray):
         return matmul(Tensor._make(other, None), self)
@@ -301,7 +308,7 @@ for _name, _fn in [
     ("mv", mv),
     ("dot", dot),
     ("matmul", matmul),
-    ("__matmul__", matmul),
+    ("__matmul__", _matmul_operator),
     ("__rmatmul__", _rmatmul),
     ("outer", outer),
     ("bmm", bmm),
