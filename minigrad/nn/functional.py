@@ -316,11 +316,10 @@ def mse_loss(
     reduction = _legacy_reduction(size_average, reduce, reduction)
     input, target = _broadcast_pair(input, target)
     _check_reduction(reduction)
-    dt = _dtype.result_type(input, target)
-    if dt.kind != "f":
-        raise NotImplementedError(
-            f"\"mse_cpu\" not implemented for '{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
-        )
+    dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_GRAD_DTYPE_CAP[dt]}'")
+    input, target = input.to(dt), target.to(dt)  # float32 and float64 make float64
     return MseLossBackward0.apply(input, target, reduction=reduction)
 
 
@@ -495,6 +494,11 @@ def nll_loss(
     bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
     if np.any(bad):
         raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
+    if weight is not None and weight._data.size != n_classes:
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {n_classes} classes or no classes "
+            f"but got weight tensor of shape: {list(weight.shape)}"
+        )
     w = None if weight is None else weight._data
     if input.dim() < 3:
         return NllLossBackward0.apply(

@@ -585,8 +585,16 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     tensor([2., 3.])
     """
     if alpha != 1:
+        _check_alpha(input, other, alpha)
         return binary(AddBackward0, input, other, alpha=alpha)
     return binary(AddBackward0, input, other)
+
+
+def _check_alpha(input: Any, other: Any, alpha: Any) -> None:
+    if isinstance(alpha, float) and _dtype.result_type(input, other).kind in "iub":
+        raise RuntimeError(
+            "For integral input tensors, argument alpha must not be a floating point number."
+        )
 
 
 def _is_bool(x: Any) -> bool:
@@ -613,6 +621,7 @@ def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         _no_bool_subtraction(input, other)
         return _rsub(_operand(other), input)
     if alpha != 1:
+        _check_alpha(input, other, alpha)
         return binary(SubBackward0, input, other, alpha=alpha, no_bool=True)
     return binary(SubBackward0, input, other, no_bool=True)
 

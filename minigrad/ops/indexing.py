@@ -116,10 +116,19 @@ _NON_TUPLE_SEQUENCE = (
 )
 
 
+_BYTE_INDEX = (
+    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
+    "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
+)
+
+
 def _to_numpy_index(k: Any) -> Any:
     if isinstance(k, Tensor):
-        if k._data.dtype.kind == "f":
+        if k._data.dtype.kind == "f" or k._data.dtype in (np.int8, np.int16):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask
+            warnings.warn(_BYTE_INDEX, UserWarning, stacklevel=4)
+            return k._data.astype(bool)
         if k._data.ndim == 0 and k._data.dtype.kind in "iu":
             return int(k._data)  # a 0-dim integer tensor indexes like a plain int
         return k._data
@@ -196,6 +205,8 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     """``self[key]``, recorded step by step like torch."""
     lone_slice = isinstance(key, slice)  # a[:] is a slice, a[(slice(None),)] an alias
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
+    if self._data.ndim == 0 and any(isinstance(k, slice) for k in key):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     if self._data.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key):
         raise IndexError(
             "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
@@ -318,6 +329,30 @@ class IndexPutBackward0(CopySlices):
 
 def setitem(self: Tensor, key: Any, value: Any) -> None:
     """``self[key] = value``: recorded as CopySlices when gradients are involved."""
+    _check_value(self, value)
+    try:
+        _setitem(self, key, value)
+    except IndexError as e:
+        getitem(self.detach(), key)  # a bad key: reading it raises torch's message
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+
+
+def _check_value(self: Tensor, value: Any) -> None:
+    """What may be written into a tensor: tensors, numbers, (nested) lists of numbers."""
+    if not isinstance(value, (Tensor, int, float, np.number, np.bool_, list, tuple, np.ndarray)):
+        raise TypeError(
+            f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}"
+        )
+    kind = self._data.dtype
+    if isinstance(value, float) and kind.kind in "iu":
+        info = np.iinfo(kind)
+        if not info.min <= value <= info.max:  # (also false for nan)
+            raise RuntimeError(
+                f"value cannot be converted to type {kind.name}_t without overflow"
+            )
+
+
+def _setitem(self: Tensor, key: Any, value: Any) -> None:
     if isinstance(value, (list, tuple)):
         value = Tensor._make(np.asarray(value, dtype=self._data.dtype), None)
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))

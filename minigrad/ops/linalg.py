@@ -154,7 +154,11 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
 
 def mv(input: Tensor, vec: Tensor) -> Tensor:
     """Matrix times vector."""
-    if input.dim() != 2 or vec.dim() != 1 or input.shape[1] != vec.shape[0]:
+    if input.dim() != 2 or vec.dim() != 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}"
+        )
+    if input.shape[1] != vec.shape[0]:
         raise RuntimeError(
             f"size mismatch, got input ({input.shape[0]}), mat "
             f"({'x'.join(str(s) for s in input.shape)}), vec ({vec.shape[0]})"
@@ -215,6 +219,12 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
     if da <= 2 and db >= 3:
         # (A @ B) = (Bᵀ @ Aᵀ)ᵀ: the batched tensor goes first, as above
         if da == 1:
+            if input.shape[0] != other.shape[-2]:  # torch's batched message
+                size = int(np.prod(other.shape[:-2]))
+                raise RuntimeError(
+                    f"Expected size for first two dimensions of batch2 tensor to be: "
+                    f"[{size}, {input.shape[0]}] but got: [{size}, {other.shape[-2]}]."
+                )
             return matmul(other.mT, input)
         return matmul(other.mT, input.t()).mT.contiguous()
     # both batched: broadcast the batch dims, then one bmm on 3-D tensors

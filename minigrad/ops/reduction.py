@@ -173,7 +173,8 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     """Index of the largest element (of the flattened tensor, or along ``dim``)."""
     _arg_check("argmax", input, dim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmax(input._data), dtype=np.int64), None)
+        out = np.asarray(np.argmax(input._data), dtype=np.int64)
+        return Tensor._make(out.reshape((1,) * input.dim()) if keepdim else out, None)
     d = input._wrap_dim(dim)
     out = np.argmax(input._data, axis=d)
     if keepdim:
@@ -185,7 +186,8 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     """Index of the smallest element (of the flattened tensor, or along ``dim``)."""
     _arg_check("argmin", input, dim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmin(input._data), dtype=np.int64), None)
+        out = np.asarray(np.argmin(input._data), dtype=np.int64)
+        return Tensor._make(out.reshape((1,) * input.dim()) if keepdim else out, None)
     d = input._wrap_dim(dim)
     out = np.argmin(input._data, axis=d)
     if keepdim:
@@ -704,13 +706,19 @@ class LogsumexpBackward0(Function):
         return g * (a - _spread(out, a.shape, ctx.dims, ctx.keepdim)).exp()
 
 
-def logsumexp(input: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+def _required_dim(name: str, dim: Any) -> None:
+    if dim is None:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+
+
+def logsumexp(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     """``log(sum(exp(input)))`` over ``dim``, computed without overflow.
 
     >>> import minigrad as torch
     >>> torch.logsumexp(torch.tensor([0.0, 0.0]), 0)
     tensor(0.6931)
     """
+    _required_dim("logsumexp", dim)
     if input._data.dtype.kind != "f":
         input = input.to(_default_float())
     dims = _dims(input, dim) if input.dim() else ()
@@ -740,13 +748,14 @@ class CumsumBackward0(Function):
         return grad.sum(d, keepdim=True) - grad.cumsum(d) + grad
 
 
-def cumsum(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
+def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tensor:
     """Running totals along ``dim``.
 
     >>> import minigrad as torch
     >>> torch.tensor([1.0, 2.0, 3.0]).cumsum(0)
     tensor([1., 3., 6.])
     """
+    _required_dim("cumsum", dim)
     if dtype is not None:
         input = input.to(dtype)
     if input.dim() == 0:
