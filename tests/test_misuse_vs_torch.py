@@ -175,9 +175,18 @@ CASES = {
     "index with tuple of lists": "print(torch.arange(6).view(2, 3)[[0, 1], [1, 2]])",
     "index lists mismatch": "torch.arange(6).view(2, 3)[[0, 1], [1, 2, 0]]",
     # --- making tensors, shapes, dtypes ---
+    "tensor of a set": "torch.tensor({1, 2})",
+    "tensor of a dict": "torch.tensor({1: 2})",
+    "tensor of object": "torch.tensor(object())",
     "tensor of empty lists": "print(torch.tensor([[], []]))",
     "tensor of list of 0-d tensors": "print(torch.tensor([torch.tensor(1.), torch.tensor(2.)]))",
     "tensor of list of 1-element tensors": "torch.tensor([torch.ones(1), torch.ones(1)])",
+    "tensor bad dtype arg": "torch.tensor([1], dtype='float')",
+    "tensor dtype numpy": "torch.tensor([1], dtype=np.float32)",
+    "tensor huge int": "torch.tensor([2**64])",
+    "tensor int overflow int8": "print(torch.tensor([300], dtype=torch.int8))",
+    "tensor negative uint8": "print(torch.tensor([-1], dtype=torch.uint8))",
+    "tensor nan to long": "torch.tensor([float('nan')], dtype=torch.long)",
     "tensor float to bool": "print(torch.tensor([0.5, 0.], dtype=torch.bool))",
     "tensor bool requires_grad float": (
         "print(torch.tensor([True], dtype=torch.float32, requires_grad=True))"
@@ -190,6 +199,7 @@ CASES = {
     "ones tensor size": "print(torch.ones(torch.tensor(2)).shape)",
     "ones None": "torch.ones(None)",
     "empty negative": "torch.empty(-2)",
+    "full bad fill": "torch.full((2,), 'a')",
     "full no size": "torch.full(2, 1.)",
     "full bool fill": "print(torch.full((2,), True))",
     "full int fill float dtype": "print(torch.full((2,), 1, dtype=torch.float32))",
@@ -198,9 +208,12 @@ CASES = {
     "eye two args": "print(torch.eye(2, 3))",
     "linspace negative steps": "torch.linspace(0, 1, -1)",
     "randn negative": "torch.randn(-1)",
+    "randn int dtype": "torch.randn(2, dtype=torch.long)",
+    "rand int dtype": "torch.rand(2, dtype=torch.int32)",
     "randint low >= high": "torch.randint(5, 3, (2,))",
     "randint float dtype grad": "torch.randint(0, 5, (2,), requires_grad=True)",
     "randperm negative": "torch.randperm(-1)",
+    "zeros_like of list": "torch.zeros_like([1, 2])",
     "ones_like int requires_grad": "torch.ones_like(torch.tensor([1]), requires_grad=True)",
     "from_numpy list": "torch.from_numpy([1, 2])",
     "as_tensor of string": "torch.as_tensor('a')",
@@ -235,6 +248,7 @@ CASES = {
     "bmm batch mismatch": "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 2))",
     "matmul batch broadcast mismatch": "torch.ones(2, 2, 3) @ torch.ones(3, 3, 2)",
     "matmul 3d inner mismatch": "torch.ones(2, 2, 3) @ torch.ones(2, 4, 2)",
+    "matmul with list": "torch.ones(2) @ [1., 2.]",
     "mm with vector": "torch.mm(torch.ones(2, 2), torch.ones(2))",
     "outer of 2-d": "torch.outer(torch.ones(2, 2), torch.ones(2))",
     "dot of 2-d": "torch.dot(torch.ones(2, 2), torch.ones(2, 2))",
@@ -253,6 +267,7 @@ CASES = {
     "clamp min > max": "print(torch.tensor([0., 5.]).clamp(3, 1))",
     "clamp of bool": "torch.tensor([True]).clamp(0, 1)",
     "maximum mixed": "print(torch.maximum(torch.ones(2), torch.ones(2, dtype=torch.long)))",
+    "maximum with number": "torch.maximum(torch.ones(2), 1.)",
     "int requires_grad_ False fine": "print(torch.tensor([1]).requires_grad_(False))",
     "long tensor grad by backward": (
         "x = torch.ones(2, requires_grad=True)\n(x.long() * 2).sum().backward()"
@@ -441,6 +456,178 @@ CASES = {
         "print(x)"
     ),
     "SGD lr string": "x = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([x], lr='a')",
+    # --- reductions, indexing and writing, matmul, elementwise, losses ---
+    "sum dim negative out of range": "torch.ones(2, 3).sum(-3)",
+    "mean dim out of range": "torch.ones(2, 3).mean(2)",
+    "mean repeated dims": "torch.ones(2, 3).mean((0, 0))",
+    "sum repeated dims": "torch.ones(2, 3).sum([1, -1])",
+    "sum of bool": "print(torch.tensor([True, True]).sum())",
+    "mean of bool": "torch.tensor([True]).mean()",
+    "mean with dtype": "print(torch.tensor([1, 2]).mean(dtype=torch.float32))",
+    "sum with dtype int": "print(torch.ones(2).sum(dtype=torch.long))",
+    "prod of ints": "print(torch.tensor([2, 3]).prod())",
+    "prod of bool": "print(torch.tensor([True, False]).prod())",
+    "max dim out of range": "torch.ones(2).max(1)",
+    "max of bool": "print(torch.tensor([True, False]).max())",
+    "max with a tensor": "print(torch.ones(2).max(torch.zeros(2)))",
+    "min keepdim": "print(torch.tensor([[1., 2.]]).min(1, keepdim=True))",
+    "max of empty": "torch.ones(0).max()",
+    "argmax dim out of range": "torch.ones(2).argmax(1)",
+    "argmax keepdim no dim": "print(torch.tensor([[1., 3.]]).argmax(keepdim=True))",
+    "var of ints": "torch.tensor([1, 2]).var()",
+    "std of ints": "torch.tensor([1, 2]).std()",
+    "var dim out of range": "torch.ones(2).var(1)",
+    "var unbiased false": "print(torch.tensor([1., 2.]).var(unbiased=False))",
+    "var correction float": "print(torch.tensor([1., 2., 4.]).var(correction=0.5))",
+    "std of 0-d": "print(torch.tensor(1.).std())",
+    "var over two dims": "print(torch.ones(2, 3).var((0, 1)))",
+    "logsumexp no dim": "torch.ones(2).logsumexp()",
+    "logsumexp of ints": "print(torch.tensor([1, 2]).logsumexp(0))",
+    "logsumexp of -inf": "print(torch.tensor([-float('inf'), -float('inf')]).logsumexp(0))",
+    "logsumexp of empty": "print(torch.ones(0).logsumexp(0))",
+    "cumsum no dim": "torch.ones(2).cumsum()",
+    "cumsum out of range": "torch.ones(2).cumsum(1)",
+    "cumsum of bool": "print(torch.tensor([True, True]).cumsum(0))",
+    "norm p inf": "print(torch.tensor([1., -3.]).norm(p=float('inf')))",
+    "norm p 0": "print(torch.tensor([1., 0., 3.]).norm(p=0))",
+    "norm dim out of range": "torch.ones(2).norm(dim=1)",
+    "norm of empty": "print(torch.ones(0).norm())",
+    "norm grad at zero": (
+        "x = torch.zeros(2, requires_grad=True)\nx.norm().backward()\nprint(x.grad)"
+    ),
+    "amax repeated dim": "torch.ones(2, 2).amax((0, 0))",
+    "all of floats": "print(torch.tensor([1., 0.]).all())",
+    "any dim out of range": "torch.ones(2).any(1)",
+    "sum of 0-d dim 0": "print(torch.tensor(2.).sum(0))",
+    "sum of 0-d dim 1": "torch.tensor(2.).sum(1)",
+    "mean of 0-d dim -1": "print(torch.tensor(2.).mean(-1))",
+    "index with a float tensor 0-d": "torch.ones(3)[torch.tensor(1.)]",
+    "index with a bool": "print(torch.ones(3)[True])",
+    "index with False": "print(torch.ones(3)[False])",
+    "index 2d with 1d bool": "print(torch.arange(6.).view(2, 3)[torch.tensor([True, False])])",
+    "index with int32 tensor": "print(torch.arange(3.)[torch.tensor([2, 0], dtype=torch.int32)])",
+    "index with uint8 mask": "print(torch.arange(3.)[torch.tensor([1, 0, 1], dtype=torch.uint8)])",
+    "index with int8 tensor": "print(torch.arange(3.)[torch.tensor([1], dtype=torch.int8)])",
+    "index out of range in list negative": "torch.ones(3)[[-4]]",
+    "index slice beyond end": "print(torch.arange(3.)[1:10])",
+    "index slice empty": "print(torch.arange(3.)[2:1])",
+    "index ellipsis and int": "print(torch.arange(6.).view(2, 3)[..., 1])",
+    "index too many with ellipsis": "torch.ones(2)[..., 0, 0]",
+    "index with None and int": "print(torch.arange(3.)[None, 1])",
+    "index a 0-d with None": "print(torch.tensor(1.)[None])",
+    "index a 0-d with ellipsis": "print(torch.tensor(1.)[...])",
+    "index a 0-d with a slice": "torch.tensor(1.)[:]",
+    "index grad of repeated": (
+        "x = torch.zeros(3, requires_grad=True)\nx[[0, 0, 2]].sum().backward()\nprint(x.grad)"
+    ),
+    "index with 0-d tensor grad": (
+        "x = torch.zeros(3, requires_grad=True)\nx[torch.tensor(2)].backward()\nprint(x.grad)"
+    ),
+    "index with mask grad": "x = torch.zeros(3, requires_grad=True)\nprint(x[x >= 0])",
+    "setitem out of range": "y = torch.zeros(3)\ny[3] = 1.",
+    "setitem list out of range": "y = torch.zeros(3)\ny[[0, 3]] = 1.",
+    "setitem mask wrong shape": "y = torch.zeros(3)\ny[torch.tensor([True])] = 1.",
+    "setitem float index": "y = torch.zeros(3)\ny[1.] = 1.",
+    "setitem with a string": "y = torch.zeros(3)\ny[0] = 'a'",
+    "setitem with None value": "y = torch.zeros(3)\ny[0] = None",
+    "setitem of int tensor with float": (
+        "y = torch.zeros(3, dtype=torch.long)\ny[0] = 1.7\nprint(y)"
+    ),
+    "setitem bool tensor": "y = torch.zeros(3, dtype=torch.bool)\ny[0] = 2\nprint(y)",
+    "setitem value shape mismatch list": "y = torch.zeros(3)\ny[[0, 1]] = torch.ones(3)",
+    "setitem 0-d tensor index": "y = torch.zeros(3)\ny[torch.tensor(1)] = 5.\nprint(y)",
+    "setitem nan into long": (
+        "y = torch.zeros(2, dtype=torch.long)\ny[0] = float('nan')\nprint(y.dtype)"
+    ),
+    "matmul 3d @ 1d mismatch": "torch.ones(2, 2, 3) @ torch.ones(2)",
+    "matmul 1d @ 3d mismatch": "torch.ones(2) @ torch.ones(2, 3, 2)",
+    "mv with matrix": "torch.mv(torch.ones(2, 2), torch.ones(2, 2))",
+    "mm 3d": "torch.mm(torch.ones(2, 2, 2), torch.ones(2, 2))",
+    "mm int float": "torch.mm(torch.ones(2, 2, dtype=torch.long), torch.ones(2, 2))",
+    "bmm dtype": "torch.bmm(torch.ones(1, 2, 2), torch.ones(1, 2, 2, dtype=torch.float64))",
+    "outer of int and float": "print(torch.outer(torch.tensor([1, 2]), torch.tensor([0.5])))",
+    "matmul of empty": "print(torch.ones(2, 0) @ torch.ones(0, 3))",
+    "matmul 0 rows grad": (
+        "x = torch.ones(0, 2, requires_grad=True)\n"
+        "(x @ torch.ones(2, 3)).sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "add alpha float to int": "torch.add(torch.tensor([1]), torch.tensor([2]), alpha=0.5)",
+    "add alpha bool": "print(torch.add(torch.tensor([True]), torch.tensor([True]), alpha=True))",
+    "sub alpha": "print(torch.sub(torch.ones(2), torch.ones(2), alpha=2))",
+    "pow int to float tensor": "print(torch.tensor([2, 3]) ** torch.tensor([0.5]))",
+    "pow int negative exponent int tensor": "print(torch.tensor([2]) ** -2)",
+    "pow 0-d int negative": "print(torch.tensor(2) ** torch.tensor(-1))",
+    "pow bool exponent": "torch.ones(2) ** torch.tensor([True, False])",
+    "pow of bool base number": "torch.tensor([True]) ** 2.",
+    "number ** bool tensor": "print(2 ** torch.tensor([True, False]))",
+    "clamp int with float": "print(torch.tensor([1, 5]).clamp(0.5, 2.5))",
+    "clamp of nan": "print(torch.tensor([float('nan')]).clamp(0, 1))",
+    "clamp_ of leaf": "x = torch.ones(2, requires_grad=True)\nx.clamp_(0, 1)",
+    "where scalar both": "print(torch.where(torch.tensor([True, False]), 1., 0.))",
+    "where int and float": (
+        "print(torch.where(torch.tensor([True, False]), torch.tensor([1, 2]), 0.5))"
+    ),
+    "where one arg": "print(torch.where(torch.tensor([True, False, True])))",
+    "eq int and float": "print(torch.tensor([1, 2]) == torch.tensor([1., 2.5]))",
+    "logical_and shape": "torch.logical_and(torch.ones(2), torch.ones(3))",
+    "logical_or of floats": (
+        "print(torch.logical_or(torch.tensor([0., 1.]), torch.tensor([0., 0.])))"
+    ),
+    "isnan of int": "print(torch.tensor([1]).isnan())",
+    "isfinite": "print(torch.tensor([1., float('inf'), float('nan')]).isfinite())",
+    "sigmoid of int": "print(torch.tensor([0, 1]).sigmoid())",
+    "exp of bool": "print(torch.tensor([True, False]).exp())",
+    "log of int zero": "print(torch.tensor([0, 1]).log())",
+    "sqrt of negative int": "print(torch.tensor([-1, 4]).sqrt())",
+    "reciprocal of int zero": "print(torch.tensor([0, 2]).reciprocal())",
+    "abs of int min": "print(torch.tensor([-3, 3]).abs())",
+    "neg of uint8": "print(-torch.tensor([1], dtype=torch.uint8))",
+    "div int by int": "print(torch.tensor([1, 2]) / torch.tensor([2, 0]))",
+    "div rounding trunc negative": "print(torch.tensor([-7., 7.]).div(2, rounding_mode='trunc'))",
+    "div rounding floor int": "print(torch.tensor([-7, 7]).div(2, rounding_mode='floor'))",
+    "div rounding int by zero": "torch.tensor([1]).div(0, rounding_mode='floor')",
+    "div bad rounding": "torch.ones(2).div(2, rounding_mode='round')",
+    "remainder negative": "print(torch.tensor([-3., 3.]) % 2, torch.tensor([-3, 3]) % -2)",
+    "floor_divide negative ints": "print(torch.tensor([-7, 7]) // 2)",
+    "bool // bool": "torch.tensor([True]) // torch.tensor([True])",
+    "bool % bool": "torch.tensor([True]) % torch.tensor([True])",
+    "floor_divide float by int zero tensor": "print(torch.tensor([1.]) // torch.tensor([0]))",
+    "int % float zero": "print(torch.tensor([3]) % 0.)",
+    "softmax of 0-d": "print(torch.tensor(2.).softmax(0))",
+    "softmax dim -2 of 1-d": "torch.ones(3).softmax(-2)",
+    "log_softmax dtype": "print(torch.tensor([1, 2]).log_softmax(0, dtype=torch.float64))",
+    "mse int and bool": "F.mse_loss(torch.tensor([1]), torch.tensor([True]))",
+    "mse reduction none": "print(F.mse_loss(torch.ones(2), torch.zeros(2), reduction='none'))",
+    "mse float64 target": "print(F.mse_loss(torch.ones(2), torch.zeros(2, dtype=torch.float64)))",
+    "l1 ints": "print(F.l1_loss(torch.tensor([1, 2]), torch.tensor([0, 0])))",
+    "cross_entropy target float wrong dtype": (
+        "F.cross_entropy(torch.ones(2, 3), torch.ones(2, 3, dtype=torch.float64))"
+    ),
+    "cross_entropy 3-d": "print(F.cross_entropy(torch.ones(1, 3, 2), torch.tensor([[0, 1]])))",
+    "cross_entropy weight wrong size": (
+        "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 1]), weight=torch.ones(2))"
+    ),
+    "nll_loss 1-d target 2-d": "F.nll_loss(torch.ones(2, 3), torch.tensor([[0, 1]]))",
+    "linear int weight": "F.linear(torch.ones(2, 2), torch.ones(2, 2, dtype=torch.long))",
+    "linear double bias": (
+        "F.linear(torch.ones(2, 2), torch.ones(2, 2), torch.ones(2, dtype=torch.float64))"
+    ),
+    "linear bias 0-d": "print(F.linear(torch.ones(2, 2), torch.ones(3, 2), torch.tensor(1.)))",
+    "Linear repr": "torch.manual_seed(0)\nprint(torch.nn.Linear(2, 3, bias=False))",
+    "Linear on 3-d": (
+        "torch.manual_seed(0)\n"
+        "l = torch.nn.Linear(2, 3)\n"
+        "print(l(torch.ones(4, 5, 2)).shape, l(torch.ones(4, 5, 2)).grad_fn)"
+    ),
+    "Linear without bias on 1-d": (
+        "torch.manual_seed(0)\n"
+        "l = torch.nn.Linear(2, 3, bias=False)\n"
+        "print(l(torch.ones(2)).grad_fn)"
+    ),
+    "Linear on empty batch": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(2, 3)\nprint(l(torch.ones(0, 2)))"
+    ),
 }
 
 
