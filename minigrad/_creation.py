@@ -369,6 +369,9 @@ def full(
     _dtype_arg(dtype, "full")
     if dtype is None:
         dtype = _infer_dtype(fill_value)
+    from .ops.elementwise import check_scalar_fits
+
+    fill_value = check_scalar_fits(fill_value, _np_dtype(dtype))
     shape = _size((size,), name="full", sequence=True)
     return _finish(np.full(shape, fill_value, dtype=_np_dtype(dtype)), requires_grad, device)
 

@@ -460,6 +460,33 @@ class ZeroBackward0(Function):
         return zero_grad(grad)
 
 
+# torch's C++ names of the types a number is converted to
+_C_TYPE = {"int64": "int64_t", "int32": "int", "int16": "int16_t", "int8": "int8_t"}
+_C_TYPE.update(uint8="uint8_t", float32="float", float16="c10::Half")
+
+
+def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
+    """A Python number written into a tensor must fit its dtype (inf and nan fit a
+    float; a negative number wraps into uint8: -1 is 255), or torch refuses it.
+    Returns the value to write."""
+    if dtype.name not in _C_TYPE or not isinstance(value, (int, float)) or value is True:
+        return value
+    if isinstance(value, int) and not -(2**63) <= value < 2**63:
+        return value  # (too big for any conversion: numpy's own OverflowError follows)
+    if dtype.kind == "f":
+        fits = not math.isfinite(value) or math.fabs(value) <= float(np.finfo(dtype).max)
+    else:
+        info = np.iinfo(dtype)
+        fits = (-int(info.max) if dtype.kind == "u" else int(info.min)) <= value <= info.max
+    if not fits:  # (also for nan into an integer dtype)
+        raise RuntimeError(
+            f"value cannot be converted to type {_C_TYPE[dtype.name]} without overflow"
+        )
+    if dtype.kind == "u" and value < 0:
+        return np.asarray(value, dtype=np.int64).astype(dtype)
+    return value
+
+
 class FillBackward2(Function):
     """``t.fill_(v)``: out = v everywhere          d/dt = 0"""
 
@@ -467,7 +494,7 @@ class FillBackward2(Function):
 
     @staticmethod
     def forward(ctx, a, value):
-        return np.full_like(a, value)
+        return np.full_like(a, check_scalar_fits(value, a.dtype))
 
     @staticmethod
     def backward(ctx, grad):
@@ -874,7 +901,8 @@ class SignBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        return np.sign(a)
+        out = np.sign(a)
+        return np.where(np.isnan(out), 0, out) if a.dtype.kind == "f" else out  # sign(nan) = 0
 
     @staticmethod
     def backward(ctx, grad):
@@ -1359,6 +1387,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
         )
     if mask._data.shape != input._data.shape:
         _broadcast_check(mask._data, input._data)
+    value = check_scalar_fits(value, input._data.dtype)
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError(

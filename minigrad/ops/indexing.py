@@ -20,6 +20,7 @@ import numpy as np
 from .._grad_mode import _State
 from .._tensor import Tensor
 from ..autograd.function import CopySlicesBase, Function
+from .elementwise import check_scalar_fits
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
 
@@ -343,13 +344,7 @@ def _check_value(self: Tensor, value: Any) -> None:
         raise TypeError(
             f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}"
         )
-    kind = self._data.dtype
-    if isinstance(value, float) and kind.kind in "iu":
-        info = np.iinfo(kind)
-        if not info.min <= value <= info.max:  # (also false for nan)
-            raise RuntimeError(
-                f"value cannot be converted to type {kind.name}_t without overflow"
-            )
+    check_scalar_fits(value, self._data.dtype)
 
 
 def _setitem(self: Tensor, key: Any, value: Any) -> None:
