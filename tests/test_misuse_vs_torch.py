@@ -628,6 +628,147 @@ CASES = {
     "Linear on empty batch": (
         "torch.manual_seed(0)\nl = torch.nn.Linear(2, 3)\nprint(l(torch.ones(0, 2)))"
     ),
+    # --- numbers that do not fit; inf and nan through every kind of op ---
+    "copy_ nan into long": (
+        "y = torch.zeros(2, dtype=torch.long)\n"
+        "y.copy_(torch.tensor([float('nan'), 1e30]))\n"
+        "print(y.dtype)"
+    ),
+    "copy_ huge into half": (
+        "y = torch.zeros(2, dtype=torch.float16)\ny.copy_(torch.tensor([1e30, 1.]))\nprint(y)"
+    ),
+    "fill_ nan into long": "y = torch.zeros(2, dtype=torch.long)\ny.fill_(float('nan'))",
+    "fill_ huge into half": "y = torch.zeros(2, dtype=torch.float16)\ny.fill_(1e30)\nprint(y)",
+    "masked_fill inf": (
+        "print(torch.ones(2).masked_fill(torch.tensor([True, False]), float('inf')))"
+    ),
+    "masked_fill huge into half": (
+        "print(torch.ones(2, dtype=torch.float16).masked_fill(torch.tensor([True, False]), 1e30))"
+    ),
+    "where with nan": (
+        "print(torch.where(torch.tensor([True, False]), torch.tensor([float('nan'), 1.]), 0.))"
+    ),
+    "sort with nan": "print(torch.tensor([2., float('nan'), 1.]).sort())",
+    "topk with nan": "print(torch.tensor([2., float('nan'), 1.]).topk(2))",
+    "allclose with inf": (
+        "print(torch.allclose(torch.tensor([float('inf')]), torch.tensor([float('inf')])))"
+    ),
+    "isclose with nan": (
+        "print(torch.isclose(torch.tensor([float('nan')]), torch.tensor([float('nan')])))"
+    ),
+    "item of nan": "print(torch.tensor(float('nan')).item())",
+    "int() of nan": "int(torch.tensor(float('nan')))",
+    "int() of inf": "int(torch.tensor(float('inf')))",
+    "tolist of inf": "print(torch.tensor([float('inf'), float('nan')]).tolist())",
+    "print mixed huge tiny": "print(torch.tensor([1e38, 1e-38, float('inf'), float('nan')]))",
+    "print float16 huge": "print(torch.tensor([60000.], dtype=torch.float16) * 2)",
+    "print int8 overflow": "print(torch.tensor([100], dtype=torch.int8) * 2)",
+    "int8 * float": "print(torch.tensor([100], dtype=torch.int8) * 1e40)",
+    "long * huge float": "print(torch.tensor([2]) * 1e308 * 10)",
+    "addmm with inf": (
+        "print(F.linear(torch.tensor([[float('inf'), 1.]]), torch.ones(1, 2), torch.zeros(1)))"
+    ),
+    "matmul inf times 0": "print(torch.tensor([[float('inf'), 0.]]) @ torch.tensor([[0.], [1.]]))",
+    "matmul overflow": "print(torch.tensor([[1e38, 1e38]]) @ torch.tensor([[10.], [10.]]))",
+    "dot overflow": "print(torch.dot(torch.tensor([1e38, 1e38]), torch.tensor([10., 10.])))",
+    "mm backward inf": (
+        "x = torch.tensor([[float('inf')]], requires_grad=True)\n"
+        "(x @ torch.zeros(1, 1)).sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "cumsum inf": "print(torch.tensor([float('inf'), -float('inf')]).cumsum(0))",
+    "mean overflow": "print(torch.tensor([3e38, 3e38]).mean())",
+    "var huge": "print(torch.tensor([3e38, -3e38], dtype=torch.float64).var())",
+    "relu nan": "print(torch.tensor([float('nan'), -1.]).relu())",
+    "leaky_relu inf": "print(F.leaky_relu(torch.tensor([-float('inf')])))",
+    "clamp inf bounds": "print(torch.tensor([1., 2.]).clamp(float('-inf'), float('inf')))",
+    "sign of nan": "print(torch.tensor([float('nan'), -0.]).sign())",
+    "round of inf": "print(torch.tensor([float('inf'), 2.5]).round())",
+    "round decimals huge": "print(torch.tensor([1e38]).round(decimals=2))",
+    "floor of nan": "print(torch.tensor([float('nan')]).floor())",
+    "max with nan": "print(torch.tensor([1., float('nan')]).max())",
+    "argmax with nan": "print(torch.tensor([1., float('nan'), 3.]).argmax())",
+    "amax with nan grad": (
+        "x = torch.tensor([1., float('nan')], requires_grad=True)\n"
+        "x.amax().backward()\n"
+        "print(x.grad)"
+    ),
+    "softmax of -inf row": (
+        "print(torch.tensor([[-float('inf'), -float('inf')], [0., 0.]]).softmax(1))"
+    ),
+    "log_softmax backward inf": (
+        "x = torch.tensor([float('inf'), 0.], requires_grad=True)\n"
+        "x.log_softmax(0).sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "bce near 0 and 1": (
+        "print(F.binary_cross_entropy(torch.tensor([0., 1., 1e-30]), torch.tensor([0., 1., 1.])))"
+    ),
+    "bce backward at 0": (
+        "x = torch.tensor([0., 1.], requires_grad=True)\n"
+        "F.binary_cross_entropy(x, torch.tensor([1., 0.])).backward()\n"
+        "print(x.grad)"
+    ),
+    "nll with -inf": "print(F.nll_loss(torch.tensor([[-float('inf'), 0.]]), torch.tensor([0])))",
+    "mse inf": "print(F.mse_loss(torch.tensor([float('inf')]), torch.tensor([float('inf')])))",
+    "pow int overflow": "print(torch.tensor([10]) ** 30)",
+    "int tensor ** float big": "print(torch.tensor([10]) ** 400.)",
+    "exp of int big": "print(torch.tensor([1000]).exp())",
+    "sigmoid of float16": "print(torch.tensor([-100., 100.], dtype=torch.float16).sigmoid())",
+    "exp float16 overflow": "print(torch.tensor([20.], dtype=torch.float16).exp())",
+    "tanh float16": "print(torch.tensor([100.], dtype=torch.float16).tanh())",
+    "half sum overflow": "print(torch.tensor([60000., 60000.], dtype=torch.float16).sum())",
+    "to float16 grad": (
+        "x = torch.tensor([1e10], requires_grad=True)\n"
+        "x.half().float().sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "double to float overflow": "print(torch.tensor([1e300], dtype=torch.float64).float())",
+    "grad accumulate inf": (
+        "x = torch.tensor([1.], requires_grad=True)\n"
+        "(x * 3e38).sum().backward()\n"
+        "(x * 3e38).sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "backward grad inf * 0": (
+        "x = torch.tensor([0.], requires_grad=True)\n"
+        "(x * float('inf')).sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "create_graph second order at 0": (
+        "x = torch.tensor([0.], requires_grad=True)\n"
+        "g, = torch.autograd.grad(x.sqrt().sum(), x, create_graph=True)\n"
+        "print(g)\n"
+        "g.sum().backward()\n"
+        "print(x.grad)"
+    ),
+    "hessian of log at 0": (
+        "x = torch.tensor([0.], requires_grad=True)\n"
+        "g, = torch.autograd.grad(x.log().sum(), x, create_graph=True)\n"
+        "h, = torch.autograd.grad(g.sum(), x)\n"
+        "print(g, h)"
+    ),
+    "SGD step with inf grad": (
+        "x = torch.tensor([1.], requires_grad=True)\n"
+        "opt = torch.optim.SGD([x], lr=0.1)\n"
+        "(x * float('inf')).sum().backward()\n"
+        "opt.step()\n"
+        "print(x)"
+    ),
+    "Adam step with nan grad": (
+        "x = torch.tensor([1.], requires_grad=True)\n"
+        "opt = torch.optim.Adam([x], lr=0.1)\n"
+        "(x * float('nan')).sum().backward()\n"
+        "opt.step()\n"
+        "print(x)"
+    ),
+    "Adam zero grad eps 0": (
+        "x = torch.tensor([1.], requires_grad=True)\n"
+        "opt = torch.optim.Adam([x], lr=0.1, eps=0)\n"
+        "(x * 0).sum().backward()\n"
+        "opt.step()\n"
+        "print(x)"
+    ),
 }
 
 
@@ -645,10 +786,15 @@ def test_misuse_like_torch(name: str) -> None:
         assert "axis" not in text
 
 
-def test_the_table_is_mostly_misuse() -> None:
-    """Most snippets end in an error or a warning under torch."""
-    loud = sum(bool(t.error or t.warnings) for t in (run(code, torch) for code in CASES.values()))
-    assert loud >= len(CASES) // 2
+def test_every_snippet_shows_something() -> None:
+    """Each snippet ends in an error or a warning under torch, or prints what it
+    computed; only a few just check that minigrad accepts what torch accepts."""
+    silent = [
+        name
+        for name, code in CASES.items()
+        if not (lambda t: t.error or t.warnings or t.stdout)(run(code, torch))
+    ]
+    assert len(silent) <= len(CASES) // 20, silent
 
 
 # --- awkward numbers, forward and backward -----------------------------------
