@@ -11,6 +11,8 @@ that minigrad computes what torch computes without numpy's own
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -219,6 +221,8 @@ CASES = {
     "as_tensor of string": "torch.as_tensor('a')",
     "view wrong numel": "torch.ones(6).view(4)",
     "view tuple wrong": "torch.ones(6).view((4, 2))",
+    "view -1 cannot infer": "torch.ones(0).view(-1, 0)",
+    "view negative": "torch.ones(6).view(-2, 3)",
     "reshape two -1": "torch.ones(6).reshape(-1, -1)",
     "reshape wrong": "torch.ones(6).reshape(5)",
     "expand -1 new dim": "torch.ones(2).expand(-1, 2)",
@@ -230,10 +234,12 @@ CASES = {
     "cat mixed dtype": "print(torch.cat([torch.ones(1), torch.ones(1, dtype=torch.long)]))",
     "cat different ndim": "torch.cat([torch.ones(2, 2), torch.ones(2)])",
     "cat a tensor not a list": "torch.cat(torch.ones(2, 2))",
+    "cat with a number": "torch.cat([torch.ones(2), 1.])",
     "stack mismatch": "torch.stack([torch.ones(2), torch.ones(3)])",
     "stack empty": "torch.stack([])",
     "stack dim out of range": "torch.stack([torch.ones(2), torch.ones(2)], dim=3)",
     "stack mixed dtype": "print(torch.stack([torch.ones(1), torch.ones(1, dtype=torch.long)]))",
+    "flatten bad dims": "torch.ones(2, 3).flatten(1, 0)",
     "flatten out of range": "torch.ones(2, 3).flatten(0, 2)",
     "transpose 0-d": "print(torch.tensor(1.).transpose(0, -1))",
     "permute out of range": "torch.ones(2, 3).permute(0, 2)",
@@ -769,6 +775,22 @@ CASES = {
         "opt.step()\n"
         "print(x)"
     ),
+    # --- view, flatten, cat and stack ---
+    "flatten start after end": "torch.ones(2, 3).flatten(1, 0)",
+    "flatten start after end negative": "torch.ones(2, 3, 4).flatten(-1, 0)",
+    "view negative size": "torch.ones(6).view(2, -3)",
+    "reshape negative size": "torch.ones(6).reshape(-2, 3)",
+    "view -1 and -2": "torch.ones(6).view(-1, -2)",
+    "view -1 of nothing": "torch.ones(0).view(-1, 0)",
+    "reshape -1 of nothing": "torch.ones(0).reshape(2, -1, 0)",
+    "view -1 of an empty batch": "print(torch.ones(0, 2).view(-1, 2).shape)",
+    "stack with a number": "torch.stack([torch.ones(2), 1.])",
+    "cat with a list": "torch.cat([torch.ones(2), [1.]])",
+    "cat with None": "torch.cat([None, torch.ones(2)])",
+    "stack of lists": "torch.stack([[1.], [2.]])",
+    "T of a matrix no warning": (
+        "x = torch.ones(2, 3, requires_grad=True)\nprint(x.T.shape, x.T.grad_fn)"
+    ),
 }
 
 
@@ -795,6 +817,26 @@ def test_every_snippet_shows_something() -> None:
         if not (lambda t: t.error or t.warnings or t.stdout)(run(code, torch))
     ]
     assert len(silent) <= len(CASES) // 20, silent
+
+
+def _fresh(module: str, code: str) -> str:
+    """What ``code`` prints and warns in a new interpreter (``torch`` bound to ``module``)."""
+    program = f"import warnings\nwarnings.simplefilter('always')\nimport {module} as torch\n{code}"
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False
+    )
+    warned = [line.split(": ", 1)[1] for line in done.stderr.splitlines() if "Warning: " in line]
+    return done.stdout + "\n".join(warned)
+
+
+def test_T_of_a_non_matrix_warns_once_per_process() -> None:
+    code = (
+        "print(torch.ones(3).T)\nprint(torch.ones(2, 3, 4).T.shape)\n"
+        "print(torch.tensor(1.).T)\nprint(torch.tensor(2.).T)"
+    )
+    theirs = _fresh("torch", code)
+    assert theirs.count("UserWarning") == 2  # one of each kind, not four
+    assert _fresh("minigrad", code) == theirs
 
 
 # --- awkward numbers, forward and backward -----------------------------------
