@@ -349,9 +349,8 @@ class BinaryCrossEntropyBackward0(Function):
     def forward(ctx, x, y, reduction, weight=None):
         ctx.reduction, ctx.weight = reduction, weight
         ctx.save_for_backward(x, y)
-        with np.errstate(divide="ignore"):
-            log_x = np.maximum(np.log(x), -100)
-            log_1mx = np.maximum(np.log1p(-x), -100)
+        log_x = np.maximum(np.log(x), -100)
+        log_1mx = np.maximum(np.log1p(-x), -100)
         loss = -(y * log_x + (1 - y) * log_1mx)
         if weight is not None:
             loss = loss * weight
@@ -432,9 +431,8 @@ class NllLossBackward0(Function):
         )
         coef = 0.0 - onehot * np.expand_dims(wt, 1)  # d loss_i / d x (+0 off target)
         if reduction == "mean":
-            with np.errstate(invalid="ignore", divide="ignore"):
-                out = np.sum(loss, dtype=x.dtype) / total
-                coef = coef / total
+            out = np.sum(loss, dtype=x.dtype) / total
+            coef = coef / total
         elif reduction == "sum":
             out = np.sum(loss, dtype=x.dtype)
         else:

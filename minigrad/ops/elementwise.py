@@ -99,8 +99,7 @@ class DivBackward0(Function):
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(a if needs[1] else None, b)
-        with np.errstate(divide="ignore", invalid="ignore"):  # x / 0 is inf or nan, silently
-            return a / b
+        return a / b
 
     @staticmethod
     def backward(ctx, grad):
@@ -118,8 +117,7 @@ class DivBackward1(Function):
     @staticmethod
     def forward(ctx, a, c):
         ctx.c = c
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.asarray(a / c, dtype=a.dtype)
+        return np.asarray(a / c, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -147,8 +145,7 @@ class ReciprocalBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(divide="ignore"):
-            out = 1 / a
+        out = 1 / a
         ctx.save_for_backward(out)
         return out
 
@@ -167,8 +164,7 @@ class PowBackward0(Function):
     @staticmethod
     def forward(ctx, a, c):
         ctx.save_for_backward(a, c)
-        with np.errstate(divide="ignore", invalid="ignore"):  # (-1) ** 0.5 is nan, silently
-            return a**c
+        return a**c
 
     @staticmethod
     def backward(ctx, grad):
@@ -187,8 +183,7 @@ def _power(a: Any, b: Any) -> Any:
         small = np.where(np.asarray(a) == 1, 1, one)
         big = np.power(a, np.where(neg, 0, b))
         return np.where(neg, small, big).astype(big.dtype)
-    with np.errstate(divide="ignore", invalid="ignore"):  # as torch: nan or inf, silently
-        return np.power(a, b)
+    return np.power(a, b)
 
 
 class PowBackward1(Function):
@@ -223,19 +218,17 @@ class PowBackward2(Function):
 
     @staticmethod
     def forward(ctx, b, c):
-        with np.errstate(divide="ignore", invalid="ignore"):  # 0 ** -1 is inf, silently
-            out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
+        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
         ctx.save_for_backward(out, c)
         return out
 
     @staticmethod
     def backward(ctx, grad):
         out, c = ctx.saved_tensors
-        with np.errstate(divide="ignore", invalid="ignore"):
-            local = out * float(np.log(c))
-            if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
-                local = local.masked_fill(ctx._inputs[0] >= 0, 0.0)
-            return grad * local
+        local = out * float(np.log(c))
+        if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
+            local = local.masked_fill(ctx._inputs[0] >= 0, 0.0)
+        return grad * local
 
 
 class ExpBackward0(Function):
@@ -245,8 +238,7 @@ class ExpBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(over="ignore"):  # exp(1000.) is inf, silently, as in torch
-            out = np.exp(a)
+        out = np.exp(a)
         ctx.save_for_backward(out)
         return out
 
@@ -264,8 +256,7 @@ class LogBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log(a)
+        return np.log(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -280,8 +271,7 @@ class SqrtBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(invalid="ignore"):
-            out = np.sqrt(a)
+        out = np.sqrt(a)
         ctx.save_for_backward(out)
         return out
 
@@ -385,8 +375,7 @@ class SigmoidBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(over="ignore"):
-            out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
+        out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
 
@@ -861,7 +850,7 @@ def _logical(ufunc: Any) -> Any:
         dt = _dtype.result_type(input, other)
         if dt.kind == "f":
             raise NotImplementedError(
-                f"\"{ufunc.__name__}_cpu\" not implemented for "
+                f'"{ufunc.__name__}_cpu" not implemented for '
                 f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
             )
         return Tensor._make(ufunc(a, b), None)
@@ -918,8 +907,7 @@ class Log1PBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log1p(a)
+        return np.log1p(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -952,8 +940,7 @@ class Log2Backward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log2(a)
+        return np.log2(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -969,8 +956,7 @@ class Log10Backward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log10(a)
+        return np.log10(a)
 
     @staticmethod
     def backward(ctx, grad):

@@ -155,9 +155,7 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
 def mv(input: Tensor, vec: Tensor) -> Tensor:
     """Matrix times vector."""
     if input.dim() != 2 or vec.dim() != 1:
-        raise RuntimeError(
-            f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}"
-        )
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
     if input.shape[1] != vec.shape[0]:
         raise RuntimeError(
             f"size mismatch, got input ({input.shape[0]}), mat "
