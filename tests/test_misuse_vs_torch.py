@@ -614,7 +614,6 @@ CASES = {
     "cross_entropy weight wrong size": (
         "F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 1]), weight=torch.ones(2))"
     ),
-    "nll_loss 1-d target 2-d": "F.nll_loss(torch.ones(2, 3), torch.tensor([[0, 1]]))",
     "linear int weight": "F.linear(torch.ones(2, 2), torch.ones(2, 2, dtype=torch.long))",
     "linear double bias": (
         "F.linear(torch.ones(2, 2), torch.ones(2, 2), torch.ones(2, dtype=torch.float64))"
@@ -790,6 +789,93 @@ CASES = {
     "stack of lists": "torch.stack([[1.], [2.]])",
     "T of a matrix no warning": (
         "x = torch.ones(2, 3, requires_grad=True)\nprint(x.T.shape, x.T.grad_fn)"
+    ),
+    # --- comparisons, logical ops, losses' targets, arange and matmul once more ---
+    "eq of tensor and list": "print(torch.ones(2) == [1., 1.])",
+    "lt of bool and float": "print(torch.tensor([True, False]) < 0.5)",
+    "ge of int and float tensor": "print(torch.tensor([1, 2]) >= torch.tensor([1.5, 1.5]))",
+    "logical_and of int": "print(torch.logical_and(torch.tensor([1, 0]), torch.tensor([2, 2])))",
+    "logical_xor shape": "torch.logical_xor(torch.ones(2), torch.ones(3))",
+    "bitwise_and of bool and int": "print(torch.tensor([True, False]) & torch.tensor([3, 3]))",
+    "xor of bool": "print(torch.tensor([True, False]) ^ True)",
+    "or with float number": "torch.tensor([1, 2]) | 1.5",
+    "and of double": "torch.ones(2, dtype=torch.float64) & torch.tensor([1, 2])",
+    "isclose shapes": "torch.isclose(torch.ones(2), torch.ones(3))",
+    "allclose of ints": "print(torch.allclose(torch.tensor([1, 2]), torch.tensor([1, 2])))",
+    "equal of different dtypes": (
+        "print(torch.equal(torch.ones(2), torch.ones(2, dtype=torch.long)))"
+    ),
+    "all with dim out of range": "torch.ones(2).all(1)",
+    "any of empty": "print(torch.ones(0).any(), torch.ones(0).all())",
+    "where cond shape": (
+        "torch.where(torch.tensor([[True], [False]]), torch.ones(3), torch.zeros(2, 2))"
+    ),
+    "where int cond": (
+        "torch.where(torch.tensor([1, 0]) > 0, torch.tensor([1]), torch.tensor([2.]))"
+    ),
+    "softmax with dtype int": "torch.ones(2).softmax(0, dtype=torch.long)",
+    "log_softmax of bool": "torch.tensor([True]).log_softmax(0)",
+    "mse_loss shapes not broadcastable 2d": "F.mse_loss(torch.ones(2, 3), torch.ones(3, 2))",
+    "l1_loss of bools": "F.l1_loss(torch.tensor([True]), torch.tensor([False]))",
+    "cross_entropy prob target wrong width": "F.cross_entropy(torch.ones(2, 3), torch.ones(2, 4))",
+    "nll_loss 1-d input": "print(F.nll_loss(torch.tensor([-1., -2.]), torch.tensor(1)))",
+    "nll_loss reduction bad": "F.nll_loss(torch.ones(2, 3), torch.tensor([0, 1]), reduction='x')",
+    "bce reduction bad": (
+        "F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([1.]), reduction='x')"
+    ),
+    "bce with logits int": (
+        "F.binary_cross_entropy_with_logits(torch.tensor([1]), torch.tensor([1]))"
+    ),
+    "bce with logits pos_weight": (
+        "print(F.binary_cross_entropy_with_logits(torch.zeros(2), torch.ones(2),"
+        " pos_weight=torch.tensor([2., 1.])))"
+    ),
+    "Linear in_features zero forward": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(0, 2)\nprint(l(torch.ones(3, 0)).shape)"
+    ),
+    "Linear float16": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(2, 2)\nl(torch.ones(1, 2, dtype=torch.float16))"
+    ),
+    "Linear bool input": (
+        "torch.manual_seed(0)\nl = torch.nn.Linear(2, 2)\nl(torch.ones(1, 2, dtype=torch.bool))"
+    ),
+    "arange with float16 dtype": "print(torch.arange(3, dtype=torch.float16))",
+    "arange with int8 negative": "print(torch.arange(-3, 0, dtype=torch.int8))",
+    "arange requires_grad float": "x = torch.arange(3., requires_grad=True)\nprint(x, x.is_leaf)",
+    "matmul of 4-d broadcast mismatch": "torch.ones(2, 1, 2, 3) @ torch.ones(3, 3, 2)",
+    "matmul grad of 1d@1d": (
+        "a = torch.ones(2, requires_grad=True)\nb = a @ a\nprint(b)\nb.backward()\nprint(a.grad)"
+    ),
+    "mm int grad": "a = torch.ones(2, 2, dtype=torch.long)\nprint((a @ a).requires_grad)",
+    "dot of empty": "print(torch.dot(torch.ones(0), torch.ones(0)))",
+    "outer of 0-d": "torch.outer(torch.tensor(1.), torch.ones(2))",
+    "mean of int dim": "torch.tensor([[1, 2]]).mean(1)",
+    "prod dim out of range": "torch.ones(2).prod(1)",
+    "prod with dtype": "print(torch.tensor([2, 3]).prod(dtype=torch.float32))",
+    "std correction negative": "print(torch.tensor([1., 2.]).std(correction=-1))",
+    "var keepdim": "print(torch.ones(2, 2).var(1, keepdim=True))",
+    "max of two with dim kw": "print(torch.tensor([[1., 5.], [3., 2.]]).max(dim=0))",
+    "min of empty dim": "torch.ones(0, 2).min(0)",
+    "nll_loss multi-target float": "F.nll_loss(torch.ones(2, 3), torch.ones(2, 3))",
+    "nll_loss multi-target long": (
+        "F.nll_loss(torch.ones(2, 3), torch.ones(2, 3, dtype=torch.long))"
+    ),
+    "nll_loss 2d target size": (
+        "F.nll_loss(torch.ones(2, 3, 4), torch.ones(2, 3, dtype=torch.long))"
+    ),
+    "nll_loss 2d target extra dim": (
+        "F.nll_loss(torch.ones(2, 3, 4), torch.ones(2, 4, 1, dtype=torch.long))"
+    ),
+    "nll_loss 0-d target for a batch": "F.nll_loss(torch.ones(2, 3), torch.tensor(1))",
+    "bce_with_logits long target": (
+        "print(F.binary_cross_entropy_with_logits(torch.tensor([1.]), torch.tensor([1])))"
+    ),
+    "bce_with_logits float64 target": (
+        "x = torch.tensor([1., -2.], requires_grad=True)\n"
+        "l = F.binary_cross_entropy_with_logits(x, torch.tensor([1., 0.], dtype=torch.float64))\n"
+        "print(l)\n"
+        "l.backward()\n"
+        "print(x.grad)"
     ),
 }
 

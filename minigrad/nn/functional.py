@@ -137,6 +137,18 @@ def binary_cross_entropy_with_logits(
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"log_sigmoid_cpu\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+        )
+    if target._data.dtype.kind in "iu":
+        raise RuntimeError(
+            f"result type {_GRAD_DTYPE_CAP[input.dtype]} can't be cast to the desired output "
+            f"type {_GRAD_DTYPE_CAP[target.dtype]}"
+        )
+    if target._data.dtype.kind == "f":  # float32 and float64 make float64
+        dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+        input, target = input.to(dt), target.to(dt)
     _check_reduction(reduction)
     settings = {}
     if weight is not None:
@@ -455,16 +467,22 @@ class NllLoss2DBackward0(NllLossBackward0):
 
 
 def _check_targets(input: Tensor, target: Tensor) -> None:
+    if input.dim() < 3 and target.dim() > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if target._data.dtype not in (np.int64, np.uint8):
         kind = {"f": "Float", "i": "Int", "b": "Bool"}.get(target._data.dtype.kind, "Float")
         if target._data.dtype == np.float64:
             kind = "Double"
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {kind}")
-    if input.dim() >= 2 and target.dim() >= 1 and input.shape[0] != target.shape[0]:
+    batch = target.shape[0] if target.dim() else 0
+    if input.dim() >= 2 and input.shape[0] != batch:
         raise ValueError(
-            f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
-            f"({target.shape[0]})."
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({batch})."
         )
+    if input.dim() >= 3:
+        expected = [input.shape[0], *input.shape[2:]]
+        if list(target.shape) != expected:
+            raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
 
 
 def nll_loss(
