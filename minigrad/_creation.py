@@ -15,6 +15,7 @@ import numpy as np
 
 from . import _device, _dtype
 from ._tensor import Tensor, _check_no_overlap, _writable
+from .autograd.function import quiet_numpy
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -27,6 +28,18 @@ def _np_dtype(dtype: Any) -> np.dtype | None:
     if dtype in (float,):
         return np.dtype(np.float64)
     return np.dtype(dtype)
+
+
+def _dtype_arg(dtype: Any, name: str) -> None:
+    """``dtype=`` must be a torch dtype (``torch.float32``; Python's float, int, bool pass)."""
+    if (
+        dtype is not None
+        and not isinstance(dtype, _dtype.dtype)
+        and dtype not in (float, int, bool)
+    ):
+        raise TypeError(
+            f"{name}(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}"
+        )
 
 
 def _check_device(device_: Any) -> None:
@@ -62,10 +75,10 @@ def _infer_dtype(data: Any) -> np.dtype:
             kinds.add("i")
         elif isinstance(x, (float, np.floating)):
             kinds.add("f")
-        elif x is None:
-            raise RuntimeError("Could not infer dtype of NoneType")
+        elif isinstance(x, str):
+            raise TypeError("new(): invalid data type 'str'")
         else:
-            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
     arrays = [k for k in kinds if isinstance(k, np.dtype)]
     if arrays and len(kinds) == len(arrays) == 1:
         return arrays[0]
@@ -113,13 +126,37 @@ def _to_array(data: Any, dtype: np.dtype | None) -> np.ndarray:
         if isinstance(data, (list, tuple)):
             _check_ragged_order(data)
         target = dtype if dtype is not None else _infer_dtype(data)
-        try:
-            arr = np.array(_unwrap(data), dtype=target)
+        values = _unwrap(data)
+        if target.kind in "iu":
+            _check_fits(values, target)
+        if target.kind == "u":  # -1 wraps around to 255, as in torch
+            values = np.array(values, dtype=np.int64)
+        try:  # (a float too big for float16 becomes inf, silently, as in torch)
+            arr = quiet_numpy(np.asarray(values).astype, target)
         except ValueError as e:
             raise ValueError(str(e)) from None
         return arr
     target = dtype if dtype is not None else arr.dtype
-    return np.array(arr, dtype=target, copy=True)
+    return quiet_numpy(np.array, arr, dtype=target, copy=True)
+
+
+def _check_fits(values: Any, target: np.dtype) -> None:
+    """Every Python number must fit the integer dtype (a negative one may wrap
+    around into an unsigned type: -1 becomes 255 in uint8), as torch checks."""
+    info = np.iinfo(target)
+    low = -int(info.max) if target.kind == "u" else int(info.min)
+    stack = [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            if isinstance(v, int) and not -(2**63) <= v < 2**63:
+                raise ValueError("Overflow when unpacking long long")
+            if not low <= v <= int(info.max):  # (also false for nan)
+                raise RuntimeError(
+                    f"value cannot be converted to type {target.name} without overflow"
+                )
 
 
 def _unwrap(data: Any) -> Any:
@@ -189,6 +226,7 @@ def tensor(
             UserWarning,
             stacklevel=2,
         )
+    _dtype_arg(dtype, "tensor")
     arr = _to_array(data, _np_dtype(dtype))
     return _finish(arr, requires_grad, device)
 
@@ -215,21 +253,53 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
     return Tensor._make(ndarray, None)
 
 
-def _size(size: tuple, keyword: Any = None) -> tuple[int, ...]:
-    """The shape given as ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``."""
+def _is_int(s: Any) -> bool:
+    if isinstance(s, Tensor):  # a 0-dim integer tensor counts as an int
+        return s._data.ndim == 0 and s._data.dtype.kind in "iu"
+    return isinstance(s, (int, np.integer)) and not isinstance(s, bool)
+
+
+def _size(
+    size: tuple, keyword: Any = None, name: str = "zeros", sequence: bool = False
+) -> tuple[int, ...]:
+    """The shape given as ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``, checked
+    with the messages of torch's argument parser (``name`` is the function's).
+    ``sequence``: only a tuple or list will do (``full``, ``randint``)."""
+    where = " (position 1)"
     if keyword is not None:
-        size = (keyword,)
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    for s in size:
-        if not isinstance(s, (int, np.integer)):
+        if size:
+            raise TypeError(f"{name}() got multiple values for argument 'size'")
+        size, where = (keyword,), ""
+    if len(size) == 1 and (sequence or not _is_int(size[0])):
+        one = size[0]
+        if isinstance(one, Tensor) and one._data.ndim == 1 and one._data.dtype.kind in "iu":
+            one = one.tolist()
+        if not isinstance(one, (tuple, list)):
             raise TypeError(
-                f"{'zeros'}(): argument 'size' must be tuple of ints, but found element of type "
-                f"{type(s).__name__} at pos 0"
+                f"{name}(): argument 'size'{where} must be tuple of ints, not {type(one).__name__}"
             )
+        size = tuple(one)
+    elif len(size) > 1 and not _is_int(size[0]):
+        raise TypeError(f"{name}() takes 1 positional argument but {len(size)} were given")
+    for i, s in enumerate(size):
+        if not _is_int(s):
+            kind = type(s).__name__
+            if i == 0:
+                raise TypeError(
+                    f"{name}(): argument 'size'{where} must be tuple of ints, but found element "
+                    f"of type {kind} at pos 0"
+                )
+            raise TypeError(
+                f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} with "
+                f'error "type must be tuple of ints,but got {kind}"'
+            )
+    size = tuple(int(s) for s in size)
+    for s in size:
         if s < 0:
+            if name == "zeros":
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(size)}")
-    return tuple(int(s) for s in size)
+    return size
 
 
 def _float_dtype(dtype: Any) -> np.dtype:
@@ -252,6 +322,7 @@ def zeros(
             [0., 0., 0.]])
     """
     shape = _size(shape, size)
+    _dtype_arg(dtype, "zeros")
     return _finish(np.zeros(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
@@ -263,7 +334,8 @@ def ones(
     requires_grad: bool = False,
 ) -> Tensor:
     """A tensor of ones."""
-    shape = _size(shape, size)
+    shape = _size(shape, size, "ones")
+    _dtype_arg(dtype, "ones")
     return _finish(np.ones(shape, dtype=_float_dtype(dtype)), requires_grad, device)
 
 
@@ -275,7 +347,8 @@ def empty(
     requires_grad: bool = False,
 ) -> Tensor:
     """An uninitialised tensor (filled with zeros here, so results are repeatable)."""
-    return zeros(*_size(shape, size), dtype=dtype, device=device, requires_grad=requires_grad)
+    shape = _size(shape, size, "empty")
+    return zeros(*shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def full(
@@ -287,11 +360,19 @@ def full(
     requires_grad: bool = False,
 ) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype follows the value, like torch)."""
+    if not _is_number(fill_value):
+        raise TypeError(
+            "full(): argument 'fill_value' (position 2) must be Number, not "
+            f"{type(fill_value).__name__}"
+        )
+    _dtype_arg(dtype, "full")
     if dtype is None:
         dtype = _infer_dtype(fill_value)
-    return _finish(
-        np.full(_size((size,)), fill_value, dtype=_np_dtype(dtype)), requires_grad, device
-    )
+    from .ops.elementwise import check_scalar_fits
+
+    fill_value = check_scalar_fits(fill_value, _np_dtype(dtype))
+    shape = _size((size,), name="full", sequence=True)
+    return _finish(np.full(shape, fill_value, dtype=_np_dtype(dtype)), requires_grad, device)
 
 
 def eye(
@@ -303,9 +384,45 @@ def eye(
     requires_grad: bool = False,
 ) -> Tensor:
     """The identity matrix."""
+    for name, v in (("n", n), ("m", m)):
+        if v is None:
+            continue
+        if not _is_int(v):
+            if name == "m":
+                raise TypeError(
+                    f"eye() received an invalid combination of arguments - got "
+                    f"({type(n).__name__}, {type(m).__name__}), but expected one of:\n"
+                    " * (int n, *, Tensor out = None, torch.dtype dtype = None, torch.layout "
+                    "layout = None, torch.device device = None, bool pin_memory = False, bool "
+                    "requires_grad = False)\n"
+                    " * (int n, int m, *, Tensor out = None, torch.dtype dtype = None, "
+                    "torch.layout layout = None, torch.device device = None, bool pin_memory = "
+                    "False, bool requires_grad = False)\n"
+                )
+            raise TypeError(f"eye(): argument 'n' (position 1) must be int, not {type(v).__name__}")
+        if v < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     return _finish(
         np.eye(n, m if m is not None else n, dtype=_float_dtype(dtype)), requires_grad, device
     )
+
+
+def _tensor_arg(input: Any, name: str) -> None:
+    if not isinstance(input, Tensor):
+        kind = type(input)
+        where = "" if kind.__module__ == "builtins" else kind.__module__ + "."
+        raise TypeError(
+            f"{name}(): argument 'input' (position 1) must be Tensor, not {where}{kind.__name__}"
+        )
+
+
+def _random_floats(dtype: Any, kernel: str) -> np.dtype:
+    """The dtype of random floats; torch has no such kernel for other dtypes."""
+    dt = _float_dtype(dtype)
+    if dt.kind != "f":
+        cap = _dtype.from_numpy_dtype(dt)._legacy[: -len("Tensor")]
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{cap}'")
+    return dt
 
 
 def _like(fill: Any) -> Any:
@@ -317,6 +434,7 @@ def _like(fill: Any) -> Any:
         requires_grad: bool = False,
         memory_format: Any = None,
     ) -> Tensor:
+        _tensor_arg(input, factory.__name__)
         dt = _np_dtype(dtype) or input._data.dtype
         return _finish(np.full(input._data.shape, fill, dtype=dt), requires_grad, device)
 
@@ -346,33 +464,86 @@ def full_like(
     return _finish(np.full(input._data.shape, fill_value, dtype=dt), requires_grad, device)
 
 
+_ARANGE_SIGNATURES = (
+    " * (Number end, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    " * (Number start, Number end, *, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    " * (Number start, Number end, Number step = 1, *, Tensor out = None, torch.dtype dtype = "
+    "None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)\n"
+)
+
+
+def _is_number(v: Any) -> bool:
+    if isinstance(v, Tensor):
+        return v._data.ndim == 0
+    return isinstance(v, (int, float, np.number, np.bool_))
+
+
+def _arange_args(args: tuple, kwargs: dict) -> tuple:
+    """``(start, end, step)`` from torch's three ways of calling arange."""
+    named = {k: kwargs.pop(k) for k in ("start", "end", "step") if k in kwargs}
+    if kwargs:
+        raise TypeError(f"arange() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in named.items()]
+    bad = TypeError(
+        f"arange() received an invalid combination of arguments - got ({', '.join(got)}), "
+        f"but expected one of:\n{_ARANGE_SIGNATURES}"
+    )
+    if len(args) == 1 and not named:
+        if not _is_number(args[0]):
+            raise TypeError(
+                "arange(): argument 'end' (position 1) must be Number, not "
+                f"{type(args[0]).__name__}"
+            )
+        return 0, args[0], 1
+    names = ("start", "end", "step")[: len(args)]
+    values = dict(zip(names, args))
+    if len(args) > 3 or any(k in values for k in named) or not (args or named):
+        raise bad
+    values.update(named)
+    if "end" not in values:
+        if "step" in values:
+            raise bad
+        raise TypeError('arange() missing 1 required positional arguments: "end"')
+    if not all(_is_number(v) for v in values.values()):
+        raise bad
+    return values.get("start", 0), values["end"], values.get("step", 1)
+
+
 def arange(
-    start: Any,
-    end: Any = None,
-    step: Any = 1,
-    *,
+    *args: Any,
     dtype: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    **kwargs: Any,
 ) -> Tensor:
     """Evenly spaced values in ``[start, end)``; integer arguments give int64.
+    Called as ``arange(end)``, ``arange(start, end)`` or ``arange(start, end, step)``.
 
     >>> import minigrad as torch
     >>> torch.arange(4)
     tensor([0, 1, 2, 3])
     """
-    if end is None:
-        start, end = 0, start
+    start, end, step = _arange_args(args, kwargs)
     values = [start, end, step]
     if dtype is None:
         dtype = _infer_dtype(
             [float(v) if isinstance(v, Tensor) and v.is_floating_point() else v for v in values]
         )
-    if step == 0:
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in values)
+    if _np_dtype(dtype) == np.bool_:
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {float(start):g} -> {float(end):g}")
+    if step == 0 or math.isnan(step):
         raise RuntimeError("step must be nonzero")
     if (end - start) / step < 0:
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = math.ceil((end - start) / step)
+    if n > np.iinfo(np.int64).max:
+        raise RuntimeError("invalid size, possible overflow?")
     arr = (
         (start + step * np.arange(n, dtype=np.float64))
         if _np_dtype(dtype).kind == "f"
@@ -442,7 +613,8 @@ def rand(
     """Uniform random numbers in ``[0, 1)``."""
     from . import _random
 
-    arr = _random.rand(_size(shape, size), dtype=_float_dtype(dtype), generator=generator)
+    dt = _random_floats(dtype, "check_uniform_bounds")
+    arr = _random.rand(_size(shape, size, "rand"), dtype=dt, generator=generator)
     return _finish(arr, requires_grad, device)
 
 
@@ -463,7 +635,8 @@ def randn(
     """
     from . import _random
 
-    arr = _random.randn(_size(shape, size), dtype=_float_dtype(dtype), generator=generator)
+    dt = _random_floats(dtype, "normal_kernel_cpu")
+    arr = _random.randn(_size(shape, size, "randn"), dtype=dt, generator=generator)
     return _finish(arr, requires_grad, device)
 
 

@@ -50,7 +50,9 @@ def _root_grads(outputs: tuple, grads: tuple) -> list[Tensor]:
             g = _creation.ones_like(out)
         else:
             if not isinstance(g, _t.Tensor):
-                g = _creation.tensor(g, dtype=out.dtype)
+                raise TypeError(
+                    f"gradients can be either Tensors or None, but got {type(g).__name__}"
+                )
             if g._data.shape != out._data.shape:
                 raise RuntimeError(
                     f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "

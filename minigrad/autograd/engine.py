@@ -176,6 +176,7 @@ def run_backward(
     observing = bool(observers)
     prev_mode = _State.enabled
     _State.enabled = create_graph
+    token = F._np_errors.set(F._QUIET)  # numpy's inf/nan warnings off, as in forward
     # This loop runs once per node of the graph, so its common path (no hooks,
     # no captured inputs, single-output nodes) is kept free of extra calls.
     try:
@@ -247,6 +248,7 @@ def run_backward(
                         heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
     finally:
         _State.enabled = prev_mode
+        F._np_errors.reset(token)
     return results
 
 

@@ -40,6 +40,38 @@ _new = object.__new__
 
 _FREED = "freed"  # marks saved values that backward has released
 
+# numpy warns when arithmetic meets inf or nan ("RuntimeWarning: divide by zero
+# encountered in log"); torch computes log(0) = -inf, 0/0 = nan... silently. So every
+# forward (and the whole backward pass) runs with numpy's floating-point warnings
+# off. ``np.errstate`` would do it, but costs more than many small ops themselves:
+# numpy >= 2 keeps the setting in a context variable, which is cheap to set directly.
+try:
+    from numpy._core._ufunc_config import _extobj_contextvar as _np_errors
+
+    with np.errstate(all="ignore"):
+        _QUIET = _np_errors.get()
+except ImportError:  # older numpy: the same, through np.seterr
+
+    class _SetErr:
+        def set(self, state: dict) -> dict:
+            return np.seterr(**state)
+
+        def reset(self, token: dict) -> None:
+            np.seterr(**token)
+
+    _np_errors = _SetErr()
+    _QUIET = {"all": "ignore"}
+
+
+def quiet_numpy(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)`` with numpy's floating-point warnings off."""
+    token = _np_errors.set(_QUIET)
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _np_errors.reset(token)
+
+
 _SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
     "they have already been freed). Saved intermediate values of the graph are freed when you "
@@ -344,7 +376,11 @@ class Function(Node):
                 arrays.append(x)
             nexts.append(None)
         if not record:
-            out = cls.forward(_NO_CTX, *arrays, **settings)
+            token = _np_errors.set(_QUIET)  # no numpy warnings (see quiet_numpy)
+            try:
+                out = cls.forward(_NO_CTX, *arrays, **settings)
+            finally:
+                _np_errors.reset(token)
             if cls._outputs == 1:
                 result = Tensor._make(out, None)
                 return result._view_of(inputs[0]) if cls._is_view else result
@@ -366,7 +402,11 @@ class Function(Node):
         node._versions = ()
         node._hooks = None
         node._seq = next(_seq)
-        out = cls.forward(node, *arrays, **settings)
+        token = _np_errors.set(_QUIET)
+        try:
+            out = cls.forward(node, *arrays, **settings)
+        finally:
+            _np_errors.reset(token)
         if cls._outputs == 1:
             result = Tensor._make(out, node)
             saved = node._saved

@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _random
-from .._tensor import Tensor
+from .. import _dtype, _random
+from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import Function
 from ..ops import elementwise as E
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
@@ -144,6 +144,18 @@ def binary_cross_entropy_with_logits(
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"log_sigmoid_cpu\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+        )
+    if target._data.dtype.kind in "iu":
+        raise RuntimeError(
+            f"result type {_GRAD_DTYPE_CAP[input.dtype]} can't be cast to the desired output "
+            f"type {_GRAD_DTYPE_CAP[target.dtype]}"
+        )
+    if target._data.dtype.kind == "f":  # float32 and float64 make float64
+        dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+        input, target = input.to(dt), target.to(dt)
     _check_reduction(reduction)
     settings = {}
     if weight is not None:
@@ -223,13 +235,14 @@ def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
     return input._wrap_dim(dim, max(input.dim(), 1))
 
 
-def _softmax_input(input: Tensor, dtype: Any) -> Tensor:
+def _softmax_input(input: Tensor, dtype: Any, name: str, dim: int) -> Tensor:
+    """``input`` in ``dtype``; only floats have a softmax (torch names its kernel)."""
     if dtype is not None:
         input = input.to(dtype)
     if input._data.dtype.kind != "f":
-        raise RuntimeError(
-            f'"softmax_lastdim_kernel_impl" not implemented for '
-            f"'{input.dtype._legacy.replace('Tensor', '')}'"
+        kernel = f"{name}_lastdim" if dim >= input.dim() - 1 else name
+        raise NotImplementedError(
+            f"\"{kernel}_kernel_impl\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
         )
     return input
 
@@ -243,7 +256,7 @@ def softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = N
     tensor([0.5000, 0.5000])
     """
     d = _softmax_dim(input, dim, "softmax")
-    input = _softmax_input(input, dtype)
+    input = _softmax_input(input, dtype, "softmax", d)
     if input.dim() == 0:
         return SoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return SoftmaxBackward0.apply(input, dim=d)
@@ -258,7 +271,7 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
     tensor([-0.6931, -0.6931])
     """
     d = _softmax_dim(input, dim, "log_softmax")
-    input = _softmax_input(input, dtype)
+    input = _softmax_input(input, dtype, "log_softmax", d)
     if input.dim() == 0:
         return LogSoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return LogSoftmaxBackward0.apply(input, dim=d)
@@ -296,7 +309,7 @@ class MseLossBackward0(Function):
 
 
 def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
-    if target.shape != input.shape:
+    if target.size() != input.size():  # (size(), as torch: a non-tensor fails here)
         _target_size_warning(input, target)
         E._broadcast_check(input._data, target._data)
         shape = np.broadcast_shapes(input._data.shape, target._data.shape)
@@ -322,6 +335,10 @@ def mse_loss(
     reduction = _legacy_reduction(size_average, reduce, reduction)
     input, target = _broadcast_pair(input, target)
     _check_reduction(reduction)
+    dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_GRAD_DTYPE_CAP[dt]}'")
+    input, target = input.to(dt), target.to(dt)  # float32 and float64 make float64
     return MseLossBackward0.apply(input, target, reduction=reduction)
 
 
@@ -351,9 +368,8 @@ class BinaryCrossEntropyBackward0(Function):
     def forward(ctx, x, y, reduction, weight=None):
         ctx.reduction, ctx.weight = reduction, weight
         ctx.save_for_backward(x, y)
-        with np.errstate(divide="ignore"):
-            log_x = np.maximum(np.log(x), -100)
-            log_1mx = np.maximum(np.log1p(-x), -100)
+        log_x = np.maximum(np.log(x), -100)
+        log_1mx = np.maximum(np.log1p(-x), -100)
         loss = -(y * log_x + (1 - y) * log_1mx)
         if weight is not None:
             loss = loss * weight
@@ -395,6 +411,15 @@ def binary_cross_entropy(
             f"({input.shape}) is deprecated. Please ensure they have the same size."
         )
     _check_reduction(reduction)
+    if target._data.dtype != input._data.dtype:
+        raise RuntimeError(
+            f"Found dtype {_GRAD_DTYPE_CAP[target.dtype]} but expected "
+            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+        )
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"binary_cross_entropy\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+        )
     x = input._data
     if np.any((x < 0) | (x > 1)):
         raise RuntimeError("all elements of input should be between 0 and 1")
@@ -425,9 +450,8 @@ class NllLossBackward0(Function):
         )
         coef = 0.0 - onehot * np.expand_dims(wt, 1)  # d loss_i / d x (+0 off target)
         if reduction == "mean":
-            with np.errstate(invalid="ignore", divide="ignore"):
-                out = np.sum(loss, dtype=x.dtype) / total
-                coef = coef / total
+            out = np.sum(loss, dtype=x.dtype) / total
+            coef = coef / total
         elif reduction == "sum":
             out = np.sum(loss, dtype=x.dtype)
         else:
@@ -450,16 +474,22 @@ class NllLoss2DBackward0(NllLossBackward0):
 
 
 def _check_targets(input: Tensor, target: Tensor) -> None:
+    if input.dim() < 3 and target.dim() > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if target._data.dtype not in (np.int64, np.uint8):
         kind = {"f": "Float", "i": "Int", "b": "Bool"}.get(target._data.dtype.kind, "Float")
         if target._data.dtype == np.float64:
             kind = "Double"
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {kind}")
-    if input.dim() >= 2 and target.dim() >= 1 and input.shape[0] != target.shape[0]:
+    batch = target.shape[0] if target.dim() else 0
+    if input.dim() >= 2 and input.shape[0] != batch:
         raise ValueError(
-            f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
-            f"({target.shape[0]})."
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({batch})."
         )
+    if input.dim() >= 3:
+        expected = [input.shape[0], *input.shape[2:]]
+        if list(target.shape) != expected:
+            raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
 
 
 def nll_loss(
@@ -487,6 +517,11 @@ def nll_loss(
     bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
     if np.any(bad):
         raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
+    if weight is not None and weight._data.size != n_classes:
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {n_classes} classes or no classes "
+            f"but got weight tensor of shape: {list(weight.shape)}"
+        )
     w = None if weight is None else weight._data
     if input.dim() < 3:
         return NllLossBackward0.apply(

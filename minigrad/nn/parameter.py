@@ -39,6 +39,10 @@ class Parameter(Tensor):
         if data._vc is not None:  # share the version counter, as shared data should
             p._vc = data._vc
         if requires_grad:
+            if p._data.dtype.kind != "f":
+                raise RuntimeError(
+                    "Only Tensors of floating point and complex dtype can require gradients"
+                )
             p.requires_grad_(True)
         return p
 

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype, _legacy
-from .._tensor import Tensor, _overlaps
-from ..autograd.function import AccumulateGrad, Function, _Version
+from .._tensor import _GRAD_DTYPE_CAP, Tensor, _overlaps
+from ..autograd.function import AccumulateGrad, Function, _Version, quiet_numpy
 
 Number = (int, float, bool, np.number, np.bool_)
 
@@ -100,8 +100,7 @@ class DivBackward0(Function):
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(a if needs[1] else None, b)
-        with np.errstate(divide="ignore", invalid="ignore"):  # x / 0 is inf or nan, silently
-            return a / b
+        return a / b
 
     @staticmethod
     def backward(ctx, grad):
@@ -119,8 +118,7 @@ class DivBackward1(Function):
     @staticmethod
     def forward(ctx, a, c):
         ctx.c = c
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.asarray(a / c, dtype=a.dtype)
+        return np.asarray(a / c, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -148,8 +146,7 @@ class ReciprocalBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(divide="ignore"):
-            out = 1 / a
+        out = 1 / a
         ctx.save_for_backward(out)
         return out
 
@@ -168,8 +165,7 @@ class PowBackward0(Function):
     @staticmethod
     def forward(ctx, a, c):
         ctx.save_for_backward(a, c)
-        with np.errstate(divide="ignore", invalid="ignore"):  # (-1) ** 0.5 is nan, silently
-            return a**c
+        return a**c
 
     @staticmethod
     def backward(ctx, grad):
@@ -188,8 +184,7 @@ def _power(a: Any, b: Any) -> Any:
         small = np.where(np.asarray(a) == 1, 1, one)
         big = np.power(a, np.where(neg, 0, b))
         return np.where(neg, small, big).astype(big.dtype)
-    with np.errstate(divide="ignore", invalid="ignore"):  # as torch: nan or inf, silently
-        return np.power(a, b)
+    return np.power(a, b)
 
 
 class PowBackward1(Function):
@@ -224,19 +219,17 @@ class PowBackward2(Function):
 
     @staticmethod
     def forward(ctx, b, c):
-        with np.errstate(divide="ignore", invalid="ignore"):  # 0 ** -1 is inf, silently
-            out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
+        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
         ctx.save_for_backward(out, c, b)  # b too, as torch (checked for in-place changes)
         return out
 
     @staticmethod
     def backward(ctx, grad):
         out, c, b = ctx.saved_tensors
-        with np.errstate(divide="ignore", invalid="ignore"):
-            local = out * float(np.log(c))
-            if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
-                local = local.masked_fill(b >= 0, 0.0)
-            return grad * local
+        local = out * float(np.log(c))
+        if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
+            local = local.masked_fill(b >= 0, 0.0)
+        return grad * local
 
 
 class ExpBackward0(Function):
@@ -246,8 +239,7 @@ class ExpBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(over="ignore"):  # exp(1000.) is inf, silently, as in torch
-            out = np.exp(a)
+        out = np.exp(a)
         ctx.save_for_backward(out)
         return out
 
@@ -265,8 +257,7 @@ class LogBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log(a)
+        return np.log(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -281,8 +272,7 @@ class SqrtBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(invalid="ignore"):
-            out = np.sqrt(a)
+        out = np.sqrt(a)
         ctx.save_for_backward(out)
         return out
 
@@ -386,8 +376,7 @@ class SigmoidBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(over="ignore"):
-            out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
+        out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
 
@@ -464,6 +453,33 @@ class ZeroBackward0(Function):
         return zero_grad(grad)
 
 
+# torch's C++ names of the types a number is converted to
+_C_TYPE = {"int64": "int64_t", "int32": "int", "int16": "int16_t", "int8": "int8_t"}
+_C_TYPE.update(uint8="uint8_t", float32="float", float16="c10::Half")
+
+
+def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
+    """A Python number written into a tensor must fit its dtype (inf and nan fit a
+    float; a negative number wraps into uint8: -1 is 255), or torch refuses it.
+    Returns the value to write."""
+    if dtype.name not in _C_TYPE or not isinstance(value, (int, float)) or value is True:
+        return value
+    if isinstance(value, int) and not -(2**63) <= value < 2**63:
+        return value  # (too big for any conversion: numpy's own OverflowError follows)
+    if dtype.kind == "f":
+        fits = not math.isfinite(value) or math.fabs(value) <= float(np.finfo(dtype).max)
+    else:
+        info = np.iinfo(dtype)
+        fits = (-int(info.max) if dtype.kind == "u" else int(info.min)) <= value <= info.max
+    if not fits:  # (also for nan into an integer dtype)
+        raise RuntimeError(
+            f"value cannot be converted to type {_C_TYPE[dtype.name]} without overflow"
+        )
+    if dtype.kind == "u" and value < 0:
+        return np.asarray(value, dtype=np.int64).astype(dtype)
+    return value
+
+
 class FillBackward2(Function):
     """``t.fill_(v)``: out = v everywhere          d/dt = 0"""
 
@@ -471,7 +487,7 @@ class FillBackward2(Function):
 
     @staticmethod
     def forward(ctx, a, value):
-        return np.full_like(a, value)
+        return np.full_like(a, check_scalar_fits(value, a.dtype))
 
     @staticmethod
     def backward(ctx, grad):
@@ -589,8 +605,16 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     tensor([2., 3.])
     """
     if alpha != 1:
+        _check_alpha(input, other, alpha)
         return binary(AddBackward0, input, other, alpha=alpha)
     return binary(AddBackward0, input, other)
+
+
+def _check_alpha(input: Any, other: Any, alpha: Any) -> None:
+    if isinstance(alpha, float) and _dtype.result_type(input, other).kind in "iub":
+        raise RuntimeError(
+            "For integral input tensors, argument alpha must not be a floating point number."
+        )
 
 
 def _is_bool(x: Any) -> bool:
@@ -617,6 +641,7 @@ def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         _no_bool_subtraction(input, other)
         return _rsub(_operand(other), input)
     if alpha != 1:
+        _check_alpha(input, other, alpha)
         return binary(SubBackward0, input, other, alpha=alpha, no_bool=True)
     return binary(SubBackward0, input, other, no_bool=True)
 
@@ -634,7 +659,14 @@ def mul(input: Any, other: Any) -> Tensor:
 def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     """``input / other`` (true division: integers give floats)."""
     if rounding_mode is not None:
-        return floor_divide(input, other) if rounding_mode == "floor" else _trunc_div(input, other)
+        if rounding_mode == "floor":
+            return floor_divide(input, other)
+        if rounding_mode == "trunc":
+            return _trunc_div(input, other)
+        raise RuntimeError(
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+            f"'{rounding_mode}'"
+        )
     if not isinstance(input, Tensor):  # number / tensor: torch multiplies by the reciprocal
         return mul(reciprocal(_as_float(other)), input)
     return binary(DivBackward0, input, other, true_div=True)
@@ -646,24 +678,35 @@ def _as_float(t: Tensor) -> Tensor:
     return t
 
 
-def floor_divide(input: Any, other: Any) -> Tensor:
+def _integer_division(kernel: str, fn: Any, input: Any, other: Any) -> Tensor:
+    """``fn(input, other)`` for ``//``, ``%`` and rounded ``div`` (no gradient).
+    Floats divide by 0 into inf or nan; integers cannot, and torch raises."""
     a = input._data if isinstance(input, Tensor) else input
     b = other._data if isinstance(other, Tensor) else other
     dt = _dtype.result_type(input, other)
-    return Tensor._make(np.floor_divide(a, b).astype(dt), None)
+    if dt.kind == "b":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
+    if dt.kind in "iu" and np.any(np.asarray(b) == 0):
+        raise RuntimeError("ZeroDivisionError")
+    return Tensor._make(np.asarray(quiet_numpy(fn, a, b)).astype(dt), None)
+
+
+def floor_divide(input: Any, other: Any) -> Tensor:
+    """``input // other``: division rounded down (no gradient)."""
+    return _integer_division("div_floor_cpu", np.floor_divide, input, other)
 
 
 def _trunc_div(input: Any, other: Any) -> Tensor:
-    a = input._data if isinstance(input, Tensor) else input
-    b = other._data if isinstance(other, Tensor) else other
-    dt = _dtype.result_type(input, other)
-    return Tensor._make(np.trunc(np.true_divide(a, b)).astype(dt), None)
+    return _integer_division("div_trunc_cpu", _np_trunc_div, input, other)
+
+
+def _np_trunc_div(a: Any, b: Any) -> Any:
+    return np.trunc(np.true_divide(a, b))
 
 
 def remainder(input: Any, other: Any) -> Tensor:
-    a = input._data if isinstance(input, Tensor) else input
-    b = other._data if isinstance(other, Tensor) else other
-    return Tensor._make(np.mod(a, b).astype(_dtype.result_type(input, other)), None)
+    """``input % other``: the remainder, with the sign of ``other`` (no gradient)."""
+    return _integer_division("remainder_cpu", np.mod, input, other)
 
 
 def neg(input: Tensor) -> Tensor:
@@ -748,11 +791,20 @@ for _name, _fn in [
 
 def abs(input: Tensor) -> Tensor:  # noqa: A001
     """Elementwise ``|input|``."""
+    _no_bool(input, "abs_cpu")
     return AbsBackward0.apply(input)
+
+
+def _no_bool(input: Tensor, kernel: str) -> None:
+    """Some of torch's kernels have no version for bool tensors."""
+    if input._data.dtype == np.bool_:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
 def relu(input: Tensor) -> Tensor:
     """``max(input, 0)``, elementwise."""
+    if input._data.dtype == np.bool_:
+        raise RuntimeError("Boolean inputs not supported for relu")
     return ReluBackward0.apply(input)
 
 
@@ -767,7 +819,7 @@ def to_dtype(input: Tensor, dtype: Any) -> Tensor:
     if input._data.dtype == target:
         return input
     if target.kind not in "fc":  # integers and bools have no gradient: the result is cut off
-        return Tensor._make(input._data.astype(target), None)
+        return Tensor._make(quiet_numpy(input._data.astype, target), None)
     return ToCopyBackward0.apply(input, dtype=target)
 
 
@@ -799,8 +851,12 @@ def _logical(ufunc: Any) -> Any:
     def op(input: Any, other: Any) -> Tensor:
         a = input._data if isinstance(input, Tensor) else input
         b = other._data if isinstance(other, Tensor) else other
-        if np.result_type(a, b).kind == "f":
-            raise TypeError(f"unsupported operand type(s) for {ufunc.__name__}: float tensors")
+        dt = _dtype.result_type(input, other)
+        if dt.kind == "f":
+            raise NotImplementedError(
+                f'"{ufunc.__name__}_cpu" not implemented for '
+                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+            )
         return Tensor._make(ufunc(a, b), None)
 
     return op
@@ -815,8 +871,19 @@ def logical_not(input: Tensor) -> Tensor:
     return Tensor._make(np.logical_not(input._data), None)
 
 
+def bitwise_not(input: Tensor) -> Tensor:
+    """``~input``: flips every bit of an integer, negates a bool."""
+    if input._data.dtype.kind == "f":
+        raise TypeError(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+        )
+    return Tensor._make(np.invert(input._data), None)
+
+
 def sign(input: Tensor) -> Tensor:
     """-1, 0 or 1 by the sign of each element (its gradient is 0)."""
+    if input._data.dtype == np.bool_:  # True and False are their own signs
+        return Tensor._make(input._data.copy(), None)
     return SignBackward0.apply(input)
 
 
@@ -827,7 +894,8 @@ class SignBackward0(Function):
 
     @staticmethod
     def forward(ctx, a):
-        return np.sign(a)
+        out = np.sign(a)
+        return np.where(np.isnan(out), 0, out) if a.dtype.kind == "f" else out  # sign(nan) = 0
 
     @staticmethod
     def backward(ctx, grad):
@@ -843,8 +911,7 @@ class Log1PBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log1p(a)
+        return np.log1p(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -877,8 +944,7 @@ class Log2Backward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log2(a)
+        return np.log2(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -894,8 +960,7 @@ class Log10Backward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log10(a)
+        return np.log10(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -967,16 +1032,19 @@ for _name, _fn in [
 
 def floor(input: Tensor) -> Tensor:
     """Round down to a whole number (its gradient is 0)."""
+    _no_bool(input, "floor_vml_cpu")
     return input if input._data.dtype.kind in "iub" else FloorBackward0.apply(input)
 
 
 def ceil(input: Tensor) -> Tensor:
     """Round up to a whole number (its gradient is 0)."""
+    _no_bool(input, "ceil_vml_cpu")
     return input if input._data.dtype.kind in "iub" else CeilBackward0.apply(input)
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch's name
     """Round to the nearest whole number, halves to even (its gradient is 0)."""
+    _no_bool(input, "round_vml_cpu")
     if decimals:
         scale = 10.0**decimals
         return RoundBackward0.apply(input * scale) / scale
@@ -1199,12 +1267,21 @@ def maximum(input: Tensor, other: Tensor) -> Tensor:
     >>> torch.maximum(torch.tensor([1.0, 4.0]), torch.tensor([3.0, 2.0]))
     tensor([3., 4.])
     """
+    _tensor_other(other, "maximum")
     return binary(MaximumBackward0, input, other)
 
 
 def minimum(input: Tensor, other: Tensor) -> Tensor:
     """The smaller of two tensors, elementwise (with broadcasting)."""
+    _tensor_other(other, "minimum")
     return binary(MinimumBackward0, input, other)
+
+
+def _tensor_other(other: Any, name: str) -> None:
+    if not isinstance(other, Tensor):
+        raise TypeError(
+            f"{name}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}"
+        )
 
 
 class WhereBackward0(Function):
@@ -1300,6 +1377,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
         )
     if mask._data.shape != input._data.shape:
         _broadcast_check(mask._data, input._data)
+    value = check_scalar_fits(value, input._data.dtype)
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError(
@@ -1435,6 +1513,7 @@ _METHODS = {
     "__floordiv__": _forward(floor_divide),
     "__rfloordiv__": _reflected(floor_divide),
     "__mod__": _forward(remainder),
+    "__rmod__": _reflected(remainder),
     "__pow__": _forward(pow),
     "__rpow__": _rpow,
     "__neg__": neg,
@@ -1449,7 +1528,8 @@ _METHODS = {
     "__and__": bitwise_and,
     "__or__": bitwise_or,
     "__xor__": bitwise_xor,
-    "__invert__": logical_not,
+    "__invert__": bitwise_not,
+    "bitwise_not": bitwise_not,
     "__iadd__": _inplace(add),
     "__isub__": _inplace(sub),
     "__imul__": _inplace(mul),

@@ -12,6 +12,7 @@ its gradient from ``x``, the rest from the old ``y``.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from .._tensor import (
     _writable,
 )
 from ..autograd.function import CopySlicesBase, Function
+from .elementwise import check_scalar_fits
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
 
@@ -141,14 +143,77 @@ class AsStridedBackward0(Function):
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
+_NON_TUPLE_SEQUENCE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
+    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or "
+    "a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)"
+)
+
+
+_BYTE_INDEX = (
+    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
+    "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
+)
+
+
 def _to_numpy_index(k: Any) -> Any:
     if isinstance(k, Tensor):
-        if k._data.dtype.kind == "f":
+        if k._data.dtype.kind == "f" or k._data.dtype in (np.int8, np.int16):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask
+            warnings.warn(_BYTE_INDEX, UserWarning, stacklevel=4)
+            return k._data.astype(bool)
+        if k._data.ndim == 0 and k._data.dtype.kind in "iu":
+            return int(k._data)  # a 0-dim integer tensor indexes like a plain int
         return k._data
     if isinstance(k, list):
-        return np.asarray([_to_numpy_index(x) for x in k])
-    return k
+        arr = np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
+        if arr.dtype.kind in "fiu" or arr.size == 0:  # torch makes a list a long tensor
+            return arr.astype(np.int64)
+        return arr
+    if k is None or k is Ellipsis or isinstance(k, (int, slice, np.integer, np.bool_, np.ndarray)):
+        return k
+    if isinstance(k, str):  # a str would be a tensor of characters
+        raise TypeError("new(): invalid data type 'str'")
+    raise IndexError(
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+        f"valid indices (got {type(k).__name__})"
+    )
+
+
+def _as_tuple(key: Any) -> tuple:
+    """The key as a tuple of one index per dim. Like numpy once did, torch still (with
+    a warning) reads a list holding lists, tensors, slices, None or ... as a tuple."""
+    if isinstance(key, tuple):
+        return key
+    if isinstance(key, (list, str)) and len(key) < 32:
+        for x in key:
+            if isinstance(x, (Tensor, list, tuple, str, slice)) or x is None or x is Ellipsis:
+                line = 359 if x is None or x is Ellipsis else 349
+                warnings.warn(_NON_TUPLE_SEQUENCE.format(line=line), UserWarning, stacklevel=4)
+                return tuple(key)
+    return (key,)
+
+
+def _check_advanced(k: np.ndarray, shape: tuple, dim: int, nr: int) -> None:
+    """An index array ``k`` (the ``nr``-th one) for ``shape[dim]``, or a mask for the
+    dims from ``dim`` on: checked here to give torch's messages."""
+    if k.dtype == bool:
+        for i, n in enumerate(k.shape):
+            if dim + i < len(shape) and n != shape[dim + i]:
+                raise IndexError(
+                    f"The shape of the mask {list(k.shape)} at index {i} does not match the "
+                    f"shape of the indexed tensor {list(shape)} at index {dim + i}"
+                )
+        return
+    size = shape[dim]
+    bad = (k < -size) | (k >= size)
+    if bad.any():
+        raise IndexError(
+            f"index {int(k[bad].flat[0])} is out of bounds for dimension {nr} with size {size}"
+        )
 
 
 def _is_basic(k: Any) -> bool:
@@ -175,9 +240,9 @@ def _is_full(k: slice, size: int) -> bool:
 def getitem(self: Tensor, key: Any) -> Tensor:
     """``self[key]``, recorded step by step like torch."""
     lone_slice = isinstance(key, slice)  # a[:] is a slice, a[(slice(None),)] an alias
-    if not isinstance(key, tuple):
-        key = (key,)
-    key = tuple(_to_numpy_index(k) for k in key)
+    key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
+    if self._data.ndim == 0 and any(isinstance(k, slice) for k in key):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     if self._data.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key):
         raise IndexError(
             "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
@@ -197,6 +262,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     if n_real > self._data.ndim:
         raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
     advanced = any(not _is_basic(k) for k in key)
+    n_advanced = 0  # index arrays seen so far (torch numbers them in its messages)
     lone_full_slice = lone_slice
     for k in key:
         if k is Ellipsis:
@@ -224,9 +290,21 @@ def getitem(self: Tensor, key: Any) -> Tensor:
             rest.append(slice(None))
             dim += 1
         else:
+            if isinstance(k, np.ndarray):
+                _check_advanced(k, out._data.shape, dim, n_advanced)
+                n_advanced += 1
             rest.append(k)
             dim += k.ndim if isinstance(k, np.ndarray) and k.dtype == bool else 1
     if advanced:
+        arrays = [k for k in rest if isinstance(k, np.ndarray) and k.dtype != bool]
+        try:
+            np.broadcast_shapes(*(k.shape for k in arrays))
+        except ValueError:
+            shapes = ", ".join(str(list(k.shape)) for k in arrays)
+            raise IndexError(
+                "shape mismatch: indexing tensors could not be broadcast together with shapes "
+                + shapes
+            ) from None
         try:
             out = IndexBackward0.apply(out, key=tuple(rest))
         except IndexError as e:
@@ -295,11 +373,25 @@ class IndexPutBackward0(CopySlices):
 
 def setitem(self: Tensor, key: Any, value: Any) -> None:
     """``self[key] = value``: recorded as CopySlices when gradients are involved."""
+    _check_value(self, value)
+    try:
+        _setitem(self, key, value)
+    except IndexError as e:
+        getitem(self.detach(), key)  # a bad key: reading it raises torch's message
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+
+
+def _check_value(self: Tensor, value: Any) -> None:
+    """What may be written into a tensor: tensors, numbers, (nested) lists of numbers."""
+    if not isinstance(value, (Tensor, int, float, np.number, np.bool_, list, tuple, np.ndarray)):
+        raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}")
+    check_scalar_fits(value, self._data.dtype)
+
+
+def _setitem(self: Tensor, key: Any, value: Any) -> None:
     if isinstance(value, (list, tuple)):
         value = Tensor._make(np.asarray(value, dtype=self._data.dtype), None)
-    if not isinstance(key, tuple):
-        key = (key,)
-    key = tuple(_to_numpy_index(k) for k in key)
+    key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
     advanced_only = all(not _is_basic(k) for k in key)
     if advanced_only and isinstance(value, Tensor):
         target = self._data[key[0] if len(key) == 1 else key].shape

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor
+from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import Function
 
 
@@ -92,13 +92,31 @@ class BmmBackward0(Function):
         return ga, gb
 
 
-def _check_same_dtype(a: Tensor, b: Tensor) -> None:
+def _check_same_dtype(a: Tensor, b: Tensor, kernel: str = "addmm_impl_cpu_") -> None:
+    """Both factors must have one dtype, and not bool (torch's messages differ by op)."""
     da, db = a._data.dtype, b._data.dtype
     if da != db:
+        if kernel == "dot":
+            raise RuntimeError(
+                "dot : expected both vectors to have same dtype, but found "
+                f"{_GRAD_DTYPE_CAP[a.dtype]} and {_GRAD_DTYPE_CAP[b.dtype]}"
+            )
+        if kernel == "addmv_impl_cpu":
+            vec, mat = _GRAD_DTYPE_CAP[b.dtype], _GRAD_DTYPE_CAP[a.dtype]
+            raise RuntimeError(
+                f"addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}"
+            )
+        if kernel == "bmm":
+            raise RuntimeError(
+                f"expected scalar type {_GRAD_DTYPE_CAP[a.dtype]} but found "
+                f"{_GRAD_DTYPE_CAP[b.dtype]}"
+            )
         raise RuntimeError(
             "expected m1 and m2 to have the same dtype, but got: "
             f"{_NAME[da.kind, da.itemsize]} != {_NAME[db.kind, db.itemsize]}"
         )
+    if da.kind == "b":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
 _NAME = {
@@ -137,12 +155,14 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
 
 def mv(input: Tensor, vec: Tensor) -> Tensor:
     """Matrix times vector."""
-    if input.dim() != 2 or vec.dim() != 1 or input.shape[1] != vec.shape[0]:
+    if input.dim() != 2 or vec.dim() != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
+    if input.shape[1] != vec.shape[0]:
         raise RuntimeError(
             f"size mismatch, got input ({input.shape[0]}), mat "
             f"({'x'.join(str(s) for s in input.shape)}), vec ({vec.shape[0]})"
         )
-    _check_same_dtype(input, vec)
+    _check_same_dtype(input, vec, "addmv_impl_cpu")
     return MvBackward0.apply(input, vec)
 
 
@@ -158,7 +178,7 @@ def dot(input: Tensor, other: Tensor) -> Tensor:
             f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
             f"number of elements, but got {n} and {m} elements respectively"
         )
-    _check_same_dtype(input, other)
+    _check_same_dtype(input, other, "dot")
     return DotBackward0.apply(input, other)
 
 
@@ -192,9 +212,18 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         out = mm(rows, other) if db == 2 else mv(rows, other)
         shape = tuple(input.shape[:-1]) + ((other.shape[-1],) if db == 2 else ())
         return _unsafe_view(out, shape)
+    if db >= 3:  # checked here, before the factors are swapped below
+        same = input._data.dtype == other._data.dtype
+        _check_same_dtype(input, other, "addmv_impl_cpu" if da == 1 and same else "bmm")
     if da <= 2 and db >= 3:
         # (A @ B) = (Bᵀ @ Aᵀ)ᵀ: the batched tensor goes first, as above
         if da == 1:
+            if input.shape[0] != other.shape[-2]:  # torch's batched message
+                size = int(np.prod(other.shape[:-2]))
+                raise RuntimeError(
+                    f"Expected size for first two dimensions of batch2 tensor to be: "
+                    f"[{size}, {input.shape[0]}] but got: [{size}, {other.shape[-2]}]."
+                )
             return matmul(other.mT, input)
         return matmul(other.mT, input.t()).mT.contiguous()
     # both batched: broadcast the batch dims, then one bmm on 3-D tensors
@@ -246,7 +275,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
             f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
             f"[{mat2.shape[0]}, {mat2.shape[1]}]."
         )
-    _check_same_dtype(input, mat2)
+    _check_same_dtype(input, mat2, "bmm")
     return BmmBackward0.apply(input, mat2)
 
 
@@ -270,6 +299,13 @@ def outer(input: Tensor, vec2: Tensor) -> Tensor:
     return input.reshape(-1, 1) * vec2
 
 
+def _matmul_operator(self: Tensor, other: Any) -> Any:
+    """``self @ other``: Python's own TypeError unless ``other`` is a tensor."""
+    if not isinstance(other, Tensor):
+        return NotImplemented
+    return matmul(self, other)
+
+
 def _rmatmul(self: Tensor, other: Any) -> Any:
     if isinstance(other, np.ndarray):
         return matmul(Tensor._make(other, None), self)
@@ -281,7 +317,7 @@ for _name, _fn in [
     ("mv", mv),
     ("dot", dot),
     ("matmul", matmul),
-    ("__matmul__", matmul),
+    ("__matmul__", _matmul_operator),
     ("__rmatmul__", _rmatmul),
     ("outer", outer),
     ("bmm", bmm),

@@ -8,6 +8,7 @@ the summed dimensions; ``mean`` does the same and divides by the count.
 from __future__ import annotations
 
 import builtins
+import math
 import warnings
 from typing import Any
 
@@ -38,6 +39,14 @@ def _spread(grad: Tensor, shape: tuple, dims: tuple | None, keepdim: bool) -> Te
     elif dims is None and grad.dim() != len(shape):
         grad = grad.reshape((1,) * len(shape))
     return grad.expand(shape)
+
+
+def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
+    """``np.mean`` in ``a``'s dtype; the mean of no elements is nan, silently
+    (numpy would warn "Mean of empty slice")."""
+    if a.size == 0:
+        return np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) * a.dtype.type(np.nan)
+    return np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
 
 
 class SumBackward0(Function):
@@ -78,7 +87,7 @@ class MeanBackward0(Function):
     @staticmethod
     def forward(ctx, a):
         ctx.shape = a.shape
-        return np.mean(a, dtype=a.dtype)
+        return _mean(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -94,7 +103,7 @@ class MeanBackward1(Function):
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        return np.mean(a, axis=dims, keepdims=keepdim, dtype=a.dtype)
+        return _mean(a, dims, keepdim)
 
     @staticmethod
     def backward(ctx, grad):
@@ -142,10 +151,30 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
 _CAP = {"i": "Long", "b": "Bool", "u": "Byte"}
 
 
+def _arg_check(name: str, input: Tensor, dim: Any) -> None:
+    if input._data.dtype == np.bool_:
+        raise RuntimeError(f"{name}(): does not support bool input")
+    if input._data.size == 0:
+        if dim is None:
+            raise IndexError(
+                f"{name}(): Expected reduction dim to be specified for input.numel() == 0."
+            )
+        _nonempty_dims(name, input, _dims(input, dim))
+
+
+def _nonempty_dims(name: str, input: Tensor, dims: tuple) -> None:
+    """Reducing to a max or min over no elements has no answer."""
+    for d in dims:
+        if input._data.shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """Index of the largest element (of the flattened tensor, or along ``dim``)."""
+    _arg_check("argmax", input, dim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmax(input._data), dtype=np.int64), None)
+        out = np.asarray(np.argmax(input._data), dtype=np.int64)
+        return Tensor._make(out.reshape((1,) * input.dim()) if keepdim else out, None)
     d = input._wrap_dim(dim)
     out = np.argmax(input._data, axis=d)
     if keepdim:
@@ -155,8 +184,10 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """Index of the smallest element (of the flattened tensor, or along ``dim``)."""
+    _arg_check("argmin", input, dim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmin(input._data), dtype=np.int64), None)
+        out = np.asarray(np.argmin(input._data), dtype=np.int64)
+        return Tensor._make(out.reshape((1,) * input.dim()) if keepdim else out, None)
     d = input._wrap_dim(dim)
     out = np.argmin(input._data, axis=d)
     if keepdim:
@@ -357,15 +388,26 @@ class AminBackward0(AmaxBackward0):
     _pick = staticmethod(np.min)
 
 
+def _nonempty_reduction(name: str, input: Tensor, dim: Any, dims: tuple) -> None:
+    if input._data.size == 0 and dim == ():
+        raise RuntimeError(
+            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument."
+        )
+    _nonempty_dims(name, input, dims)
+
+
 def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     """The largest element over ``dim`` (all dims by default); ties share the gradient."""
     dims = _dims(input, dim) if dim != () else tuple(range(input.dim()))
+    _nonempty_reduction("amax", input, dim, dims)
     return AmaxBackward0.apply(input, dims=dims, keepdim=keepdim)
 
 
 def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     """The smallest element over ``dim`` (all dims by default); ties share the gradient."""
     dims = _dims(input, dim) if dim != () else tuple(range(input.dim()))
+    _nonempty_reduction("amin", input, dim, dims)
     return AminBackward0.apply(input, dims=dims, keepdim=keepdim)
 
 
@@ -523,6 +565,11 @@ def norm(
     """
     if dtype is not None:
         input = input.to(dtype)
+    if input._data.dtype.kind != "f":
+        raise RuntimeError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+        )
     if p is None or p == "fro":
         p = 2
     elif isinstance(p, str):
@@ -552,16 +599,16 @@ class VarBackward0(Function):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
         ctx.save_for_backward(a)
-        dev = a - np.mean(a, axis=dims, keepdims=True)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof
+        dev = a - _mean(a, dims, True)
+        out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof  # / 0: inf or nan
         return np.asarray(out, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
         dev = a - a.mean(ctx.dims, keepdim=True)
-        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * (2 / ctx.dof)
+        two_over_dof = 2 / ctx.dof if ctx.dof else math.inf  # no degrees of freedom: nan
+        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * two_over_dof
 
 
 class StdBackward0(Function):
@@ -573,9 +620,8 @@ class StdBackward0(Function):
     def forward(ctx, a, dims, correction, keepdim):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
-        dev = a - np.mean(a, axis=dims, keepdims=True)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
+        dev = a - _mean(a, dims, True)
+        out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
         out = out.astype(a.dtype, copy=False)
         ctx.save_for_backward(a, out)
         return out
@@ -657,8 +703,7 @@ class LogsumexpBackward0(Function):
         ctx.dims, ctx.keepdim = dims, keepdim
         m = np.max(a, axis=dims, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
         m = np.where(np.isfinite(m), m, 0)  # subtracting the max keeps exp from overflowing
-        with np.errstate(divide="ignore"):
-            out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
+        out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
         out = np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype)
         ctx.save_for_backward(a, out)
         return out
@@ -670,13 +715,19 @@ class LogsumexpBackward0(Function):
         return g * (a - _spread(out, a.shape, ctx.dims, ctx.keepdim)).exp()
 
 
-def logsumexp(input: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+def _required_dim(name: str, dim: Any) -> None:
+    if dim is None:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+
+
+def logsumexp(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     """``log(sum(exp(input)))`` over ``dim``, computed without overflow.
 
     >>> import minigrad as torch
     >>> torch.logsumexp(torch.tensor([0.0, 0.0]), 0)
     tensor(0.6931)
     """
+    _required_dim("logsumexp", dim)
     if input._data.dtype.kind != "f":
         input = input.to(_default_float())
     dims = _dims(input, dim) if input.dim() else ()
@@ -706,13 +757,14 @@ class CumsumBackward0(Function):
         return grad.sum(d, keepdim=True) - grad.cumsum(d) + grad
 
 
-def cumsum(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
+def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tensor:
     """Running totals along ``dim``.
 
     >>> import minigrad as torch
     >>> torch.tensor([1.0, 2.0, 3.0]).cumsum(0)
     tensor([1., 3., 6.])
     """
+    _required_dim("cumsum", dim)
     if dtype is not None:
         input = input.to(dtype)
     if input.dim() == 0:

@@ -32,12 +32,19 @@ def _infer(shape: tuple, numel: int) -> tuple:
     if list(shape).count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
     known = 1
-    for s in shape:
+    for i, s in enumerate(shape):
         if s != -1:
             if s < 0:
-                raise RuntimeError(f"invalid shape dimension {s}")
+                raise RuntimeError(
+                    f"invalid shape dimension {s} at index {i} of shape {list(shape)}"
+                )
             known *= s
     if -1 in shape:
+        if known == 0 and numel == 0:
+            raise RuntimeError(
+                f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
+                "unspecified dimension size -1 can be any value and is ambiguous"
+            )
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
         shape = tuple(numel // known if s == -1 else s for s in shape)
@@ -254,6 +261,8 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     if self.dim() == 0:
         return reshape(self, 1)
     s, e = self._wrap_dim(start_dim), self._wrap_dim(end_dim)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return self
     shape = self.shape
@@ -290,7 +299,31 @@ def permute(self: Tensor, *dims: Any) -> Tensor:
     return PermuteBackward0.apply(self, dims=dims)
 
 
+_T_WARNED: set[str] = set()  # torch gives each of these warnings once per process
+
+
+def _warn_once(message: str) -> None:
+    if message not in _T_WARNED:
+        _T_WARNED.add(message)
+        warnings.warn(message, UserWarning, stacklevel=3)
+
+
 def _T(self: Tensor) -> Tensor:
+    if self.dim() == 0:
+        _warn_once(
+            "Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
+            "cases. (Triggered internally at "
+            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+        )
+        return self
+    if self.dim() != 2:
+        _warn_once(
+            "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+            "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+            "reverse the dimensions of a tensor. (Triggered internally at "
+            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
+        )
     return PermuteBackward0.apply(self, dims=tuple(reversed(range(self.dim()))))
 
 
@@ -461,6 +494,11 @@ def _tensor_list(tensors: Any, name: str) -> list:
             f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
             f"{type(tensors).__name__}"
         )
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}"
+            )
     return list(tensors)
 
 
@@ -625,6 +663,12 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
 
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
     """Cut into ``chunks`` pieces of (nearly) equal size along ``dim``."""
+    if not isinstance(chunks, (int, np.integer)) or isinstance(chunks, bool):
+        raise TypeError(
+            f"chunk(): argument 'chunks' (position 1) must be int, not {type(chunks).__name__}"
+        )
+    if input.dim() == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = input._wrap_dim(dim)

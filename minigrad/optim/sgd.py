@@ -70,6 +70,7 @@ class SGD(Optimizer):
         super().__init__(params, defaults)
 
     @no_grad()
+    @np.errstate(all="ignore")  # inf and nan are computed silently, as in torch
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
         """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
         loss = self._closure_loss(closure)

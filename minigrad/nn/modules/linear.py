@@ -70,6 +70,8 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
         raise RuntimeError(
             f"self and mat2 must have the same dtype, but got {_cap(c)} and {_cap(b)}"
         )
+    if input._data.shape != (mat1.shape[0], mat2.shape[1]):
+        input.detach().expand(mat1.shape[0], mat2.shape[1])  # raises expand's error if it can't
     return AddmmBackward0.apply(input, mat1, mat2)
 
 
@@ -80,8 +82,16 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     2-D first and reshaped back (``ViewBackward0``). Without a bias it is a
     plain ``matmul``.
     """
+    if input.dim() == 0 or weight.dim() == 0:
+        raise RuntimeError(
+            "both arguments to linear need to be at least 1D, but they are "
+            f"{input.dim()}D and {weight.dim()}D"
+        )
     if bias is None:
         return input.matmul(weight.t())
+    if weight.dim() != 2:
+        weight.t()  # more than 2 dims: t()'s own error
+        raise RuntimeError(f"mat2 must be a matrix, got {weight.dim()}-D tensor")
     if input.dim() == 2:
         return addmm(bias, input, weight.t())
     lead = input.shape[:-1]
