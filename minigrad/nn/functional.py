@@ -420,7 +420,9 @@ class NllLossBackward0(Function):
         if reduction == "mean":
             with np.errstate(invalid="ignore", divide="ignore"):
                 out = np.sum(loss, dtype=x.dtype) / total
-                coef = coef / total
+                # ignored samples get 0, even when every sample is ignored (total 0)
+                hit = onehot & np.expand_dims(keep, 1)
+                coef = np.where(hit, coef / total, coef)
         elif reduction == "sum":
             out = np.sum(loss, dtype=x.dtype)
         else:
@@ -516,24 +518,56 @@ def cross_entropy(
     tensor(0.6931)
     """
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    if label_smoothing:
-        raise NotImplementedError("minigrad's cross_entropy does not support label_smoothing")
     dim = 0 if input.dim() == 1 else 1
+    n_classes = input.shape[dim]
+    shape = [1] * input.dim()  # the weights, shaped to line up with the class dim
+    shape[dim] = -1
     logp = log_softmax(input, dim)
     if target._data.dtype.kind == "f" and target.shape == input.shape:
         _check_reduction(reduction)
+        if label_smoothing > 0.0:
+            _check_label_smoothing(label_smoothing)
+            # smoothing moves a share of each target's probability onto every class
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
         terms = logp * target
         if weight is not None:
-            shape = [1] * input.dim()
-            shape[dim] = -1
             terms = terms * weight.reshape(shape)
         if reduction == "none":
             return -terms.sum(dim)
         if reduction == "sum":
             return -terms.sum()
-        n = input.shape[0] if input.dim() > 1 else 1
-        return E.DivBackward1.apply(-terms.sum(), c=n)
-    return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+        return E.DivBackward1.apply(-terms.sum(), c=input.numel() // max(n_classes, 1))
+    if not label_smoothing > 0.0:
+        return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    _check_label_smoothing(label_smoothing)
+    # (1 - s) * the usual loss + s * the loss against a uniform target, which
+    # is the (weighted) sum of -log p over all classes, divided by n_classes
+    nll = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if weight is not None:
+        smooth = -(logp * weight.reshape(shape)).sum(dim)
+    else:
+        smooth = -logp.sum(dim)
+    ignored = target == ignore_index
+    smooth.masked_fill_(ignored, 0.0)
+    if reduction == "mean":
+        kept = target._data[~ignored._data]
+        total = weight._data[kept].sum() if weight is not None else (~ignored._data).sum()
+        ret = smooth.sum() / Tensor._make(np.asarray(total, dtype=smooth._data.dtype), None)
+    elif reduction == "sum":
+        ret = smooth.sum()
+    else:
+        ret = smooth
+    return E.AddBackward0.apply(
+        E.MulBackward1.apply(nll, c=1 - label_smoothing),
+        E.MulBackward1.apply(ret, c=label_smoothing / n_classes),
+    )
+
+
+def _check_label_smoothing(label_smoothing: float) -> None:
+    if label_smoothing > 1.0:
+        raise RuntimeError(
+            f"label_smoothing must be between 0.0 and 1.0. Got: {float(label_smoothing):g}"
+        )
 
 
 # --- dropout ----------------------------------------------------------------

@@ -126,6 +126,21 @@ class DivBackward1(Function):
         return grad / ctx.c
 
 
+class MulBackward1(Function):
+    """out = a * c  (c a number, as torch's C++ code multiplies)          d/da = c"""
+
+    __slots__ = ("c",)
+
+    @staticmethod
+    def forward(ctx, a, c):
+        ctx.c = c
+        return np.asarray(a * c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return MulBackward1.apply(grad, c=ctx.c)
+
+
 class NegBackward0(Function):
     """out = -a          d/da = -1"""
 
@@ -1263,8 +1278,8 @@ class MaskedFillBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        keep = _const_mask(~np.broadcast_to(ctx.mask, grad.shape), grad._data.dtype)
-        return grad * keep
+        # grad.masked_fill(mask, 0): a filled element's gradient is 0 (even if grad is inf)
+        return MaskedFillBackward0.apply(grad, value=0, mask=np.broadcast_to(ctx.mask, grad.shape))
 
 
 class MaskedFillBackward1(MaskedFillBackward0):
@@ -1274,9 +1289,13 @@ class MaskedFillBackward1(MaskedFillBackward0):
 
     @staticmethod
     def backward(ctx, grad):
-        hit = _const_mask(np.broadcast_to(ctx.mask, grad.shape), grad._data.dtype)
-        gv = (grad * hit).sum() if ctx.needs_input_grad[1] else None
-        return grad * (1 - hit), gv
+        mask = np.broadcast_to(ctx.mask, grad.shape)
+        gv = None
+        if ctx.needs_input_grad[1]:  # the sum of the gradients that reached the filled places
+            from .indexing import masked_select  # (indexing imports this module)
+
+            gv = masked_select(grad, Tensor._make(mask, None)).sum()
+        return MaskedFillBackward0.apply(grad, value=0, mask=mask), gv
 
 
 def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
