@@ -106,7 +106,7 @@ class DivBackward0(Function):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         ga = grad / b if ctx.needs_input_grad[0] else None
-        gb = -grad * a / (b * b) if ctx.needs_input_grad[1] else None
+        gb = -grad * ((a / b) / b) if ctx.needs_input_grad[1] else None
         return ga, gb
 
 
@@ -124,6 +124,20 @@ class DivBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad / ctx.c
+
+
+class AddBackward1(Function):
+    """out = a + c  (c a number, as torch's C++ code adds)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, c):
+        return np.asarray(a + c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
 
 
 class MulBackward1(Function):
@@ -190,7 +204,7 @@ class PowBackward0(Function):
         a, c = ctx.saved_tensors
         if c == 0:
             return zero_grad(grad)
-        return grad * (c * a ** (c - 1))
+        return grad * MulBackward1.apply(a ** (c - 1), c=c)
 
 
 def _power(a: Any, b: Any) -> Any:
@@ -247,7 +261,7 @@ class PowBackward2(Function):
     def backward(ctx, grad):
         out, c = ctx.saved_tensors
         with np.errstate(divide="ignore", invalid="ignore"):
-            local = out * float(np.log(c))
+            local = MulBackward1.apply(out, c=float(np.log(c)))
             if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
                 local = local.masked_fill(ctx._inputs[0] >= 0, 0.0)
             return grad * local
@@ -303,7 +317,7 @@ class SqrtBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad / (2 * out)
+        return grad / MulBackward1.apply(out, c=2)
 
 
 # --- the kinks: abs and relu ------------------------------------------------
@@ -320,7 +334,7 @@ class AbsBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * a.sign()
+        return grad * SgnBackward0.apply(a)
 
 
 class ReluBackward0(Function):
@@ -337,10 +351,30 @@ class ReluBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        # out.sign() is the 0/1 mask; unlike a comparison it stays in the graph
-        # (with derivative 0), so under create_graph the gradient requires grad, as
-        # in torch. masked_fill makes the zeros +0, never -0 (grad * 0 is -0 for grad < 0).
-        return (grad * out.sign()).masked_fill(out <= 0, 0.0)
+        return ThresholdBackwardBackward0.apply(grad, out, threshold=0)
+
+
+class ThresholdBackwardBackward0(Function):
+    """relu's first derivative as an op (torch's ``threshold_backward``):
+    out = g where x > threshold, else 0   (x is relu's output, or leaky_relu's input)
+    d/dg = the same mask;  d/dx = 0 (the mask is flat), so the gradient
+    keeps x in its graph, as torch's does, and gives it zeros"""
+
+    __slots__ = ("threshold",)
+
+    @staticmethod
+    def forward(ctx, g, x, threshold):
+        ctx.threshold = threshold
+        ctx.save_for_backward(x)
+        return np.where(x > threshold, g, 0).astype(g.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        (x,) = ctx.saved_tensors
+        dg = None
+        if ctx.needs_input_grad[0]:
+            dg = ThresholdBackwardBackward0.apply(gg, x, threshold=ctx.threshold)
+        return dg, (zero_grad(gg) if ctx.needs_input_grad[1] else None)
 
 
 # --- trigonometric and hyperbolic ------------------------------------------
@@ -390,7 +424,27 @@ class TanhBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * (1 - out * out)
+        return TanhBackwardBackward0.apply(grad, out)
+
+
+class TanhBackwardBackward0(Function):
+    """The first derivative of tanh as an op of its own (torch's ``tanh_backward``):
+    out = g * (1 - y²)  for the upstream gradient g and y = tanh(a)
+    d/dg = 1 - y²,  d/dy = -2 y g"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, g, y):
+        ctx.save_for_backward(g, y)
+        return g * (1 - y * y)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        dg = TanhBackwardBackward0.apply(gg, y) if ctx.needs_input_grad[0] else None
+        dy = gg * (MulBackward1.apply(y, c=-2) * g) if ctx.needs_input_grad[1] else None
+        return dg, dy
 
 
 class SigmoidBackward0(Function):
@@ -408,7 +462,29 @@ class SigmoidBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * (out * (1 - out))
+        return SigmoidBackwardBackward0.apply(grad, out)
+
+
+class SigmoidBackwardBackward0(Function):
+    """The first derivative of sigmoid as an op (torch's ``sigmoid_backward``):
+    out = g * y (1 - y)  for the upstream gradient g and y = sigmoid(a)
+    d/dg = y (1 - y),  d/dy = g (1 - 2y)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, g, y):
+        ctx.save_for_backward(g, y)
+        return g * (y * (1 - y))
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        dg = SigmoidBackwardBackward0.apply(gg, y) if ctx.needs_input_grad[0] else None
+        dy = None
+        if ctx.needs_input_grad[1]:
+            dy = gg * g * AddBackward1.apply(MulBackward1.apply(y, c=-2), c=1)
+        return dg, dy
 
 
 # --- copies -----------------------------------------------------------------
@@ -843,6 +919,12 @@ class SignBackward0(Function):
         return zero_grad(grad)
 
 
+class SgnBackward0(SignBackward0):
+    """``sgn``, what abs's derivative uses: sign(a) for real numbers   d/da = 0"""
+
+    __slots__ = ()
+
+
 # --- more unary functions ---------------------------------------------------
 class Log1PBackward0(Function):
     """out = log(1 + a)          d/da = 1 / (1 + a)"""
@@ -858,7 +940,7 @@ class Log1PBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad / (a + 1)
+        return grad / AddBackward1.apply(a, c=1)
 
 
 class Exp2Backward0(Function):
@@ -875,7 +957,7 @@ class Exp2Backward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * out * float(np.log(2.0))
+        return MulBackward1.apply(grad * out, c=float(np.log(2.0)))
 
 
 class Log2Backward0(Function):
@@ -892,7 +974,7 @@ class Log2Backward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad / (a * float(np.log(2.0)))
+        return grad / MulBackward1.apply(a, c=float(np.log(2.0)))
 
 
 class Log10Backward0(Function):
@@ -909,7 +991,7 @@ class Log10Backward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad / (a * float(np.log(10.0)))
+        return grad / MulBackward1.apply(a, c=float(np.log(10.0)))
 
 
 class ErfBackward0(Function):
@@ -925,7 +1007,7 @@ class ErfBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * (2 / math.sqrt(math.pi)) * (-(a * a)).exp()
+        return MulBackward1.apply((-(a**2)).exp(), c=2 / math.sqrt(math.pi)) * grad
 
 
 class _Step(Function):
@@ -1007,7 +1089,29 @@ class LeakyReluBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * _slope_mask(a, ctx.slope)
+        return LeakyReluBackwardBackward0.apply(grad, a, slope=ctx.slope)
+
+
+class LeakyReluBackwardBackward0(Function):
+    """leaky_relu's first derivative as an op (torch's ``leaky_relu_backward``):
+    out = g where x > 0, else slope * g
+    d/dg = the same mask;  d/dx = 0"""
+
+    __slots__ = ("slope",)
+
+    @staticmethod
+    def forward(ctx, g, x, slope):
+        ctx.slope = slope
+        ctx.save_for_backward(x)
+        return np.where(x > 0, g, g * slope).astype(g.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        (x,) = ctx.saved_tensors
+        dg = None
+        if ctx.needs_input_grad[0]:
+            dg = LeakyReluBackwardBackward0.apply(gg, x, slope=ctx.slope)
+        return dg, (zero_grad(gg) if ctx.needs_input_grad[1] else None)
 
 
 class LeakyReluBackward1(LeakyReluBackward0):
