@@ -82,7 +82,8 @@ class MulBackward0(Function):
         # save only what the other input's gradient needs
         needs = ctx.needs_input_grad
         ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
-        return a * b
+        with np.errstate(invalid="ignore"):  # inf * 0 is nan, silently, as in torch
+            return a * b
 
     @staticmethod
     def backward(ctx, grad):
@@ -1152,7 +1153,8 @@ class ClampBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * _const_mask(_inside(a._data, ctx.lo, ctx.hi), grad._data.dtype)
+        inside = Tensor._make(_inside(a._data, ctx.lo, ctx.hi), None)
+        return where(inside, grad, Tensor._make(np.zeros((), grad._data.dtype), None))
 
 
 class ClampMinBackward0(ClampBackward1):
@@ -1277,8 +1279,7 @@ class MaximumBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        w = _tie_weights(a._data, b._data, grad._data.dtype)
-        return grad * w, grad * (1 - w)
+        return _pick_grads(ctx, grad, a, b)
 
 
 class MinimumBackward0(Function):
@@ -1295,14 +1296,24 @@ class MinimumBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        w = _tie_weights(b._data, a._data, grad._data.dtype)
-        return grad * w, grad * (1 - w)
+        return _pick_grads(ctx, grad, a, b, largest=False)
 
 
-def _tie_weights(a: np.ndarray, b: np.ndarray, dt: np.dtype) -> Tensor:
-    """1 where a > b, 0.5 where a == b, 0 where a < b: the share of a's gradient."""
-    w = (a > b).astype(dt) + 0.5 * (a == b).astype(dt)
-    return Tensor._make(np.asarray(w, dtype=dt), None)
+def _pick_grads(ctx: Any, grad: Tensor, a: Tensor, b: Tensor, largest: bool = True) -> tuple:
+    """The gradients of max(a, b) (or min): all of grad goes to the one picked,
+    half to each on a tie (torch: where(a == b, grad / 2, grad), then 0 for the other)."""
+    tie = Tensor._make(a._data == b._data, None)
+    a_lost, b_lost = (a._data < b._data, a._data > b._data)
+    if not largest:
+        a_lost, b_lost = b_lost, a_lost
+    out = []
+    for lost, needed in zip((a_lost, b_lost), ctx.needs_input_grad):
+        g = None
+        if needed:
+            g = where(tie, DivBackward1.apply(grad, c=2), grad)
+            g = masked_fill(g, Tensor._make(np.broadcast_to(lost, g.shape), None), 0.0)
+        out.append(g)
+    return tuple(out)
 
 
 def maximum(input: Tensor, other: Tensor) -> Tensor:

@@ -49,7 +49,7 @@ class MvBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, v = ctx.saved_tensors
-        ga = grad.unsqueeze(1) * v.unsqueeze(0) if v is not None else None
+        ga = grad.reshape(-1, 1) * v if v is not None else None  # outer(grad, v)
         gv = a.t().mv(grad) if a is not None else None
         return ga, gv
 

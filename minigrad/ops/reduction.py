@@ -8,6 +8,7 @@ the summed dimensions; ``mean`` does the same and divides by the count.
 from __future__ import annotations
 
 import builtins
+import math
 import warnings
 from typing import Any
 
@@ -38,6 +39,17 @@ def _spread(grad: Tensor, shape: tuple, dims: tuple | None, keepdim: bool) -> Te
     elif dims is None and grad.dim() != len(shape):
         grad = grad.reshape((1,) * len(shape))
     return grad.expand(shape)
+
+
+def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
+    """Put back the reduced ``dims`` as size-1 dims (no expand: broadcasting
+    does the rest), as torch's derivative formulas do. A full reduction to a
+    number (``dim=None``) is left as it is, unless ``always``."""
+    if keepdim or (t.dim() == 0 and not always):
+        return t
+    for d in sorted(dims):
+        t = t.unsqueeze(d)
+    return t
 
 
 class SumBackward0(Function):
@@ -490,11 +502,13 @@ class LinalgVectorNormBackward0(Function):
             return g * 0
         if p == 1:
             return g * a.sign()
+        if p == 2:  # torch: grad * (a / norm), 0 where the norm is 0
+            norm = _unsqueeze_multiple(out, dims, keep)
+            scaled = (a / norm).masked_fill(_constant(norm._data == 0), 0.0)
+            return _unsqueeze_multiple(grad, dims, keep) * scaled
         norm = _spread(out, a.shape, dims, keep)
         zero = _constant(norm._data == 0)  # where the norm is 0 the gradient is 0
         safe = norm.masked_fill(zero, 1.0)
-        if p == 2:
-            return (g * a / safe).masked_fill(zero, 0.0)
         if p in (np.inf, -np.inf):
             hit = np.abs(a._data) == norm._data
             share = hit / np.sum(hit, axis=dims, keepdims=True)
@@ -551,8 +565,18 @@ class VarBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        dev = a - a.mean(ctx.dims, keepdim=True)
-        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * (2 / ctx.dof)
+        return _var_grad(grad, a, ctx.dims, ctx.keepdim, ctx.dof)
+
+
+def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> Tensor:
+    """torch's var_backward: (2 / dof) * grad * (a - mean(a))."""
+    from .elementwise import MulBackward1
+
+    full = grad.dim() == 0  # var() of all elements
+    g = _unsqueeze_multiple(grad, dims, keepdim)
+    mean = a.mean() if full else a.mean(dims, keepdim=True)
+    with np.errstate(invalid="ignore"):  # no degrees of freedom: inf * 0 is nan, silently
+        return MulBackward1.apply(g, c=2.0 / dof if dof else math.inf) * (a - mean)
 
 
 class StdBackward0(Function):
@@ -573,16 +597,12 @@ class StdBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
+        from .elementwise import MulBackward1
+
         a, out = ctx.saved_tensors
-        std = _spread(out, a.shape, ctx.dims, ctx.keepdim)
-        dev = a - a.mean(ctx.dims, keepdim=True)
-        zero = _constant(std._data == 0)  # a constant slice: no slope, and no 0/0 either
-        g = (
-            _spread(grad, a.shape, ctx.dims, ctx.keepdim)
-            * dev
-            / (std.masked_fill(zero, 1.0) * ctx.dof)
-        )
-        return g.masked_fill(zero, 0.0)
+        # torch's std_backward: var's gradient for grad / (2 std), 0 where std = 0
+        g = (grad / MulBackward1.apply(out, c=2)).masked_fill(_constant(out._data == 0), 0.0)
+        return _var_grad(g, a, ctx.dims, ctx.keepdim, ctx.dof)
 
 
 def _var_args(
@@ -657,8 +677,8 @@ class LogsumexpBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        g = _spread(grad, a.shape, ctx.dims, ctx.keepdim)
-        return g * (a - _spread(out, a.shape, ctx.dims, ctx.keepdim)).exp()
+        g = _unsqueeze_multiple(grad, ctx.dims, ctx.keepdim, always=True)
+        return g * (a - _unsqueeze_multiple(out, ctx.dims, ctx.keepdim, always=True)).exp()
 
 
 def logsumexp(input: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
