@@ -84,6 +84,8 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "max": (lambda T, x: (x * x).max(), (_any(S),)),
     "max_dim": (lambda T, x: (x * x).max(1).values, (_any(S),)),
     "amax": (lambda T, x: (x * x).amax(1), (_any(S),)),
+    "pow_tensor": (lambda T, x, y: x**y, (_pos(S), _any(S))),
+    "pow_tensor_zeros": (lambda T, x, y: x.relu() ** y.relu(), (_any(S), _any(S))),
     "maximum": (lambda T, x, y: T.maximum(x, y) * x, (_any(S), _any(S))),
     "minimum": (lambda T, x, y: T.minimum(x, y) * y, (_any(S), _any(S))),
     "maximum_ties": (lambda T, x: T.maximum(x, x.clamp(min=0.0)) * x, (_any(S),)),

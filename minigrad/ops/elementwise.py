@@ -58,6 +58,20 @@ class SubBackward0(Function):
         return grad, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
 
 
+class SubBackward1(Function):
+    """out = a - c  (c a number, as torch's C++ code subtracts)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, c):
+        return np.asarray(a - c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
 class RsubBackward1(Function):
     """out = c - a  (a number minus a tensor)          d/da = -1"""
 
@@ -235,14 +249,16 @@ class PowBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         a, b, out = ctx.saved_tensors
+        zero = Tensor._make(np.zeros((), grad._data.dtype), None)
         ga = gb = None
         if ctx.needs_input_grad[0]:
-            ga = grad * b * a ** (b - 1)
-            ga = ga.masked_fill((b == 0).detach(), 0.0)  # torch: d(a**0)/da is 0, even at a=0
+            # torch: d(a**0)/da is 0, even at a = 0
+            b_zero = Tensor._make(b._data == 0, None)
+            ga = where(b_zero, zero, grad * (b * a ** SubBackward1.apply(b, c=1)))
         if ctx.needs_input_grad[1]:
             # where a == 0 and b >= 0 torch defines the gradient as 0
-            safe = (a == 0).detach() & (b >= 0).detach()
-            gb = (grad * out * a.masked_fill(safe, 1.0).log()).masked_fill(safe, 0.0)
+            safe = Tensor._make((a._data == 0) & (b._data >= 0), None)
+            gb = grad * where(safe, zero, out * a.log())
         return ga, gb
 
 
