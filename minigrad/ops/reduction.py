@@ -415,6 +415,10 @@ class ProdBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
+        if a.dim() == 0:
+            return grad
+        if not np.any(a._data == 0):  # torch: grad * (out / a) when no element is 0
+            return grad * (out / a)
         flat = a.reshape(-1)
         g = _prod_grad(flat, out, grad.expand(flat.shape), 0)
         return g.reshape(ctx.shape)
@@ -436,6 +440,9 @@ class ProdBackward1(Function):
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
         shape, dims, keep = a.shape, (ctx.dim,), ctx.keepdim
+        if not np.any(a._data == 0):  # torch: grad * (out / a) when no element is 0
+            g = _unsqueeze_multiple(grad, dims, keep, always=True)
+            return g * (_unsqueeze_multiple(out, dims, keep, always=True) / a)
         return _prod_grad(
             a, _spread(out, shape, dims, keep), _spread(grad, shape, dims, keep), ctx.dim
         )
