@@ -129,10 +129,18 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "matmul": (lambda T, x, y: x @ y, (_any(S), _any((3, 4)))),
     "mm": (lambda T, x, y: T.mm(x, y), (_any(S), _any((3, 2)))),
     "mv": (lambda T, x, y: T.mv(x, y), (_any(S), _any((3,)))),
+    "mm_transposed": (lambda T, x, y: T.mm(x.t(), y.t()), (_any((3, 2)), _any((4, 3)))),
+    "matmul_transposed": (lambda T, x, y: (x * 2).t() @ y, (_any((3, 2)), _any((3, 4)))),
     "dot": (lambda T, x, y: T.dot(x, y), (_any((3,)), _any((3,)))),
     "bmm": (lambda T, x, y: T.bmm(x, y), (_any((2, 2, 3)), _any((2, 3, 2)))),
     "outer": (lambda T, x, y: T.outer(x, y), (_any((3,)), _any((2,)))),
     # nn.functional
+    "linear": (
+        lambda T, x, w, b: T.nn.functional.linear(x, w, b),
+        (_any(S), _any((4, 3)), _any((4,))),
+    ),
+    "linear_no_bias": (lambda T, x, w: T.nn.functional.linear(x, w), (_any(S), _any((4, 3)))),
+    "linear_3d": (lambda T, x, w: T.nn.functional.linear(x, w), (_any((2, 2, 3)), _any((4, 3)))),
     "softmax": (lambda T, x: T.softmax(x, 1), (_any(S),)),
     "log_softmax": (lambda T, x: T.log_softmax(x, 1), (_any(S),)),
     "F.tanh": (lambda T, x: T.nn.functional.tanh(x), (_any(S),)),

@@ -16,22 +16,42 @@ from .._tensor import Tensor
 from ..autograd.function import Function
 
 
-class MmBackward0(Function):
-    """C = A @ B (matrices)          dA = grad @ Bᵀ,  dB = Aᵀ @ grad"""
+def _column_major(a: Any) -> bool:
+    """Is this matrix stored column by column (like ``w.t()`` of a row-major ``w``)?"""
+    a = np.asarray(a)
+    item = a.itemsize
+    return a.ndim == 2 and a.strides[0] == item and a.strides[1] == a.shape[0] * item
 
-    __slots__ = ()
+
+def mm_mat1_grad(grad: Tensor, mat2: Tensor, column_major: bool) -> Tensor:
+    """d(A @ B)/dA = grad @ Bᵀ; torch computes (B @ gradᵀ)ᵀ when A was column-major."""
+    return mat2.mm(grad.t()).t() if column_major else grad.mm(mat2.t())
+
+
+def mm_mat2_grad(grad: Tensor, mat1: Tensor, column_major: bool) -> Tensor:
+    """d(A @ B)/dB = Aᵀ @ grad; torch computes (gradᵀ @ A)ᵀ when B was column-major."""
+    return grad.t().mm(mat1).t() if column_major else mat1.t().mm(grad)
+
+
+class MmBackward0(Function):
+    """C = A @ B (matrices)          dA = grad @ Bᵀ,  dB = Aᵀ @ grad
+    (torch's formulas change their order of operations with the memory layout
+    of A and B; the values are the same, the derivative graph follows torch's)"""
+
+    __slots__ = ("cols",)
 
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(a if needs[1] else None, b if needs[0] else None)
+        ctx.cols = (_column_major(a), _column_major(b))
         return a @ b
 
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        ga = grad.mm(b.t()) if b is not None else None
-        gb = a.t().mm(grad) if a is not None else None
+        ga = mm_mat1_grad(grad, b, ctx.cols[0]) if b is not None else None
+        gb = mm_mat2_grad(grad, a, ctx.cols[1]) if a is not None else None
         return ga, gb
 
 
