@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.function import Function
+from ..autograd.function import Function, MultiOutputFunction
 
 
 def _column_major(a: Any) -> bool:
@@ -307,3 +307,67 @@ for _name, _fn in [
     ("ger", outer),
 ]:
     setattr(Tensor, _name, _fn)
+
+
+# --- singular values (for the nuclear norm) ---------------------------------
+class LinalgSvdBackward0(MultiOutputFunction):
+    """A = U diag(S) Vh (the thin SVD: U, S, Vh are its three outputs)
+    d/dA from the gradients gU, gS, gVh (torch's svd_backward, real case):
+    U [ (skew(Uᵀ gU) S + S skew(Vh gVhᵀ)) / E + diag(gS) ] Vh  (+ the parts of gU,
+    gVh outside the span of U, V), with E_ij = S_j² - S_i² (1 on the diagonal)"""
+
+    __slots__ = ()
+    _outputs = 3
+
+    @staticmethod
+    def forward(ctx, a):
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        u, s, vh = u.astype(a.dtype), s.astype(a.dtype), vh.astype(a.dtype)
+        ctx.save_for_backward(u, s, vh)
+        return u, s, vh
+
+    @staticmethod
+    def backward(ctx, gU, gS, gVh):
+        from .._creation import eye
+
+        U, S, Vh = ctx.saved_tensors
+        # a gradient of zeros made for an unused output counts as "no gradient"
+        gU, gVh = (
+            None if g is None or (not g.requires_grad and not g._data.any()) else g
+            for g in (gU, gVh)
+        )
+        m, n = U.shape[-2], Vh.shape[-1]
+        if gU is None and gVh is None:  # only the singular values are used
+            if m >= n:
+                return U.matmul(gS.unsqueeze(-1) * Vh)
+            return (U * gS.unsqueeze(-2)).matmul(Vh)
+        k = S.shape[-1]
+        ident = eye(k, dtype=S.dtype)
+
+        def skew(x: Tensor) -> Tensor:
+            return x - x.mT
+
+        S2 = S * S
+        E = S2.unsqueeze(-2) - S2.unsqueeze(-1) + ident  # (its diagonal is 0 before adding 1)
+        if gU is not None and gVh is not None:
+            UhgU, VhgV = skew(U.mT.matmul(gU)), skew(Vh.matmul(gVh.mT))
+            gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+        elif gU is not None:
+            gA = skew(U.mT.matmul(gU)) * (S.unsqueeze(-2) / E)
+        else:
+            gA = S.unsqueeze(-1) * (skew(Vh.matmul(gVh.mT)) / E)
+        if gS is not None:
+            gA = gA + gS.unsqueeze(-1) * ident
+        if m > n and gU is not None:
+            gA = U.matmul(gA)
+            gUSinv = gU / S.unsqueeze(-2)
+            gA = gA + gUSinv - U.matmul(U.mT.matmul(gUSinv))
+            gA = gA.matmul(Vh)
+        elif m < n and gVh is not None:
+            gA = gA.matmul(Vh)
+            SinvgVh = gVh / S.unsqueeze(-1)
+            gA = gA + SinvgVh - SinvgVh.matmul(Vh.mT).matmul(Vh)
+            gA = U.matmul(gA)
+        else:
+            gA = U.matmul(gA.matmul(Vh)) if m >= n else U.matmul(gA).matmul(Vh)
+        return gA

@@ -537,10 +537,33 @@ def norm(
         input = input.to(dtype)
     if p is None or p == "fro":
         p = 2
+    elif p == "nuc":
+        return _nuclear_norm(input, dim, keepdim)
     elif isinstance(p, str):
         raise NotImplementedError(f"minigrad supports vector norms only, not p='{p}'")
     dims = tuple(range(input.dim())) if dim is None else _dims(input, dim)
     return LinalgVectorNormBackward0.apply(input, p=float(p), dims=dims, keepdim=bool(keepdim))
+
+
+def _nuclear_norm(input: Tensor, dim: Any, keepdim: bool) -> Tensor:
+    """The sum of the singular values of the matrices in the last two dims."""
+    from .linalg import LinalgSvdBackward0
+
+    if input.dim() < 2:
+        raise RuntimeError(
+            "linalg.matrix_norm: The input tensor A must have at least 2 dimensions."
+        )
+    if dim is None:
+        dim = tuple(range(input.dim()))
+    dims = tuple(d % input.dim() for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+    if len(dims) != 2:
+        raise RuntimeError(
+            "linalg.matrix_norm: dim must be a 2-tuple. Got " + " ".join(str(d) for d in dim)
+        )
+    if dims != (input.dim() - 2, input.dim() - 1) or keepdim:
+        raise NotImplementedError("minigrad's nuclear norm works on the last two dims only")
+    _, s, _ = LinalgSvdBackward0.apply(input)
+    return s.sum(-1)
 
 
 def _dof_warning(name: str) -> None:
