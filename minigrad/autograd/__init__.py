@@ -29,8 +29,15 @@ def _as_tuple(x: Any) -> tuple:
     return tuple(x)
 
 
-def _root_grads(outputs: tuple, grads: tuple) -> list[Tensor]:
-    """Check each output and make its starting gradient (1 for a one-element output)."""
+def _size(shape: tuple) -> Any:
+    from .._size import Size
+
+    return Size(shape)
+
+
+def _root_grads(outputs: tuple, grads: tuple, batched: bool = False) -> list[Tensor]:
+    """Check each output and make its starting gradient (1 for a one-element output).
+    ``batched``: each gradient has an extra first dim, a batch of gradients."""
     from .. import _creation
 
     result = []
@@ -53,7 +60,24 @@ def _root_grads(outputs: tuple, grads: tuple) -> list[Tensor]:
                 raise TypeError(
                     f"gradients can be either Tensors or None, but got {type(g).__name__}"
                 )
-            if g._data.shape != out._data.shape:
+            if batched:
+                if g.dim() == 0:
+                    raise IndexError(
+                        "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                        "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
+                    )
+                # (torch's message shows the sizes after the first two dims)
+                if g._data.shape[1:] != out._data.shape:
+                    raise RuntimeError(
+                        "If `is_grads_batched=True`, we interpret the first dimension of each "
+                        "grad_output as the batch dimension. The sizes of the remaining "
+                        "dimensions are expected to match the shape of corresponding output, but "
+                        f"a mismatch was detected: grad_output[{i}] has a shape of "
+                        f"{_size(g._data.shape[2:])} and "
+                        f"output[{i}] has a shape of {out.shape}. If you only want some tensors "
+                        "in `grad_output` to be considered batched, consider using vmap."
+                    )
+            elif g._data.shape != out._data.shape:
                 raise RuntimeError(
                     f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
                     f"output[{i}] has a shape of {out.shape}."
@@ -113,6 +137,10 @@ def grad(
     """Return the gradients of ``outputs`` with respect to ``inputs`` (a tuple),
     without touching any ``.grad``.
 
+    ``is_grads_batched=True``: the first dim of each of ``grad_outputs`` is a
+    batch; one backward pass carries the whole batch, and each gradient gets
+    the same first dim (``grad_outputs=torch.eye(n)`` gives a whole Jacobian).
+
     >>> import minigrad as torch
     >>> x = torch.tensor(2.0, requires_grad=True)
     >>> torch.autograd.grad(x * x, x)
@@ -122,7 +150,7 @@ def grad(
     ins = _as_tuple(inputs)
     if not ins:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
-    grads = _root_grads(outs, _as_tuple(grad_outputs))
+    grads = _root_grads(outs, _as_tuple(grad_outputs), is_grads_batched)
     for t in ins:
         if not isinstance(t, _t.Tensor) or not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
@@ -131,14 +159,17 @@ def grad(
     if allow_unused is None:
         allow_unused = materialize_grads
     result = engine.run_backward(
-        outs, grads, retain_graph, create_graph, inputs=ins, accumulate=False
+        outs, grads, retain_graph, create_graph, inputs=ins, accumulate=False,
+        batched=is_grads_batched,
     )
     for i, (g, t) in enumerate(zip(result, ins)):
         if g is None:
             if materialize_grads:
-                from .._creation import zeros_like
+                from .._creation import zeros, zeros_like
 
                 result[i] = zeros_like(t)
+                if is_grads_batched:
+                    result[i] = zeros((len(grads[0]),) + tuple(t.shape), dtype=t.dtype)
             elif not allow_unused:
                 raise RuntimeError(
                     f"The differentiated Tensor at index {i} appears to not have been used in the "

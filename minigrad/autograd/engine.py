@@ -24,6 +24,8 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from .._grad_mode import _State
 from . import function as F
 from .function import AccumulateGrad, Node, _grad_node
@@ -125,11 +127,14 @@ def run_backward(
     create_graph: bool,
     inputs: Sequence[Tensor] | None = None,
     accumulate: bool = True,
+    batched: bool = False,
 ) -> list[Tensor | None]:
     """Propagate ``grad_outputs`` from ``outputs`` back through the graph.
 
     With ``accumulate=True`` (``backward()``) gradients land in ``.grad``;
     otherwise (``autograd.grad``) the gradients of ``inputs`` are returned.
+    ``batched``: every gradient carries an extra first dim, a batch of
+    gradients that travels through the graph together (``is_grads_batched``).
     """
     global _create_graph_warned
     if create_graph and accumulate and not _create_graph_warned:
@@ -213,7 +218,9 @@ def run_backward(
                 or _leads_on(node, allowed)
                 or (accumulate and node in targets)  # backward(inputs=[y]) runs y's node
             ):
-                if len(grads) == 1 and grads[0] is not None:  # the common case, inlined
+                if batched:
+                    out = _batched_backward(node, grads, create_graph)
+                elif len(grads) == 1 and grads[0] is not None:  # the common case, inlined
                     out = type(node).backward(node, grads[0])
                     if not isinstance(out, tuple):
                         out = (out,)
@@ -232,11 +239,14 @@ def run_backward(
                 for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
                     if nxt is not None and g is not None:
                         # undo broadcasting (or promotion) only where there was some
-                        if g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
+                        if batched:
+                            pass  # (done entry by entry in _batched_backward)
+                        elif g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
                             g = _sum_to(g, x)
                         if (
                             type(nxt) is AccumulateGrad
                             and g._data.dtype != nxt.variable._data.dtype
+                            and not batched
                         ):
                             g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
                         _deliver(buffers, nxt, nr, g, create_graph)
@@ -250,6 +260,39 @@ def run_backward(
         _State.enabled = prev_mode
         F._np_errors.reset(token)
     return results
+
+
+def _batched_backward(node: Node, grads: list, create_graph: bool) -> tuple:
+    """Run a node's rule on a batch of gradients: once per batch entry (as
+    torch's vmap does for rules without a batched version), each result summed
+    to its input's shape, then stacked again along the first dim."""
+    size = next(len(g) for g in grads if g is not None)
+    per_entry = []
+    for b in range(size):
+        out = _call_backward(node, [None if g is None else g[b] for g in grads])
+        entry = []
+        for g, x, nxt in zip(out, node._inputs, node._next):
+            if nxt is None or g is None:
+                g = None
+            elif g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
+                g = _sum_to(g, x)
+            entry.append(g)
+        per_entry.append(entry)
+    result = []
+    for j, x in enumerate(node._inputs):
+        column = [entry[j] for entry in per_entry] if j < len(per_entry[0]) else [None]
+        if all(g is None for g in column):
+            result.append(None)
+            continue
+        zeros = np.zeros(x._data.shape, dtype=x._data.dtype)
+        column = [F.Tensor._make(zeros, None) if g is None else g for g in column]
+        if create_graph:
+            from ..ops.shape import stack  # (shape ops need the engine's module loaded)
+
+            result.append(stack(column))
+        else:
+            result.append(F.Tensor._make(np.stack([g._data for g in column]), None))
+    return tuple(result)
 
 
 def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor, create_graph: bool) -> None:

@@ -320,8 +320,8 @@ def jacobian(
 
     With several inputs or outputs the result is a tuple (over inputs), a
     tuple (over outputs), or a tuple of tuples ``[output][input]``.
-    Row by row: one backward pass per output element. ``vectorize`` is
-    accepted and gives the same result (minigrad has no batched backward).
+    Row by row: one backward pass per output element; with ``vectorize=True``
+    a single backward pass carries all the rows at once, as a batch.
 
     >>> import minigrad as torch
     >>> from minigrad.autograd.functional import jacobian
@@ -365,6 +365,9 @@ def jacobian(
             func(*inputs), "outputs of the user-provided function", "jacobian"
         )
         _strict_check(outputs, "outputs", strict)
+        if vectorize:
+            result = _jacobian_batched(outputs, inputs, create_graph)
+            return _unpack(_finish(result, create_graph), (outputs_tuple, inputs_tuple))
         result = []
         for i, out in enumerate(outputs):
             rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j
@@ -391,6 +394,49 @@ def jacobian(
                 )
             )
         return _unpack(_finish(tuple(result), create_graph), (outputs_tuple, inputs_tuple))
+
+
+def _jacobian_batched(outputs: tuple, inputs: tuple, create_graph: bool) -> tuple:
+    """``vectorize=True``: every row of the Jacobian in one backward pass. The
+    gradients are a batch (``is_grads_batched``): row k of the identity matrix,
+    for every output element k at once, goes back through the graph together."""
+    from . import grad
+
+    sizes = [out.nelement() for out in outputs]
+    total = sum(sizes)
+    eye = _creation.eye(total, dtype=outputs[0].dtype) if total else None
+    grad_outputs, start = [], 0
+    for out, n in zip(outputs, sizes):
+        # the rows of the identity that belong to this output, shaped like it
+        block = eye[:, start : start + n] if total else _creation.zeros(0, n)
+        grad_outputs.append(block.reshape((total,) + tuple(out.shape)).to(out.dtype))
+        start += n
+    used = [k for k, out in enumerate(outputs) if out.requires_grad]
+    grads = [None] * len(inputs)
+    if used and total:
+        grads = list(
+            grad(
+                [outputs[k] for k in used],
+                inputs,
+                [grad_outputs[k] for k in used],
+                retain_graph=True,
+                create_graph=create_graph,
+                allow_unused=True,
+                is_grads_batched=True,
+            )
+        )
+    result, start = [], 0
+    for out, n in zip(outputs, sizes):
+        row = []
+        for g, x in zip(grads, inputs):
+            if g is None:
+                block = _creation.zeros(tuple(out.shape) + tuple(x.shape), dtype=x.dtype)
+            else:
+                block = g[start : start + n].view(tuple(out.shape) + tuple(x.shape))
+            row.append(block)
+        result.append(tuple(row))
+        start += n
+    return tuple(result)
 
 
 def hessian(

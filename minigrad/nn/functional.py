@@ -78,6 +78,13 @@ def _scale(grad: Tensor, shape: tuple, reduction: str) -> Any:
     return grad
 
 
+def _mean_scale(grad: Tensor, reduction: str) -> Tensor:
+    """For reduction='mean', divide the per-element gradient by their number."""
+    if reduction == "mean":
+        return E.DivBackward1.apply(grad, c=max(grad.numel(), 1))
+    return grad
+
+
 class BinaryCrossEntropyWithLogitsBackward0(Function):
     """loss = -w [p y log σ(x) + (1-y) log(1-σ(x))]   (w: weight, p: pos_weight)
     d/dx = w [σ(x) (1 - y + p y) - p y]   (= σ(x) - y without weights)
@@ -102,7 +109,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
-        g = _scale(grad, x.shape, ctx.reduction)
+        g = grad
         w, pw = ctx.weight, ctx.pos_weight
         w = None if w is None else Tensor._make(w, None)
         pw = None if pw is None else Tensor._make(pw, None)
@@ -112,14 +119,14 @@ class BinaryCrossEntropyWithLogitsBackward0(Function):
                 gx = x.sigmoid() - y
             else:
                 gx = x.sigmoid() * (1 - y + pw * y) - pw * y
-            gx = gx * g if w is None else gx * w * g
+            gx = _mean_scale(gx * g if w is None else gx * w * g, ctx.reduction)
         if ctx.needs_input_grad[1]:
             if pw is None:
                 gy = -x
             else:
                 log_sig = -((-x).clamp_min(0) + (-x.abs()).exp().log1p())
                 gy = -((pw - 1) * log_sig + x)
-            gy = gy * g if w is None else gy * w * g
+            gy = _mean_scale(gy * g if w is None else gy * w * g, ctx.reduction)
         return gx, gy
 
 
@@ -199,7 +206,31 @@ class SoftmaxBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return out * (grad - (grad * out).sum(ctx.dim, keepdim=True))
+        return SoftmaxBackwardDataBackward0.apply(grad, out, dim=ctx.dim)
+
+
+class SoftmaxBackwardDataBackward0(Function):
+    """softmax's first derivative as an op (torch's ``_softmax_backward_data``):
+    out = y * (g - sum(g * y))  for the upstream gradient g and y = softmax(a)
+    d/dg: the same formula;  d/dy = gg * g - sum(y * g) gg - g * sum(y * gg)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, g, y, dim):
+        ctx.dim = dim
+        ctx.save_for_backward(g, y)
+        return y * (g - np.sum(g * y, axis=dim, keepdims=True))
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        d = ctx.dim
+        dg = SoftmaxBackwardDataBackward0.apply(gg, y, dim=d) if ctx.needs_input_grad[0] else None
+        dy = None
+        if ctx.needs_input_grad[1]:
+            dy = g * gg - (y * g).sum(d, keepdim=True) * gg - g * (y * gg).sum(d, keepdim=True)
+        return dg, dy
 
 
 class LogSoftmaxBackward0(Function):
@@ -220,7 +251,29 @@ class LogSoftmaxBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad - out.exp() * grad.sum(ctx.dim, keepdim=True)
+        return LogSoftmaxBackwardDataBackward0.apply(grad, out, dim=ctx.dim)
+
+
+class LogSoftmaxBackwardDataBackward0(Function):
+    """log_softmax's first derivative as an op (``_log_softmax_backward_data``):
+    out = g - exp(y) * sum(g)  for the upstream gradient g and y = log_softmax(a)
+    d/dg = gg - sum(gg * exp(y)),  d/dy = -gg * exp(y) * sum(g)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, g, y, dim):
+        ctx.dim = dim
+        ctx.save_for_backward(g, y)
+        return g - np.exp(y) * np.sum(g, axis=dim, keepdims=True)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        d = ctx.dim
+        dg = gg - (gg * y.exp()).sum(d, keepdim=True) if ctx.needs_input_grad[0] else None
+        dy = -gg * y.exp() * g.sum(d, keepdim=True) if ctx.needs_input_grad[1] else None
+        return dg, dy
 
 
 def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
@@ -303,9 +356,43 @@ class MseLossBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
-        g = 2 * (x - y) * _scale(grad, x.shape, ctx.reduction)
-        need = ctx.needs_input_grad
-        return (g if need[0] else None), (-g if need[1] else None)
+        need, r = ctx.needs_input_grad, ctx.reduction
+        gx = MseLossBackwardBackward0.apply(grad, x, y, reduction=r) if need[0] else None
+        # d/dy has the same form with x and y swapped
+        gy = MseLossBackwardBackward0.apply(grad, y, x, reduction=r) if need[1] else None
+        return gx, gy
+
+
+class MseLossBackwardBackward0(Function):
+    """mse_loss's first derivative as an op (torch's ``mse_loss_backward``):
+    out = 2 (x - y) g / n   (n = the number of elements for 'mean', else 1)
+    d/dg = 2 (x - y) / n,  d/dx = 2 gg g / n,  d/dy = -2 gg g / n"""
+
+    __slots__ = ("reduction",)
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction):
+        ctx.reduction = reduction
+        ctx.save_for_backward(g, x, y)
+        out = 2 * (x - y) * g
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        need, r = ctx.needs_input_grad, ctx.reduction
+        dg = dx = dy = None
+        if need[0]:
+            dg = MseLossBackwardBackward0.apply(gg, x, y, reduction="none")
+            if r != "none":
+                dg = _mean_scale(dg, r).sum()
+        if need[1] or need[2]:
+            both = _mean_scale(E.MulBackward1.apply(gg * g, c=2.0), r)
+            dx = both if need[1] else None
+            dy = -both if need[2] else None
+        return dg, dx, dy
 
 
 def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
@@ -378,15 +465,56 @@ class BinaryCrossEntropyBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
-        g = _scale(grad, x.shape, ctx.reduction)
-        if ctx.weight is not None:
-            g = g * Tensor._make(ctx.weight, None)
+        w, r = ctx.weight, ctx.reduction
         gx = gy = None
         if ctx.needs_input_grad[0]:
-            gx = g * (x - y) / (x * (1 - x)).clamp_min(1e-12)
+            gx = BinaryCrossEntropyBackwardBackward0.apply(grad, x, y, reduction=r, weight=w)
         if ctx.needs_input_grad[1]:
+            g = _scale(grad, x.shape, r)
+            if w is not None:
+                g = g * Tensor._make(w, None)
             gy = g * ((-x).log1p() - x.log())
         return gx, gy
+
+
+class BinaryCrossEntropyBackwardBackward0(Function):
+    """binary_cross_entropy's first derivative as an op (``binary_cross_entropy_backward``):
+    out = w g (x - y) / max(x (1 - x), 1e-12) / n      (n: the element count for 'mean')
+    d/dg: that without g;  d/dx = w g (x² - 2xy + y) / (x (1 - x))² / n;
+    d/dy = -w g / (x (1 - x)) / n"""
+
+    __slots__ = ("reduction", "weight")
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction, weight=None):
+        ctx.reduction, ctx.weight = reduction, weight
+        ctx.save_for_backward(g, x, y)
+        out = g * (x - y) / np.maximum(x * (1 - x), 1e-12)
+        if weight is not None:
+            out = out * weight
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        r, w = ctx.reduction, ctx.weight
+        need = ctx.needs_input_grad
+        if w is not None:
+            gg = gg * Tensor._make(w, None)
+        gg = _mean_scale(gg, r)
+        dg = dx = dy = None
+        eps = 1e-12  # (torch's double backward keeps x and 1 - x off zero this way)
+        x_eps, one_m_x_eps = x + eps, 1 - x + eps
+        if need[0]:
+            dg = gg * (x - y) / (x_eps * one_m_x_eps)
+            dg = dg if r == "none" else dg.sum()
+        if need[1]:
+            dx = gg * g * ((x - y) * (x - y) + y * (1 - y)) / (x_eps**2 * one_m_x_eps**2)
+        if need[2]:
+            dy = -gg * g / (x_eps * one_m_x_eps)
+        return dg, dx, dy
 
 
 def binary_cross_entropy(
@@ -431,11 +559,12 @@ class NllLossBackward0(Function):
     """loss = -w[y] x[y] for each sample (averaged by the weights' total)
     d/dx = -w[y] / total at the target class, 0 elsewhere"""
 
-    __slots__ = ("reduction", "coef")
+    __slots__ = ("reduction", "coef", "settings")
 
     @staticmethod
     def forward(ctx, x, target, weight, ignore_index, reduction):
         ctx.reduction = reduction
+        ctx.settings = {"target": target, "weight": weight, "ignore_index": ignore_index}
         flat = x.ndim == 1  # a single sample: (C,) with a 0-dim target
         xs, ts = (x[None], target[None]) if flat else (x, target)
         keep = ts != ignore_index
@@ -450,8 +579,11 @@ class NllLossBackward0(Function):
         )
         coef = 0.0 - onehot * np.expand_dims(wt, 1)  # d loss_i / d x (+0 off target)
         if reduction == "mean":
-            out = np.sum(loss, dtype=x.dtype) / total
-            coef = coef / total
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out = np.sum(loss, dtype=x.dtype) / total
+                # ignored samples get 0, even when every sample is ignored (total 0)
+                hit = onehot & np.expand_dims(keep, 1)
+                coef = np.where(hit, coef / total, coef)
         elif reduction == "sum":
             out = np.sum(loss, dtype=x.dtype)
         else:
@@ -459,18 +591,61 @@ class NllLossBackward0(Function):
         ctx.coef = (coef[0] if flat else coef).astype(x.dtype)
         return np.asarray(out, dtype=x.dtype)
 
+    _double = None  # the class of the derivative op (set below)
+
     @staticmethod
     def backward(ctx, grad):
-        coef = Tensor._make(ctx.coef, None)
-        if ctx.reduction == "none" and grad.dim() > 0:
-            grad = grad.unsqueeze(1)
-        return grad * coef
+        x = ctx._inputs[0]  # only linked, never read: the derivative does not depend on x
+        return type(ctx)._double.apply(
+            grad, x, coef=ctx.coef, reduction=ctx.reduction, **ctx.settings
+        )
+
+
+class NllLossBackwardBackward0(Function):
+    """nll_loss's first derivative as an op (torch's ``nll_loss_backward``):
+    out = coef * g, with coef = -w[target] (/ total weight for 'mean') at each
+    sample's target class and 0 elsewhere
+    d/dg = nll_loss of gg (the same sum of coef * gg),  d/dx = 0"""
+
+    __slots__ = ("reduction", "settings")
+    _loss = None  # the loss op, to apply on gg (set below)
+
+    @staticmethod
+    def forward(ctx, g, x, coef, reduction, **settings):
+        ctx.reduction, ctx.settings = reduction, settings
+        if reduction == "none" and np.ndim(g) > 0:
+            g = np.expand_dims(g, 1)
+        return np.asarray(g * coef, dtype=coef.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        dg = None
+        if ctx.needs_input_grad[0]:
+            dg = type(ctx)._loss.apply(gg, reduction=ctx.reduction, **ctx.settings)
+        dx = E.zero_grad(gg) if ctx.needs_input_grad[1] else None
+        return dg, dx
 
 
 class NllLoss2DBackward0(NllLossBackward0):
     """``nll_loss`` on inputs with extra dims (N, C, d1, ...): the same rule."""
 
     __slots__ = ()
+
+
+class NllLoss2DBackwardBackward0(NllLossBackwardBackward0):
+    """The derivative op of ``NllLoss2DBackward0``: the same rule."""
+
+    __slots__ = ()
+
+
+NllLossBackward0._double, NllLoss2DBackward0._double = (
+    NllLossBackwardBackward0,
+    NllLoss2DBackwardBackward0,
+)
+NllLossBackwardBackward0._loss, NllLoss2DBackwardBackward0._loss = (
+    NllLossBackward0,
+    NllLoss2DBackward0,
+)
 
 
 def _check_targets(input: Tensor, target: Tensor) -> None:
@@ -558,24 +733,56 @@ def cross_entropy(
     tensor(0.6931)
     """
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    if label_smoothing:
-        raise NotImplementedError("minigrad's cross_entropy does not support label_smoothing")
     dim = 0 if input.dim() == 1 else 1
+    n_classes = input.shape[dim]
+    shape = [1] * input.dim()  # the weights, shaped to line up with the class dim
+    shape[dim] = -1
     logp = log_softmax(input, dim)
     if target._data.dtype.kind == "f" and target.shape == input.shape:
         _check_reduction(reduction)
+        if label_smoothing > 0.0:
+            _check_label_smoothing(label_smoothing)
+            # smoothing moves a share of each target's probability onto every class
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
         terms = logp * target
         if weight is not None:
-            shape = [1] * input.dim()
-            shape[dim] = -1
             terms = terms * weight.reshape(shape)
         if reduction == "none":
             return -terms.sum(dim)
         if reduction == "sum":
             return -terms.sum()
-        n = input.shape[0] if input.dim() > 1 else 1
-        return E.DivBackward1.apply(-terms.sum(), c=n)
-    return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+        return E.DivBackward1.apply(-terms.sum(), c=input.numel() // max(n_classes, 1))
+    if not label_smoothing > 0.0:
+        return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    _check_label_smoothing(label_smoothing)
+    # (1 - s) * the usual loss + s * the loss against a uniform target, which
+    # is the (weighted) sum of -log p over all classes, divided by n_classes
+    nll = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if weight is not None:
+        smooth = -(logp * weight.reshape(shape)).sum(dim)
+    else:
+        smooth = -logp.sum(dim)
+    ignored = target == ignore_index
+    smooth.masked_fill_(ignored, 0.0)
+    if reduction == "mean":
+        kept = target._data[~ignored._data]
+        total = weight._data[kept].sum() if weight is not None else (~ignored._data).sum()
+        ret = smooth.sum() / Tensor._make(np.asarray(total, dtype=smooth._data.dtype), None)
+    elif reduction == "sum":
+        ret = smooth.sum()
+    else:
+        ret = smooth
+    return E.AddBackward0.apply(
+        E.MulBackward1.apply(nll, c=1 - label_smoothing),
+        E.MulBackward1.apply(ret, c=label_smoothing / n_classes),
+    )
+
+
+def _check_label_smoothing(label_smoothing: float) -> None:
+    if label_smoothing > 1.0:
+        raise RuntimeError(
+            f"label_smoothing must be between 0.0 and 1.0. Got: {float(label_smoothing):g}"
+        )
 
 
 # --- dropout ----------------------------------------------------------------

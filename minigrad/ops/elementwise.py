@@ -59,6 +59,20 @@ class SubBackward0(Function):
         return grad, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
 
 
+class SubBackward1(Function):
+    """out = a - c  (c a number, as torch's C++ code subtracts)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, c):
+        return np.asarray(a - c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
 class RsubBackward1(Function):
     """out = c - a  (a number minus a tensor)          d/da = -1"""
 
@@ -83,7 +97,8 @@ class MulBackward0(Function):
         # save only what the other input's gradient needs
         needs = ctx.needs_input_grad
         ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
-        return a * b
+        with np.errstate(invalid="ignore"):  # inf * 0 is nan, silently, as in torch
+            return a * b
 
     @staticmethod
     def backward(ctx, grad):
@@ -106,7 +121,7 @@ class DivBackward0(Function):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         ga = grad / b if ctx.needs_input_grad[0] else None
-        gb = -grad * a / (b * b) if ctx.needs_input_grad[1] else None
+        gb = -grad * ((a / b) / b) if ctx.needs_input_grad[1] else None
         return ga, gb
 
 
@@ -123,6 +138,35 @@ class DivBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         return grad / ctx.c
+
+
+class AddBackward1(Function):
+    """out = a + c  (c a number, as torch's C++ code adds)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, c):
+        return np.asarray(a + c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class MulBackward1(Function):
+    """out = a * c  (c a number, as torch's C++ code multiplies)          d/da = c"""
+
+    __slots__ = ("c",)
+
+    @staticmethod
+    def forward(ctx, a, c):
+        ctx.c = c
+        return np.asarray(a * c, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return MulBackward1.apply(grad, c=ctx.c)
 
 
 class NegBackward0(Function):
@@ -172,7 +216,7 @@ class PowBackward0(Function):
         a, c = ctx.saved_tensors
         if c == 0:
             return zero_grad(grad)
-        return grad * (c * a ** (c - 1))
+        return grad * MulBackward1.apply(a ** (c - 1), c=c)
 
 
 def _power(a: Any, b: Any) -> Any:
@@ -201,14 +245,16 @@ class PowBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         a, b, out = ctx.saved_tensors
+        zero = Tensor._make(np.zeros((), grad._data.dtype), None)
         ga = gb = None
         if ctx.needs_input_grad[0]:
-            ga = grad * b * a ** (b - 1)
-            ga = ga.masked_fill((b == 0).detach(), 0.0)  # torch: d(a**0)/da is 0, even at a=0
+            # torch: d(a**0)/da is 0, even at a = 0
+            b_zero = Tensor._make(b._data == 0, None)
+            ga = where(b_zero, zero, grad * (b * a ** SubBackward1.apply(b, c=1)))
         if ctx.needs_input_grad[1]:
             # where a == 0 and b >= 0 torch defines the gradient as 0
-            safe = (a == 0).detach() & (b >= 0).detach()
-            gb = (grad * out * a.masked_fill(safe, 1.0).log()).masked_fill(safe, 0.0)
+            safe = Tensor._make((a._data == 0) & (b._data >= 0), None)
+            gb = grad * where(safe, zero, out * a.log())
         return ga, gb
 
 
@@ -226,7 +272,8 @@ class PowBackward2(Function):
     @staticmethod
     def backward(ctx, grad):
         out, c, b = ctx.saved_tensors
-        local = out * float(np.log(c))
+        with np.errstate(divide="ignore", invalid="ignore"):  # log(0) is -inf, silently
+            local = MulBackward1.apply(out, c=float(np.log(c)))
         if c == 0:  # torch: d(0 ** b)/db is 0 where b >= 0
             local = local.masked_fill(b >= 0, 0.0)
         return grad * local
@@ -279,7 +326,7 @@ class SqrtBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad / (2 * out)
+        return grad / MulBackward1.apply(out, c=2)
 
 
 # --- the kinks: abs and relu ------------------------------------------------
@@ -296,7 +343,7 @@ class AbsBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * a.sign()
+        return grad * SgnBackward0.apply(a)
 
 
 class ReluBackward0(Function):
@@ -313,10 +360,30 @@ class ReluBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        # out.sign() is the 0/1 mask; unlike a comparison it stays in the graph
-        # (with derivative 0), so under create_graph the gradient requires grad, as
-        # in torch. masked_fill makes the zeros +0, never -0 (grad * 0 is -0 for grad < 0).
-        return (grad * out.sign()).masked_fill(out <= 0, 0.0)
+        return ThresholdBackwardBackward0.apply(grad, out, threshold=0)
+
+
+class ThresholdBackwardBackward0(Function):
+    """relu's first derivative as an op (torch's ``threshold_backward``):
+    out = g where x > threshold, else 0   (x is relu's output, or leaky_relu's input)
+    d/dg = the same mask;  d/dx = 0 (the mask is flat), so the gradient
+    keeps x in its graph, as torch's does, and gives it zeros"""
+
+    __slots__ = ("threshold",)
+
+    @staticmethod
+    def forward(ctx, g, x, threshold):
+        ctx.threshold = threshold
+        ctx.save_for_backward(x)
+        return np.where(x > threshold, g, 0).astype(g.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        (x,) = ctx.saved_tensors
+        dg = None
+        if ctx.needs_input_grad[0]:
+            dg = ThresholdBackwardBackward0.apply(gg, x, threshold=ctx.threshold)
+        return dg, (zero_grad(gg) if ctx.needs_input_grad[1] else None)
 
 
 # --- trigonometric and hyperbolic ------------------------------------------
@@ -366,7 +433,27 @@ class TanhBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * (1 - out * out)
+        return TanhBackwardBackward0.apply(grad, out)
+
+
+class TanhBackwardBackward0(Function):
+    """The first derivative of tanh as an op of its own (torch's ``tanh_backward``):
+    out = g * (1 - y²)  for the upstream gradient g and y = tanh(a)
+    d/dg = 1 - y²,  d/dy = -2 y g"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, g, y):
+        ctx.save_for_backward(g, y)
+        return g * (1 - y * y)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        dg = TanhBackwardBackward0.apply(gg, y) if ctx.needs_input_grad[0] else None
+        dy = gg * (MulBackward1.apply(y, c=-2) * g) if ctx.needs_input_grad[1] else None
+        return dg, dy
 
 
 class SigmoidBackward0(Function):
@@ -383,7 +470,29 @@ class SigmoidBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * (out * (1 - out))
+        return SigmoidBackwardBackward0.apply(grad, out)
+
+
+class SigmoidBackwardBackward0(Function):
+    """The first derivative of sigmoid as an op (torch's ``sigmoid_backward``):
+    out = g * y (1 - y)  for the upstream gradient g and y = sigmoid(a)
+    d/dg = y (1 - y),  d/dy = g (1 - 2y)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, g, y):
+        ctx.save_for_backward(g, y)
+        return g * (y * (1 - y))
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        dg = SigmoidBackwardBackward0.apply(gg, y) if ctx.needs_input_grad[0] else None
+        dy = None
+        if ctx.needs_input_grad[1]:
+            dy = gg * g * AddBackward1.apply(MulBackward1.apply(y, c=-2), c=1)
+        return dg, dy
 
 
 # --- copies -----------------------------------------------------------------
@@ -902,6 +1011,12 @@ class SignBackward0(Function):
         return zero_grad(grad)
 
 
+class SgnBackward0(SignBackward0):
+    """``sgn``, what abs's derivative uses: sign(a) for real numbers   d/da = 0"""
+
+    __slots__ = ()
+
+
 # --- more unary functions ---------------------------------------------------
 class Log1PBackward0(Function):
     """out = log(1 + a)          d/da = 1 / (1 + a)"""
@@ -916,7 +1031,7 @@ class Log1PBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad / (a + 1)
+        return grad / AddBackward1.apply(a, c=1)
 
 
 class Exp2Backward0(Function):
@@ -933,7 +1048,7 @@ class Exp2Backward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (out,) = ctx.saved_tensors
-        return grad * out * float(np.log(2.0))
+        return MulBackward1.apply(grad * out, c=float(np.log(2.0)))
 
 
 class Log2Backward0(Function):
@@ -949,7 +1064,7 @@ class Log2Backward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad / (a * float(np.log(2.0)))
+        return grad / MulBackward1.apply(a, c=float(np.log(2.0)))
 
 
 class Log10Backward0(Function):
@@ -965,7 +1080,7 @@ class Log10Backward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad / (a * float(np.log(10.0)))
+        return grad / MulBackward1.apply(a, c=float(np.log(10.0)))
 
 
 class ErfBackward0(Function):
@@ -981,7 +1096,7 @@ class ErfBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * (2 / math.sqrt(math.pi)) * (-(a * a)).exp()
+        return MulBackward1.apply((-(a**2)).exp(), c=2 / math.sqrt(math.pi)) * grad
 
 
 class _Step(Function):
@@ -1066,7 +1181,29 @@ class LeakyReluBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * _slope_mask(a, ctx.slope)
+        return LeakyReluBackwardBackward0.apply(grad, a, slope=ctx.slope)
+
+
+class LeakyReluBackwardBackward0(Function):
+    """leaky_relu's first derivative as an op (torch's ``leaky_relu_backward``):
+    out = g where x > 0, else slope * g
+    d/dg = the same mask;  d/dx = 0"""
+
+    __slots__ = ("slope",)
+
+    @staticmethod
+    def forward(ctx, g, x, slope):
+        ctx.slope = slope
+        ctx.save_for_backward(x)
+        return np.where(x > 0, g, g * slope).astype(g.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        (x,) = ctx.saved_tensors
+        dg = None
+        if ctx.needs_input_grad[0]:
+            dg = LeakyReluBackwardBackward0.apply(gg, x, slope=ctx.slope)
+        return dg, (zero_grad(gg) if ctx.needs_input_grad[1] else None)
 
 
 class LeakyReluBackward1(LeakyReluBackward0):
@@ -1107,7 +1244,8 @@ class ClampBackward1(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return grad * _const_mask(_inside(a._data, ctx.lo, ctx.hi), grad._data.dtype)
+        inside = Tensor._make(_inside(a._data, ctx.lo, ctx.hi), None)
+        return where(inside, grad, Tensor._make(np.zeros((), grad._data.dtype), None))
 
 
 class ClampMinBackward0(ClampBackward1):
@@ -1232,8 +1370,7 @@ class MaximumBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        w = _tie_weights(a._data, b._data, grad._data.dtype)
-        return grad * w, grad * (1 - w)
+        return _pick_grads(ctx, grad, a, b)
 
 
 class MinimumBackward0(Function):
@@ -1250,14 +1387,24 @@ class MinimumBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        w = _tie_weights(b._data, a._data, grad._data.dtype)
-        return grad * w, grad * (1 - w)
+        return _pick_grads(ctx, grad, a, b, largest=False)
 
 
-def _tie_weights(a: np.ndarray, b: np.ndarray, dt: np.dtype) -> Tensor:
-    """1 where a > b, 0.5 where a == b, 0 where a < b: the share of a's gradient."""
-    w = (a > b).astype(dt) + 0.5 * (a == b).astype(dt)
-    return Tensor._make(np.asarray(w, dtype=dt), None)
+def _pick_grads(ctx: Any, grad: Tensor, a: Tensor, b: Tensor, largest: bool = True) -> tuple:
+    """The gradients of max(a, b) (or min): all of grad goes to the one picked,
+    half to each on a tie (torch: where(a == b, grad / 2, grad), then 0 for the other)."""
+    tie = Tensor._make(a._data == b._data, None)
+    a_lost, b_lost = (a._data < b._data, a._data > b._data)
+    if not largest:
+        a_lost, b_lost = b_lost, a_lost
+    out = []
+    for lost, needed in zip((a_lost, b_lost), ctx.needs_input_grad):
+        g = None
+        if needed:
+            g = where(tie, DivBackward1.apply(grad, c=2), grad)
+            g = masked_fill(g, Tensor._make(np.broadcast_to(lost, g.shape), None), 0.0)
+        out.append(g)
+    return tuple(out)
 
 
 def maximum(input: Tensor, other: Tensor) -> Tensor:
@@ -1346,8 +1493,8 @@ class MaskedFillBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        keep = _const_mask(~np.broadcast_to(ctx.mask, grad.shape), grad._data.dtype)
-        return grad * keep
+        # grad.masked_fill(mask, 0): a filled element's gradient is 0 (even if grad is inf)
+        return MaskedFillBackward0.apply(grad, value=0, mask=np.broadcast_to(ctx.mask, grad.shape))
 
 
 class MaskedFillBackward1(MaskedFillBackward0):
@@ -1357,9 +1504,13 @@ class MaskedFillBackward1(MaskedFillBackward0):
 
     @staticmethod
     def backward(ctx, grad):
-        hit = _const_mask(np.broadcast_to(ctx.mask, grad.shape), grad._data.dtype)
-        gv = (grad * hit).sum() if ctx.needs_input_grad[1] else None
-        return grad * (1 - hit), gv
+        mask = np.broadcast_to(ctx.mask, grad.shape)
+        gv = None
+        if ctx.needs_input_grad[1]:  # the sum of the gradients that reached the filled places
+            from .indexing import masked_select  # (indexing imports this module)
+
+            gv = masked_select(grad, Tensor._make(mask, None)).sum()
+        return MaskedFillBackward0.apply(grad, value=0, mask=mask), gv
 
 
 def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:

@@ -13,26 +13,46 @@ from typing import Any
 import numpy as np
 
 from .._tensor import _GRAD_DTYPE_CAP, Tensor
-from ..autograd.function import Function
+from ..autograd.function import Function, MultiOutputFunction
+
+
+def _column_major(a: Any) -> bool:
+    """Is this matrix stored column by column (like ``w.t()`` of a row-major ``w``)?"""
+    a = np.asarray(a)
+    item = a.itemsize
+    return a.ndim == 2 and a.strides[0] == item and a.strides[1] == a.shape[0] * item
+
+
+def mm_mat1_grad(grad: Tensor, mat2: Tensor, column_major: bool) -> Tensor:
+    """d(A @ B)/dA = grad @ Bᵀ; torch computes (B @ gradᵀ)ᵀ when A was column-major."""
+    return mat2.mm(grad.t()).t() if column_major else grad.mm(mat2.t())
+
+
+def mm_mat2_grad(grad: Tensor, mat1: Tensor, column_major: bool) -> Tensor:
+    """d(A @ B)/dB = Aᵀ @ grad; torch computes (gradᵀ @ A)ᵀ when B was column-major."""
+    return grad.t().mm(mat1).t() if column_major else mat1.t().mm(grad)
 
 
 class MmBackward0(Function):
-    """C = A @ B (matrices)          dA = grad @ Bᵀ,  dB = Aᵀ @ grad"""
+    """C = A @ B (matrices)          dA = grad @ Bᵀ,  dB = Aᵀ @ grad
+    (torch's formulas change their order of operations with the memory layout
+    of A and B; the values are the same, the derivative graph follows torch's)"""
 
-    __slots__ = ()
+    __slots__ = ("cols",)
 
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
         # (in torch's order: a changed ``b`` is reported before a changed ``a``)
         ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
+        ctx.cols = (_column_major(a), _column_major(b))
         return a @ b
 
     @staticmethod
     def backward(ctx, grad):
         b, a = ctx.saved_tensors
-        ga = grad.mm(b.t()) if b is not None else None
-        gb = a.t().mm(grad) if a is not None else None
+        ga = mm_mat1_grad(grad, b, ctx.cols[0]) if b is not None else None
+        gb = mm_mat2_grad(grad, a, ctx.cols[1]) if a is not None else None
         return ga, gb
 
 
@@ -50,7 +70,7 @@ class MvBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, v = ctx.saved_tensors
-        ga = grad.unsqueeze(1) * v.unsqueeze(0) if v is not None else None
+        ga = grad.reshape(-1, 1) * v if v is not None else None  # outer(grad, v)
         gv = a.t().mv(grad) if a is not None else None
         return ga, gv
 
@@ -324,3 +344,67 @@ for _name, _fn in [
     ("ger", outer),
 ]:
     setattr(Tensor, _name, _fn)
+
+
+# --- singular values (for the nuclear norm) ---------------------------------
+class LinalgSvdBackward0(MultiOutputFunction):
+    """A = U diag(S) Vh (the thin SVD: U, S, Vh are its three outputs)
+    d/dA from the gradients gU, gS, gVh (torch's svd_backward, real case):
+    U [ (skew(Uᵀ gU) S + S skew(Vh gVhᵀ)) / E + diag(gS) ] Vh  (+ the parts of gU,
+    gVh outside the span of U, V), with E_ij = S_j² - S_i² (1 on the diagonal)"""
+
+    __slots__ = ()
+    _outputs = 3
+
+    @staticmethod
+    def forward(ctx, a):
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        u, s, vh = u.astype(a.dtype), s.astype(a.dtype), vh.astype(a.dtype)
+        ctx.save_for_backward(u, s, vh)
+        return u, s, vh
+
+    @staticmethod
+    def backward(ctx, gU, gS, gVh):
+        from .._creation import eye
+
+        U, S, Vh = ctx.saved_tensors
+        # a gradient of zeros made for an unused output counts as "no gradient"
+        gU, gVh = (
+            None if g is None or (not g.requires_grad and not g._data.any()) else g
+            for g in (gU, gVh)
+        )
+        m, n = U.shape[-2], Vh.shape[-1]
+        if gU is None and gVh is None:  # only the singular values are used
+            if m >= n:
+                return U.matmul(gS.unsqueeze(-1) * Vh)
+            return (U * gS.unsqueeze(-2)).matmul(Vh)
+        k = S.shape[-1]
+        ident = eye(k, dtype=S.dtype)
+
+        def skew(x: Tensor) -> Tensor:
+            return x - x.mT
+
+        S2 = S * S
+        E = S2.unsqueeze(-2) - S2.unsqueeze(-1) + ident  # (its diagonal is 0 before adding 1)
+        if gU is not None and gVh is not None:
+            UhgU, VhgV = skew(U.mT.matmul(gU)), skew(Vh.matmul(gVh.mT))
+            gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+        elif gU is not None:
+            gA = skew(U.mT.matmul(gU)) * (S.unsqueeze(-2) / E)
+        else:
+            gA = S.unsqueeze(-1) * (skew(Vh.matmul(gVh.mT)) / E)
+        if gS is not None:
+            gA = gA + gS.unsqueeze(-1) * ident
+        if m > n and gU is not None:
+            gA = U.matmul(gA)
+            gUSinv = gU / S.unsqueeze(-2)
+            gA = gA + gUSinv - U.matmul(U.mT.matmul(gUSinv))
+            gA = gA.matmul(Vh)
+        elif m < n and gVh is not None:
+            gA = gA.matmul(Vh)
+            SinvgVh = gVh / S.unsqueeze(-1)
+            gA = gA + SinvgVh - SinvgVh.matmul(Vh.mT).matmul(Vh)
+            gA = U.matmul(gA)
+        else:
+            gA = U.matmul(gA.matmul(Vh)) if m >= n else U.matmul(gA).matmul(Vh)
+        return gA

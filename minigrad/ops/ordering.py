@@ -16,6 +16,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from ..autograd.function import Function
+from . import _cpu_sort
 from .reduction import _dims, _return_type
 
 _UNSET = object()  # sort() tells "stable not given" from stable=None
@@ -61,7 +62,7 @@ class ScatterBackward0(_PutAt):
 # --- sort, argsort, topk ----------------------------------------------------
 def _stable_order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
     """Indices that sort ``a`` along ``dim``; equal elements keep their order
-    (like torch on the CPU). NaN counts as larger than everything."""
+    (``sort(stable=True)``). NaN counts as larger than everything."""
     if not descending:
         return np.argsort(a, axis=dim, kind="stable")
     # Sort the reversed array ascending, then reverse the result: the largest
@@ -69,6 +70,80 @@ def _stable_order(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
     n = a.shape[dim]
     flipped = np.flip(a, dim)
     return n - 1 - np.flip(np.argsort(flipped, axis=dim, kind="stable"), dim)
+
+
+def _has_ties(a: np.ndarray, dim: int) -> np.ndarray:
+    """For each slice along ``dim``: does it hold two equal values (NaNs count as equal)?"""
+    s = np.sort(a, axis=dim)
+    n = s.shape[dim]
+    lo, hi = np.take(s, np.arange(n - 1), dim), np.take(s, np.arange(1, n), dim)
+    same = lo == hi
+    if s.dtype.kind in "fc":
+        same |= np.isnan(lo) & np.isnan(hi)
+    return np.asarray(same.any(axis=dim))
+
+
+def _replay(
+    a: np.ndarray, dim: int, which: np.ndarray, run: Any, width: int, descending: bool
+) -> np.ndarray:
+    """``run(indices, key)`` for each slice picked by ``which``: ``key`` ranks
+    the slice's values in torch's order (NaN last ascending, first descending;
+    equal values get equal ranks), and ``run`` rearranges ``indices``."""
+    moved = np.moveaxis(a, dim, -1)
+    out = np.zeros(moved.shape[:-1] + (width,), dtype=np.int64)
+    for pos in np.ndindex(which.shape):
+        if not which[pos]:
+            continue
+        # equal values share a rank; all NaNs share the last one
+        ranks = np.unique(moved[pos], return_inverse=True)[1].reshape(-1)
+        order = list(range(moved.shape[-1]))
+        run(order, (-ranks if descending else ranks).tolist())
+        out[pos] = order[:width]
+    return np.moveaxis(out, -1, dim)
+
+
+def _sort_order(a: np.ndarray, dim: int, descending: bool, stable: bool) -> np.ndarray:
+    """The indices torch's CPU sort gives. ``stable=True`` keeps equal elements
+    in their order; otherwise slices longer than 16 with ties come out in the
+    order of ``std::sort`` (see ``_cpu_sort``)."""
+    idx = _stable_order(a, dim, descending)
+    n = a.shape[dim]
+    if stable or n <= 16 or a.size == 0:
+        return idx
+    if a.ndim == 1 and a.dtype.kind in "iu" and a.size >= 32768 and not descending:
+        return idx  # torch sorts long 1-d integer tensors with a (stable) radix sort
+    ties = _has_ties(a, dim)
+    if not ties.any():
+        return idx
+    redo = _replay(a, dim, ties, _cpu_sort.sort, n, descending)
+    return np.where(np.expand_dims(ties, dim), redo, idx)
+
+
+def _topk_order(a: np.ndarray, dim: int, k: int, largest: bool, sort: bool) -> np.ndarray:
+    """The indices torch's CPU topk gives: ``std::partial_sort`` when k is
+    small (k * 64 <= n), else ``std::nth_element`` and a sort of the first k - 1."""
+    n = a.shape[dim]
+    idx = np.take(_stable_order(a, dim, largest), np.arange(k), axis=dim)
+    if k == 0 or a.size == 0:
+        return idx
+    if sort:
+        redo = _has_ties(a, dim)
+    else:  # unsorted results come in the order nth_element leaves them
+        redo = np.ones(a.shape[:dim] + a.shape[dim + 1 :], dtype=bool)
+    if not redo.any():
+        return idx  # no ties and sorted: every algorithm gives the same order
+
+    def run(v: list, key: list) -> None:
+        if k * 64 <= n:
+            _cpu_sort.partial_sort(v, k, key)
+        else:
+            _cpu_sort.nth_element(v, k - 1, key)
+            if sort:
+                head = v[: k - 1]
+                _cpu_sort.sort(head, key)
+                v[: k - 1] = head
+
+    return np.where(np.expand_dims(redo, dim), _replay(a, dim, redo, run, k, largest), idx)
 
 
 class SortBackward0(Function):
@@ -88,7 +163,7 @@ class SortBackward0(Function):
 
 
 class SortBackward1(SortBackward0):
-    """``sort(stable=True)``: the same rule (the CPU sort is always stable)."""
+    """``sort(stable=...)``: torch's second overload; the same rule."""
 
     __slots__ = ()
 
@@ -112,7 +187,7 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False, stable: Any = _
     data = input._data
     d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
     flat = data.reshape(1) if data.ndim == 0 else data
-    idx = _stable_order(flat, d, bool(descending))
+    idx = _sort_order(flat, d, bool(descending), bool(stable) if stable is not _UNSET else False)
     if data.ndim == 0:
         idx = idx.reshape(())
     cls = SortBackward1 if stable is not _UNSET else SortBackward0  # torch's two overloads
@@ -126,7 +201,7 @@ def argsort(input: Tensor, dim: int = -1, descending: bool = False, stable: bool
     d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
     if data.ndim == 0:
         return _index_tensor(np.array(0))
-    return _index_tensor(_stable_order(data, d, bool(descending)))
+    return _index_tensor(_sort_order(data, d, bool(descending), bool(stable)))
 
 
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002 - torch's name
@@ -145,7 +220,7 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: boo
     if not 0 <= k <= n:
         raise RuntimeError("selected index k out of range")
     flat = data.reshape(1) if data.ndim == 0 else data
-    idx = np.take(_stable_order(flat, d, bool(largest)), np.arange(k), axis=d)
+    idx = _topk_order(flat, d, k, bool(largest), bool(sorted))
     if data.ndim == 0:
         idx = idx.reshape(())
     values = TopkBackward0.apply(input, key=_key(idx, d) if data.ndim else ())

@@ -49,6 +49,17 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
     return np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
 
 
+def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
+    """Put back the reduced ``dims`` as size-1 dims (no expand: broadcasting
+    does the rest), as torch's derivative formulas do. A full reduction to a
+    number (``dim=None``) is left as it is, unless ``always``."""
+    if keepdim or (t.dim() == 0 and not always):
+        return t
+    for d in sorted(dims):
+        t = t.unsqueeze(d)
+    return t
+
+
 class SumBackward0(Function):
     """out = sum of all elements          d/da = 1 everywhere"""
 
@@ -448,9 +459,9 @@ class ProdBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        if a.dim() == 0:  # the product of one number is that number
+        if a.dim() == 0:
             return grad
-        if np.all(a._data != 0):
+        if not np.any(a._data == 0):  # torch: grad * (out / a) when no element is 0
             return grad * (out / a)
         flat = a.reshape(-1)
         g = _prod_grad(flat, out, grad.expand(flat.shape), 0)
@@ -475,6 +486,9 @@ class ProdBackward1(Function):
         if a.dim() == 0:
             return grad
         shape, dims, keep = a.shape, (ctx.dim,), ctx.keepdim
+        if not np.any(a._data == 0):  # torch: grad * (out / a) when no element is 0
+            g = _unsqueeze_multiple(grad, dims, keep, always=True)
+            return g * (_unsqueeze_multiple(out, dims, keep, always=True) / a)
         return _prod_grad(
             a, _spread(out, shape, dims, keep), _spread(grad, shape, dims, keep), ctx.dim
         )
@@ -541,11 +555,13 @@ class LinalgVectorNormBackward0(Function):
             return g * 0
         if p == 1:
             return g * a.sign()
+        if p == 2:  # torch: grad * (a / norm), 0 where the norm is 0
+            norm = _unsqueeze_multiple(out, dims, keep)
+            scaled = (a / norm).masked_fill(_constant(norm._data == 0), 0.0)
+            return _unsqueeze_multiple(grad, dims, keep) * scaled
         norm = _spread(out, a.shape, dims, keep)
         zero = _constant(norm._data == 0)  # where the norm is 0 the gradient is 0
         safe = norm.masked_fill(zero, 1.0)
-        if p == 2:
-            return (g * a / safe).masked_fill(zero, 0.0)
         if p in (np.inf, -np.inf):
             hit = np.abs(a._data) == norm._data
             share = hit / np.sum(hit, axis=dims, keepdims=True)
@@ -572,10 +588,33 @@ def norm(
         )
     if p is None or p == "fro":
         p = 2
+    elif p == "nuc":
+        return _nuclear_norm(input, dim, keepdim)
     elif isinstance(p, str):
         raise NotImplementedError(f"minigrad supports vector norms only, not p='{p}'")
     dims = tuple(range(input.dim())) if dim is None else _dims(input, dim)
     return LinalgVectorNormBackward0.apply(input, p=float(p), dims=dims, keepdim=bool(keepdim))
+
+
+def _nuclear_norm(input: Tensor, dim: Any, keepdim: bool) -> Tensor:
+    """The sum of the singular values of the matrices in the last two dims."""
+    from .linalg import LinalgSvdBackward0
+
+    if input.dim() < 2:
+        raise RuntimeError(
+            "linalg.matrix_norm: The input tensor A must have at least 2 dimensions."
+        )
+    if dim is None:
+        dim = tuple(range(input.dim()))
+    dims = tuple(d % input.dim() for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+    if len(dims) != 2:
+        raise RuntimeError(
+            "linalg.matrix_norm: dim must be a 2-tuple. Got " + " ".join(str(d) for d in dim)
+        )
+    if dims != (input.dim() - 2, input.dim() - 1) or keepdim:
+        raise NotImplementedError("minigrad's nuclear norm works on the last two dims only")
+    _, s, _ = LinalgSvdBackward0.apply(input)
+    return s.sum(-1)
 
 
 def _dof_warning(name: str) -> None:
@@ -606,9 +645,18 @@ class VarBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        dev = a - a.mean(ctx.dims, keepdim=True)
-        two_over_dof = 2 / ctx.dof if ctx.dof else math.inf  # no degrees of freedom: nan
-        return _spread(grad, a.shape, ctx.dims, ctx.keepdim) * dev * two_over_dof
+        return _var_grad(grad, a, ctx.dims, ctx.keepdim, ctx.dof)
+
+
+def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> Tensor:
+    """torch's var_backward: (2 / dof) * grad * (a - mean(a))."""
+    from .elementwise import MulBackward1
+
+    full = grad.dim() == 0  # var() of all elements
+    g = _unsqueeze_multiple(grad, dims, keepdim)
+    mean = a.mean() if full else a.mean(dims, keepdim=True)
+    with np.errstate(invalid="ignore"):  # no degrees of freedom: inf * 0 is nan, silently
+        return MulBackward1.apply(g, c=2.0 / dof if dof else math.inf) * (a - mean)
 
 
 class StdBackward0(Function):
@@ -628,16 +676,12 @@ class StdBackward0(Function):
 
     @staticmethod
     def backward(ctx, grad):
+        from .elementwise import MulBackward1
+
         a, out = ctx.saved_tensors
-        std = _spread(out, a.shape, ctx.dims, ctx.keepdim)
-        dev = a - a.mean(ctx.dims, keepdim=True)
-        zero = _constant(std._data == 0)  # a constant slice: no slope, and no 0/0 either
-        g = (
-            _spread(grad, a.shape, ctx.dims, ctx.keepdim)
-            * dev
-            / (std.masked_fill(zero, 1.0) * ctx.dof)
-        )
-        return g.masked_fill(zero, 0.0)
+        # torch's std_backward: var's gradient for grad / (2 std), 0 where std = 0
+        g = (grad / MulBackward1.apply(out, c=2)).masked_fill(_constant(out._data == 0), 0.0)
+        return _var_grad(g, a, ctx.dims, ctx.keepdim, ctx.dof)
 
 
 def _var_args(
@@ -711,8 +755,8 @@ class LogsumexpBackward0(Function):
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        g = _spread(grad, a.shape, ctx.dims, ctx.keepdim)
-        return g * (a - _spread(out, a.shape, ctx.dims, ctx.keepdim)).exp()
+        g = _unsqueeze_multiple(grad, ctx.dims, ctx.keepdim, always=True)
+        return g * (a - _unsqueeze_multiple(out, ctx.dims, ctx.keepdim, always=True)).exp()
 
 
 def _required_dim(name: str, dim: Any) -> None:

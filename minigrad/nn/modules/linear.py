@@ -22,6 +22,7 @@ from ... import _dtype
 from ..._creation import empty
 from ..._tensor import Tensor
 from ...autograd.function import Function
+from ...ops.linalg import _column_major, mm_mat1_grad, mm_mat2_grad
 from .. import init
 from ..parameter import Parameter
 from .module import Module
@@ -31,12 +32,13 @@ class AddmmBackward0(Function):
     """out = bias + m1 @ m2        d bias = grad (summed over the rows, by the engine),
     d m1 = grad @ m2ᵀ,   d m2 = m1ᵀ @ grad"""
 
-    __slots__ = ()
+    __slots__ = ("cols",)
 
     @staticmethod
     def forward(ctx, bias, m1, m2):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(m1 if needs[2] else None, m2 if needs[1] else None)
+        ctx.cols = (_column_major(m1), _column_major(m2))
         return bias + m1 @ m2
 
     @staticmethod
@@ -44,8 +46,8 @@ class AddmmBackward0(Function):
         m1, m2 = ctx.saved_tensors
         needs = ctx.needs_input_grad
         g_bias = grad if needs[0] else None
-        g_m1 = grad.mm(m2.t()) if needs[1] else None
-        g_m2 = m1.t().mm(grad) if needs[2] else None
+        g_m1 = mm_mat1_grad(grad, m2, ctx.cols[0]) if needs[1] else None
+        g_m2 = mm_mat2_grad(grad, m1, ctx.cols[1]) if needs[2] else None
         return g_bias, g_m1, g_m2
 
 
