@@ -15,7 +15,7 @@ from pathlib import Path
 from .nodot import path_without_dot
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSON = ROOT / "notebooks" / "02_scalar_backward.ipynb"
+LESSON = ROOT / "notebooks" / "03_scalar_backward.ipynb"
 LABELS = ("MulBackward0", "AddBackward0", "AccumulateGrad", "mul", "add")
 
 

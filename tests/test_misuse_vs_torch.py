@@ -367,11 +367,6 @@ CASES = {
     "item of a requires_grad tensor": "x = torch.ones(1, requires_grad=True)\nprint(x.item())",
     "tolist with grad": "x = torch.ones(2, requires_grad=True)\nprint(x.tolist())",
     "numpy detach fine": "x = torch.ones(2, requires_grad=True)\nprint(x.detach().numpy())",
-    "create_graph warning": (
-        "x = torch.ones(2, requires_grad=True)\n"
-        "(x * x).sum().backward(create_graph=True)\n"
-        "print(x.grad)"
-    ),
     "Linear bad in_features": "torch.nn.Linear(-1, 2)",
     "Linear float features": "torch.nn.Linear(2.5, 2)",
     "Linear zero features": (
@@ -925,6 +920,18 @@ def test_T_of_a_non_matrix_warns_once_per_process() -> None:
     assert _fresh("minigrad", code) == theirs
 
 
+def test_create_graph_warning_once_per_process() -> None:
+    code = (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "(x * x).sum().backward(create_graph=True)\n"
+        "(x * x).sum().backward(create_graph=True)\n"
+        "print(x.grad)"
+    )
+    theirs = _fresh("torch", code)
+    assert theirs.count("UserWarning") == 1
+    assert _fresh("minigrad", code) == theirs
+
+
 # --- awkward numbers, forward and backward -----------------------------------
 AWKWARD = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 88.0, 100.0, -100.0, 1000.0]
 AWKWARD += [math.inf, -math.inf, math.nan]
@@ -1009,4 +1016,7 @@ def test_awkward_numbers_compute_silently_like_torch(op: str, values: list, dtyp
         assert m_value is None
     else:
         assert m_value is not None and m_value.shape == t_value.shape
-        np.testing.assert_allclose(m_value, t_value, rtol=1e-6, atol=0)
+        # (below the smallest normal number, torch's vectorised exp/log may round
+        # a subnormal result differently in its last bit)
+        tiny = float(np.finfo(t_value.dtype).tiny) if t_value.dtype.kind == "f" else 0.0
+        np.testing.assert_allclose(m_value, t_value, rtol=1e-6, atol=tiny)

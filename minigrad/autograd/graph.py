@@ -122,8 +122,8 @@ _FIELDS: dict[str, dict[str, Callable[[Node], Any]]] = {
     },
     "ViewBackward0": {"self_sym_sizes": _SIZES},
     "MmBackward0": {
-        "self": _saved(0),
-        "mat2": _saved(1),
+        "self": _saved(1),  # (saved as (mat2, self): torch reports a changed mat2 first)
+        "mat2": _saved(0),
         "self_sym_sizes": lambda node: tuple(node._inputs[0].shape),
         "mat2_sym_sizes": lambda node: tuple(node._inputs[1].shape),
     },

@@ -27,7 +27,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # node labels each lesson's pictures must show
 LESSONS = {
     "01_tensors_and_graphs.ipynb": {"w", "x", "mul", "add", "mean", "mm", "squeeze"},
-    "02_scalar_backward.ipynb": {"mul", "MulBackward0", "AddBackward0", "AccumulateGrad"},
+    "03_scalar_backward.ipynb": {"mul", "MulBackward0", "AddBackward0", "AccumulateGrad"},
 }
 
 pytestmark = pytest.mark.browser
