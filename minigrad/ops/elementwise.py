@@ -97,7 +97,7 @@ class MulBackward0(Function):
         # save only what the other input's gradient needs
         needs = ctx.needs_input_grad
         ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
-        return a * b  # (inf * 0 is nan, silently: apply runs forward with numpy quiet)
+        return a * b
 
     @staticmethod
     def backward(ctx, grad):
