@@ -142,7 +142,8 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+def playwright() -> Iterator[object]:
+    """One Playwright driver for the whole run (its sync API cannot be started twice)."""
     if not Path(CHROMIUM).exists():
         raise RuntimeError(
             f"Chromium not found at {CHROMIUM}: install it (apt-get install chromium) or leave "
@@ -151,17 +152,24 @@ def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
-        )
-        try:
-            yield context
-        finally:
-            context.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(
+    playwright: object, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[object]:
+    context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
+        str(tmp_path_factory.mktemp("chromium-profile")),
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000},
+    )
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.fixture

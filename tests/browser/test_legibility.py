@@ -82,28 +82,23 @@ def lab(jupyterlab):
 
 
 @pytest.fixture(scope="module")
-def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+def window(playwright: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """A 1400×900 Chromium window that shows its scrollbars, as a desktop one does
     (Playwright hides them in headless mode unless told otherwise)."""
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-legibility")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            ignore_default_args=["--hide-scrollbars"],
-            viewport=WINDOW,
-        )
-        try:
-            page = context.new_page()
-            page.set_default_timeout(60_000)
-            yield page
-        finally:
-            context.close()
+    context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
+        str(tmp_path_factory.mktemp("chromium-legibility")),
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--hide-scrollbars"],
+        viewport=WINDOW,
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        yield page
+    finally:
+        context.close()
 
 
 class Graphs:
