@@ -32,8 +32,15 @@ from pathlib import Path
 import pytest
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .lab import open_notebook, run_all
-from .test_lessons import LESSONS, PANEL, _code_cells, _Fresh, _shut_down_kernels
+from .lab import open_notebook, run_all, wait_idle
+from .test_lessons import (
+    LESSONS,
+    PANEL,
+    _code_cells,
+    _Fresh,
+    _shut_down_kernels,
+    _source_hidden,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -219,12 +226,16 @@ def _run(page, lab, notebook: Path) -> Graphs:
     (lab.root / name).write_text(json.dumps(fresh, indent=1), encoding="utf-8")
     open_notebook(page, _Fresh(lab), name)
     run_all(page)
+    # every code cell shows its "[n]:" once run, except those whose input is hidden
+    # (the solutions cell), which have no prompt on show
+    cells = _code_cells(stored)
     page.wait_for_function(
         f"n => [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputPrompt')]"
-        ".filter(p => /\\[\\d+\\]/.test(p.textContent)).length === n",
-        arg=len(_code_cells(stored)),
+        ".filter(p => /\\[\\d+\\]/.test(p.textContent)).length >= n",
+        arg=len(cells) - sum(_source_hidden(c) for c in cells),
         timeout=120_000,
     )
+    wait_idle(page, timeout=120)
     # the default layout: the file browser is open next to the notebook
     assert page.is_visible(".jp-FileBrowser"), "the file browser should be open"
 
