@@ -22,7 +22,6 @@ from typing import Any
 import numpy as np
 
 from . import _dtype
-from .autograd.function import Function
 
 # The C++ names torch uses in its "expected TensorOptions(dtype=...)" message.
 _CPP_NAMES = {
@@ -85,6 +84,8 @@ def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = Fa
     if isinstance(data, Tensor):
         if data.dtype is not d and not any_tensor:
             raise TypeError(f"expected {_options(d)} (got {_options(data.dtype)})")
+        from .ops.indexing import AliasBackward0
+
         return AliasBackward0.apply(data)  # the same data, under a new name
     if isinstance(data, (np.ndarray, list, tuple, str)):
         return Tensor._make(_to_array(data, d.np), None)
@@ -93,21 +94,6 @@ def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = Fa
     if kind.__module__ != "builtins":
         name = f"{kind.__module__}.{name}"
     raise TypeError(f"new(): data must be a sequence (got {name})")
-
-
-class AliasBackward0(Function):
-    """out = a (a second name for the same data)          da = grad"""
-
-    __slots__ = ()
-    _is_view = True
-
-    @staticmethod
-    def forward(ctx, a):
-        return a.view()
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad
 
 
 def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:
