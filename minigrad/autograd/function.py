@@ -363,7 +363,12 @@ class Function(Node):
                 arrays.append(x._data)
                 if x._out_nr:
                     other_nr = True
-                if enabled and (x._requires_grad or x._view_v is not None):
+                if enabled and x._view_v is None and x._requires_grad:  # the common case
+                    record = True
+                    fn = x._grad_fn
+                    nexts.append(fn if fn is not None else AccumulateGrad.of(x))
+                    continue
+                if enabled and x._view_v is not None:
                     fn = x.grad_fn  # (for a view changed in place, this renews its history)
                     if x.requires_grad:  # (a view: also when its base requires grad)
                         record = True
