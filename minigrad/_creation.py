@@ -772,8 +772,9 @@ def _exponential_(self: Tensor, lambd: float = 1.0, *, generator: Any = None) ->
     return self
 
 
-def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *,
-                generator: Any = None) -> Tensor:
+def multinomial(
+    input: Tensor, num_samples: int, replacement: bool = False, *, generator: Any = None
+) -> Tensor:
     """Draw category indices with probabilities proportional to the rows of ``input``.
 
     >>> import minigrad as torch
@@ -785,24 +786,30 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *,
 
     p = input._data
     if p.dtype.kind != "f":
-        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, "
-                           f"got: {input.dtype._legacy[:-len('Tensor')]}")
+        raise RuntimeError(
+            f"multinomial only supports floating-point dtypes for input, "
+            f"got: {input.dtype._legacy[: -len('Tensor')]}"
+        )
     if p.ndim not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")
     num_samples = int(num_samples)
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
     if not replacement and num_samples > p.shape[-1]:
-        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without "
-                           "replacement")
+        raise RuntimeError(
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
+        )
     if replacement and num_samples > 1:  # torch checks element by element here
         for v in p.reshape(-1).tolist():
             if not v >= 0:
-                raise RuntimeError("invalid multinomial distribution (encountering probability "
-                                   "entry < 0)")
+                raise RuntimeError(
+                    "invalid multinomial distribution (encountering probability entry < 0)"
+                )
             if not math.isfinite(v):
-                raise RuntimeError("invalid multinomial distribution (encountering probability "
-                                   "entry = infinity or NaN)")
+                raise RuntimeError(
+                    "invalid multinomial distribution (encountering probability "
+                    "entry = infinity or NaN)"
+                )
     with np.errstate(invalid="ignore"):
         if not (np.all(p >= 0) and np.all(p < np.inf)):
             raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")

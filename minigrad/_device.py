@@ -16,8 +16,28 @@ from __future__ import annotations
 
 from typing import Any
 
-_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
-          "fpga", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+_TYPES = (
+    "cpu",
+    "cuda",
+    "ipu",
+    "xpu",
+    "mkldnn",
+    "opengl",
+    "opencl",
+    "ideep",
+    "hip",
+    "ve",
+    "fpga",
+    "maia",
+    "xla",
+    "lazy",
+    "vulkan",
+    "mps",
+    "meta",
+    "hpu",
+    "mtia",
+    "privateuseone",
+)
 
 
 class device:
@@ -37,8 +57,9 @@ class device:
             raise RuntimeError("Cannot access accelerator device when none is available.")
         name, _, idx = str(type).partition(":")
         if name not in _TYPES:
-            raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start "
-                               f"of device string: {type}")
+            raise RuntimeError(
+                f"Expected one of {', '.join(_TYPES)} device type at start of device string: {type}"
+            )
         if idx:
             if not idx.isdigit() or (len(idx) > 1 and idx[0] == "0") or index is not None:
                 raise RuntimeError(f"Invalid device string: '{type}'")

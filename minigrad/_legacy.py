@@ -25,16 +25,24 @@ from . import _dtype
 
 # The C++ names torch uses in its "expected TensorOptions(dtype=...)" message.
 _CPP_NAMES = {
-    "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
-    "bool": "bool", "uint8": "unsigned char", "int8": "signed char",
-    "int16": "short int", "float16": "c10::Half",
+    "float32": "float",
+    "float64": "double",
+    "int64": "long int",
+    "int32": "int",
+    "bool": "bool",
+    "uint8": "unsigned char",
+    "int8": "signed char",
+    "int16": "short int",
+    "float16": "c10::Half",
 }
 
 
 def _options(d: _dtype.dtype) -> str:
-    return (f"TensorOptions(dtype={_CPP_NAMES[d.name]}, device=cpu, layout=Strided, "
-            "requires_grad=false (default), pinned_memory=false (default), "
-            "memory_format=(nullopt))")
+    return (
+        f"TensorOptions(dtype={_CPP_NAMES[d.name]}, device=cpu, layout=Strided, "
+        "requires_grad=false (default), pinned_memory=false (default), "
+        "memory_format=(nullopt))"
+    )
 
 
 class _TensorType(type):
@@ -74,8 +82,7 @@ def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = Fa
         sizes = [int(a) for a in args]
         for s in sizes:
             if s < 0:
-                raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
-                                   f"{sizes}")
+                raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {sizes}")
         # torch leaves the memory uninitialised; zeros are one possible content
         return Tensor._make(np.zeros(sizes, dtype=d.np), None)
     if len(args) > 1:
@@ -98,15 +105,17 @@ def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = Fa
 
 def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:
     got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
-    return ("new() received an invalid combination of arguments - got "
-            f"({', '.join(got)}), but expected one of:\n"
-            " * (*, torch.device device = None)\n"
-            "      didn't match because some of the keywords were incorrect: "
-            f"{', '.join(unknown)}\n"
-            " * (torch.Storage storage)\n"
-            " * (Tensor other)\n"
-            " * (tuple of ints size, *, torch.device device = None)\n"
-            " * (object data, *, torch.device device = None)\n")
+    return (
+        "new() received an invalid combination of arguments - got "
+        f"({', '.join(got)}), but expected one of:\n"
+        " * (*, torch.device device = None)\n"
+        "      didn't match because some of the keywords were incorrect: "
+        f"{', '.join(unknown)}\n"
+        " * (torch.Storage storage)\n"
+        " * (Tensor other)\n"
+        " * (tuple of ints size, *, torch.device device = None)\n"
+        " * (object data, *, torch.device device = None)\n"
+    )
 
 
 def _make(d: _dtype.dtype) -> _TensorType:
@@ -124,9 +133,20 @@ CharTensor = _make(_dtype.int8)
 ByteTensor = _make(_dtype.uint8)
 BoolTensor = _make(_dtype.bool)
 
-_BY_NAME = {f"torch.{t.__name__}": t for t in (
-    FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
-    ByteTensor, BoolTensor)}
+_BY_NAME = {
+    f"torch.{t.__name__}": t
+    for t in (
+        FloatTensor,
+        DoubleTensor,
+        HalfTensor,
+        LongTensor,
+        IntTensor,
+        ShortTensor,
+        CharTensor,
+        ByteTensor,
+        BoolTensor,
+    )
+}
 
 
 def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwargs: Any) -> Any:
@@ -162,4 +182,5 @@ def _cuda_missing() -> None:
         "common culprit is a lack of -Wl,--no-as-needed in your link arguments; many "
         "dynamic linkers will delete dynamic library dependencies if you don't depend on "
         "any of their symbols.  You can check if this has occurred by using ldd on your "
-        "binary to see if there is a dependency on *_cuda.so library.")
+        "binary to see if there is a dependency on *_cuda.so library."
+    )

@@ -72,7 +72,8 @@ class Generator:
                 "-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete "
                 "dynamic library dependencies if you don't depend on any of their symbols.  "
                 "You can check if this has occurred by using ldd on your binary to see if "
-                "there is a dependency on *_cuda.so library.")
+                "there is a dependency on *_cuda.so library."
+            )
         _device.check(device)
         self.device = _device.CPU
         self._bits = np.random.MT19937()
@@ -134,7 +135,7 @@ class Generator:
         np.frombuffer(view[0:8], np.uint64)[:] = self._seed
         np.frombuffer(view[8:16], np.int32)[:] = (_MT_N + 1 - pos, 1)
         np.frombuffer(view[16:24], np.uint64)[:] = nxt
-        np.frombuffer(view[24:24 + 8 * _MT_N], np.uint64)[:] = mt["key"]
+        np.frombuffer(view[24 : 24 + 8 * _MT_N], np.uint64)[:] = mt["key"]
         normal_y = np.frombuffer(view[5024:5032], np.float64)
         if self._next_double_normal is not None:
             normal_y[:] = self._next_double_normal
@@ -148,22 +149,25 @@ class Generator:
         """Restore a state produced by :meth:`get_state` (or by torch)."""
         raw = np.asarray(state, dtype=np.uint8).tobytes()
         if len(raw) != _STATE_BYTES:
-            raise RuntimeError(f"Expected either a THGeneratorState of size 5048 or a "
-                               f"CPUGeneratorImplState of size {_STATE_BYTES} but found "
-                               f"the input RNG state size to be {len(raw)}")
+            raise RuntimeError(
+                f"Expected either a THGeneratorState of size 5048 or a "
+                f"CPUGeneratorImplState of size {_STATE_BYTES} but found "
+                f"the input RNG state size to be {len(raw)}"
+            )
         seed = int(np.frombuffer(raw, np.uint64, 1, 0)[0])
         left = int(np.frombuffer(raw, np.int32, 1, 8)[0])
         key = np.frombuffer(raw, np.uint64, _MT_N, 24).astype(np.uint32)
         pos = _MT_N + 1 - left
-        self._bits.state = {"bit_generator": "MT19937",
-                            "state": {"key": key, "pos": pos}}
+        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
         self._seed = seed
         self._fresh = int(np.frombuffer(raw, np.uint64, 1, 16)[0]) == 0 and pos == _MT_N
         has_double = int(np.frombuffer(raw, np.int32, 1, 5040)[0]) != 0
-        self._next_double_normal = (float(np.frombuffer(raw, np.float64, 1, 5024)[0])
-                                    if has_double else None)
-        self._next_float_normal = (float(np.frombuffer(raw, np.float32, 1, 5048)[0])
-                                   if raw[5052] else None)
+        self._next_double_normal = (
+            float(np.frombuffer(raw, np.float64, 1, 5024)[0]) if has_double else None
+        )
+        self._next_float_normal = (
+            float(np.frombuffer(raw, np.float32, 1, 5048)[0]) if raw[5052] else None
+        )
 
 
 # Like torch, the global generator starts from an unpredictable seed;
@@ -233,11 +237,12 @@ def _uniform_bits(g: Generator, n: int, dtype: np.dtype) -> np.ndarray:
     else:
         raise TypeError(f"random floats are only supported for float32 and float64, got {dtype}")
     mask = np.uint64((1 << digits) - 1)
-    return (raw & mask).astype(np.float64) * (2.0 ** -digits)
+    return (raw & mask).astype(np.float64) * (2.0**-digits)
 
 
-def uniform_(arr: np.ndarray, a: float = 0.0, b: float = 1.0,
-             generator: Generator | None = None) -> np.ndarray:
+def uniform_(
+    arr: np.ndarray, a: float = 0.0, b: float = 1.0, generator: Generator | None = None
+) -> np.ndarray:
     """Fill ``arr`` in place with numbers from [a, b), like ``Tensor.uniform_``.
 
     Example:
@@ -248,8 +253,10 @@ def uniform_(arr: np.ndarray, a: float = 0.0, b: float = 1.0,
     """
     dtype = arr.dtype
     if not float(a) <= float(b):
-        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found "
-                           f"from={float(a):g} > to={float(b):g}")
+        raise RuntimeError(
+            f"uniform_ expects to return a [from, to) range, but found "
+            f"from={float(a):g} > to={float(b):g}"
+        )
     g = _gen(generator)
     u = _uniform_bits(g, arr.size, dtype)
     # torch computes "u * (to - from) + from" as one fused multiply-add, in
@@ -371,8 +378,16 @@ def _log_avx(x: np.ndarray) -> np.ndarray:
     e = e - np.where(small, one, _F(0.0))
     z = x * x
     y = np.full_like(x, _F(7.0376836292e-2))
-    for coef in (-1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1,
-                 -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1):
+    for coef in (
+        -1.1514610310e-1,
+        1.1676998740e-1,
+        -1.2420140846e-1,
+        1.4249322787e-1,
+        -1.6668057665e-1,
+        2.0000714765e-1,
+        -2.4999993993e-1,
+        3.3333331174e-1,
+    ):
         y = _fma32(y, x, _F(coef))
     y = _fma32(y * x, z, e * _F(-2.12194440e-4))
     y = y - z * _F(0.5)  # exact product, so fusing makes no difference
@@ -455,7 +470,7 @@ def _normal_fill(g: Generator, n: int, dtype: np.dtype, mean: float, std: float)
         # transforms them again (overwriting part of the last full block).
         tail = _uniform_bits(g, 16, dtype).astype(work).reshape(1, 16)
         transform(tail, m, s)
-        data[n - 16:] = tail[0]
+        data[n - 16 :] = tail[0]
     return data
 
 
@@ -476,8 +491,9 @@ def _normal_scalar(g: Generator, n: int, mean: float, std: float) -> np.ndarray:
     return _fma64(out, std, mean)  # sample * std + mean, fused like torch
 
 
-def normal_(arr: np.ndarray, mean: float = 0.0, std: float = 1.0,
-            generator: Generator | None = None) -> np.ndarray:
+def normal_(
+    arr: np.ndarray, mean: float = 0.0, std: float = 1.0, generator: Generator | None = None
+) -> np.ndarray:
     """Fill ``arr`` in place with normal numbers, like ``Tensor.normal_``.
 
     Example:
@@ -488,8 +504,9 @@ def normal_(arr: np.ndarray, mean: float = 0.0, std: float = 1.0,
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {float(std):g}")
     if arr.dtype not in (np.float32, np.float64):
-        raise TypeError(f"random floats are only supported for float32 and float64, "
-                        f"got {arr.dtype}")
+        raise TypeError(
+            f"random floats are only supported for float32 and float64, got {arr.dtype}"
+        )
     g = _gen(generator)
     n = arr.size
     if n >= 16 and arr.flags.c_contiguous:
@@ -517,8 +534,9 @@ def randn(shape: Shape, dtype=np.float32, generator: Generator | None = None) ->
 # ----------------------------------------------------------------------------
 
 
-def randint(low: int, high: int, shape: Shape, dtype=np.int64,
-            generator: Generator | None = None) -> np.ndarray:
+def randint(
+    low: int, high: int, shape: Shape, dtype=np.int64, generator: Generator | None = None
+) -> np.ndarray:
     """Integers in [low, high), like ``torch.randint``: ``low + draw % (high - low)``.
 
     Ranges below 2**28 use one 32-bit draw per number, larger ranges a 64-bit draw.
@@ -531,8 +549,9 @@ def randint(low: int, high: int, shape: Shape, dtype=np.int64,
     """
     low, high = int(low), int(high)
     if low >= high:
-        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got "
-                           f"from={low} >= to={high}")
+        raise RuntimeError(
+            f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
+        )
     g = _gen(generator)
     shape = _shape(shape)
     n = math.prod(shape)
@@ -577,8 +596,9 @@ def randperm(n: int, dtype=np.int64, generator: Generator | None = None) -> np.n
     return np.array(perm, dtype=np.dtype(dtype))
 
 
-def bernoulli_p(shape: Shape, p: float, dtype=np.float32,
-                generator: Generator | None = None) -> np.ndarray:
+def bernoulli_p(
+    shape: Shape, p: float, dtype=np.float32, generator: Generator | None = None
+) -> np.ndarray:
     """Coin flips that are 1 with probability ``p``, like ``torch.empty(shape).bernoulli_(p)``.
 
     Each flip compares one float64 uniform number with ``p``.
@@ -622,8 +642,9 @@ def random_bits(shape: Shape, dtype=np.int64, generator: Generator | None = None
     return (raw % np.uint64(span)).astype(dt).reshape(shape)
 
 
-def exponential(shape: Shape, lambd: float = 1.0, dtype=np.float32,
-                generator: Generator | None = None) -> np.ndarray:
+def exponential(
+    shape: Shape, lambd: float = 1.0, dtype=np.float32, generator: Generator | None = None
+) -> np.ndarray:
     """Exponential numbers, like ``Tensor.exponential_``: ``-log(1 - u) / lambd``
     with ``u`` a float64 uniform number, rounded to ``dtype`` at the end.
 
@@ -639,8 +660,12 @@ def exponential(shape: Shape, lambd: float = 1.0, dtype=np.float32,
     return (-1.0 / float(lambd) * vals).astype(np.dtype(dtype)).reshape(shape)
 
 
-def multinomial(probs: np.ndarray, num_samples: int, replacement: bool = False,
-                generator: Generator | None = None) -> np.ndarray:
+def multinomial(
+    probs: np.ndarray,
+    num_samples: int,
+    replacement: bool = False,
+    generator: Generator | None = None,
+) -> np.ndarray:
     """Indices drawn with weights ``probs`` (one row per distribution), like
     ``torch.multinomial``.  Checks are the caller's job.
 

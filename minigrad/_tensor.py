@@ -676,9 +676,7 @@ class Tensor:
         key = _positions_in(self._data, base._data)
         old = Tensor._make(base._data.copy(), base.grad_fn)
         old._requires_grad, old._out_nr = base._requires_grad, base._out_nr
-        base._set_history(
-            CopySlices.apply(old, self, key=key, overlap=overlap, through_view=True)
-        )
+        base._set_history(CopySlices.apply(old, self, key=key, overlap=overlap, through_view=True))
         self._refresh_view()  # AsStridedBackward0, like every view after a change
 
     def _set_history(self, result: Tensor) -> None:

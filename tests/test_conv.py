@@ -34,8 +34,19 @@ def _conv_case(rng: random.Random) -> dict:
     s = (rng.randint(1, 3), rng.randint(1, 3))
     h = max(d[0] * (k[0] - 1) + 1 - 2 * p[0], 1) + rng.randint(0, 4)
     w = max(d[1] * (k[1] - 1) + 1 - 2 * p[1], 1) + rng.randint(0, 4)
-    return dict(n=rng.randint(1, 3), cin=cin, cout=cout, h=h, w=w, k=k, stride=s, padding=p,
-                dilation=d, groups=groups, bias=rng.random() < 0.7)
+    return dict(
+        n=rng.randint(1, 3),
+        cin=cin,
+        cout=cout,
+        h=h,
+        w=w,
+        k=k,
+        stride=s,
+        padding=p,
+        dilation=d,
+        groups=groups,
+        bias=rng.random() < 0.7,
+    )
 
 
 def _arrays(case: dict, seed: int) -> tuple:
@@ -48,8 +59,15 @@ def _arrays(case: dict, seed: int) -> tuple:
 
 def _conv(lib, F, case, x, wt, b, dtype):
     t = [None if a is None else lib.tensor(a, dtype=dtype, requires_grad=True) for a in (x, wt, b)]
-    out = F.conv2d(t[0], t[1], t[2], stride=case["stride"], padding=case["padding"],
-                   dilation=case["dilation"], groups=case["groups"])
+    out = F.conv2d(
+        t[0],
+        t[1],
+        t[2],
+        stride=case["stride"],
+        padding=case["padding"],
+        dilation=case["dilation"],
+        groups=case["groups"],
+    )
     return t, out
 
 
@@ -67,8 +85,9 @@ def test_conv2d_values_and_gradients_like_torch(dtype):
         assert mout.shape == tout.shape, where
         assert str(mout.dtype) == str(tout.dtype), where
         assert type(mout.grad_fn).__name__ == type(tout.grad_fn).__name__, where
-        np.testing.assert_allclose(mout.detach().numpy(), tout.detach().numpy(), **tol,
-                                   err_msg=where)
+        np.testing.assert_allclose(
+            mout.detach().numpy(), tout.detach().numpy(), **tol, err_msg=where
+        )
         g = np.random.default_rng(0).standard_normal(tuple(tout.shape))
         tout.backward(torch.tensor(g, dtype=getattr(torch, dtype)))
         mout.backward(minigrad.tensor(g, dtype=getattr(minigrad, dtype)))
@@ -87,8 +106,15 @@ def test_conv2d_gradcheck_and_gradgradcheck():
 
         def f(*args, case=case):
             bias = args[2] if len(args) == 3 else None
-            return MF.conv2d(args[0], args[1], bias, case["stride"], case["padding"],
-                             case["dilation"], case["groups"])
+            return MF.conv2d(
+                args[0],
+                args[1],
+                bias,
+                case["stride"],
+                case["padding"],
+                case["dilation"],
+                case["groups"],
+            )
 
         assert gradcheck(f, inputs), f"master seed={master} case={case}"
         assert gradgradcheck(f, inputs), f"master seed={master} case={case}"
@@ -127,7 +153,8 @@ def test_pooling_like_torch(dtype):
         k = case["kernel_size"]
         h, w = (rng.randint(dilation[i] * (k[i] - 1) + 1, 8) for i in range(2))
         x = np.random.default_rng(rng.randrange(2**32)).standard_normal(
-            (rng.randint(1, 2), rng.randint(1, 3), h, w))
+            (rng.randint(1, 2), rng.randint(1, 3), h, w)
+        )
         x = np.round(x, 1)  # ties inside windows: the first maximum wins
         cip = rng.random() < 0.5
         results = []
@@ -136,9 +163,16 @@ def test_pooling_like_torch(dtype):
             values, idx = F.max_pool2d(a, dilation=dilation, return_indices=True, **case)
             mean = F.avg_pool2d(a, count_include_pad=cip, **case)
             ((values * values).sum() + (mean * mean).sum()).backward()
-            results.append((values.detach().numpy(), idx.numpy(), mean.detach().numpy(),
-                            a.grad.numpy(), type(values.grad_fn).__name__,
-                            type(mean.grad_fn).__name__))
+            results.append(
+                (
+                    values.detach().numpy(),
+                    idx.numpy(),
+                    mean.detach().numpy(),
+                    a.grad.numpy(),
+                    type(values.grad_fn).__name__,
+                    type(mean.grad_fn).__name__,
+                )
+            )
         where = f"master seed={master} case={case} dilation={dilation} cip={cip}"
         theirs, mine = results
         assert np.array_equal(mine[0], theirs[0]), where
@@ -151,17 +185,25 @@ def test_pooling_like_torch(dtype):
 def test_pooling_gradcheck_and_gradgradcheck():
     rng = np.random.default_rng(_seed())
     x = minigrad.tensor(rng.standard_normal((1, 2, 5, 6)), requires_grad=True)
-    for f in (lambda t: MF.max_pool2d(t, 2, 1, 1), lambda t: MF.max_pool2d(t, 3, 2),
-              lambda t: MF.avg_pool2d(t, 3, 2, 1), lambda t: MF.avg_pool2d(t, 2, ceil_mode=True),
-              lambda t: MF.unfold(t, (2, 3), padding=1, stride=2)):
+    for f in (
+        lambda t: MF.max_pool2d(t, 2, 1, 1),
+        lambda t: MF.max_pool2d(t, 3, 2),
+        lambda t: MF.avg_pool2d(t, 3, 2, 1),
+        lambda t: MF.avg_pool2d(t, 2, ceil_mode=True),
+        lambda t: MF.unfold(t, (2, 3), padding=1, stride=2),
+    ):
         assert gradcheck(f, (x,))
         assert gradgradcheck(f, (x,))
 
 
 def test_layers_start_with_torchs_weights():
     seed = _seed()
-    for args, kwargs in [((1, 6, 5), {}), ((4, 6, (3, 2)), {"groups": 2, "bias": False}),
-                         ((3, 8, 3), {"padding": 1, "stride": 2}), ((2, 2, 1), {})]:
+    for args, kwargs in [
+        ((1, 6, 5), {}),
+        ((4, 6, (3, 2)), {"groups": 2, "bias": False}),
+        ((3, 8, 3), {"padding": 1, "stride": 2}),
+        ((2, 2, 1), {}),
+    ]:
         torch.manual_seed(seed)
         minigrad.manual_seed(seed)
         theirs, mine = torch.nn.Conv2d(*args, **kwargs), minigrad.nn.Conv2d(*args, **kwargs)
@@ -170,8 +212,12 @@ def test_layers_start_with_torchs_weights():
             assert n1 == n2
             assert np.array_equal(p1.detach().numpy(), p2.detach().numpy()), f"seed={seed}"
         x = np.random.default_rng(seed).standard_normal((2, args[0], 6, 7)).astype(np.float32)
-        np.testing.assert_allclose(mine(minigrad.tensor(x)).detach().numpy(),
-                                   theirs(torch.tensor(x)).detach().numpy(), rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(
+            mine(minigrad.tensor(x)).detach().numpy(),
+            theirs(torch.tensor(x)).detach().numpy(),
+            rtol=1e-5,
+            atol=1e-6,
+        )
 
 
 SNIPPETS = {

@@ -57,8 +57,9 @@ def test_random_matches_torch(dtype, bounds):
     for lib in (torch, minigrad):
         lib.manual_seed(seed)
         t = lib.empty(37, dtype=getattr(lib, dtype)).random_(*bounds)
-        out.append((t.tolist(), lib.empty((), dtype=lib.int64).random_().item(),
-                    lib.rand(3).tolist()))
+        out.append(
+            (t.tolist(), lib.empty((), dtype=lib.int64).random_().item(), lib.rand(3).tolist())
+        )
     assert out[0] == out[1], f"seed={seed}"
 
 
@@ -93,9 +94,13 @@ def test_multinomial_matches_torch(trial):
     for lib in (torch, minigrad):
         lib.manual_seed(seed)
         probs = lib.tensor(p.tolist(), dtype=getattr(lib, dtype))
-        out.append((lib.multinomial(probs, n, replacement).tolist(),
-                    probs.multinomial(n, replacement=replacement).tolist(),
-                    lib.randn(17).tolist()))
+        out.append(
+            (
+                lib.multinomial(probs, n, replacement).tolist(),
+                probs.multinomial(n, replacement=replacement).tolist(),
+                lib.randn(17).tolist(),
+            )
+        )
     assert out[0] == out[1], f"seed={seed} probs={p.tolist()} n={n} replacement={replacement}"
 
 
@@ -115,18 +120,14 @@ MISUSE = {
     "random_ empty range": "torch.ones(2).random_(3, 1)",
     "random_ negative to": "torch.ones(2).random_(-1)",
     "random_ on a leaf": "torch.tensor([1.], requires_grad=True).random_()",
-    "TensorDataset sizes": (
-        "torch.utils.data.TensorDataset(torch.ones(3), torch.ones(4))"
-    ),
+    "TensorDataset sizes": ("torch.utils.data.TensorDataset(torch.ones(3), torch.ones(4))"),
     "random_split bad sum": "torch.utils.data.random_split(range(10), [3, 3])",
     "random_split bad fraction": "torch.utils.data.random_split(range(10), [1.5, -0.5])",
     "random_split empty part": (
         "torch.manual_seed(0)\n"
         "print([list(s) for s in torch.utils.data.random_split(range(2), [0.1, 0.9])])"
     ),
-    "collate unequal lists": (
-        "torch.utils.data.default_collate([[1, 2], [3]])"
-    ),
+    "collate unequal lists": ("torch.utils.data.default_collate([[1, 2], [3]])"),
     "collate objects": "torch.utils.data.default_collate([object()])",
     "shuffle with sampler": (
         "torch.utils.data.DataLoader(range(3), shuffle=True, sampler=[0, 1, 2])"
@@ -159,8 +160,10 @@ Point = collections.namedtuple("Point", "x y")
 
 def _samples(lib):
     return {
-        "tensor pairs": [(lib.tensor([1.0, 2.0]), lib.tensor(0)),
-                         (lib.tensor([3.0, 4.0]), lib.tensor(1))],
+        "tensor pairs": [
+            (lib.tensor([1.0, 2.0]), lib.tensor(0)),
+            (lib.tensor([3.0, 4.0]), lib.tensor(1)),
+        ],
         "numbers": [(1, 2.5, True), (3, -0.5, False)],
         "dicts": [{"a": lib.ones(2), "b": 1, "s": "x"}, {"a": lib.zeros(2), "b": 2, "s": "y"}],
         "lists": [[1, lib.tensor([1])], [2, lib.tensor([2])]],
@@ -211,8 +214,9 @@ def _epochs(lib, data, seed, n, batch_size, shuffle, drop_last, with_generator, 
     else:
         ds = _Squares(n)
     gen = lib.Generator().manual_seed(seed + 1) if with_generator else None
-    loader = data.DataLoader(ds, batch_size=batch_size, shuffle=shuffle, drop_last=drop_last,
-                             generator=gen)
+    loader = data.DataLoader(
+        ds, batch_size=batch_size, shuffle=shuffle, drop_last=drop_last, generator=gen
+    )
     out = [len(loader)]
     for _ in range(2):  # two epochs: the second pass draws new seeds
         out.append([_to_plain(b) for b in loader])
@@ -224,10 +228,15 @@ def test_dataloader_orders_and_shapes_like_torch():
     master = _fresh_seed()
     rng = random.Random(master)
     for _ in range(25):
-        args = dict(seed=rng.randrange(2**62), n=rng.randrange(1, 40),
-                    batch_size=rng.choice([None, 1, 2, 3, 5, 8, 64]),
-                    shuffle=rng.random() < 0.7, drop_last=rng.random() < 0.4,
-                    with_generator=rng.random() < 0.3, kind=rng.choice(["tensors", "dicts"]))
+        args = dict(
+            seed=rng.randrange(2**62),
+            n=rng.randrange(1, 40),
+            batch_size=rng.choice([None, 1, 2, 3, 5, 8, 64]),
+            shuffle=rng.random() < 0.7,
+            drop_last=rng.random() < 0.4,
+            with_generator=rng.random() < 0.3,
+            kind=rng.choice(["tensors", "dicts"]),
+        )
         if args["batch_size"] is None:
             args["drop_last"] = False
         theirs = _epochs(torch, tdata, **args)
@@ -257,8 +266,14 @@ def test_random_split_like_torch():
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 parts_ = data.random_split(range(n), lengths, **kw)
-            out.append(([list(p) for p in parts_], [len(p) for p in parts_],
-                        lib.randint(0, 100, (3,)).tolist(), [str(w.message) for w in caught]))
+            out.append(
+                (
+                    [list(p) for p in parts_],
+                    [len(p) for p in parts_],
+                    lib.randint(0, 100, (3,)).tolist(),
+                    [str(w.message) for w in caught],
+                )
+            )
         assert out[0] == out[1], f"master seed={master} n={n} lengths={lengths}"
 
 
@@ -275,6 +290,7 @@ def test_random_sampler_with_replacement_like_torch():
 def test_dataset_subclass_concat_and_iterable():
     out = []
     for lib, data in ((torch, tdata), (minigrad, mdata)):
+
         class Squares(data.Dataset[int]):
             make = lib.tensor
 
@@ -292,7 +308,14 @@ def test_dataset_subclass_concat_and_iterable():
 
         both = Squares() + Squares()
         stream = [_to_plain(b) for b in data.DataLoader(Stream(), batch_size=3)]
-        out.append((len(both), _to_plain(both[5]), _to_plain(both[-1]), stream,
-                    list(data.BatchSampler(range(7), 3, True)),
-                    len(data.DataLoader(range(7), batch_size=3))))
+        out.append(
+            (
+                len(both),
+                _to_plain(both[5]),
+                _to_plain(both[-1]),
+                stream,
+                list(data.BatchSampler(range(7), 3, True)),
+                len(data.DataLoader(range(7), batch_size=3)),
+            )
+        )
     assert out[0] == out[1]

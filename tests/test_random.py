@@ -8,8 +8,12 @@ from hypothesis import strategies as st
 
 from minigrad import _random as R
 
-TORCH_DTYPE = {np.float32: torch.float32, np.float64: torch.float64,
-               np.int64: torch.int64, np.int32: torch.int32}
+TORCH_DTYPE = {
+    np.float32: torch.float32,
+    np.float64: torch.float64,
+    np.int64: torch.int64,
+    np.int32: torch.int32,
+}
 SEEDS = [0, 1, 42, 2024, 2**32 + 7, -3]
 SIZES = [1, 2, 3, 15, 16, 17, 31, 100, 1000]
 SHAPES = [(5, 3), (64, 128), (2, 3, 4), ()]
@@ -74,9 +78,11 @@ def test_generator_is_independent_of_default():
 
 def test_state_after_draws_matches_torch_and_restores():
     seed_both(11)
-    for ours, theirs in [(R.randn((3,)), torch.randn(3)),          # leaves a cached sample
-                         (R.rand((700,)), torch.rand(700)),         # crosses a 624-draw block
-                         (R.randint(0, 5, (2,)), torch.randint(0, 5, (2,)))]:
+    for ours, theirs in [
+        (R.randn((3,)), torch.randn(3)),  # leaves a cached sample
+        (R.rand((700,)), torch.rand(700)),  # crosses a 624-draw block
+        (R.randint(0, 5, (2,)), torch.randint(0, 5, (2,))),
+    ]:
         assert_same(ours, theirs)
         assert np.array_equal(R.get_rng_state(), torch.get_rng_state().numpy())
     saved = R.get_rng_state()
@@ -109,8 +115,9 @@ def test_rand_matches(seed, dtype):
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
 @pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("a, b", [(-1.0, 1.0), (-0.3, 2.7), (2.0, 2.0), (-1e6, 3.5),
-                                  (-1 / np.sqrt(3), 1 / np.sqrt(3))])  # nn.Linear(3, _)
+@pytest.mark.parametrize(
+    "a, b", [(-1.0, 1.0), (-0.3, 2.7), (2.0, 2.0), (-1e6, 3.5), (-1 / np.sqrt(3), 1 / np.sqrt(3))]
+)  # nn.Linear(3, _)
 def test_uniform_matches(seed, dtype, a, b):
     seed_both(seed)
     for n in [1, 5, 17, 1000]:
@@ -199,8 +206,19 @@ def test_negative_std_is_an_error():
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("low, high", [(0, 2), (0, 10), (-5, 5), (0, 2**28 - 1), (0, 2**28),
-                                       (3, 2**31), (-(2**40), 2**40), (-(2**62), 2**62)])
+@pytest.mark.parametrize(
+    "low, high",
+    [
+        (0, 2),
+        (0, 10),
+        (-5, 5),
+        (0, 2**28 - 1),
+        (0, 2**28),
+        (3, 2**31),
+        (-(2**40), 2**40),
+        (-(2**62), 2**62),
+    ],
+)
 def test_randint_matches(seed, low, high):
     seed_both(seed)
     assert_same(R.randint(low, high, (50,)), torch.randint(low, high, (50,)))
@@ -272,11 +290,15 @@ def run_both(call):
     if name == "randn":
         return R.randn((n,), arg), torch.randn(n, dtype=TORCH_DTYPE[arg])
     if name == "normal":
-        return (R.normal_(np.empty(n, arg), -1.5, 0.7),
-                torch.empty(n, dtype=TORCH_DTYPE[arg]).normal_(-1.5, 0.7))
+        return (
+            R.normal_(np.empty(n, arg), -1.5, 0.7),
+            torch.empty(n, dtype=TORCH_DTYPE[arg]).normal_(-1.5, 0.7),
+        )
     if name == "uniform":
-        return (R.uniform_(np.empty(n, arg), -2.0, 0.5),
-                torch.empty(n, dtype=TORCH_DTYPE[arg]).uniform_(-2.0, 0.5))
+        return (
+            R.uniform_(np.empty(n, arg), -2.0, 0.5),
+            torch.empty(n, dtype=TORCH_DTYPE[arg]).uniform_(-2.0, 0.5),
+        )
     if name == "randint":
         return R.randint(-1, arg, (n,)), torch.randint(-1, arg, (n,))
     return R.randperm(n), torch.randperm(n)

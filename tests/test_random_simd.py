@@ -16,6 +16,7 @@ def _one_ulp_off(fn):
     def wrong(x, *args, **kwargs):
         out = fn(x, *args, **kwargs)
         return np.nextafter(out, np.inf, dtype=np.result_type(out))
+
     return wrong
 
 

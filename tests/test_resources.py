@@ -12,7 +12,7 @@ import ipywidgets.widgets.widget as widget_module
 import minigrad
 from minigrad import viz
 from minigrad.autograd import engine
-from minigrad.autograd.function import Function
+from minigrad.autograd.function import Op
 from minigrad.widgets import BackwardStepper
 
 
@@ -32,7 +32,7 @@ def test_reentered_record_leaves_no_observer_behind() -> None:
 
 
 def test_nested_traces_exited_out_of_order_restore_apply() -> None:
-    original = Function.__dict__["apply"]
+    original = Op.__dict__["apply"]
     w = minigrad.tensor([1.0, 2.0], requires_grad=True)
     outer, inner = viz.trace(), viz.trace()
     outer.__enter__()
@@ -43,7 +43,7 @@ def test_nested_traces_exited_out_of_order_restore_apply() -> None:
     with minigrad.no_grad():
         only_inner = w * 3
     inner.__exit__(None, None, None)
-    assert Function.__dict__["apply"] is original
+    assert Op.__dict__["apply"] is original
     assert id(both) in outer.ops and id(both) in inner.ops
     assert id(only_inner) in inner.ops and id(only_inner) not in outer.ops
     with minigrad.no_grad():
@@ -52,13 +52,13 @@ def test_nested_traces_exited_out_of_order_restore_apply() -> None:
 
 
 def test_reentered_trace_restores_apply() -> None:
-    original = Function.__dict__["apply"]
+    original = Op.__dict__["apply"]
     tr = viz.trace()
     with tr:
         with tr:
             pass
-        assert Function.__dict__["apply"] is not original  # the outer block still traces
-    assert Function.__dict__["apply"] is original
+        assert Op.__dict__["apply"] is not original  # the outer block still traces
+    assert Op.__dict__["apply"] is original
 
 
 def _stepper_graph() -> minigrad.Tensor:

@@ -103,7 +103,7 @@ def test_hessian_vectorized_matches_torch(seed, create_graph):
 
     def hess(T, x, y):
         return T.autograd.functional.hessian(
-            lambda p, q: ((p.sin() * q).sum() ** 2 + (q.tanh() @ p).sum()),
+            lambda p, q: (p.sin() * q).sum() ** 2 + (q.tanh() @ p).sum(),
             (x, y),
             create_graph=create_graph,
             vectorize=True,

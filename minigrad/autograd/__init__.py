@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 from .. import _tensor as _t
 from . import engine
-from .function import AccumulateGrad, Function, Node
+from .function import AccumulateGrad, Node
 
 __all__ = ["backward", "grad", "Function", "Node", "AccumulateGrad", "engine"]
 
@@ -159,7 +159,12 @@ def grad(
     if allow_unused is None:
         allow_unused = materialize_grads
     result = engine.run_backward(
-        outs, grads, retain_graph, create_graph, inputs=ins, accumulate=False,
+        outs,
+        grads,
+        retain_graph,
+        create_graph,
+        inputs=ins,
+        accumulate=False,
         batched=is_grads_batched,
     )
     for i, (g, t) in enumerate(zip(result, ins)):

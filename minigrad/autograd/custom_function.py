@@ -27,7 +27,7 @@ work as in torch, and you may store any other value on it (``ctx.k = 3``).
 with tensor operations makes double backward work too.
 
 (minigrad's own operators, in ``minigrad/ops/``, use a leaner base class,
-:class:`minigrad.autograd.function.Function`, whose ``forward`` computes on
+:class:`minigrad.autograd.function.Op`, whose ``forward`` computes on
 numpy arrays. This class is the one for user code.)
 """
 
@@ -63,7 +63,7 @@ class FunctionCtx:
         """Accepted for compatibility; minigrad always passes zeros for missing output grads."""
 
 
-class BackwardCFunction(FunctionCtx, _f.Function):
+class BackwardCFunction(FunctionCtx, _f.Op):
     """The node a custom Function leaves in the graph (``ExpBackward`` for ``Exp``)."""
 
     _forward_cls: type

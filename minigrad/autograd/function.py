@@ -9,7 +9,8 @@ object you see as ``y.grad_fn``. A node remembers
   (``next_functions`` shows these as ``(node, output_nr)`` pairs);
 - ``_saved``: the values its derivative rule needs (``ctx.save_for_backward``).
 
-Each operation is a subclass of :class:`Function` with a ``forward`` that
+Each operation is a subclass of :class:`Op` (not to be confused with the
+public ``autograd.Function``, for functions of your own) with a ``forward`` that
 computes on numpy arrays and a ``backward`` that computes on Tensors. Because
 ``backward`` uses ordinary tensor operations, it can itself be recorded, which
 is all that higher-order derivatives (``create_graph=True``) need.
@@ -310,13 +311,13 @@ class _NoContext:
 _NO_CTX = _NoContext()
 
 
-class Function(Node):
+class Op(Node):
     """Base class of every differentiable operation.
 
     A subclass names itself after torch's grad_fn (``MulBackward0``) and
     writes its math in two static methods::
 
-        class MulBackward0(Function):
+        class MulBackward0(Op):
             @staticmethod
             def forward(ctx, a, b):          # numpy arrays (or numbers) in ...
                 ctx.save_for_backward(a, b)
@@ -531,13 +532,13 @@ class AccumulateGrad(Node):
         return acc
 
 
-class MultiOutputFunction(Function):
-    """A Function whose forward returns several arrays (``split``, ``max(dim)``...)."""
+class MultiOutputOp(Op):
+    """An Op whose forward returns several arrays (``split``, ``max(dim)``...)."""
 
     __slots__ = ("_output_meta",)
 
 
-class CopySlicesBase(Function):
+class CopySlicesBase(Op):
     """Shared name logic for ``CopySlices`` (defined with the indexing ops)."""
 
     __slots__ = ()
@@ -549,7 +550,7 @@ class CopySlicesBase(Function):
 def __getattr__(name: str) -> Any:
     # ``torch.autograd.function.once_differentiable`` (and ``Function``, ``FunctionCtx``)
     # live with the custom Functions; found there on first use (no import cycle)
-    if name in ("once_differentiable", "FunctionCtx", "BackwardCFunction"):
+    if name in ("Function", "once_differentiable", "FunctionCtx", "BackwardCFunction"):
         from . import custom_function
 
         return getattr(custom_function, name)

@@ -28,22 +28,25 @@ class _VariableMeta(type):
 class Variable(metaclass=_VariableMeta):
     """Deprecated: returns a leaf tensor sharing ``data``'s values."""
 
-    def __new__(cls, data: Any = None, requires_grad: bool = False,
-                volatile: bool = False) -> Any:
+    def __new__(cls, data: Any = None, requires_grad: bool = False, volatile: bool = False) -> Any:
         import numpy as np
 
         from .. import _tensor
 
         if volatile:
-            warnings.warn("volatile was removed and now has no effect. Use `with "
-                          "torch.no_grad():` instead.", UserWarning, stacklevel=2)
+            warnings.warn(
+                "volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
+                UserWarning,
+                stacklevel=2,
+            )
         if data is None:
             data = _tensor.Tensor._make(np.zeros(0, np.float32), None)
         if not isinstance(data, _tensor.Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         if requires_grad and not data.is_floating_point():
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require "
-                               "gradients")
+            raise RuntimeError(
+                "Only Tensors of floating point and complex dtype can require gradients"
+            )
         out = data.detach()
         out.requires_grad_(bool(requires_grad))
         return out

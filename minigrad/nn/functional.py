@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _dtype, _random
 from .._tensor import _GRAD_DTYPE_CAP, Tensor
-from ..autograd.function import Function
+from ..autograd.function import Op
 from ..ops import elementwise as E
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
@@ -85,7 +85,7 @@ def _mean_scale(grad: Tensor, reduction: str) -> Tensor:
     return grad
 
 
-class BinaryCrossEntropyWithLogitsBackward0(Function):
+class BinaryCrossEntropyWithLogitsBackward0(Op):
     """loss = -w [p y log σ(x) + (1-y) log(1-σ(x))]   (w: weight, p: pos_weight)
     d/dx = w [σ(x) (1 - y + p y) - p y]   (= σ(x) - y without weights)
     d/dy = -w [(p - 1) log σ(x) + x]      (= -x without weights)"""
@@ -189,7 +189,7 @@ def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
 
 
 # --- softmax and log_softmax ------------------------------------------------
-class SoftmaxBackward0(Function):
+class SoftmaxBackward0(Op):
     """out_i = exp(a_i) / sum_j exp(a_j) along ``dim``
     d/da = out * (grad - sum(grad * out))"""
 
@@ -209,7 +209,7 @@ class SoftmaxBackward0(Function):
         return SoftmaxBackwardDataBackward0.apply(grad, out, dim=ctx.dim)
 
 
-class SoftmaxBackwardDataBackward0(Function):
+class SoftmaxBackwardDataBackward0(Op):
     """softmax's first derivative as an op (torch's ``_softmax_backward_data``):
     out = y * (g - sum(g * y))  for the upstream gradient g and y = softmax(a)
     d/dg: the same formula;  d/dy = gg * g - sum(y * g) gg - g * sum(y * gg)"""
@@ -233,7 +233,7 @@ class SoftmaxBackwardDataBackward0(Function):
         return dg, dy
 
 
-class LogSoftmaxBackward0(Function):
+class LogSoftmaxBackward0(Op):
     """out = a - log(sum exp(a)) along ``dim``
     d/da = grad - softmax(a) * sum(grad) = grad - exp(out) * sum(grad)"""
 
@@ -254,7 +254,7 @@ class LogSoftmaxBackward0(Function):
         return LogSoftmaxBackwardDataBackward0.apply(grad, out, dim=ctx.dim)
 
 
-class LogSoftmaxBackwardDataBackward0(Function):
+class LogSoftmaxBackwardDataBackward0(Op):
     """log_softmax's first derivative as an op (``_log_softmax_backward_data``):
     out = g - exp(y) * sum(g)  for the upstream gradient g and y = log_softmax(a)
     d/dg = gg - sum(gg * exp(y)),  d/dy = -gg * exp(y) * sum(g)"""
@@ -341,7 +341,7 @@ def _target_size_warning(input: Tensor, target: Tensor) -> None:
     )
 
 
-class MseLossBackward0(Function):
+class MseLossBackward0(Op):
     """loss = mean (x - y)²          d/dx = 2 (x - y) / n,  d/dy = -2 (x - y) / n"""
 
     __slots__ = ("reduction",)
@@ -363,7 +363,7 @@ class MseLossBackward0(Function):
         return gx, gy
 
 
-class MseLossBackwardBackward0(Function):
+class MseLossBackwardBackward0(Op):
     """mse_loss's first derivative as an op (torch's ``mse_loss_backward``):
     out = 2 (x - y) g / n   (n = the number of elements for 'mean', else 1)
     d/dg = 2 (x - y) / n,  d/dx = 2 gg g / n,  d/dy = -2 gg g / n"""
@@ -445,7 +445,7 @@ def l1_loss(
 
 
 # --- classification losses --------------------------------------------------
-class BinaryCrossEntropyBackward0(Function):
+class BinaryCrossEntropyBackward0(Op):
     """loss = -w [y log x + (1-y) log(1-x)]   (each log clamped at -100, as torch does)
     d/dx = w (x - y) / max(x (1 - x), 1e-12),   d/dy = w [log(1-x) - log x]"""
 
@@ -477,7 +477,7 @@ class BinaryCrossEntropyBackward0(Function):
         return gx, gy
 
 
-class BinaryCrossEntropyBackwardBackward0(Function):
+class BinaryCrossEntropyBackwardBackward0(Op):
     """binary_cross_entropy's first derivative as an op (``binary_cross_entropy_backward``):
     out = w g (x - y) / max(x (1 - x), 1e-12) / n      (n: the element count for 'mean')
     d/dg: that without g;  d/dx = w g (x² - 2xy + y) / (x (1 - x))² / n;
@@ -555,7 +555,7 @@ def binary_cross_entropy(
     return BinaryCrossEntropyBackward0.apply(input, target, reduction=reduction, **settings)
 
 
-class NllLossBackward0(Function):
+class NllLossBackward0(Op):
     """loss = -w[y] x[y] for each sample (averaged by the weights' total)
     d/dx = -w[y] / total at the target class, 0 elsewhere"""
 
@@ -601,7 +601,7 @@ class NllLossBackward0(Function):
         )
 
 
-class NllLossBackwardBackward0(Function):
+class NllLossBackwardBackward0(Op):
     """nll_loss's first derivative as an op (torch's ``nll_loss_backward``):
     out = coef * g, with coef = -w[target] (/ total weight for 'mean') at each
     sample's target class and 0 elsewhere

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.function import Function
+from ..autograd.function import Op
 
 
 def _pair(v: Any, name: str = "") -> tuple[int, int]:
@@ -41,24 +41,28 @@ def _out_size(size: int, k: int, s: int, p: int, d: int, ceil: bool = False) -> 
 # ----------------------------------------------------------------------------
 
 
-def _windows(x: np.ndarray, k: tuple, d: tuple, p: tuple, s: tuple, out: tuple,
-             fill: float = 0.0) -> np.ndarray:
+def _windows(
+    x: np.ndarray, k: tuple, d: tuple, p: tuple, s: tuple, out: tuple, fill: float = 0.0
+) -> np.ndarray:
     """A read-only view ``(N, C, kh, kw, Ho, Wo)`` of every window of the padded image."""
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = k, d, p, s
     n, c, h, w = x.shape
     # pad enough on the far side that the last (ceil_mode) window fits
     need_h = max(0, (out[0] - 1) * sh + dh * (kh - 1) + 1 - (h + 2 * ph))
     need_w = max(0, (out[1] - 1) * sw + dw * (kw - 1) + 1 - (w + 2 * pw))
-    xp = np.pad(x, ((0, 0), (0, 0), (ph, ph + need_h), (pw, pw + need_w)),
-                constant_values=fill)
+    xp = np.pad(x, ((0, 0), (0, 0), (ph, ph + need_h), (pw, pw + need_w)), constant_values=fill)
     s0, s1, s2, s3 = xp.strides
     return np.lib.stride_tricks.as_strided(
-        xp, (n, c, kh, kw, out[0], out[1]), (s0, s1, s2 * dh, s3 * dw, s2 * sh, s3 * sw),
-        writeable=False)
+        xp,
+        (n, c, kh, kw, out[0], out[1]),
+        (s0, s1, s2 * dh, s3 * dw, s2 * sh, s3 * sw),
+        writeable=False,
+    )
 
 
-def _unfold(x: np.ndarray, k: tuple, d: tuple, p: tuple, s: tuple,
-            out: tuple | None = None) -> np.ndarray:
+def _unfold(
+    x: np.ndarray, k: tuple, d: tuple, p: tuple, s: tuple, out: tuple | None = None
+) -> np.ndarray:
     if out is None:
         out = tuple(_out_size(x.shape[2 + i], k[i], s[i], p[i], d[i]) for i in range(2))
     win = _windows(x, k, d, p, s, out)
@@ -66,8 +70,9 @@ def _unfold(x: np.ndarray, k: tuple, d: tuple, p: tuple, s: tuple,
     return win.reshape(n, c * k[0] * k[1], out[0] * out[1])
 
 
-def _fold(cols: np.ndarray, size: tuple, k: tuple, d: tuple, p: tuple, s: tuple,
-          out: tuple | None = None) -> np.ndarray:
+def _fold(
+    cols: np.ndarray, size: tuple, k: tuple, d: tuple, p: tuple, s: tuple, out: tuple | None = None
+) -> np.ndarray:
     """Add each column back onto its window of an ``size`` image (the adjoint of unfold)."""
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = k, d, p, s
     h, w = size
@@ -81,12 +86,16 @@ def _fold(cols: np.ndarray, size: tuple, k: tuple, d: tuple, p: tuple, s: tuple,
     img = np.zeros((n, c, big_h, big_w), dtype=cols.dtype)
     for i in range(kh):
         for j in range(kw):
-            img[:, :, i * dh: i * dh + sh * (out[0] - 1) + 1: sh,
-                j * dw: j * dw + sw * (out[1] - 1) + 1: sw] += cols[:, :, i, j]
-    return img[:, :, ph: ph + h, pw: pw + w]
+            img[
+                :,
+                :,
+                i * dh : i * dh + sh * (out[0] - 1) + 1 : sh,
+                j * dw : j * dw + sw * (out[1] - 1) + 1 : sw,
+            ] += cols[:, :, i, j]
+    return img[:, :, ph : ph + h, pw : pw + w]
 
 
-class Im2ColBackward0(Function):
+class Im2ColBackward0(Op):
     """cols = unfold(x)          dx = fold(grad)"""
 
     __slots__ = ("size", "geometry")
@@ -103,7 +112,7 @@ class Im2ColBackward0(Function):
         return Col2ImBackward0.apply(grad, output_size=ctx.size, geometry=ctx.geometry)
 
 
-class Col2ImBackward0(Function):
+class Col2ImBackward0(Op):
     """x = fold(cols)          dcols = unfold(grad)"""
 
     __slots__ = ("geometry",)
@@ -118,8 +127,9 @@ class Col2ImBackward0(Function):
         return Im2ColBackward0.apply(grad, geometry=ctx.geometry)
 
 
-def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-           stride: Any = 1) -> Tensor:
+def unfold(
+    input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Tensor:
     """Every sliding window of a batch of images as a column (im2col).
 
     >>> import minigrad as torch
@@ -130,8 +140,14 @@ def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
     return Im2ColBackward0.apply(input, geometry=geometry)
 
 
-def fold(input: Tensor, output_size: Any, kernel_size: Any, dilation: Any = 1,
-         padding: Any = 0, stride: Any = 1) -> Tensor:
+def fold(
+    input: Tensor,
+    output_size: Any,
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
     """Add columns back onto the windows they came from (col2im), summing overlaps."""
     geometry = (_pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride))
     return Col2ImBackward0.apply(input, output_size=_pair(output_size), geometry=geometry)
@@ -142,7 +158,7 @@ def fold(input: Tensor, output_size: Any, kernel_size: Any, dilation: Any = 1,
 # ----------------------------------------------------------------------------
 
 
-class ConvolutionBackward0(Function):
+class ConvolutionBackward0(Op):
     """out = W ⋆ x + b, computed as (W as a matrix) @ unfold(x)
     dx = fold(Wᵀ @ grad),  dW = grad @ unfold(x)ᵀ,  db = grad summed over N, H, W"""
 
@@ -178,8 +194,9 @@ class ConvolutionBackward0(Function):
             w = weight.reshape(g, o // g, -1)
             cols = w.transpose(1, 2) @ grad_cols  # (N, g, C/g*kh*kw, L)
             size = tuple(ctx.x_size)
-            gx = Col2ImBackward0.apply(cols.reshape(n, -1, cols.shape[-1]),
-                                       output_size=size, geometry=ctx.geometry)
+            gx = Col2ImBackward0.apply(
+                cols.reshape(n, -1, cols.shape[-1]), output_size=size, geometry=ctx.geometry
+            )
         if x is not None:  # the weight needs a gradient
             cols = Im2ColBackward0.apply(x, geometry=ctx.geometry)
             cols = cols.reshape(n, g, -1, cols.shape[-1])
@@ -189,8 +206,15 @@ class ConvolutionBackward0(Function):
         return gx, gw, gb
 
 
-def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
-           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
+def conv2d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """2-D convolution (really cross-correlation, as in every deep-learning library).
 
     ``input`` is ``(N, C, H, W)`` (or ``(C, H, W)``), ``weight`` is
@@ -203,16 +227,18 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: An
               [20., 24.]]]])
     """
     if input.dim() == 3:
-        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation,
-                      groups).squeeze(0)
+        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(
+            0
+        )
     _check_conv(input, weight, bias, groups)
     stride, dilation = _pair(stride), _pair(dilation)
     if isinstance(padding, str):
         padding = _same_padding(padding, weight, dilation, stride)
     padding = _pair(padding)
     _check_kernel_fits(input, weight, padding, dilation)
-    return ConvolutionBackward0.apply(input, weight, bias, stride=stride, padding=padding,
-                                      dilation=dilation, groups=int(groups))
+    return ConvolutionBackward0.apply(
+        input, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=int(groups)
+    )
 
 
 def _same_padding(mode: str, weight: Tensor, dilation: tuple, stride: tuple) -> tuple:
@@ -224,25 +250,28 @@ def _same_padding(mode: str, weight: Tensor, dilation: tuple, stride: tuple) -> 
         raise RuntimeError("padding='same' is not supported for strided convolutions")
     pads = tuple(dilation[i] * (weight.shape[2 + i] - 1) for i in range(2))
     if any(p % 2 for p in pads):
-        raise NotImplementedError("padding='same' with an even kernel is not supported "
-                                  "in minigrad")
+        raise NotImplementedError("padding='same' with an even kernel is not supported in minigrad")
     return tuple(p // 2 for p in pads)
 
 
 def _check_conv(input: Tensor, weight: Tensor, bias: Tensor | None, groups: int) -> None:
     if input.dim() != 4:
-        raise RuntimeError(f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
-                           f"input of size: {list(input.shape)}")
+        raise RuntimeError(
+            f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
+            f"input of size: {list(input.shape)}"
+        )
     c = input.shape[1]
     if weight.shape[1] * groups != c:
         raise RuntimeError(
             f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
             f"{list(input.shape)} to have {weight.shape[1] * groups} channels, but got {c} "
-            "channels instead")
+            "channels instead"
+        )
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
         other = weight if input.dtype != weight.dtype else bias
-        raise RuntimeError(f"expected scalar type {_scalar_name(input)} but found "
-                           f"{_scalar_name(other)}")
+        raise RuntimeError(
+            f"expected scalar type {_scalar_name(input)} but found {_scalar_name(other)}"
+        )
 
 
 def _check_kernel_fits(input: Tensor, weight: Tensor, padding: tuple, dilation: tuple) -> None:
@@ -252,7 +281,8 @@ def _check_kernel_fits(input: Tensor, weight: Tensor, padding: tuple, dilation: 
         raise RuntimeError(
             f"Calculated padded input size per channel: ({padded[0]} x {padded[1]}). Kernel "
             f"size: ({kernel[0]} x {kernel[1]}). Kernel size can't be greater than actual "
-            "input size")
+            "input size"
+        )
 
 
 def _scalar_name(t: Tensor) -> str:
@@ -264,21 +294,25 @@ def _scalar_name(t: Tensor) -> str:
 # ----------------------------------------------------------------------------
 
 
-def _pool_geometry(input: Tensor, kernel_size: Any, stride: Any, padding: Any,
-                   dilation: Any, ceil_mode: bool) -> tuple:
+def _pool_geometry(
+    input: Tensor, kernel_size: Any, stride: Any, padding: Any, dilation: Any, ceil_mode: bool
+) -> tuple:
     k = _pair(kernel_size)
     s = _pair(stride) if stride is not None and stride != [] and stride != () else k
     p, d = _pair(padding), _pair(dilation)
     for i in range(2):
         if p[i] > k[i] // 2:
-            raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
-                               f"pad={p[i]}, kernel_size={k[i]} and dilation={d[i]}")
-    out = tuple(_out_size(input.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode)
-                for i in range(2))
+            raise RuntimeError(
+                f"pad should be at most half of effective kernel size, but got "
+                f"pad={p[i]}, kernel_size={k[i]} and dilation={d[i]}"
+            )
+    out = tuple(_out_size(input.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(2))
     if min(out) < 1:
         c, h, w = input.shape[1:]
-        raise RuntimeError(f"Given input size: ({c}x{h}x{w}). Calculated output size: "
-                           f"({c}x{out[0]}x{out[1]}). Output size is too small")
+        raise RuntimeError(
+            f"Given input size: ({c}x{h}x{w}). Calculated output size: "
+            f"({c}x{out[0]}x{out[1]}). Output size is too small"
+        )
     return k, d, p, s, out
 
 
@@ -293,7 +327,7 @@ def _max_windows(x: np.ndarray, geometry: tuple) -> tuple:
     return arg, np.take_along_axis(flat, arg[:, :, None], axis=2)[:, :, 0]
 
 
-class MaxPool2DWithIndicesBackward0(Function):
+class MaxPool2DWithIndicesBackward0(Op):
     """out = the largest value of each window
     dx: each window's gradient goes to the position of its maximum"""
 
@@ -303,8 +337,9 @@ class MaxPool2DWithIndicesBackward0(Function):
     def forward(ctx, x, geometry, arg):
         k = geometry[0]
         ctx.geometry, ctx.size = geometry, x.shape[2:]
-        ctx.mask = (np.arange(k[0] * k[1])[None, None, :, None, None]
-                    == arg[:, :, None]).astype(x.dtype)
+        ctx.mask = (np.arange(k[0] * k[1])[None, None, :, None, None] == arg[:, :, None]).astype(
+            x.dtype
+        )
         return _max_windows(x, geometry)[1]
 
     @staticmethod
@@ -316,8 +351,15 @@ class MaxPool2DWithIndicesBackward0(Function):
         return Col2ImBackward0.apply(spread, output_size=tuple(ctx.size), geometry=ctx.geometry)
 
 
-def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
-               dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
+def max_pool2d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
     """The largest value of each ``kernel_size`` window.
 
     >>> import minigrad as torch
@@ -326,8 +368,9 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
               [13., 15.]]]])
     """
     if input.dim() == 3:
-        out = max_pool2d(input.unsqueeze(0), kernel_size, stride, padding, dilation,
-                         ceil_mode, True)
+        out = max_pool2d(
+            input.unsqueeze(0), kernel_size, stride, padding, dilation, ceil_mode, True
+        )
         out = (out[0].squeeze(0), out[1].squeeze(0))
         return out if return_indices else out[0]
     geometry = _pool_geometry(input, kernel_size, stride, padding, dilation, ceil_mode)
@@ -343,7 +386,7 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
     return values, Tensor._make((rows * input.shape[3] + cols).astype(np.int64), None)
 
 
-class AvgPool2DBackward0(Function):
+class AvgPool2DBackward0(Op):
     """out = the mean of each window          dx: grad / window size, spread over the window"""
 
     __slots__ = ("geometry", "size", "divisor")
@@ -367,12 +410,16 @@ class AvgPool2DBackward0(Function):
         n, c = grad.shape[:2]
         share = grad / Tensor._make(ctx.divisor, None)
         spread = share.unsqueeze(2).expand(n, c, k[0] * k[1], out[0], out[1])
-        return Col2ImBackward0.apply(spread.reshape(n, c * k[0] * k[1], -1),
-                                     output_size=tuple(ctx.size), geometry=(k, d, p, s, out))
+        return Col2ImBackward0.apply(
+            spread.reshape(n, c * k[0] * k[1], -1),
+            output_size=tuple(ctx.size),
+            geometry=(k, d, p, s, out),
+        )
 
 
-def _avg_divisor(size: tuple, k: tuple, p: tuple, s: tuple, out: tuple,
-                 count_include_pad: bool) -> np.ndarray:
+def _avg_divisor(
+    size: tuple, k: tuple, p: tuple, s: tuple, out: tuple, count_include_pad: bool
+) -> np.ndarray:
     """How many elements each window averages (torch's rule, ceil_mode included)."""
     div = []
     for i in range(2):
@@ -384,9 +431,15 @@ def _avg_divisor(size: tuple, k: tuple, p: tuple, s: tuple, out: tuple,
     return np.outer(div[0], div[1]).astype(np.float64)
 
 
-def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True,
-               divisor_override: int | None = None) -> Tensor:
+def avg_pool2d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor:
     """The mean of each ``kernel_size`` window.
 
     >>> import minigrad as torch
@@ -395,12 +448,22 @@ def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
               [10.5000, 12.5000]]]])
     """
     if input.dim() == 3:
-        return avg_pool2d(input.unsqueeze(0), kernel_size, stride, padding, ceil_mode,
-                          count_include_pad, divisor_override).squeeze(0)
+        return avg_pool2d(
+            input.unsqueeze(0),
+            kernel_size,
+            stride,
+            padding,
+            ceil_mode,
+            count_include_pad,
+            divisor_override,
+        ).squeeze(0)
     geometry = _pool_geometry(input, kernel_size, stride, padding, 1, ceil_mode)
-    return AvgPool2DBackward0.apply(input, geometry=geometry,
-                                    count_include_pad=bool(count_include_pad),
-                                    divisor_override=divisor_override)
+    return AvgPool2DBackward0.apply(
+        input,
+        geometry=geometry,
+        count_include_pad=bool(count_include_pad),
+        divisor_override=divisor_override,
+    )
 
 
 __all__ = ["conv2d", "max_pool2d", "avg_pool2d", "unfold", "fold"]

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _dtype, _legacy
 from .._tensor import _GRAD_DTYPE_CAP, Tensor, _overlaps
-from ..autograd.function import AccumulateGrad, Function, _Version, quiet_numpy
+from ..autograd.function import AccumulateGrad, Op, _Version, quiet_numpy
 
 Number = (int, float, bool, np.number, np.bool_)
 
@@ -29,7 +29,7 @@ def zero_grad(grad: Tensor) -> Tensor:
 
 
 # --- arithmetic -------------------------------------------------------------
-class AddBackward0(Function):
+class AddBackward0(Op):
     """out = a + alpha*b          d/da = 1,  d/db = alpha"""
 
     __slots__ = ("alpha",)
@@ -44,7 +44,7 @@ class AddBackward0(Function):
         return grad, (grad if ctx.alpha == 1 else grad * ctx.alpha)
 
 
-class SubBackward0(Function):
+class SubBackward0(Op):
     """out = a - alpha*b          d/da = 1,  d/db = -alpha"""
 
     __slots__ = ("alpha",)
@@ -59,7 +59,7 @@ class SubBackward0(Function):
         return grad, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
 
 
-class SubBackward1(Function):
+class SubBackward1(Op):
     """out = a - c  (c a number, as torch's C++ code subtracts)          d/da = 1"""
 
     __slots__ = ()
@@ -73,7 +73,7 @@ class SubBackward1(Function):
         return grad
 
 
-class RsubBackward1(Function):
+class RsubBackward1(Op):
     """out = c - a  (a number minus a tensor)          d/da = -1"""
 
     __slots__ = ()
@@ -87,7 +87,7 @@ class RsubBackward1(Function):
         return -grad
 
 
-class MulBackward0(Function):
+class MulBackward0(Op):
     """out = a * b          d/da = b,  d/db = a"""
 
     __slots__ = ()
@@ -105,7 +105,7 @@ class MulBackward0(Function):
         return (grad * b if b is not None else None), (grad * a if a is not None else None)
 
 
-class DivBackward0(Function):
+class DivBackward0(Op):
     """out = a / b          d/da = 1/b,  d/db = -a/b²"""
 
     __slots__ = ()
@@ -124,7 +124,7 @@ class DivBackward0(Function):
         return ga, gb
 
 
-class DivBackward1(Function):
+class DivBackward1(Op):
     """out = a / c  (c a number, as torch's C++ code divides)          d/da = 1/c"""
 
     __slots__ = ("c",)
@@ -139,7 +139,7 @@ class DivBackward1(Function):
         return grad / ctx.c
 
 
-class AddBackward1(Function):
+class AddBackward1(Op):
     """out = a + c  (c a number, as torch's C++ code adds)          d/da = 1"""
 
     __slots__ = ()
@@ -153,7 +153,7 @@ class AddBackward1(Function):
         return grad
 
 
-class MulBackward1(Function):
+class MulBackward1(Op):
     """out = a * c  (c a number, as torch's C++ code multiplies)          d/da = c"""
 
     __slots__ = ("c",)
@@ -168,7 +168,7 @@ class MulBackward1(Function):
         return MulBackward1.apply(grad, c=ctx.c)
 
 
-class NegBackward0(Function):
+class NegBackward0(Op):
     """out = -a          d/da = -1"""
 
     __slots__ = ()
@@ -182,7 +182,7 @@ class NegBackward0(Function):
         return -grad
 
 
-class ReciprocalBackward0(Function):
+class ReciprocalBackward0(Op):
     """out = 1/a          d/da = -1/a² = -out²"""
 
     __slots__ = ()
@@ -200,7 +200,7 @@ class ReciprocalBackward0(Function):
 
 
 # --- powers, exponentials, logarithms ---------------------------------------
-class PowBackward0(Function):
+class PowBackward0(Op):
     """out = a ** c  (c a number)          d/da = c * a**(c-1)"""
 
     __slots__ = ()
@@ -230,7 +230,7 @@ def _power(a: Any, b: Any) -> Any:
     return np.power(a, b)
 
 
-class PowBackward1(Function):
+class PowBackward1(Op):
     """out = a ** b  (both tensors)    d/da = b * a**(b-1),  d/db = a**b * log(a)"""
 
     __slots__ = ()
@@ -257,7 +257,7 @@ class PowBackward1(Function):
         return ga, gb
 
 
-class PowBackward2(Function):
+class PowBackward2(Op):
     """out = c ** b  (c a number)          d/db = c**b * log(c)"""
 
     __slots__ = ()
@@ -278,7 +278,7 @@ class PowBackward2(Function):
         return grad * local
 
 
-class ExpBackward0(Function):
+class ExpBackward0(Op):
     """out = exp(a)          d/da = exp(a) = out"""
 
     __slots__ = ()
@@ -295,7 +295,7 @@ class ExpBackward0(Function):
         return grad * out
 
 
-class LogBackward0(Function):
+class LogBackward0(Op):
     """out = log(a)          d/da = 1/a"""
 
     __slots__ = ()
@@ -311,7 +311,7 @@ class LogBackward0(Function):
         return grad / a
 
 
-class SqrtBackward0(Function):
+class SqrtBackward0(Op):
     """out = sqrt(a)          d/da = 1 / (2 sqrt(a)) = 1 / (2 out)"""
 
     __slots__ = ()
@@ -329,7 +329,7 @@ class SqrtBackward0(Function):
 
 
 # --- the kinks: abs and relu ------------------------------------------------
-class AbsBackward0(Function):
+class AbsBackward0(Op):
     """out = |a|          d/da = sign(a)  (0 at a = 0, as torch uses)"""
 
     __slots__ = ()
@@ -345,7 +345,7 @@ class AbsBackward0(Function):
         return grad * SgnBackward0.apply(a)
 
 
-class ReluBackward0(Function):
+class ReluBackward0(Op):
     """out = max(a, 0)          d/da = 1 where out > 0, else 0 (also at a = 0)"""
 
     __slots__ = ()
@@ -362,7 +362,7 @@ class ReluBackward0(Function):
         return ThresholdBackwardBackward0.apply(grad, out, threshold=0)
 
 
-class ThresholdBackwardBackward0(Function):
+class ThresholdBackwardBackward0(Op):
     """relu's first derivative as an op (torch's ``threshold_backward``):
     out = g where x > threshold, else 0   (x is relu's output, or leaky_relu's input)
     d/dg = the same mask;  d/dx = 0 (the mask is flat), so the gradient
@@ -386,7 +386,7 @@ class ThresholdBackwardBackward0(Function):
 
 
 # --- trigonometric and hyperbolic ------------------------------------------
-class SinBackward0(Function):
+class SinBackward0(Op):
     """out = sin(a)          d/da = cos(a)"""
 
     __slots__ = ()
@@ -402,7 +402,7 @@ class SinBackward0(Function):
         return grad * a.cos()
 
 
-class CosBackward0(Function):
+class CosBackward0(Op):
     """out = cos(a)          d/da = -sin(a)"""
 
     __slots__ = ()
@@ -418,7 +418,7 @@ class CosBackward0(Function):
         return grad * -a.sin()
 
 
-class TanhBackward0(Function):
+class TanhBackward0(Op):
     """out = tanh(a)          d/da = 1 - tanh(a)² = 1 - out²"""
 
     __slots__ = ()
@@ -435,7 +435,7 @@ class TanhBackward0(Function):
         return TanhBackwardBackward0.apply(grad, out)
 
 
-class TanhBackwardBackward0(Function):
+class TanhBackwardBackward0(Op):
     """The first derivative of tanh as an op of its own (torch's ``tanh_backward``):
     out = g * (1 - y²)  for the upstream gradient g and y = tanh(a)
     d/dg = 1 - y²,  d/dy = -2 y g"""
@@ -455,7 +455,7 @@ class TanhBackwardBackward0(Function):
         return dg, dy
 
 
-class SigmoidBackward0(Function):
+class SigmoidBackward0(Op):
     """out = 1 / (1 + exp(-a))          d/da = out * (1 - out)"""
 
     __slots__ = ()
@@ -472,7 +472,7 @@ class SigmoidBackward0(Function):
         return SigmoidBackwardBackward0.apply(grad, out)
 
 
-class SigmoidBackwardBackward0(Function):
+class SigmoidBackwardBackward0(Op):
     """The first derivative of sigmoid as an op (torch's ``sigmoid_backward``):
     out = g * y (1 - y)  for the upstream gradient g and y = sigmoid(a)
     d/dg = y (1 - y),  d/dy = g (1 - 2y)"""
@@ -495,7 +495,7 @@ class SigmoidBackwardBackward0(Function):
 
 
 # --- copies -----------------------------------------------------------------
-class CloneBackward0(Function):
+class CloneBackward0(Op):
     """out = a (a copy)          d/da = 1"""
 
     __slots__ = ()
@@ -509,7 +509,7 @@ class CloneBackward0(Function):
         return grad
 
 
-class ToCopyBackward0(Function):
+class ToCopyBackward0(Op):
     """out = a converted to another dtype          d/da = 1 (converted back)"""
 
     __slots__ = ("src",)
@@ -524,7 +524,7 @@ class ToCopyBackward0(Function):
         return grad.to(_dtype.from_numpy_dtype(ctx.src))
 
 
-class CopyBackwards(Function):
+class CopyBackwards(Op):
     """``dst.copy_(src)``: out = src (broadcast to dst)     d/ddst = 0, d/dsrc = 1.
     Also the node of a ``.grad`` made by ``backward(create_graph=True)``."""
 
@@ -547,7 +547,7 @@ class CopyBackwards(Function):
         return zero_grad(grad), grad
 
 
-class ZeroBackward0(Function):
+class ZeroBackward0(Op):
     """``t.zero_()``: out = 0          d/dt = 0"""
 
     __slots__ = ()
@@ -588,7 +588,7 @@ def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
     return value
 
 
-class FillBackward2(Function):
+class FillBackward2(Op):
     """``t.fill_(v)``: out = v everywhere          d/dt = 0"""
 
     __slots__ = ()
@@ -602,7 +602,7 @@ class FillBackward2(Function):
         return zero_grad(grad)
 
 
-class FillBackward3(Function):
+class FillBackward3(Op):
     """``t.fill_(v)`` with a 0-dim tensor v          d/dt = 0,  d/dv = sum"""
 
     __slots__ = ()
@@ -640,7 +640,7 @@ def _operand(x: Any) -> Any:
 
 
 def binary(
-    cls: type[Function],
+    cls: type[Op],
     a: Any,
     b: Any,
     *,
@@ -867,7 +867,7 @@ def square(input: Tensor) -> Tensor:
     return pow(input, 2)
 
 
-def _unary(cls: type[Function]) -> Any:
+def _unary(cls: type[Op]) -> Any:
     # (cls.apply is looked up on every call: viz.trace() replaces it while it records)
     def op(input: Tensor) -> Tensor:
         if type(input) is Tensor and input._data.dtype.kind == "f":
@@ -995,7 +995,7 @@ def sign(input: Tensor) -> Tensor:
     return SignBackward0.apply(input)
 
 
-class SignBackward0(Function):
+class SignBackward0(Op):
     """out = sign(a)          d/da = 0"""
 
     __slots__ = ()
@@ -1017,7 +1017,7 @@ class SgnBackward0(SignBackward0):
 
 
 # --- more unary functions ---------------------------------------------------
-class Log1PBackward0(Function):
+class Log1PBackward0(Op):
     """out = log(1 + a)          d/da = 1 / (1 + a)"""
 
     __slots__ = ()
@@ -1033,7 +1033,7 @@ class Log1PBackward0(Function):
         return grad / AddBackward1.apply(a, c=1)
 
 
-class Exp2Backward0(Function):
+class Exp2Backward0(Op):
     """out = 2 ** a          d/da = 2 ** a * ln 2 = out * ln 2"""
 
     __slots__ = ()
@@ -1050,7 +1050,7 @@ class Exp2Backward0(Function):
         return MulBackward1.apply(grad * out, c=float(np.log(2.0)))
 
 
-class Log2Backward0(Function):
+class Log2Backward0(Op):
     """out = log2(a)          d/da = 1 / (a ln 2)"""
 
     __slots__ = ()
@@ -1066,7 +1066,7 @@ class Log2Backward0(Function):
         return grad / MulBackward1.apply(a, c=float(np.log(2.0)))
 
 
-class Log10Backward0(Function):
+class Log10Backward0(Op):
     """out = log10(a)          d/da = 1 / (a ln 10)"""
 
     __slots__ = ()
@@ -1082,7 +1082,7 @@ class Log10Backward0(Function):
         return grad / MulBackward1.apply(a, c=float(np.log(10.0)))
 
 
-class ErfBackward0(Function):
+class ErfBackward0(Op):
     """out = erf(a)          d/da = 2/sqrt(pi) * exp(-a²)"""
 
     __slots__ = ()
@@ -1098,7 +1098,7 @@ class ErfBackward0(Function):
         return MulBackward1.apply((-(a**2)).exp(), c=2 / math.sqrt(math.pi)) * grad
 
 
-class _Step(Function):
+class _Step(Op):
     """A staircase (floor, ceil, round): flat almost everywhere, so d/da = 0."""
 
     __slots__ = ()
@@ -1166,7 +1166,7 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch'
 
 
 # --- the kinks, continued: leaky_relu, clamp, maximum/minimum ----------------
-class LeakyReluBackward0(Function):
+class LeakyReluBackward0(Op):
     """out = a if a > 0 else slope * a       d/da = 1 where a > 0, else slope (also at 0)"""
 
     __slots__ = ("slope",)
@@ -1183,7 +1183,7 @@ class LeakyReluBackward0(Function):
         return LeakyReluBackwardBackward0.apply(grad, a, slope=ctx.slope)
 
 
-class LeakyReluBackwardBackward0(Function):
+class LeakyReluBackwardBackward0(Op):
     """leaky_relu's first derivative as an op (torch's ``leaky_relu_backward``):
     out = g where x > 0, else slope * g
     d/dg = the same mask;  d/dx = 0"""
@@ -1228,7 +1228,7 @@ def _const_mask(cond: np.ndarray, dtype: np.dtype) -> Tensor:
     return Tensor._make(cond.astype(dtype), None)
 
 
-class ClampBackward1(Function):
+class ClampBackward1(Op):
     """out = min(max(a, lo), hi)  (lo, hi numbers)
     d/da = 1 where lo <= a <= hi (the boundaries included, as in torch), else 0"""
 
@@ -1259,7 +1259,7 @@ class ClampMaxBackward0(ClampBackward1):
     __slots__ = ()
 
 
-class ClampBackward0(Function):
+class ClampBackward0(Op):
     """out = min(max(a, lo), hi) with tensor bounds (each may be missing)
     d/da = 1 where lo <= a <= hi;  d/dlo = 1 where a < lo;  d/dhi = 1 where a > hi"""
 
@@ -1355,7 +1355,7 @@ def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
     return ClampMaxBackward0.apply(_cast(input, _dtype.result_type(input, max)), lo=None, hi=max)
 
 
-class MaximumBackward0(Function):
+class MaximumBackward0(Op):
     """out = max(a, b) elementwise
     d/da = 1 where a > b, 1/2 where a == b (a tie splits the gradient), else 0"""
 
@@ -1372,7 +1372,7 @@ class MaximumBackward0(Function):
         return _pick_grads(ctx, grad, a, b)
 
 
-class MinimumBackward0(Function):
+class MinimumBackward0(Op):
     """out = min(a, b) elementwise
     d/da = 1 where a < b, 1/2 where a == b, else 0"""
 
@@ -1430,7 +1430,7 @@ def _tensor_other(other: Any, name: str) -> None:
         )
 
 
-class WhereBackward0(Function):
+class WhereBackward0(Op):
     """out = a where cond else b          d/da = cond,  d/db = not cond"""
 
     __slots__ = ("cond",)
@@ -1480,7 +1480,7 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
 _NAME_CAP = {"f": "Float", "i": "Long", "u": "Byte"}
 
 
-class MaskedFillBackward0(Function):
+class MaskedFillBackward0(Op):
     """out = a with ``value`` where mask          d/da = 1 where not mask"""
 
     __slots__ = ("mask",)
@@ -1587,7 +1587,7 @@ def _reflected(fn: Any) -> Any:
     return method
 
 
-def _operator(cls: type[Function], **flags: Any) -> Any:
+def _operator(cls: type[Op], **flags: Any) -> Any:
     """A Tensor operator method (``__add__``, ``__mul__``...) that goes straight to
     ``binary``. The tensor comes first even for ``2 * x`` (``__rmul__``), as in torch."""
 

@@ -26,12 +26,12 @@ from .._tensor import (
     _positions_in,
     _writable,
 )
-from ..autograd.function import CopySlicesBase, Function
+from ..autograd.function import CopySlicesBase, Op
 from .elementwise import check_scalar_fits
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
 
-class _PutBack(Function):
+class _PutBack(Op):
     """out = zeros(shape) with ``grad`` placed (added) at ``key``.
     Its own derivative is reading at ``key`` again."""
 
@@ -75,7 +75,7 @@ class IndexPutImplBackward0(_PutBack):
     __slots__ = ()
 
 
-class SelectBackward0(Function):
+class SelectBackward0(Op):
     """out = a[..., i, ...] (one index along ``dim``)     grad: put back at i"""
 
     __slots__ = ("shape", "key")
@@ -91,7 +91,7 @@ class SelectBackward0(Function):
         return SelectBackwardBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
-class SliceBackward0(Function):
+class SliceBackward0(Op):
     """out = a[..., i:j:k, ...] along ``dim``          grad: put back in the slice"""
 
     __slots__ = ("shape", "key")
@@ -107,7 +107,7 @@ class SliceBackward0(Function):
         return SliceBackwardBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
-class IndexBackward0(Function):
+class IndexBackward0(Op):
     """out = a[index tensors or mask]          grad: added back at each index"""
 
     __slots__ = ("shape", "key")
@@ -122,7 +122,7 @@ class IndexBackward0(Function):
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
-class AsStridedBackward0(Function):
+class AsStridedBackward0(Op):
     """A view read again from its base after an in-place change (to the base or
     to a view of it): out = base[positions of the view's elements]
     grad: added back at those positions, like IndexBackward0."""
@@ -314,7 +314,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     return out
 
 
-class AliasBackward0(Function):
+class AliasBackward0(Op):
     """out = a (the same data, a new tensor)          grad: passed through"""
 
     __slots__ = ()

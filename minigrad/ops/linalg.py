@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import _GRAD_DTYPE_CAP, Tensor
-from ..autograd.function import Function, MultiOutputFunction
+from ..autograd.function import MultiOutputOp, Op
 
 
 def _column_major(a: Any) -> bool:
@@ -33,7 +33,7 @@ def mm_mat2_grad(grad: Tensor, mat1: Tensor, column_major: bool) -> Tensor:
     return grad.t().mm(mat1).t() if column_major else mat1.t().mm(grad)
 
 
-class MmBackward0(Function):
+class MmBackward0(Op):
     """C = A @ B (matrices)          dA = grad @ Bᵀ,  dB = Aᵀ @ grad
     (torch's formulas change their order of operations with the memory layout
     of A and B; the values are the same, the derivative graph follows torch's)"""
@@ -56,7 +56,7 @@ class MmBackward0(Function):
         return ga, gb
 
 
-class MvBackward0(Function):
+class MvBackward0(Op):
     """y = A @ v (matrix times vector)          dA = outer(grad, v),  dv = Aᵀ @ grad"""
 
     __slots__ = ()
@@ -75,7 +75,7 @@ class MvBackward0(Function):
         return ga, gv
 
 
-class DotBackward0(Function):
+class DotBackward0(Op):
     """s = a · b (vectors)          da = grad * b,  db = grad * a"""
 
     __slots__ = ()
@@ -92,7 +92,7 @@ class DotBackward0(Function):
         return (grad * b if b is not None else None), (grad * a if a is not None else None)
 
 
-class BmmBackward0(Function):
+class BmmBackward0(Op):
     """C[i] = A[i] @ B[i] for a batch of matrices (3-D)
     dA = grad @ Bᵀ,  dB = Aᵀ @ grad  (batch by batch)"""
 
@@ -347,7 +347,7 @@ for _name, _fn in [
 
 
 # --- singular values (for the nuclear norm) ---------------------------------
-class LinalgSvdBackward0(MultiOutputFunction):
+class LinalgSvdBackward0(MultiOutputOp):
     """A = U diag(S) Vh (the thin SVD: U, S, Vh are its three outputs)
     d/dA from the gradients gU, gS, gVh (torch's svd_backward, real case):
     U [ (skew(Uᵀ gU) S + S skew(Vh gVhᵀ)) / E + diag(gS) ] Vh  (+ the parts of gU,

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.function import Function
+from ..autograd.function import Op
 from . import _cpu_sort
 from .reduction import _dims, _return_type
 
@@ -35,7 +35,7 @@ def _key(idx: np.ndarray, dim: int) -> tuple:
     return tuple(idx if k == dim else grid[k] for k in range(idx.ndim))
 
 
-class _PutAt(Function):
+class _PutAt(Op):
     """out = zeros(shape) with ``grad`` written at ``key``; its own derivative
     is reading at ``key`` again (used by sort and topk to send gradients back)."""
 
@@ -146,7 +146,7 @@ def _topk_order(a: np.ndarray, dim: int, k: int, largest: bool, sort: bool) -> n
     return np.where(np.expand_dims(redo, dim), _replay(a, dim, redo, run, k, largest), idx)
 
 
-class SortBackward0(Function):
+class SortBackward0(Op):
     """values = a rearranged along ``dim`` so they are in order
     d/da: each gradient goes back to the place its value came from (indices)"""
 
@@ -228,7 +228,7 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: boo
 
 
 # --- flip, roll -------------------------------------------------------------
-class FlipBackward0(Function):
+class FlipBackward0(Op):
     """out = a read backwards along ``dims``     grad: flipped back the same way"""
 
     __slots__ = ("dims",)
@@ -243,7 +243,7 @@ class FlipBackward0(Function):
         return grad.flip(ctx.dims)
 
 
-class RollBackward0(Function):
+class RollBackward0(Op):
     """out = a shifted by ``shifts`` along ``dims`` (wrapping round)
     grad: rolled back by -shifts"""
 
@@ -313,7 +313,7 @@ def roll(input: Tensor, shifts: Any, dims: Any = None) -> Tensor:
 
 
 # --- triangular parts -------------------------------------------------------
-class TrilBackward0(Function):
+class TrilBackward0(Op):
     """out = a with the elements above diagonal ``k`` set to 0
     grad: the same lower triangle of the gradient (the zeroed part gets 0)"""
 
@@ -384,7 +384,7 @@ def _diagonal_view(a: np.ndarray, offset: int, d1: int, d2: int) -> np.ndarray:
     return np.lib.stride_tricks.as_strided(base, shape, strides)
 
 
-class DiagonalBackwardBackward0(Function):
+class DiagonalBackwardBackward0(Op):
     """out = zeros(shape) with ``grad`` written on the diagonal
     (the backward of diagonal; its own derivative reads the diagonal again)"""
 
@@ -402,7 +402,7 @@ class DiagonalBackwardBackward0(Function):
         return gg.diagonal(ctx.offset, ctx.d1, ctx.d2)
 
 
-class DiagonalBackward0(Function):
+class DiagonalBackward0(Op):
     """out = the elements a[i, i + offset] (a view)
     grad: written back on that diagonal of a zero matrix"""
 
@@ -433,7 +433,7 @@ class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - torch's name
         return _diagonal_view(a, offset, d1, d2).copy()
 
 
-class DiagEmbedBackward0(Function):
+class DiagEmbedBackward0(Op):
     """out = a square matrix with v on diagonal ``offset``, 0 elsewhere
     grad: that diagonal of the gradient"""
 
@@ -449,7 +449,7 @@ class DiagEmbedBackward0(Function):
         return grad.diagonal(ctx.offset)
 
 
-class TraceBackward0(Function):
+class TraceBackward0(Op):
     """out = sum of the diagonal a[i, i]     d/da = the identity matrix (1 on the diagonal)"""
 
     __slots__ = ("shape",)
@@ -506,7 +506,7 @@ def trace(input: Tensor) -> Tensor:
 
 
 # --- unique -------------------------------------------------------------------
-class Unique2Backward0(Function):
+class Unique2Backward0(Op):
     """out = the distinct values, sorted. torch has no derivative for it:
     the node exists, but backward through it is an error."""
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import _GRAD_DTYPE_CAP, Tensor
-from ..autograd.function import Function
+from ..autograd.function import Op
 
 
 def _dims(t: Tensor, dim: Any) -> tuple[int, ...]:
@@ -60,7 +60,7 @@ def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = Fa
     return t
 
 
-class SumBackward0(Function):
+class SumBackward0(Op):
     """out = sum of all elements          d/da = 1 everywhere"""
 
     __slots__ = ("shape",)
@@ -75,7 +75,7 @@ class SumBackward0(Function):
         return _spread(grad, ctx.shape, None, False)
 
 
-class SumBackward1(Function):
+class SumBackward1(Op):
     """out = sum over ``dim``          d/da = 1 for every summed element"""
 
     __slots__ = ("shape", "dims", "keepdim")
@@ -90,7 +90,7 @@ class SumBackward1(Function):
         return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim)
 
 
-class MeanBackward0(Function):
+class MeanBackward0(Op):
     """out = mean of all n elements          d/da = 1/n"""
 
     __slots__ = ("shape",)
@@ -106,7 +106,7 @@ class MeanBackward0(Function):
         return _spread(grad, ctx.shape, None, False) / n
 
 
-class MeanBackward1(Function):
+class MeanBackward1(Op):
     """out = mean over ``dim`` (n elements each)          d/da = 1/n"""
 
     __slots__ = ("shape", "dims", "keepdim")
@@ -252,7 +252,7 @@ def _constant(values: np.ndarray) -> Tensor:
     return Tensor._make(values, None)
 
 
-class MaxBackward1(Function):
+class MaxBackward1(Op):
     """out = the largest element          d/da = 1/k at each of the k elements equal
     to the maximum (ties share the gradient evenly), 0 elsewhere"""
 
@@ -283,7 +283,7 @@ class MinBackward1(MaxBackward1):
     _pick = staticmethod(np.min)
 
 
-class MaxBackward0(Function):
+class MaxBackward0(Op):
     """out = the largest element along ``dim`` (and its index)
     d/da = 1 at the returned index of each slice, 0 elsewhere (ties: only that index)"""
 
@@ -367,7 +367,7 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False, *, other: Any = N
     return _reduce_extreme("min", input, dim, keepdim, other)
 
 
-class AmaxBackward0(Function):
+class AmaxBackward0(Op):
     """out = the largest element over ``dims``      d/da = 1/k at each of the k maximal
     elements of a slice (ties share evenly)"""
 
@@ -444,7 +444,7 @@ def _prod_grad(a: Tensor, out: Tensor, grad: Tensor, d: int) -> Tensor:
     return grad * _prod_others(a, d)
 
 
-class ProdBackward0(Function):
+class ProdBackward0(Op):
     """out = product of all elements     d/da_i = product of the others (= out / a_i)"""
 
     __slots__ = ("shape",)
@@ -468,7 +468,7 @@ class ProdBackward0(Function):
         return g.reshape(ctx.shape)
 
 
-class ProdBackward1(Function):
+class ProdBackward1(Op):
     """out = product along ``dim``     d/da_i = product of the others in its slice"""
 
     __slots__ = ("dim", "keepdim")
@@ -519,7 +519,7 @@ def prod(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
 
 
 # --- norms, variance, logsumexp, cumsum -------------------------------------
-class LinalgVectorNormBackward0(Function):
+class LinalgVectorNormBackward0(Op):
     """out = (sum |a|^p)^(1/p) over ``dims``
     d/da = sign(a) |a|^(p-1) / out^(p-1);  p=2: a / out;  p=1: sign(a);
     p=inf: sign(a) shared evenly by the elements where |a| is largest;  0 where out = 0"""
@@ -627,7 +627,7 @@ def _dof_warning(name: str) -> None:
     )
 
 
-class VarBackward0(Function):
+class VarBackward0(Op):
     """out = sum (a - mean)² / (n - correction)
     d/da = 2 (a - mean) / (n - correction)"""
 
@@ -659,7 +659,7 @@ def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> 
         return MulBackward1.apply(g, c=2.0 / dof if dof else math.inf) * (a - mean)
 
 
-class StdBackward0(Function):
+class StdBackward0(Op):
     """out = sqrt(var)          d/da = (a - mean) / ((n - correction) * out); 0 where out = 0"""
 
     __slots__ = ("dims", "keepdim", "dof")
@@ -737,7 +737,7 @@ def std(
     return StdBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
 
 
-class LogsumexpBackward0(Function):
+class LogsumexpBackward0(Op):
     """out = log(sum exp(a)) over ``dims``     d/da = exp(a - out) (the softmax of a)"""
 
     __slots__ = ("dims", "keepdim")
@@ -784,7 +784,7 @@ def _default_float() -> Any:
     return get_default_dtype()
 
 
-class CumsumBackward0(Function):
+class CumsumBackward0(Op):
     """out_i = a_0 + ... + a_i along ``dim``
     d/da_i = sum of the gradients of out_i, out_i+1, ... (a cumsum from the end)"""
 

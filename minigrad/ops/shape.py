@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from ..autograd.function import Function, MultiOutputFunction
+from ..autograd.function import MultiOutputOp, Op
 
 
 def _shape_arg(shape: tuple) -> tuple:
@@ -63,7 +63,7 @@ def _view_array(a: np.ndarray, shape: tuple) -> np.ndarray | None:
     return v
 
 
-class ViewBackward0(Function):
+class ViewBackward0(Op):
     """out = a seen with a new shape          grad: reshaped back"""
 
     __slots__ = ("shape",)
@@ -92,7 +92,7 @@ class ReshapeAliasBackward0(ViewBackward0):
     __slots__ = ()
 
 
-class UnsafeViewBackward0(Function):
+class UnsafeViewBackward0(Op):
     """``reshape`` of a non-contiguous tensor: copy, then view   grad: reshaped back"""
 
     __slots__ = ("shape",)
@@ -107,7 +107,7 @@ class UnsafeViewBackward0(Function):
         return grad.reshape(ctx.shape)
 
 
-class TBackward0(Function):
+class TBackward0(Op):
     """out = a.t() (rows become columns)          grad: transposed back"""
 
     __slots__ = ()
@@ -122,7 +122,7 @@ class TBackward0(Function):
         return grad.t()
 
 
-class TransposeBackward0(Function):
+class TransposeBackward0(Op):
     """out = a with dims d0 and d1 swapped          grad: swapped back"""
 
     __slots__ = ("d0", "d1")
@@ -138,7 +138,7 @@ class TransposeBackward0(Function):
         return grad.transpose(ctx.d0, ctx.d1)
 
 
-class PermuteBackward0(Function):
+class PermuteBackward0(Op):
     """out = a with its dims reordered          grad: the inverse reordering"""
 
     __slots__ = ("dims",)
@@ -154,7 +154,7 @@ class PermuteBackward0(Function):
         return grad.permute(tuple(np.argsort(ctx.dims).tolist()))
 
 
-class UnsqueezeBackward0(Function):
+class UnsqueezeBackward0(Op):
     """out = a with a new dim of size 1          grad: that dim squeezed away"""
 
     __slots__ = ("dim",)
@@ -170,7 +170,7 @@ class UnsqueezeBackward0(Function):
         return grad.squeeze(ctx.dim)
 
 
-class SqueezeBackward0(Function):
+class SqueezeBackward0(Op):
     """out = a without its size-1 dims          grad: reshaped back"""
 
     __slots__ = ("shape",)
@@ -186,7 +186,7 @@ class SqueezeBackward0(Function):
         return grad.reshape(ctx.shape)
 
 
-class SqueezeBackward1(Function):
+class SqueezeBackward1(Op):
     """out = a without dim ``dim`` (if it has size 1)          grad: unsqueezed"""
 
     __slots__ = ("dim", "squeezed")
@@ -208,7 +208,7 @@ class SqueezeBackward4(SqueezeBackward1):
     __slots__ = ()
 
 
-class ExpandBackward0(Function):
+class ExpandBackward0(Op):
     """out = a repeated along its size-1 dims (no copy)     grad: the copies summed"""
 
     __slots__ = ("shape",)
@@ -425,7 +425,7 @@ _METHODS = {
 
 
 # --- copies: repeat; joining: cat, stack; cutting: split, chunk, unbind ------
-class RepeatBackward0(Function):
+class RepeatBackward0(Op):
     """out = a tiled ``repeats`` times along each dim     grad: the tiles summed"""
 
     __slots__ = ("shape", "repeats")
@@ -460,7 +460,7 @@ def repeat(self: Tensor, *sizes: Any) -> Tensor:
     return RepeatBackward0.apply(self, repeats=sizes)
 
 
-class CatBackward0(Function):
+class CatBackward0(Op):
     """out = the inputs joined along ``dim``     grad: cut back into the inputs' pieces"""
 
     __slots__ = ("dim", "sizes")
@@ -541,7 +541,7 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
 concat = concatenate = cat
 
 
-class StackBackward0(Function):
+class StackBackward0(Op):
     """out = the inputs stacked along a new ``dim``     grad: unbound into the pieces"""
 
     __slots__ = ("dim",)
@@ -581,7 +581,7 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     return StackBackward0.apply(*[_cast(t, dt) for t in tensors], dim=d)
 
 
-class _ManyViews(MultiOutputFunction):
+class _ManyViews(MultiOutputOp):
     """Base of the ops that cut a tensor into several views (one node, many
     outputs: ``next_functions`` downstream show ``(node, output_nr)``)."""
 
@@ -590,7 +590,7 @@ class _ManyViews(MultiOutputFunction):
 
     @staticmethod
     def _count(ctx, n):
-        if isinstance(ctx, Function):
+        if isinstance(ctx, Op):
             ctx._outputs = n
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from .._grad_mode import _State
 from .._tensor import Tensor
 from ..autograd import engine
-from ..autograd.function import Function
+from ..autograd.function import Op
 
 
 class Recording:
@@ -63,7 +63,7 @@ def record() -> Recording:
 
 
 # The traces now active, with the thread each was entered in. While there is
-# one, ``Function.apply`` is replaced (once, however many traces are nested, and
+# one, ``Op.apply`` is replaced (once, however many traces are nested, and
 # in whatever order they end) by a version that tells them about every op.
 _active: list[tuple[Trace, int]] = []
 _original_apply: Any = None
@@ -90,8 +90,8 @@ class Trace:
     def __enter__(self) -> Trace:
         global _original_apply
         if not _active:
-            _original_apply = Function.__dict__["apply"]
-            Function.apply = classmethod(_traced_apply)  # type: ignore[method-assign,assignment]
+            _original_apply = Op.__dict__["apply"]
+            Op.apply = classmethod(_traced_apply)  # type: ignore[method-assign,assignment]
         _active.append((self, threading.get_ident()))
         return self
 
@@ -101,7 +101,7 @@ class Trace:
                 del _active[i]
                 break
         if not _active and _original_apply is not None:
-            Function.apply = _original_apply  # type: ignore[method-assign]
+            Op.apply = _original_apply  # type: ignore[method-assign]
 
     def _note(self, cls: type, inputs: tuple, out: Any) -> None:
         tracked = any(

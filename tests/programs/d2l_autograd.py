@@ -25,6 +25,8 @@ print(x.grad == u)
 x.grad.zero_()
 y.sum().backward()
 print(x.grad == 2 * x)
+
+
 def f(a):
     b = a * 2
     while b.norm() < 1000:
@@ -34,6 +36,8 @@ def f(a):
     else:
         c = 100 * b
     return c
+
+
 torch.manual_seed(0)
 a = torch.randn(size=(), requires_grad=True)
 d = f(a)
@@ -49,5 +53,5 @@ print(x.grad.numpy(), x.detach().numpy().dtype)
 z = torch.exp(x).sum()
 z.backward()
 print(x.grad)
-print(torch.sigmoid(torch.tensor([-1., 0., 1.])), torch.tanh(torch.tensor(0.5)))
+print(torch.sigmoid(torch.tensor([-1.0, 0.0, 1.0])), torch.tanh(torch.tensor(0.5)))
 print(torch.linspace(-8.0, 8.0, 5, requires_grad=True))

@@ -1,9 +1,9 @@
 # PyTorch's "gentle introduction to torch.autograd", and freezing parameters.
-a = torch.tensor([2., 3.], requires_grad=True)
-b = torch.tensor([6., 4.], requires_grad=True)
+a = torch.tensor([2.0, 3.0], requires_grad=True)
+b = torch.tensor([6.0, 4.0], requires_grad=True)
 Q = 3 * a**3 - b**2
 print(Q)
-external_grad = torch.tensor([1., 1.])
+external_grad = torch.tensor([1.0, 1.0])
 Q.backward(gradient=external_grad)
 print(9 * a**2 == a.grad)
 print(-2 * b == b.grad)

@@ -27,9 +27,20 @@ class Conv2d(Module):
         torch.Size([2, 4, 8, 8])
     """
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
-                 padding_mode: str = "zeros", device: Any = None, dtype: Any = None) -> None:
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        dilation: Any = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         if groups <= 0:
             raise ValueError("groups must be a positive integer")
@@ -46,8 +57,11 @@ class Conv2d(Module):
         self.dilation = _pair(dilation)
         self.groups = groups
         self.padding_mode = padding_mode
-        self.weight = Parameter(empty(out_channels, in_channels // groups, *self.kernel_size,
-                                      dtype=dtype, device=device))
+        self.weight = Parameter(
+            empty(
+                out_channels, in_channels // groups, *self.kernel_size, dtype=dtype, device=device
+            )
+        )
         if bias:
             self.bias = Parameter(empty(out_channels, dtype=dtype, device=device))
         else:
@@ -64,12 +78,15 @@ class Conv2d(Module):
                 init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input: Tensor) -> Tensor:
-        return conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
-                      self.groups)
+        return conv2d(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+        )
 
     def extra_repr(self) -> str:
-        s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
-             f"stride={self.stride}")
+        s = (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}"
+        )
         if self.padding != (0, 0):
             s += f", padding={self.padding}"
         if self.dilation != (1, 1):

@@ -21,14 +21,14 @@ from typing import Any
 from ... import _dtype
 from ..._creation import empty
 from ..._tensor import Tensor
-from ...autograd.function import Function
+from ...autograd.function import Op
 from ...ops.linalg import _column_major, mm_mat1_grad, mm_mat2_grad
 from .. import init
 from ..parameter import Parameter
 from .module import Module
 
 
-class AddmmBackward0(Function):
+class AddmmBackward0(Op):
     """out = bias + m1 @ m2        d bias = grad (summed over the rows, by the engine),
     d m1 = grad @ m2ᵀ,   d m2 = m1ᵀ @ grad"""
 

@@ -18,7 +18,18 @@ from .dataset import ConcatDataset, Dataset, IterableDataset, Subset, TensorData
 from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler
 
 __all__ = [
-    "BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
-    "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler",
-    "TensorDataset", "default_collate", "default_convert", "random_split",
+    "BatchSampler",
+    "ConcatDataset",
+    "DataLoader",
+    "Dataset",
+    "IterableDataset",
+    "RandomSampler",
+    "Sampler",
+    "SequentialSampler",
+    "Subset",
+    "SubsetRandomSampler",
+    "TensorDataset",
+    "default_collate",
+    "default_convert",
+    "random_split",
 ]

@@ -23,8 +23,9 @@ from ...ops.shape import stack
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
 
-_COLLATE_ERROR = ("default_collate: batch must contain tensors, numpy arrays, numbers, "
-                  "dicts or lists; found {}")
+_COLLATE_ERROR = (
+    "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
+)
 
 
 def default_collate(batch: list) -> Any:
@@ -118,16 +119,32 @@ class DataLoader:
         (1, [torch.Size([4])])
     """
 
-    def __init__(self, dataset: Any, batch_size: int | None = 1, shuffle: bool | None = None,
-                 sampler: Any = None, batch_sampler: Any = None, num_workers: int = 0,
-                 collate_fn: Callable | None = None, pin_memory: bool = False,
-                 drop_last: bool = False, timeout: float = 0, worker_init_fn: Any = None,
-                 multiprocessing_context: Any = None, generator: Any = None, *,
-                 prefetch_factor: int | None = None, persistent_workers: bool = False,
-                 pin_memory_device: str = "", in_order: bool = True) -> None:
+    def __init__(
+        self,
+        dataset: Any,
+        batch_size: int | None = 1,
+        shuffle: bool | None = None,
+        sampler: Any = None,
+        batch_sampler: Any = None,
+        num_workers: int = 0,
+        collate_fn: Callable | None = None,
+        pin_memory: bool = False,
+        drop_last: bool = False,
+        timeout: float = 0,
+        worker_init_fn: Any = None,
+        multiprocessing_context: Any = None,
+        generator: Any = None,
+        *,
+        prefetch_factor: int | None = None,
+        persistent_workers: bool = False,
+        pin_memory_device: str = "",
+        in_order: bool = True,
+    ) -> None:
         if num_workers < 0:
-            raise ValueError("num_workers option should be non-negative; use num_workers=0 "
-                             "to disable multiprocessing.")
+            raise ValueError(
+                "num_workers option should be non-negative; use num_workers=0 "
+                "to disable multiprocessing."
+            )
         self.dataset = dataset
         self.num_workers = num_workers  # minigrad always loads in the main process
         self.pin_memory = pin_memory
@@ -135,37 +152,54 @@ class DataLoader:
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in {False, None}:
-                raise ValueError("DataLoader with IterableDataset: expected unspecified shuffle "
-                                 f"option, but got shuffle={shuffle}")
+                raise ValueError(
+                    "DataLoader with IterableDataset: expected unspecified shuffle "
+                    f"option, but got shuffle={shuffle}"
+                )
         elif sampler is not None and shuffle not in {False, None}:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
             if batch_size != 1 or shuffle or sampler is not None or drop_last:
-                raise ValueError("batch_sampler option is mutually exclusive with batch_size, "
-                                 "shuffle, sampler, and drop_last")
+                raise ValueError(
+                    "batch_sampler option is mutually exclusive with batch_size, "
+                    "shuffle, sampler, and drop_last"
+                )
             batch_size, drop_last = None, False
         elif batch_size is None and drop_last:
-            raise ValueError("batch_size=None option disables auto-batching and is mutually "
-                             "exclusive with drop_last")
+            raise ValueError(
+                "batch_size=None option disables auto-batching and is mutually "
+                "exclusive with drop_last"
+            )
         if sampler is None:
-            sampler = (RandomSampler(dataset, generator=generator) if shuffle
-                       else SequentialSampler(dataset)) if not self._iterable else None
+            sampler = (
+                (
+                    RandomSampler(dataset, generator=generator)
+                    if shuffle
+                    else SequentialSampler(dataset)
+                )
+                if not self._iterable
+                else None
+            )
         if batch_size is not None and batch_sampler is None and not self._iterable:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
         self.batch_size = batch_size
         self.drop_last = drop_last
         self.sampler = sampler
         self.batch_sampler = batch_sampler
-        self._auto_collation = batch_sampler is not None or (self._iterable and
-                                                              batch_size is not None)
+        self._auto_collation = batch_sampler is not None or (
+            self._iterable and batch_size is not None
+        )
         if collate_fn is None:
             collate_fn = default_collate if self._auto_collation else default_convert
         self.collate_fn = collate_fn
 
     def __iter__(self) -> Iterator:
         if self.pin_memory:
-            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, "
-                          "then device pinned memory won't be used.", stacklevel=2)
+            warnings.warn(
+                "'pin_memory' argument is set as true but no accelerator is found, "
+                "then device pinned memory won't be used.",
+                stacklevel=2,
+            )
         # torch draws a seed for its worker processes at the start of every pass
         empty((), dtype=int64).random_(generator=self.generator)
         if self._iterable:

@@ -102,8 +102,9 @@ class ConcatDataset(Dataset):
         return self.datasets[which][idx - start]
 
 
-def random_split(dataset: Any, lengths: Sequence[int | float],
-                 generator: Any = _random.default_generator) -> list[Subset]:
+def random_split(
+    dataset: Any, lengths: Sequence[int | float], generator: Any = _random.default_generator
+) -> list[Subset]:
     """Split ``dataset`` into non-overlapping random parts of the given sizes
     (or fractions of its length), using one ``randperm`` as torch does.
 
@@ -125,10 +126,14 @@ def random_split(dataset: Any, lengths: Sequence[int | float],
         lengths = sizes
         for i, length in enumerate(lengths):
             if length == 0:
-                warnings.warn(f"Length of split at index {i} is 0. "
-                              f"This might result in an empty dataset.", stacklevel=2)
+                warnings.warn(
+                    f"Length of split at index {i} is 0. This might result in an empty dataset.",
+                    stacklevel=2,
+                )
     if sum(lengths) != len(dataset):
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
     indices = randperm(sum(lengths), generator=generator).tolist()
-    return [Subset(dataset, indices[end - n:end])
-            for end, n in zip(itertools.accumulate(lengths), lengths)]
+    return [
+        Subset(dataset, indices[end - n : end])
+        for end, n in zip(itertools.accumulate(lengths), lengths)
+    ]

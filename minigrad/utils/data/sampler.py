@@ -45,18 +45,26 @@ class RandomSampler(Sampler):
     the global one, exactly like torch, so ``manual_seed`` fixes the order.
     """
 
-    def __init__(self, data_source: Sized, replacement: bool = False,
-                 num_samples: int | None = None, generator: Any = None) -> None:
+    def __init__(
+        self,
+        data_source: Sized,
+        replacement: bool = False,
+        num_samples: int | None = None,
+        generator: Any = None,
+    ) -> None:
         self.data_source = data_source
         self.replacement = replacement
         self._num_samples = num_samples
         self.generator = generator
         if not isinstance(self.replacement, bool):
-            raise TypeError("replacement should be a boolean value, but got "
-                            f"replacement={self.replacement}")
+            raise TypeError(
+                f"replacement should be a boolean value, but got replacement={self.replacement}"
+            )
         if not isinstance(self.num_samples, int) or self.num_samples <= 0:
-            raise ValueError("num_samples should be a positive integer value, but got "
-                             f"num_samples={self.num_samples}")
+            raise ValueError(
+                "num_samples should be a positive integer value, but got "
+                f"num_samples={self.num_samples}"
+            )
 
     @property
     def num_samples(self) -> int:
@@ -71,8 +79,7 @@ class RandomSampler(Sampler):
         if self.replacement:
             for _ in range(self.num_samples // 32):
                 yield from randint(0, n, (32,), generator=generator).tolist()
-            yield from randint(0, n, (self.num_samples % 32,),
-                               generator=generator).tolist()
+            yield from randint(0, n, (self.num_samples % 32,), generator=generator).tolist()
         else:
             for _ in range(self.num_samples // n):
                 yield from randperm(n, generator=generator).tolist()
@@ -106,10 +113,10 @@ class BatchSampler(Sampler):
     """
 
     def __init__(self, sampler: Any, batch_size: int, drop_last: bool) -> None:
-        if (not isinstance(batch_size, int) or isinstance(batch_size, bool)
-                or batch_size <= 0):
-            raise ValueError("batch_size should be a positive integer value, but got "
-                             f"batch_size={batch_size}")
+        if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
+            raise ValueError(
+                f"batch_size should be a positive integer value, but got batch_size={batch_size}"
+            )
         if not isinstance(drop_last, bool):
             raise ValueError(f"drop_last should be a boolean value, but got drop_last={drop_last}")
         self.sampler = sampler
