@@ -18,10 +18,11 @@ from . import (  # noqa: E402
     backends,
     cuda,
     nn,
-    ops,  # noqa: E402  (attaches the tensor methods)
+    ops,
     optim,
     utils,
 )
+from . import _tensor_methods  # noqa: F401  (the one place that attaches Tensor's methods)
 from ._creation import (
     arange,
     as_tensor,
@@ -213,5 +214,5 @@ del _dtype
 
 from ._numpy_names import install as _install_numpy_names  # noqa: E402
 
-_install_numpy_names(globals(), Tensor)  # x.sum(axis=1, keepdims=True) works as in torch
+_install_numpy_names(globals())  # torch.sum(x, axis=1, keepdims=True) works as in torch
 del _install_numpy_names

@@ -816,16 +816,3 @@ def multinomial(
     if np.any(p.sum(axis=-1) == 0):
         raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     return Tensor._make(_random.multinomial(p, num_samples, replacement, generator), None)
-
-
-Tensor.uniform_ = _uniform_
-Tensor.normal_ = _normal_
-Tensor.random_ = _random_
-Tensor.exponential_ = _exponential_
-Tensor.multinomial = multinomial
-Tensor.new_zeros = lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw)
-Tensor.new_ones = lambda self, *size, **kw: ones(*size, dtype=kw.pop("dtype", self.dtype), **kw)
-Tensor.new_tensor = lambda self, data, **kw: tensor(data, dtype=kw.pop("dtype", self.dtype), **kw)
-Tensor.new_full = lambda self, size, fill, **kw: full(
-    size, fill, dtype=kw.pop("dtype", self.dtype), **kw
-)

@@ -80,11 +80,8 @@ def accept_numpy_names(fn: Callable) -> Callable:
     return wrapper
 
 
-def install(namespace: dict, tensor_class: type) -> None:
-    """Wrap the functions in ``namespace`` and the methods of ``tensor_class``."""
+def install(namespace: dict) -> None:
+    """Wrap the functions in ``namespace`` (the methods: see ``_tensor_methods.py``)."""
     for name in NAMES:
         if callable(namespace.get(name)):
             namespace[name] = accept_numpy_names(namespace[name])
-        method = tensor_class.__dict__.get(name)
-        if callable(method):
-            setattr(tensor_class, name, accept_numpy_names(method))

@@ -74,6 +74,7 @@ class Tensor:
         "_hooks",  # hooks registered on a leaf
         "__weakref__",
     )
+    __module__ = "torch"  # so ``type(x)`` prints <class 'torch.Tensor'>, as in the textbooks
 
     # --- construction --------------------------------------------------------
     def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
@@ -888,4 +889,3 @@ _GRAD_DTYPE_CAP = {
 _CAP_NAME = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
 
 _function.Tensor = Tensor
-Tensor.__module__ = "torch"  # so ``type(x)`` prints <class 'torch.Tensor'>, as in the textbooks

@@ -838,9 +838,5 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
     return log_softmax(self, dim, dtype=dtype)
 
 
-Tensor.softmax = _softmax_method
-Tensor.log_softmax = _log_softmax_method
-
-
 # ``F.linear`` is written next to ``nn.Linear``, which builds the same AddmmBackward0 node.
 from .modules.linear import linear  # noqa: E402

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _legacy
+from .. import _dtype
 from .._tensor import _GRAD_DTYPE_CAP, Tensor, _overlaps
 from ..autograd.function import AccumulateGrad, Op, _Version, quiet_numpy
 
@@ -1651,121 +1651,6 @@ def _rsub(self: Tensor, other: Any) -> Any:
     return RsubBackward1.apply(_cast(self, dt), c=_cast(other, dt))
 
 
-_METHODS = {
-    "__add__": _operator(AddBackward0),
-    "__radd__": _operator(AddBackward0),
-    "__sub__": _operator(SubBackward0, no_bool=True),
-    "__rsub__": _rsub,
-    "__mul__": _operator(MulBackward0),
-    "__rmul__": _operator(MulBackward0),
-    "__truediv__": _operator(DivBackward0, true_div=True),
-    "__rtruediv__": _reflected(div),
-    "__floordiv__": _forward(floor_divide),
-    "__rfloordiv__": _reflected(floor_divide),
-    "__mod__": _forward(remainder),
-    "__rmod__": _reflected(remainder),
-    "__pow__": _forward(pow),
-    "__rpow__": _rpow,
-    "__neg__": neg,
-    "__pos__": lambda self: self,
-    "__abs__": abs,
-    "__eq__": eq,
-    "__ne__": ne,
-    "__lt__": lt,
-    "__le__": le,
-    "__gt__": gt,
-    "__ge__": ge,
-    "__and__": bitwise_and,
-    "__or__": bitwise_or,
-    "__xor__": bitwise_xor,
-    "__invert__": bitwise_not,
-    "bitwise_not": bitwise_not,
-    "__iadd__": _inplace(add),
-    "__isub__": _inplace(sub),
-    "__imul__": _inplace(mul),
-    "__itruediv__": _inplace(div),
-    "add": add,
-    "sub": sub,
-    "subtract": sub,
-    "mul": mul,
-    "multiply": mul,
-    "div": div,
-    "divide": div,
-    "true_divide": div,
-    "floor_divide": floor_divide,
-    "remainder": remainder,
-    "neg": neg,
-    "negative": neg,
-    "reciprocal": reciprocal,
-    "pow": pow,
-    "square": square,
-    "exp": exp,
-    "log": log,
-    "sqrt": sqrt,
-    "abs": abs,
-    "absolute": abs,
-    "sin": sin,
-    "cos": cos,
-    "tanh": tanh,
-    "sigmoid": sigmoid,
-    "relu": relu,
-    "sign": sign,
-    "clone": clone,
-    "eq": eq,
-    "ne": ne,
-    "lt": lt,
-    "le": le,
-    "gt": gt,
-    "ge": ge,
-    "add_": _inplace(add),
-    "sub_": _inplace(sub),
-    "mul_": _inplace(mul),
-    "div_": _inplace(div),
-    "pow_": _inplace(pow),
-    "neg_": _inplace_unary(neg),
-    "exp_": _inplace_unary(exp),
-    "log_": _inplace_unary(log),
-    "sqrt_": _inplace_unary(sqrt),
-    "abs_": _inplace_unary(abs),
-    "sin_": _inplace_unary(sin),
-    "cos_": _inplace_unary(cos),
-    "tanh_": _inplace_unary(tanh),
-    "sigmoid_": _inplace_unary(sigmoid),
-    "relu_": _inplace_unary(relu),
-    "reciprocal_": _inplace_unary(reciprocal),
-    "log1p": log1p,
-    "exp2": exp2,
-    "log2": log2,
-    "log10": log10,
-    "erf": erf,
-    "floor": floor,
-    "ceil": ceil,
-    "round": round,
-    "clamp": clamp,
-    "clip": clamp,
-    "clamp_min": clamp_min,
-    "clamp_max": clamp_max,
-    "maximum": maximum,
-    "minimum": minimum,
-    "where": lambda self, condition, other: where(condition, self, other),
-    "masked_fill": masked_fill,
-    "masked_fill_": masked_fill_,
-    "clamp_": clamp_,
-    "clip_": clamp_,
-    "clamp_min_": lambda self, min: self._inplace(lambda s: clamp_min(s, min)),
-    "clamp_max_": lambda self, max: self._inplace(lambda s: clamp_max(s, max)),
-    "log1p_": _inplace_unary(log1p),
-    "exp2_": _inplace_unary(exp2),
-    "log2_": _inplace_unary(log2),
-    "log10_": _inplace_unary(log10),
-    "erf_": _inplace_unary(erf),
-    "floor_": _inplace_unary(floor),
-    "ceil_": _inplace_unary(ceil),
-    "round_": _inplace_unary(round),
-    "sign_": _inplace_unary(sign),
-}
-
-
 def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``t.to(dtype)`` / ``t.to('cpu')`` / ``t.to(device, dtype)`` / ``t.to(other_tensor)``."""
     from .. import _device
@@ -1788,20 +1673,3 @@ def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
 def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """A CPU-only build cannot move tensors to a GPU."""
     raise AssertionError("Torch not compiled with CUDA enabled")
-
-
-_METHODS.update(
-    to=_to,
-    type=_legacy.tensor_type,
-    float=lambda self: to_dtype(self, _dtype.float32),
-    double=lambda self: to_dtype(self, _dtype.float64),
-    half=lambda self: to_dtype(self, _dtype.float16),
-    long=lambda self: to_dtype(self, _dtype.int64),
-    int=lambda self: to_dtype(self, _dtype.int32),
-    bool=lambda self: to_dtype(self, _dtype.bool),
-    cpu=lambda self: self,
-    cuda=_cuda,
-)
-
-for _name, _fn in _METHODS.items():
-    setattr(Tensor, _name, _fn)

@@ -470,9 +470,6 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     self._take_history(result)
 
 
-Tensor.__getitem__ = getitem
-
-
 # --- the same reading ops, by name --------------------------------------------
 def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     """``length`` elements along ``dim`` from ``start``: a view, like ``a[start:start+length]``."""
@@ -593,13 +590,3 @@ def masked_select(input: Tensor, mask: Tensor) -> Tensor:
     else:
         m = mask._data
     return MaskedSelectBackward0.apply(input, key=(m,))
-
-
-for _name, _fn in [
-    ("narrow", narrow),
-    ("select", select),
-    ("index_select", index_select),
-    ("gather", gather),
-    ("masked_select", masked_select),
-]:
-    setattr(Tensor, _name, _fn)

@@ -332,20 +332,6 @@ def _rmatmul(self: Tensor, other: Any) -> Any:
     return NotImplemented
 
 
-for _name, _fn in [
-    ("mm", mm),
-    ("mv", mv),
-    ("dot", dot),
-    ("matmul", matmul),
-    ("__matmul__", _matmul_operator),
-    ("__rmatmul__", _rmatmul),
-    ("outer", outer),
-    ("bmm", bmm),
-    ("ger", outer),
-]:
-    setattr(Tensor, _name, _fn)
-
-
 # --- singular values (for the nuclear norm) ---------------------------------
 class LinalgSvdBackward0(MultiOutputOp):
     """A = U diag(S) Vh (the thin SVD: U, S, Vh are its three outputs)

@@ -196,22 +196,3 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
     if as_tuple:
         return tuple(_constant(w, np.int64) for w in where)
     return _constant(np.stack(where, axis=1) if where else np.zeros((0, 0)), np.int64)
-
-
-for _name, _fn in [
-    ("isnan", isnan),
-    ("isinf", isinf),
-    ("isfinite", isfinite),
-    ("logical_and", logical_and),
-    ("logical_or", logical_or),
-    ("logical_xor", logical_xor),
-    ("logical_not", logical_not),
-    ("isclose", isclose),
-    ("allclose", allclose),
-    ("equal", equal),
-    ("all", all),
-    ("any", any),
-    ("count_nonzero", count_nonzero),
-    ("nonzero", nonzero),
-]:
-    setattr(Tensor, _name, _fn)

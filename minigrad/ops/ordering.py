@@ -547,19 +547,3 @@ def unique(
     if return_counts:
         extra.append(_index_tensor(counts))
     return (out, *extra) if extra else out
-
-
-for _name, _fn in [
-    ("sort", sort),
-    ("argsort", argsort),
-    ("topk", topk),
-    ("flip", _flip_method),
-    ("roll", roll),
-    ("tril", tril),
-    ("triu", triu),
-    ("diagonal", diagonal),
-    ("diag", diag),
-    ("trace", trace),
-    ("unique", unique),
-]:
-    setattr(Tensor, _name, _fn)

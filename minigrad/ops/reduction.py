@@ -206,10 +206,6 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     return Tensor._make(out.astype(np.int64), None)
 
 
-for _name, _fn in [("sum", sum), ("mean", mean), ("argmax", argmax), ("argmin", argmin)]:
-    setattr(Tensor, _name, _fn)
-
-
 # --- max and min --------------------------------------------------------------
 class _ValuesIndices(tuple):
     """What ``max(dim)`` returns: a tuple ``(values, indices)`` with those names,
@@ -815,18 +811,3 @@ def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tenso
         input._wrap_dim(dim, 1)
         return CumsumBackward0.apply(input.reshape(1), dim=0).reshape(())
     return CumsumBackward0.apply(input, dim=input._wrap_dim(dim))
-
-
-for _name, _fn in [
-    ("max", max),
-    ("min", min),
-    ("amax", amax),
-    ("amin", amin),
-    ("prod", prod),
-    ("norm", norm),
-    ("var", var),
-    ("std", std),
-    ("logsumexp", logsumexp),
-    ("cumsum", cumsum),
-]:
-    setattr(Tensor, _name, _fn)

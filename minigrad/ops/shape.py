@@ -404,26 +404,6 @@ def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
     return self if self._data.flags.c_contiguous else self.clone()
 
 
-_METHODS = {
-    "view": view,
-    "reshape": reshape,
-    "flatten": flatten,
-    "t": t,
-    "transpose": transpose,
-    "swapaxes": transpose,
-    "permute": permute,
-    "unsqueeze": unsqueeze,
-    "squeeze": squeeze,
-    "expand": expand,
-    "expand_as": expand_as,
-    "view_as": view_as,
-    "reshape_as": reshape_as,
-    "contiguous": contiguous,
-    "T": property(_T),
-    "mT": property(_mT),
-}
-
-
 # --- copies: repeat; joining: cat, stack; cutting: split, chunk, unbind ------
 class RepeatBackward0(Op):
     """out = a tiled ``repeats`` times along each dim     grad: the tiles summed"""
@@ -688,15 +668,3 @@ def unbind(input: Tensor, dim: int = 0) -> tuple:
     if input.dim() == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     return UnbindBackward0.apply(input, dim=input._wrap_dim(dim))
-
-
-_METHODS.update(
-    repeat=repeat,
-    split=split,
-    chunk=chunk,
-    unbind=unbind,
-)
-
-
-for _name, _fn in _METHODS.items():
-    setattr(Tensor, _name, _fn)
