@@ -727,7 +727,8 @@ class Tensor:
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from .ops.elementwise import CopyBackwards, _broadcast_check
+        from .ops._promotion import _broadcast_check
+        from .ops.elementwise import CopyBackwards
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _dtype, _legacy
+from . import _device, _dtype, _legacy
 from ._creation import (
     _exponential_,
     _normal_,
@@ -32,17 +32,31 @@ from ._numpy_names import accept_numpy_names
 from ._tensor import Tensor
 from .nn.functional import _log_softmax_method, _softmax_method
 from .ops import elementwise, indexing, linalg, logical, ordering, reduction, shape
-from .ops.elementwise import (
-    _cuda,
-    _forward,
-    _inplace,
-    _inplace_unary,
-    _operator,
-    _reflected,
-    _rpow,
-    _rsub,
-    _to,
-)
+from .ops._dispatch import _forward, _inplace, _inplace_unary, _operator, _reflected
+from .ops.elementwise import _rpow, _rsub
+
+
+def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``t.to(dtype)`` / ``t.to('cpu')`` / ``t.to(device, dtype)`` / ``t.to(other_tensor)``."""
+    target = kwargs.get("dtype")
+    _device.check(kwargs.get("device"))
+    for a in args:
+        if isinstance(a, _dtype.dtype):
+            target = a
+        elif isinstance(a, Tensor):
+            target = a.dtype
+        elif isinstance(a, (str, _device.device)):
+            _device.check(a)
+    out = self if target is None else elementwise.to_dtype(self, target)
+    if kwargs.get("copy") and out is self:
+        out = elementwise.clone(self)
+    return out
+
+
+def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """A CPU-only build cannot move tensors to a GPU."""
+    raise AssertionError("Torch not compiled with CUDA enabled")
+
 
 METHODS: dict[str, Any] = {
     # --- arithmetic operators: x + y, x * y, -x, x @ y ... (ops/elementwise.py)
@@ -63,17 +77,17 @@ METHODS: dict[str, Any] = {
     "__neg__": elementwise.neg,
     "__pos__": lambda self: self,
     "__abs__": elementwise.abs,
-    "__eq__": elementwise.eq,
-    "__ne__": elementwise.ne,
-    "__lt__": elementwise.lt,
-    "__le__": elementwise.le,
-    "__gt__": elementwise.gt,
-    "__ge__": elementwise.ge,
-    "__and__": elementwise.bitwise_and,
-    "__or__": elementwise.bitwise_or,
-    "__xor__": elementwise.bitwise_xor,
-    "__invert__": elementwise.bitwise_not,
-    "bitwise_not": elementwise.bitwise_not,
+    "__eq__": logical.eq,
+    "__ne__": logical.ne,
+    "__lt__": logical.lt,
+    "__le__": logical.le,
+    "__gt__": logical.gt,
+    "__ge__": logical.ge,
+    "__and__": logical.bitwise_and,
+    "__or__": logical.bitwise_or,
+    "__xor__": logical.bitwise_xor,
+    "__invert__": logical.bitwise_not,
+    "bitwise_not": logical.bitwise_not,
     "__iadd__": _inplace(elementwise.add),
     "__isub__": _inplace(elementwise.sub),
     "__imul__": _inplace(elementwise.mul),
@@ -106,12 +120,12 @@ METHODS: dict[str, Any] = {
     "relu": elementwise.relu,
     "sign": elementwise.sign,
     "clone": elementwise.clone,
-    "eq": elementwise.eq,
-    "ne": elementwise.ne,
-    "lt": elementwise.lt,
-    "le": elementwise.le,
-    "gt": elementwise.gt,
-    "ge": elementwise.ge,
+    "eq": logical.eq,
+    "ne": logical.ne,
+    "lt": logical.lt,
+    "le": logical.le,
+    "gt": logical.gt,
+    "ge": logical.ge,
     "add_": _inplace(elementwise.add),
     "sub_": _inplace(elementwise.sub),
     "mul_": _inplace(elementwise.mul),

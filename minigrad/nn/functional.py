@@ -16,6 +16,7 @@ from .. import _dtype, _random
 from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import Op
 from ..ops import elementwise as E
+from ..ops._promotion import _broadcast_check
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
 
@@ -398,7 +399,7 @@ class MseLossBackwardBackward0(Op):
 def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
     if target.size() != input.size():  # (size(), as torch: a non-tensor fails here)
         _target_size_warning(input, target)
-        E._broadcast_check(input._data, target._data)
+        _broadcast_check(input._data, target._data)
         shape = np.broadcast_shapes(input._data.shape, target._data.shape)
         input, target = input.expand(shape), target.expand(shape)
     return input, target

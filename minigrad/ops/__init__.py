@@ -1,5 +1,5 @@
-"""The operations, by family. Importing this package attaches the tensor
-methods (``+``, ``sum``, ``view``...) that each family defines."""
+"""The operations, by family: each rule class (forward and derivative) with the
+function that records it. ``minigrad/_tensor_methods.py`` makes them methods."""
 
 from . import elementwise, indexing, linalg, logical, ordering, reduction, shape
 

@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype
-from .._tensor import _GRAD_DTYPE_CAP, Tensor, _overlaps
-from ..autograd.function import AccumulateGrad, Op, _Version, quiet_numpy
-
-Number = (int, float, bool, np.number, np.bool_)
+from .._tensor import Tensor, _overlaps
+from ..autograd.function import Op, quiet_numpy
+from ._dispatch import binary
+from ._promotion import _as_float, _broadcast_check, _cast, _no_bool_subtraction, _operand
 
 
 def zero_grad(grad: Tensor) -> Tensor:
@@ -616,94 +616,6 @@ class FillBackward3(Op):
         return zero_grad(grad), grad.sum()
 
 
-# --- helpers that put the pieces together -----------------------------------
-def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
-    """Raise torch's error when two shapes cannot broadcast."""
-    sa, sb = a.shape, b.shape
-    for i in range(1, min(len(sa), len(sb)) + 1):
-        x, y = sa[-i], sb[-i]
-        if x != y and x != 1 and y != 1:
-            dim = max(len(sa), len(sb)) - i
-            raise RuntimeError(
-                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                f"non-singleton dimension {dim}"
-            )
-
-
-def _operand(x: Any) -> Any:
-    """A Tensor or a Python number; numpy arrays become tensors."""
-    if isinstance(x, Tensor) or isinstance(x, Number):
-        return x
-    if isinstance(x, np.ndarray):
-        return Tensor._make(x, None)
-    return None
-
-
-def binary(
-    cls: type[Op],
-    a: Any,
-    b: Any,
-    *,
-    true_div: bool = False,
-    no_bool: bool = False,
-    **settings: Any,
-) -> Any:
-    """Run a two-input elementwise op with torch's dtype promotion and broadcasting."""
-    # The common case first, because almost every operation takes it: a float
-    # tensor with a Python number, or two float tensors of one dtype and shape.
-    # Then there is nothing to promote or check.
-    if type(a) is Tensor and a._data.dtype.kind == "f":
-        tb = type(b)
-        if tb is float or tb is int:
-            return cls.apply(a, b, **settings)
-        if tb is Tensor and b._data.dtype == a._data.dtype and b._data.shape == a._data.shape:
-            return cls.apply(a, b, **settings)
-    if no_bool:
-        _no_bool_subtraction(a, b)
-    dt = None
-    if isinstance(a, Tensor) and isinstance(b, Tensor):
-        da, db = a._data, b._data
-        if da.shape != db.shape:
-            _broadcast_check(da, db)
-        if da.dtype != db.dtype:
-            dt = _dtype.result_type(a, b)
-    else:
-        t = a if isinstance(a, Tensor) else b
-        n = b if t is a else a
-        if isinstance(n, (bool, np.bool_)) or (t._data.dtype.kind in "iub"):
-            dt = _dtype.result_type(a, b)
-        elif isinstance(n, float) and t._data.dtype.kind != "f":
-            dt = _dtype.get_default_dtype().np
-    if true_div:
-        kind = dt if dt is not None else a._data.dtype if isinstance(a, Tensor) else b._data.dtype
-        if np.dtype(kind).kind != "f":
-            dt = _dtype.get_default_dtype().np
-    if dt is not None:
-        a = _cast(a, dt)
-        b = _cast(b, dt)
-    return cls.apply(a, b, **settings)
-
-
-def _cast(x: Any, dt: np.dtype) -> Any:
-    """Cast a tensor's data to ``dt`` without recording: promotion is part of the op,
-    so gradients still flow to the original tensor's node."""
-    if isinstance(x, Tensor) and x._data.dtype != dt:
-        y = Tensor._make(x._data.astype(dt), x.grad_fn)
-        y._requires_grad, y._out_nr = x._requires_grad, x._out_nr
-        if x._vc is None:
-            x._vc = _Version()
-        y._vc = x._vc  # in-place changes of x must still be noticed by saved copies
-        if x._requires_grad and x.grad_fn is None:
-            # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
-            # node only weakly, so the copy holds it strongly until the op records it.
-            acc = AccumulateGrad.of(x)
-            y._acc = lambda: acc
-        return y
-    if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
-        return float(x)
-    return x
-
-
 # --- the public functions ---------------------------------------------------
 def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     """``input + alpha * other``, elementwise with broadcasting.
@@ -725,24 +637,6 @@ def _check_alpha(input: Any, other: Any, alpha: Any) -> None:
         )
 
 
-def _is_bool(x: Any) -> bool:
-    return isinstance(x, (bool, np.bool_)) or (isinstance(x, Tensor) and x._data.dtype == np.bool_)
-
-
-def _no_bool_subtraction(a: Any, b: Any) -> None:
-    """torch refuses ``-`` on bools (it would be a silent logical operation)."""
-    if _is_bool(a) and _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-            "`^` or `logical_xor()` operator instead."
-        )
-    if _is_bool(a) or _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
-
-
 def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     """``input - alpha * other``, elementwise."""
     if not isinstance(input, Tensor):
@@ -752,6 +646,19 @@ def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         _check_alpha(input, other, alpha)
         return binary(SubBackward0, input, other, alpha=alpha, no_bool=True)
     return binary(SubBackward0, input, other, no_bool=True)
+
+
+def _rsub(self: Tensor, other: Any) -> Any:
+    """``other - self`` where ``other`` is a number: one input, like torch's RsubBackward1."""
+    if (type(other) is float or type(other) is int) and self._data.dtype.kind == "f":
+        return RsubBackward1.apply(self, c=other)  # the common case: nothing to promote
+    if _operand(other) is None:
+        return NotImplemented
+    if isinstance(other, Tensor):
+        return sub(other, self)
+    _no_bool_subtraction(other, self)
+    dt = _dtype.result_type(self, other)
+    return RsubBackward1.apply(_cast(self, dt), c=_cast(other, dt))
 
 
 def mul(input: Any, other: Any) -> Tensor:
@@ -778,12 +685,6 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     if not isinstance(input, Tensor):  # number / tensor: torch multiplies by the reciprocal
         return mul(reciprocal(_as_float(other)), input)
     return binary(DivBackward0, input, other, true_div=True)
-
-
-def _as_float(t: Tensor) -> Tensor:
-    if t._data.dtype.kind != "f":
-        return Tensor._make(t._data.astype(_dtype.get_default_dtype().np), None)
-    return t
 
 
 def _integer_division(kernel: str, fn: Any, input: Any, other: Any) -> Tensor:
@@ -862,6 +763,12 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
     return PowBackward0.apply(input, c=exponent)
 
 
+def _rpow(self: Tensor, other: Any) -> Any:
+    if _operand(other) is None:
+        return NotImplemented
+    return pow(other, self)
+
+
 def square(input: Tensor) -> Tensor:
     """``input ** 2``."""
     return pow(input, 2)
@@ -929,63 +836,6 @@ def to_dtype(input: Tensor, dtype: Any) -> Tensor:
     if target.kind not in "fc":  # integers and bools have no gradient: the result is cut off
         return Tensor._make(quiet_numpy(input._data.astype, target), None)
     return ToCopyBackward0.apply(input, dtype=target)
-
-
-# --- comparisons: results are bool tensors, not differentiable -------------
-def _compare(ufunc: Any) -> Any:
-    def op(input: Any, other: Any) -> Tensor:
-        a = input._data if isinstance(input, Tensor) else input
-        o = _operand(other)
-        if o is None:
-            return NotImplemented
-        b = o._data if isinstance(o, Tensor) else o
-        if isinstance(input, Tensor) and isinstance(o, Tensor) and a.shape != b.shape:
-            _broadcast_check(a, b)
-        return Tensor._make(ufunc(a, b), None)
-
-    op.__name__ = ufunc.__name__
-    return op
-
-
-eq = _compare(np.equal)
-ne = _compare(np.not_equal)
-lt = _compare(np.less)
-le = _compare(np.less_equal)
-gt = _compare(np.greater)
-ge = _compare(np.greater_equal)
-
-
-def _logical(ufunc: Any) -> Any:
-    def op(input: Any, other: Any) -> Tensor:
-        a = input._data if isinstance(input, Tensor) else input
-        b = other._data if isinstance(other, Tensor) else other
-        dt = _dtype.result_type(input, other)
-        if dt.kind == "f":
-            raise NotImplementedError(
-                f'"{ufunc.__name__}_cpu" not implemented for '
-                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
-            )
-        return Tensor._make(ufunc(a, b), None)
-
-    return op
-
-
-bitwise_and = _logical(np.bitwise_and)
-bitwise_or = _logical(np.bitwise_or)
-bitwise_xor = _logical(np.bitwise_xor)
-
-
-def logical_not(input: Tensor) -> Tensor:
-    return Tensor._make(np.logical_not(input._data), None)
-
-
-def bitwise_not(input: Tensor) -> Tensor:
-    """``~input``: flips every bit of an integer, negates a bool."""
-    if input._data.dtype.kind == "f":
-        raise TypeError(
-            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
-        )
-    return Tensor._make(np.invert(input._data), None)
 
 
 def sign(input: Tensor) -> Tensor:
@@ -1574,102 +1424,3 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
 def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """In place ``leaky_relu`` (recorded as ``LeakyReluBackward1``)."""
     return input._inplace(lambda s: LeakyReluBackward1.apply(s, slope=negative_slope))
-
-
-# --- the Tensor methods that dispatch here ----------------------------------
-def _reflected(fn: Any) -> Any:
-    def method(self: Tensor, other: Any) -> Any:
-        other = _operand(other)
-        if other is None:
-            return NotImplemented
-        return fn(other, self)
-
-    return method
-
-
-def _operator(cls: type[Op], **flags: Any) -> Any:
-    """A Tensor operator method (``__add__``, ``__mul__``...) that goes straight to
-    ``binary``. The tensor comes first even for ``2 * x`` (``__rmul__``), as in torch."""
-
-    def method(self: Tensor, other: Any) -> Any:
-        to = type(other)
-        if to is float or to is int:
-            if type(self) is Tensor and self._data.dtype.kind == "f":
-                return cls.apply(self, other)  # float tensor and a number: nothing to promote
-        elif to is not Tensor:
-            other = _operand(other)
-            if other is None:
-                return NotImplemented
-        return binary(cls, self, other, **flags)
-
-    return method
-
-
-def _forward(fn: Any) -> Any:
-    def method(self: Tensor, other: Any) -> Any:
-        other = _operand(other)
-        if other is None:
-            return NotImplemented
-        return fn(self, other)
-
-    return method
-
-
-def _inplace(fn: Any) -> Any:
-    def method(self: Tensor, other: Any, **kwargs: Any) -> Tensor:
-        o = _operand(other)
-        if o is None:
-            raise TypeError(f"unsupported operand type for in-place op: {type(other).__name__}")
-        return self._inplace(lambda s, v: fn(s, v, **kwargs), o)
-
-    return method
-
-
-def _inplace_unary(fn: Any) -> Any:
-    def method(self: Tensor) -> Tensor:
-        return self._inplace(fn)
-
-    return method
-
-
-def _rpow(self: Tensor, other: Any) -> Any:
-    if _operand(other) is None:
-        return NotImplemented
-    return pow(other, self)
-
-
-def _rsub(self: Tensor, other: Any) -> Any:
-    """``other - self`` where ``other`` is a number: one input, like torch's RsubBackward1."""
-    if (type(other) is float or type(other) is int) and self._data.dtype.kind == "f":
-        return RsubBackward1.apply(self, c=other)  # the common case: nothing to promote
-    if _operand(other) is None:
-        return NotImplemented
-    if isinstance(other, Tensor):
-        return sub(other, self)
-    _no_bool_subtraction(other, self)
-    dt = _dtype.result_type(self, other)
-    return RsubBackward1.apply(_cast(self, dt), c=_cast(other, dt))
-
-
-def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-    """``t.to(dtype)`` / ``t.to('cpu')`` / ``t.to(device, dtype)`` / ``t.to(other_tensor)``."""
-    from .. import _device
-
-    target = kwargs.get("dtype")
-    _device.check(kwargs.get("device"))
-    for a in args:
-        if isinstance(a, _dtype.dtype):
-            target = a
-        elif isinstance(a, Tensor):
-            target = a.dtype
-        elif isinstance(a, (str, _device.device)):
-            _device.check(a)
-    out = self if target is None else to_dtype(self, target)
-    if kwargs.get("copy") and out is self:
-        out = clone(self)
-    return out
-
-
-def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-    """A CPU-only build cannot move tensors to a GPU."""
-    raise AssertionError("Torch not compiled with CUDA enabled")

@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor
-from .elementwise import _broadcast_check
+from .. import _dtype
+from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from ._promotion import _broadcast_check, _operand
 from .reduction import _dims
 
 
@@ -196,3 +197,56 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
     if as_tuple:
         return tuple(_constant(w, np.int64) for w in where)
     return _constant(np.stack(where, axis=1) if where else np.zeros((0, 0)), np.int64)
+
+
+# --- comparisons: results are bool tensors, not differentiable -------------
+def _compare(ufunc: Any) -> Any:
+    def op(input: Any, other: Any) -> Tensor:
+        a = input._data if isinstance(input, Tensor) else input
+        o = _operand(other)
+        if o is None:
+            return NotImplemented
+        b = o._data if isinstance(o, Tensor) else o
+        if isinstance(input, Tensor) and isinstance(o, Tensor) and a.shape != b.shape:
+            _broadcast_check(a, b)
+        return Tensor._make(ufunc(a, b), None)
+
+    op.__name__ = ufunc.__name__
+    return op
+
+
+eq = _compare(np.equal)
+ne = _compare(np.not_equal)
+lt = _compare(np.less)
+le = _compare(np.less_equal)
+gt = _compare(np.greater)
+ge = _compare(np.greater_equal)
+
+
+def _logical(ufunc: Any) -> Any:
+    def op(input: Any, other: Any) -> Tensor:
+        a = input._data if isinstance(input, Tensor) else input
+        b = other._data if isinstance(other, Tensor) else other
+        dt = _dtype.result_type(input, other)
+        if dt.kind == "f":
+            raise NotImplementedError(
+                f'"{ufunc.__name__}_cpu" not implemented for '
+                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+            )
+        return Tensor._make(ufunc(a, b), None)
+
+    return op
+
+
+bitwise_and = _logical(np.bitwise_and)
+bitwise_or = _logical(np.bitwise_or)
+bitwise_xor = _logical(np.bitwise_xor)
+
+
+def bitwise_not(input: Tensor) -> Tensor:
+    """``~input``: flips every bit of an integer, negates a bool."""
+    if input._data.dtype.kind == "f":
+        raise TypeError(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+        )
+    return Tensor._make(np.invert(input._data), None)

@@ -18,6 +18,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
+from ._promotion import _cast
 
 
 def _shape_arg(shape: tuple) -> tuple:
@@ -490,8 +491,6 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
     tensor([[0., 0.],
             [1., 1.]])
     """
-    from .elementwise import _cast
-
     tensors = _tensor_list(tensors, "cat")
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
@@ -544,8 +543,6 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     tensor([[0., 1.],
             [0., 1.]])
     """
-    from .elementwise import _cast
-
     tensors = _tensor_list(tensors, "stack")
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")

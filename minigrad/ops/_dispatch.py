@@ -1,0 +1,119 @@
+"""How a Tensor operator reaches its rule: ``x * y`` is ``binary(MulBackward0, x, y)``.
+
+``binary`` promotes the two inputs to one dtype, checks that their shapes
+broadcast, and records the rule. The wrappers below turn functions and rule
+classes into Tensor methods (``__mul__``, ``__rtruediv__``, ``add_``...); the
+table in ``minigrad/_tensor_methods.py`` uses them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor
+from ..autograd.function import Op
+from ._promotion import _broadcast_check, _cast, _no_bool_subtraction, _operand
+
+
+def binary(
+    cls: type[Op],
+    a: Any,
+    b: Any,
+    *,
+    true_div: bool = False,
+    no_bool: bool = False,
+    **settings: Any,
+) -> Any:
+    """Run a two-input elementwise op with torch's dtype promotion and broadcasting."""
+    # The common case first, because almost every operation takes it: a float
+    # tensor with a Python number, or two float tensors of one dtype and shape.
+    # Then there is nothing to promote or check.
+    if type(a) is Tensor and a._data.dtype.kind == "f":
+        tb = type(b)
+        if tb is float or tb is int:
+            return cls.apply(a, b, **settings)
+        if tb is Tensor and b._data.dtype == a._data.dtype and b._data.shape == a._data.shape:
+            return cls.apply(a, b, **settings)
+    if no_bool:
+        _no_bool_subtraction(a, b)
+    dt = None
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        da, db = a._data, b._data
+        if da.shape != db.shape:
+            _broadcast_check(da, db)
+        if da.dtype != db.dtype:
+            dt = _dtype.result_type(a, b)
+    else:
+        t = a if isinstance(a, Tensor) else b
+        n = b if t is a else a
+        if isinstance(n, (bool, np.bool_)) or (t._data.dtype.kind in "iub"):
+            dt = _dtype.result_type(a, b)
+        elif isinstance(n, float) and t._data.dtype.kind != "f":
+            dt = _dtype.get_default_dtype().np
+    if true_div:
+        kind = dt if dt is not None else a._data.dtype if isinstance(a, Tensor) else b._data.dtype
+        if np.dtype(kind).kind != "f":
+            dt = _dtype.get_default_dtype().np
+    if dt is not None:
+        a = _cast(a, dt)
+        b = _cast(b, dt)
+    return cls.apply(a, b, **settings)
+
+
+# --- the Tensor methods that dispatch here ----------------------------------
+def _reflected(fn: Any) -> Any:
+    def method(self: Tensor, other: Any) -> Any:
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        return fn(other, self)
+
+    return method
+
+
+def _operator(cls: type[Op], **flags: Any) -> Any:
+    """A Tensor operator method (``__add__``, ``__mul__``...) that goes straight to
+    ``binary``. The tensor comes first even for ``2 * x`` (``__rmul__``), as in torch."""
+
+    def method(self: Tensor, other: Any) -> Any:
+        to = type(other)
+        if to is float or to is int:
+            if type(self) is Tensor and self._data.dtype.kind == "f":
+                return cls.apply(self, other)  # float tensor and a number: nothing to promote
+        elif to is not Tensor:
+            other = _operand(other)
+            if other is None:
+                return NotImplemented
+        return binary(cls, self, other, **flags)
+
+    return method
+
+
+def _forward(fn: Any) -> Any:
+    def method(self: Tensor, other: Any) -> Any:
+        other = _operand(other)
+        if other is None:
+            return NotImplemented
+        return fn(self, other)
+
+    return method
+
+
+def _inplace(fn: Any) -> Any:
+    def method(self: Tensor, other: Any, **kwargs: Any) -> Tensor:
+        o = _operand(other)
+        if o is None:
+            raise TypeError(f"unsupported operand type for in-place op: {type(other).__name__}")
+        return self._inplace(lambda s, v: fn(s, v, **kwargs), o)
+
+    return method
+
+
+def _inplace_unary(fn: Any) -> Any:
+    def method(self: Tensor) -> Tensor:
+        return self._inplace(fn)
+
+    return method

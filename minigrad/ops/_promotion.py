@@ -1,0 +1,85 @@
+"""Type promotion and broadcasting: what a two-input operation computes in.
+
+``int_tensor + 0.5`` is a float tensor, ``float32 + float64`` is float64, and
+shapes (3, 1) and (4,) meet as (3, 4). The derivative rules in ``elementwise.py``
+never see this: their inputs arrive already cast, and the engine sums each
+gradient back to its input's shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor
+from ..autograd.function import AccumulateGrad, _Version
+
+Number = (int, float, bool, np.number, np.bool_)
+
+
+def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
+    """Raise torch's error when two shapes cannot broadcast."""
+    sa, sb = a.shape, b.shape
+    for i in range(1, min(len(sa), len(sb)) + 1):
+        x, y = sa[-i], sb[-i]
+        if x != y and x != 1 and y != 1:
+            dim = max(len(sa), len(sb)) - i
+            raise RuntimeError(
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                f"non-singleton dimension {dim}"
+            )
+
+
+def _operand(x: Any) -> Any:
+    """A Tensor or a Python number; numpy arrays become tensors."""
+    if isinstance(x, Tensor) or isinstance(x, Number):
+        return x
+    if isinstance(x, np.ndarray):
+        return Tensor._make(x, None)
+    return None
+
+
+def _cast(x: Any, dt: np.dtype) -> Any:
+    """Cast a tensor's data to ``dt`` without recording: promotion is part of the op,
+    so gradients still flow to the original tensor's node."""
+    if isinstance(x, Tensor) and x._data.dtype != dt:
+        y = Tensor._make(x._data.astype(dt), x.grad_fn)
+        y._requires_grad, y._out_nr = x._requires_grad, x._out_nr
+        if x._vc is None:
+            x._vc = _Version()
+        y._vc = x._vc  # in-place changes of x must still be noticed by saved copies
+        if x._requires_grad and x.grad_fn is None:
+            # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
+            # node only weakly, so the copy holds it strongly until the op records it.
+            acc = AccumulateGrad.of(x)
+            y._acc = lambda: acc
+        return y
+    if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
+        return float(x)
+    return x
+
+
+def _as_float(t: Tensor) -> Tensor:
+    if t._data.dtype.kind != "f":
+        return Tensor._make(t._data.astype(_dtype.get_default_dtype().np), None)
+    return t
+
+
+def _is_bool(x: Any) -> bool:
+    return isinstance(x, (bool, np.bool_)) or (isinstance(x, Tensor) and x._data.dtype == np.bool_)
+
+
+def _no_bool_subtraction(a: Any, b: Any) -> None:
+    """torch refuses ``-`` on bools (it would be a silent logical operation)."""
+    if _is_bool(a) and _is_bool(b):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+            "`^` or `logical_xor()` operator instead."
+        )
+    if _is_bool(a) or _is_bool(b):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
