@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor import _GRAD_DTYPE_CAP, Tensor
 from ..autograd.function import MultiOutputOp, Op
 
@@ -330,6 +331,56 @@ def _rmatmul(self: Tensor, other: Any) -> Any:
     if isinstance(other, np.ndarray):
         return matmul(Tensor._make(other, None), self)
     return NotImplemented
+
+
+# --- the fused product of nn.Linear: bias + m1 @ m2 -------------------------
+class AddmmBackward0(Op):
+    """out = bias + m1 @ m2        d bias = grad (summed over the rows, by the engine),
+    d m1 = grad @ m2ᵀ,   d m2 = m1ᵀ @ grad"""
+
+    __slots__ = ("cols",)
+
+    @staticmethod
+    def forward(ctx, bias, m1, m2):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(m1 if needs[2] else None, m2 if needs[1] else None)
+        ctx.cols = (_column_major(m1), _column_major(m2))
+        return bias + m1 @ m2
+
+    @staticmethod
+    def backward(ctx, grad):
+        m1, m2 = ctx.saved_tensors
+        needs = ctx.needs_input_grad
+        g_bias = grad if needs[0] else None
+        g_m1 = mm_mat1_grad(grad, m2, ctx.cols[0]) if needs[1] else None
+        g_m2 = mm_mat2_grad(grad, m1, ctx.cols[1]) if needs[2] else None
+        return g_bias, g_m1, g_m2
+
+
+def _cap(np_dtype: Any) -> str:
+    """torch's capitalised dtype name in messages: ``Float``, ``Double``."""
+    return _dtype._BY_NUMPY[np_dtype]._legacy[: -len("Tensor")]
+
+
+def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
+    """``input + mat1 @ mat2`` in one operation (``input`` broadcasts over the rows)."""
+    if mat1.shape[1] != mat2.shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
+            f"{mat2.shape[0]}x{mat2.shape[1]})"
+        )
+    a, b, c = mat1._data.dtype, mat2._data.dtype, input._data.dtype
+    if a != b:
+        raise RuntimeError(
+            f"mat1 and mat2 must have the same dtype, but got {_cap(a)} and {_cap(b)}"
+        )
+    if c != b:
+        raise RuntimeError(
+            f"self and mat2 must have the same dtype, but got {_cap(c)} and {_cap(b)}"
+        )
+    if input._data.shape != (mat1.shape[0], mat2.shape[1]):
+        input.detach().expand(mat1.shape[0], mat2.shape[1])  # raises expand's error if it can't
+    return AddmmBackward0.apply(input, mat1, mat2)
 
 
 # --- singular values (for the nuclear norm) ---------------------------------
