@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype
+from . import _device, _dtype, _random
 from ._tensor import Tensor, _check_no_overlap, _writable
 from .autograd.function import quiet_numpy
+from .ops.elementwise import check_scalar_fits
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -368,8 +369,6 @@ def full(
     _dtype_arg(dtype, "full")
     if dtype is None:
         dtype = _infer_dtype(fill_value)
-    from .ops.elementwise import check_scalar_fits
-
     fill_value = check_scalar_fits(fill_value, _np_dtype(dtype))
     shape = _size((size,), name="full", sequence=True)
     return _finish(np.full(shape, fill_value, dtype=_np_dtype(dtype)), requires_grad, device)
@@ -585,20 +584,14 @@ def linspace(
 # --- random tensors (torch's generator, bit for bit) -----------------------
 def manual_seed(seed: int) -> Any:
     """Seed the random generator, so ``rand``/``randn`` repeat torch's numbers."""
-    from . import _random
-
     return _random.manual_seed(int(seed))
 
 
 def initial_seed() -> int:
-    from . import _random
-
     return _random.initial_seed()
 
 
 def seed() -> int:
-    from . import _random
-
     return _random.default_generator.seed()
 
 
@@ -611,8 +604,6 @@ def rand(
     requires_grad: bool = False,
 ) -> Tensor:
     """Uniform random numbers in ``[0, 1)``."""
-    from . import _random
-
     dt = _random_floats(dtype, "check_uniform_bounds")
     arr = _random.rand(_size(shape, size, "rand"), dtype=dt, generator=generator)
     return _finish(arr, requires_grad, device)
@@ -633,8 +624,6 @@ def randn(
     >>> torch.randn(3)
     tensor([ 1.5410, -0.2934, -2.1788])
     """
-    from . import _random
-
     dt = _random_floats(dtype, "normal_kernel_cpu")
     arr = _random.randn(_size(shape, size, "randn"), dtype=dt, generator=generator)
     return _finish(arr, requires_grad, device)
@@ -658,8 +647,6 @@ def normal(
     >>> torch.normal(0.0, 0.01, size=(2,))
     tensor([ 0.0154, -0.0029])
     """
-    from . import _random
-
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         # like torch: standard normal numbers of the broadcast shape, scaled and shifted
         m = mean._data if isinstance(mean, Tensor) else mean
@@ -685,8 +672,6 @@ def randint(
     requires_grad: bool = False,
 ) -> Tensor:
     """Random integers in ``[low, high)``."""
-    from . import _random
-
     if size is None:
         low, high, size = 0, low, high
     arr = _random.randint(
@@ -704,8 +689,6 @@ def randperm(
     requires_grad: bool = False,
 ) -> Tensor:
     """A random permutation of ``0..n-1``."""
-    from . import _random
-
     arr = _random.randperm(n, dtype=_np_dtype(dtype) or np.int64, generator=generator)
     return _finish(arr, requires_grad, device)
 
@@ -719,8 +702,6 @@ def randn_like(input: Tensor, **kwargs: Any) -> Tensor:
 
 
 def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0, *, generator: Any = None) -> Tensor:
-    from . import _random
-
     self._check_inplace()
     _check_no_overlap(self._data)
     _random.uniform_(_writable(self._data), a, b, generator=generator)
@@ -729,8 +710,6 @@ def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0, *, generator: Any = 
 
 
 def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any = None) -> Tensor:
-    from . import _random
-
     self._check_inplace()
     _check_no_overlap(self._data)
     _random.normal_(_writable(self._data), mean, std, generator=generator)
@@ -747,8 +726,6 @@ def _random_(self: Tensor, *args: int, generator: Any = None, **kwargs: int) -> 
     >>> torch.empty(3, dtype=torch.int64).random_(10).shape
     torch.Size([3])
     """
-    from . import _random
-
     bounds = list(args) + [kwargs[k] for k in ("from", "to") if k in kwargs]
     self._check_inplace()
     shape, dt = self._data.shape, self._data.dtype
@@ -764,8 +741,6 @@ def _random_(self: Tensor, *args: int, generator: Any = None, **kwargs: int) -> 
 
 def _exponential_(self: Tensor, lambd: float = 1.0, *, generator: Any = None) -> Tensor:
     """Fill with exponential random numbers of rate ``lambd``."""
-    from . import _random
-
     self._check_inplace()
     self._data[...] = _random.exponential(self._data.shape, lambd, self._data.dtype, generator)
     self._bump_version()
@@ -782,8 +757,6 @@ def multinomial(
     >>> torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 1)
     tensor([1])
     """
-    from . import _random
-
     p = input._data
     if p.dtype.kind != "f":
         raise RuntimeError(

@@ -41,6 +41,19 @@ def _operand(x: Any) -> Any:
     return None
 
 
+class _Held:
+    """A strong reference that is called like a ``weakref.ref``, which is what
+    ``Tensor._acc`` holds: ``_Held(node)()`` is ``node``."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: Any) -> None:
+        self.node = node
+
+    def __call__(self) -> Any:
+        return self.node
+
+
 def _cast(x: Any, dt: np.dtype) -> Any:
     """Cast a tensor's data to ``dt`` without recording: promotion is part of the op,
     so gradients still flow to the original tensor's node."""
@@ -53,8 +66,7 @@ def _cast(x: Any, dt: np.dtype) -> Any:
         if x._requires_grad and x.grad_fn is None:
             # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
             # node only weakly, so the copy holds it strongly until the op records it.
-            acc = AccumulateGrad.of(x)
-            y._acc = lambda: acc
+            y._acc = _Held(AccumulateGrad.of(x))
         return y
     if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
         return float(x)
