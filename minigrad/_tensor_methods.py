@@ -59,7 +59,8 @@ def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
 
 
 METHODS: dict[str, Any] = {
-    # --- arithmetic operators: x + y, x * y, -x, x @ y ... (ops/elementwise.py)
+    # --- Python's operators: x + y, x * y, -x (ops/elementwise.py) and x == y, x & y
+    # (ops/logical.py); x @ y and x[i] are further down, with their families
     "__add__": _operator(elementwise.AddBackward0),
     "__radd__": _operator(elementwise.AddBackward0),
     "__sub__": _operator(elementwise.SubBackward0, no_bool=True),
