@@ -63,7 +63,7 @@ def binary(
     return cls.apply(a, b, **settings)
 
 
-# --- the Tensor methods that dispatch here ----------------------------------
+# --- functions and rules made into Tensor methods (for _tensor_methods.py) ---
 def _reflected(fn: Any) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         other = _operand(other)
