@@ -1,7 +1,8 @@
 """The backward engine against real PyTorch: hooks on tensors and on nodes (what
 they may return, their handles, the order they run in, post-accumulate-grad
 hooks), ``grad``/``backward(inputs=)`` with repeated, non-leaf and empty inputs,
-and what grad-of-grad results require.
+what grad-of-grad results require, and in-place changes: of leaves, of values
+saved for backward, and the version counter they bump.
 
 Each test runs one program under ``torch`` and under ``minigrad`` and compares
 values, gradients, ``requires_grad``/``grad_fn`` names, errors and warnings.
@@ -12,8 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import torch
+
+import minigrad
 
 from ..compare import same
+from ..transcript import run
 
 
 # --- hooks may replace a gradient, but not change its size or type ----------------
@@ -219,3 +224,64 @@ def test_grad_of_grad_requires_grad_like_torch(case: str) -> None:
         return out
 
     same(program)
+
+
+# --- in-place changes and the version counter ----------------------------------------
+VERSIONS = {
+    "in-place on leaf": "x = torch.tensor([1., 2.], requires_grad=True)\nx.add_(1)",
+    "augmented assignment on leaf": "x = torch.tensor([1., 2.], requires_grad=True)\nx *= 2",
+    "setitem on leaf": "x = torch.tensor([1., 2.], requires_grad=True)\nx[0] = 5.",
+    "zero_ on leaf": "x = torch.tensor([1., 2.], requires_grad=True)\nx.zero_()",
+    "in-place on a view of a leaf": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\nv = x[:1]\nv.mul_(2)"
+    ),
+    "in-place on leaf under no_grad is fine": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\nwith torch.no_grad():\n"
+        "    x.add_(1)\nprint(x)\nx.data.mul_(10)\nprint(x, x.is_leaf, x.grad_fn)"
+    ),
+    "saved output modified": (
+        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\n"
+        "print(b._version)\nb.add_(1)\nprint(b._version)\nb.sum().backward()"
+    ),
+    "saved input modified": (
+        "x = torch.tensor([1., 2., 3.], requires_grad=True)\na = x * 2\nb = a * a\n"
+        "a.mul_(3)\nb.sum().backward()"
+    ),
+    "saved input modified through setitem": (
+        "x = torch.tensor([1., 2., 3.], requires_grad=True)\na = x * 2\nb = a.sin()\n"
+        "a[0] = 0.\nb.sum().backward()"
+    ),
+    "saved float64 modified": (
+        "x = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)\n"
+        "a = x.tanh()\na.zero_()\na.sum().backward()"
+    ),
+    "saved tensor modified through detach": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\ny = x.exp()\n"
+        "y.detach().zero_()\nprint(y)\ny.sum().backward()"
+    ),
+    "saved tensor modified through a view": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\na = x * 1\nb = a * a\n"
+        "a[:1].mul_(2)\nb.sum().backward()"
+    ),
+    "version counter of views": (
+        "a = torch.zeros(4)\nv = a[1:3]\nv.add_(1)\nw = a.view(2, 2)\n"
+        "print(a._version, v._version, w._version)\na.add_(1)\nprint(v._version)"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(VERSIONS))
+def test_in_place_changes_and_versions_like_torch(name: str) -> None:
+    code = VERSIONS[name]
+    theirs = run(code, torch)
+    mine = run(code, minigrad)
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings
+    # never leak numpy's own wording
+    assert "numpy" not in (mine.error or "").lower() or "numpy()" in (mine.error or "")
+    assert "axis" not in (mine.error or "")
+
+
+def test_in_place_cases_mostly_raise_in_torch() -> None:
+    errors = sum(run(code, torch).error is not None for code in VERSIONS.values())
+    assert errors >= len(VERSIONS) - 2
