@@ -303,8 +303,8 @@ def _fast_gradcheck(
     rtol: float,
     nondet_tol: float,
 ) -> None:
-    from . import grad
     from .._random import Generator
+    from . import grad
 
     generator = Generator()
     diff_idx = [k for k, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad]
@@ -340,8 +340,7 @@ def _fast_gradcheck(
     for out, v in zip(outputs, all_v):
         grad_out = Tensor._make(v.reshape(out.shape), None)
         first, second = (
-            grad(out, diff_inputs, grad_out, retain_graph=True, allow_unused=True)
-            for _ in range(2)
+            grad(out, diff_inputs, grad_out, retain_graph=True, allow_unused=True) for _ in range(2)
         )
         row = []
         for g1, g2, x, u in zip(first, second, diff_inputs, all_u):
@@ -362,7 +361,9 @@ def _fast_gradcheck(
                 np.asarray(a, dtype), np.asarray(n, dtype), rtol=rtol, atol=updated_atol
             ):
                 raise GradcheckError(
-                    _mismatch_message(Tensor._make(np.asarray(a), None), Tensor._make(np.asarray(n), None), j, i)
+                    _mismatch_message(
+                        Tensor._make(np.asarray(a), None), Tensor._make(np.asarray(n), None), j, i
+                    )
                     + _slow_mode_report(func, inputs, outputs[j], keep[j], i, eps, atol, rtol)
                 )
 

@@ -59,16 +59,18 @@ class Restless(torch.autograd.Function):
 x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
 a = torch.tensor([[0.3, -0.7], [1.1, 0.2]], dtype=torch.float64, requires_grad=True)
 b = torch.tensor([[1.5, 0.4], [-0.6, 2.2]], dtype=torch.float64, requires_grad=True)
+s = torch.tensor(1.3, dtype=torch.float64, requires_grad=True)
+m = torch.linspace(-1, 1, 9, dtype=torch.float64).view(3, 3).requires_grad_()
 """
 
 CALLS = {
     "cube": "WrongCube.apply, (x,)",
-    "cube_scalar_input": "WrongCube.apply, (torch.tensor(1.3, dtype=torch.float64, requires_grad=True),)",
+    "cube_scalar_input": "WrongCube.apply, (s,)",
     "two_inputs": "WrongMul.apply, (a, b)",
     "second_input_only": "lambda p, q: WrongMul.apply(p.detach(), q), (a, b)",
     "two_outputs": "lambda p, q: (p * q, WrongCube.apply(q).sum()), (a, b)",
     "broadcast_output": "lambda p: WrongCube.apply(p).unsqueeze(0).expand(2, 3) * 1, (x,)",
-    "square_input": "lambda p: WrongCube.apply(p) * 2, (torch.linspace(-1, 1, 9, dtype=torch.float64).view(3, 3).requires_grad_(),)",
+    "square_input": "lambda p: WrongCube.apply(p) * 2, (m,)",
     "float32_input": "WrongCube.apply, (torch.tensor([0.5, 1.5], requires_grad=True),)",
     "not_reentrant": "Restless.apply, (x,)",
 }
