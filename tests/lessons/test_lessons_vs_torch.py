@@ -60,8 +60,8 @@ def as_torch_code(source: str) -> str:
     """The cell's code with real torch where the lesson imports minigrad."""
     lines = []
     for line in source.splitlines():
-        if line.startswith("%"):  # IPython magics (%xmode)
-            continue
+        if line.startswith("%xmode "):  # IPython's magic prints the mode it sets
+            line = f"print('Exception reporting mode: {line.split()[1]}')"
         line = line.replace("import minigrad as torch", "import torch")
         line = re.sub(r"^from minigrad import nn, viz$", "from torch import nn; viz=_Stub()", line)
         line = re.sub(r"^from minigrad import viz$", "viz = _Stub()", line)
