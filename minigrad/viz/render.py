@@ -456,6 +456,17 @@ class Figure(graphviz.Source):
             engine=flat.engine,
         )
 
+    def zoomable(self, *, scale: float = 1.0, max_height: int = 560) -> Any:
+        """This figure at its natural, readable size, in a frame that zooms and pans,
+        with a button that opens it full size (see :mod:`minigrad.viz.zoom`).
+
+        For a graph so big that fitting it to the output area makes its text too
+        small: ``viz.draw_backward(loss).zoomable()``.
+        """
+        from .zoom import zoomable
+
+        return zoomable(self, scale=scale, max_height=max_height)
+
     def svg(self) -> str:
         """The SVG text (computed once, then cached)."""
         if self._svg is None:
