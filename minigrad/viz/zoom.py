@@ -75,8 +75,34 @@ function render({ model, el }) {
     model.save_changes();
     place();
   }
+  // where the view opens: the node nearest the drawing's top left corner (where a
+  // graph begins, top to bottom or left to right), in the middle of the frame
+  let started = false;
+  function start() {
+    const s = scale(), fw = frame.clientWidth;
+    const sr = stage.getBoundingClientRect();
+    let best = null;
+    for (const node of stage.querySelectorAll("g.node")) {
+      const r = node.getBoundingClientRect();
+      const nx = (r.left - sr.left) / s, ny = (r.top - sr.top) / s;
+      if (best === null || nx + ny < best.nx + best.ny) {
+        best = { nx, ny, w: r.width / s };
+      }
+    }
+    // (the top left corner itself, when that node is in view there)
+    if (best !== null && (best.nx + best.w) * s > fw) {
+      x = fw / 2 - (best.nx + best.w / 2) * s;
+    }
+    if (best !== null && best.ny * s > frame.clientHeight / 2) {
+      y = 8 - best.ny * s;
+    }
+  }
   function place() {
     const s = scale();
+    if (!started && frame.clientWidth > 0 && natural.w > 1) {
+      started = true;
+      start();
+    }
     frame.style.height = Math.min(natural.h * s + 2, model.get("max_height")) + "px";
     const w = natural.w * s, h = natural.h * s;
     const fw = frame.clientWidth, fh = frame.clientHeight;
@@ -95,6 +121,7 @@ function render({ model, el }) {
     svg.style.width = natural.w + "px";
     svg.style.height = natural.h + "px";
     x = 0; y = 0;
+    started = false;
     place();
   }
 
