@@ -477,13 +477,32 @@ class Figure(graphviz.Source):
     def _repr_image_svg_xml(self) -> str:
         return self.svg()
 
+    # A figure whose text, scaled down to the output area's width, would be smaller than
+    # zoom.MIN_PX shows in Jupyter as fig.zoomable() (its SVG stays in the output too,
+    # for static views of the notebook). False: always the plain SVG.
+    auto_zoom = True
+
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **_: Any) -> dict:
         try:
             if _resolve(self.program)[0] == "browser":
                 return browser_bundle(self.source)
-            return super()._repr_mimebundle_(include, exclude)
+            bundle = super()._repr_mimebundle_(include, exclude)
+            return self._zoomed(bundle) if self.auto_zoom else bundle
         except (DotNotFoundError, DotError) as err:  # a message, never a traceback
             return {"text/plain": f"{err}\n\n{self.source}"}
+
+    def _zoomed(self, bundle: dict) -> dict:
+        """``bundle`` with the zoomable view in front, when the SVG is too small to read."""
+        from .zoom import MIN_PX, displayed_px
+
+        svg = bundle.get("image/svg+xml")
+        if not svg or displayed_px(svg) >= MIN_PX:
+            return bundle
+        try:
+            view = self.zoomable()._repr_mimebundle_()
+        except ImportError:  # no anywidget: the small picture is still a picture
+            return bundle
+        return dict(bundle, **view)
 
 
 def browser_view(source: str) -> Any:

@@ -233,6 +233,32 @@ class ZoomView(anywidget.AnyWidget):
         return bundle
 
 
+MIN_PX = 9.0  # the smallest text a learner should have to read, in CSS pixels
+_SCALE = re.compile(r'class="graph" transform="scale\(([0-9.eE+-]+)')
+_FONT = re.compile(r'font-size="([0-9.]+)"')
+_PT = re.compile(r'<svg width="([0-9.]+)pt"[^>]*viewBox="[0-9.+-]+ [0-9.+-]+ ([0-9.]+) ')
+
+
+def displayed_px(svg: str) -> float:
+    """The smallest text of a graphviz SVG, in CSS pixels, as a notebook shows it at
+    its own size (1 pt = 4/3 px), however graphviz scaled it down to fit.
+
+    >>> displayed_px('<svg width="100pt" height="9pt" viewBox="0.00 0.00 200.00 18.00">'
+    ...              '<g id="graph0" class="graph" transform="scale(0.5 0.5) rotate(0)">'
+    ...              '<text font-size="12.00">x</text></g></svg>')
+    8.0
+    """
+    fonts = [float(f) for f in _FONT.findall(svg)]
+    if not fonts:
+        return float("inf")
+    m = _SCALE.search(svg)
+    scale = float(m.group(1)) if m else 1.0
+    size = _PT.search(svg)
+    if size is not None and not m:  # no transform: the width says how it was scaled
+        scale = float(size.group(1)) / float(size.group(2))
+    return min(fonts) * scale * 4 / 3
+
+
 def natural_source(source: str) -> str:
     """The DOT text without the width cap (``size``) meant for an output area.
 

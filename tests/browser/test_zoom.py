@@ -62,6 +62,9 @@ def _notebook(path) -> None:
         "cells": [
             {"cell_type": "code", "execution_count": None, "id": "zoom", "metadata": {},
              "outputs": [], "source": CODE},
+            # shown as it is: too small to read once fitted, so it opens zoomable too
+            {"cell_type": "code", "execution_count": None, "id": "plain", "metadata": {},
+             "outputs": [], "source": "fig"},
         ],
         "metadata": {
             "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
@@ -80,6 +83,12 @@ def test_a_too_wide_graph_zooms_pans_and_opens_full_size(jupyterlab, page):
     run_all(page)
     wait_idle(page)
     widget = page.wait_for_selector(".minigrad-zoom-frame svg")
+    page.wait_for_function("() => document.querySelectorAll('.minigrad-zoom-frame svg')"
+                           ".length === 2")
+    plain = page.query_selector_all(".minigrad-zoom")[1]
+    plain.scroll_into_view_if_needed()
+    shown = plain.evaluate(MEASURE)
+    assert shown["px"] >= 9 and shown["frame"][2] <= shown["areaRight"] + 1, shown
     w = page.query_selector(".minigrad-zoom")
     w.scroll_into_view_if_needed()
     start = w.evaluate(MEASURE)

@@ -70,3 +70,18 @@ def test_without_a_program_the_browser_lays_it_out_with_its_zoom_on():
         viz.set_renderer("auto")
     assert isinstance(view, GraphvizAnyWidget) and view.enable_zoom is True
     assert not re.search(r'[ ,]size="', view.dot_source)
+
+
+def test_a_figure_too_small_to_read_when_fitted_shows_as_a_zoomable_view():
+    from minigrad.viz.zoom import MIN_PX, displayed_px
+
+    fig = _wide()
+    assert displayed_px(fig.svg()) < MIN_PX  # fitted to the output area: too small
+    bundle = fig._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # what JupyterLab shows
+    assert bundle["image/svg+xml"] == fig.svg()  # kept for static views of the notebook
+    small = viz.draw_forward(minigrad.tensor(2.0, requires_grad=True) * 3)
+    assert displayed_px(small.svg()) >= MIN_PX
+    assert list(small._repr_mimebundle_()) == ["image/svg+xml"]  # a readable one: unchanged
+    fig.auto_zoom = False
+    assert "application/vnd.jupyter.widget-view+json" not in fig._repr_mimebundle_()
