@@ -162,3 +162,16 @@ def test_find_folds_on_a_plain_dag():
     # nothing repeats: no fold
     tokens = dict(zip(chain, ["in", "sin", "cos", "exp", "log", "out"]))
     assert find_folds(chain, list(zip(chain, chain[1:])), "y", tokens).folds == []
+
+
+def test_draw_folds_both_views_and_a_small_graph_is_left_alone():
+    w = minigrad.tensor(0.9, requires_grad=True)
+    h = minigrad.tensor(1.0)
+    for _ in range(5):
+        h = minigrad.tanh(w * h)
+    src = viz.draw(h, collapse=True).source
+    assert "f_fold0 [" in src and "b_fold0 [" in src  # one fold in each view
+    assert "×N: a block repeated N times" in src  # and in the legend
+    x = minigrad.tensor(2.0, requires_grad=True)
+    small = (x + 1) * (x + 2)
+    assert viz.draw_forward(small, collapse=True).source == viz.draw_forward(small).source
