@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 import minigrad
 from minigrad import viz
 from minigrad.viz.zoom import ZoomView, natural_source
@@ -59,7 +57,6 @@ def test_the_view_shows_as_a_widget_with_a_text_fallback():
 
 
 def test_without_a_program_the_browser_lays_it_out_with_its_zoom_on():
-    pytest.importorskip("graphviz_anywidget")
     from graphviz_anywidget import GraphvizAnyWidget
 
     fig = viz.draw_forward(minigrad.tensor(2.0, requires_grad=True) * 3)
