@@ -18,6 +18,9 @@ the DOT text and ``fig.render("z.png")`` writes a file (svg, png, pdf...). A
 :class:`Figure` is a :class:`graphviz.Source`. Without graphviz's ``dot``
 program, figures are drawn by the pip package ``graphviz-pure`` or, in Jupyter,
 in the browser: :func:`renderer` says which, :func:`set_renderer` chooses.
+``fig.zoomable()`` shows a big figure at a readable size in a frame that zooms,
+pans and opens full size (:mod:`minigrad.viz.zoom`); a figure too small to read
+once fitted to the notebook's width is shown that way by itself.
 
 Options shared by the ``draw_*`` functions:
 
