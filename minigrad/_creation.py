@@ -420,7 +420,7 @@ def _random_floats(dtype: Any, kernel: str) -> np.dtype:
     """The dtype of random floats; torch has no such kernel for other dtypes."""
     dt = _float_dtype(dtype)
     if dt.kind != "f":
-        cap = _dtype.from_numpy_dtype(dt)._legacy[: -len("Tensor")]
+        cap = _dtype.from_numpy_dtype(dt).scalar_name
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{cap}'")
     return dt
 
@@ -788,7 +788,7 @@ def multinomial(
     if p.dtype.kind != "f":
         raise RuntimeError(
             f"multinomial only supports floating-point dtypes for input, "
-            f"got: {input.dtype._legacy[: -len('Tensor')]}"
+            f"got: {input.dtype.scalar_name}"
         )
     if p.ndim not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")

@@ -23,23 +23,10 @@ import numpy as np
 
 from . import _dtype
 
-# The C++ names torch uses in its "expected TensorOptions(dtype=...)" message.
-_CPP_NAMES = {
-    "float32": "float",
-    "float64": "double",
-    "int64": "long int",
-    "int32": "int",
-    "bool": "bool",
-    "uint8": "unsigned char",
-    "int8": "signed char",
-    "int16": "short int",
-    "float16": "c10::Half",
-}
-
 
 def _options(d: _dtype.dtype) -> str:
     return (
-        f"TensorOptions(dtype={_CPP_NAMES[d.name]}, device=cpu, layout=Strided, "
+        f"TensorOptions(dtype={d.cpp_name}, device=cpu, layout=Strided, "
         "requires_grad=false (default), pinned_memory=false (default), "
         "memory_format=(nullopt))"
     )
@@ -119,7 +106,7 @@ def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:
 
 
 def _make(d: _dtype.dtype) -> _TensorType:
-    cls = _TensorType(d._legacy, (), {"dtype": d, "__module__": "torch"})
+    cls = _TensorType(d.legacy_name, (), {"dtype": d, "__module__": "torch"})
     return cls
 
 
@@ -160,7 +147,7 @@ def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwar
     from .ops.elementwise import to_dtype
 
     if dtype is None:
-        return f"torch.{self.dtype._legacy}"
+        return f"torch.{self.dtype.legacy_name}"
     if isinstance(dtype, str):
         if dtype.startswith("torch.cuda."):
             _cuda_missing()

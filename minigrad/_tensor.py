@@ -309,8 +309,8 @@ class Tensor:
                 )
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_GRAD_DTYPE[value.dtype]}' to "
-                    f"a tensor with grad_dtype '{_GRAD_DTYPE_CAP[self.dtype]}'. The gradient must "
+                    f"attempting to assign a gradient with dtype '{value.dtype.cpp_name}' to "
+                    f"a tensor with grad_dtype '{self.dtype.scalar_name}'. The gradient must "
                     "match the tensor's grad_dtype (defaults to the tensor's dtype). You can set "
                     "the tensor's grad_dtype attribute with a specific dtype, or None to allow any "
                     "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
@@ -644,8 +644,8 @@ class Tensor:
             values.dtype, self._data.dtype, casting="same_kind"
         ):
             raise RuntimeError(
-                f"result type {_CAP_NAME[values.dtype.kind]} can't be cast to the desired output "
-                f"type {_GRAD_DTYPE_CAP[self.dtype]}"
+                f"result type {_dtype.from_numpy_dtype(values.dtype).scalar_name} can't be cast "
+                f"to the desired output type {self.dtype.scalar_name}"
             )
         if values.shape != self._data.shape:
             try:
@@ -865,27 +865,6 @@ class _RemovableHandle:
     def __exit__(self, *exc: object) -> None:
         self.remove()
 
-
-_GRAD_DTYPE = {
-    _dtype.float64: "double",
-    _dtype.float32: "float",
-    _dtype.float16: "c10::Half",
-    _dtype.int64: "long int",
-    _dtype.int32: "int",
-    _dtype.bool: "bool",
-}
-_GRAD_DTYPE_CAP = {
-    _dtype.float64: "Double",
-    _dtype.float32: "Float",
-    _dtype.float16: "Half",
-    _dtype.int64: "Long",
-    _dtype.int32: "Int",
-    _dtype.int16: "Short",
-    _dtype.int8: "Char",
-    _dtype.uint8: "Byte",
-    _dtype.bool: "Bool",
-}
-_CAP_NAME = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
 
 _function.Tensor = Tensor
 Tensor.__module__ = "torch"  # so ``type(x)`` prints <class 'torch.Tensor'>, as in the textbooks

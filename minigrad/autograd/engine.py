@@ -397,7 +397,7 @@ def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
         if new._data.dtype != old._data.dtype:
             raise RuntimeError(
                 f"hook '{_hook_name(fn)}' has changed the type of value (was "
-                f"torch.{old.dtype._legacy} got torch.{new.dtype._legacy})"
+                f"torch.{old.dtype.legacy_name} got torch.{new.dtype.legacy_name})"
             )
         if new._data.shape != old._data.shape:
             raise RuntimeError(f"hook '{_hook_name(fn)}' has changed the size of value")

@@ -287,7 +287,7 @@ def _node_label(node: Node) -> str:
 
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
-    what = f"[torch.{t.dtype._legacy} {sizes}]"
+    what = f"[torch.{t.dtype.legacy_name} {sizes}]"
     fn = t.grad_fn
     if fn is not None:
         what += f", which is output {t._out_nr} of {_node_label(fn)},"

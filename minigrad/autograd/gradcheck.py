@@ -58,7 +58,7 @@ def _check_inputs(inputs: tuple) -> None:
     found = False
     for idx, x in enumerate(inputs):
         if isinstance(x, Tensor) and x.requires_grad:
-            if x.dtype._legacy != "DoubleTensor":
+            if x.dtype.legacy_name != "DoubleTensor":
                 warnings.warn(
                     f"Input #{idx} requires gradient and is not a double precision floating "
                     "point or complex. This check will likely fail if all the inputs are not of "

@@ -270,7 +270,7 @@ def _check_conv(input: Tensor, weight: Tensor, bias: Tensor | None, groups: int)
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
         other = weight if input.dtype != weight.dtype else bias
         raise RuntimeError(
-            f"expected scalar type {_scalar_name(input)} but found {_scalar_name(other)}"
+            f"expected scalar type {input.dtype.scalar_name} but found {other.dtype.scalar_name}"
         )
 
 
@@ -283,10 +283,6 @@ def _check_kernel_fits(input: Tensor, weight: Tensor, padding: tuple, dilation: 
             f"size: ({kernel[0]} x {kernel[1]}). Kernel size can't be greater than actual "
             "input size"
         )
-
-
-def _scalar_name(t: Tensor) -> str:
-    return t.dtype._legacy[: -len("Tensor")]  # FloatTensor -> Float
 
 
 # ----------------------------------------------------------------------------

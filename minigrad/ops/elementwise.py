@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype, _legacy
-from .._tensor import _GRAD_DTYPE_CAP, Tensor, _overlaps
+from .._tensor import Tensor, _overlaps
 from ..autograd.function import AccumulateGrad, Op, _Version, quiet_numpy
 
 Number = (int, float, bool, np.number, np.bool_)
@@ -561,17 +561,14 @@ class ZeroBackward0(Op):
         return zero_grad(grad)
 
 
-# torch's C++ names of the types a number is converted to
-_C_TYPE = {"int64": "int64_t", "int32": "int", "int16": "int16_t", "int8": "int8_t"}
-_C_TYPE.update(uint8="uint8_t", float32="float", float16="c10::Half")
-
-
 def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
     """A Python number written into a tensor must fit its dtype (inf and nan fit a
     float; a negative number wraps into uint8: -1 is 255), or torch refuses it.
     Returns the value to write."""
-    if dtype.name not in _C_TYPE or not isinstance(value, (int, float)) or value is True:
+    if not isinstance(value, (int, float)) or value is True:
         return value
+    if dtype.kind == "b" or dtype == np.float64:
+        return value  # (every number fits: torch checks only the other dtypes)
     if isinstance(value, int) and not -(2**63) <= value < 2**63:
         return value  # (too big for any conversion: numpy's own OverflowError follows)
     if dtype.kind == "f":
@@ -580,9 +577,8 @@ def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
         info = np.iinfo(dtype)
         fits = (-int(info.max) if dtype.kind == "u" else int(info.min)) <= value <= info.max
     if not fits:  # (also for nan into an integer dtype)
-        raise RuntimeError(
-            f"value cannot be converted to type {_C_TYPE[dtype.name]} without overflow"
-        )
+        c_type = _dtype.from_numpy_dtype(dtype).c_type
+        raise RuntimeError(f"value cannot be converted to type {c_type} without overflow")
     if dtype.kind == "u" and value < 0:
         return np.asarray(value, dtype=np.int64).astype(dtype)
     return value
@@ -963,7 +959,7 @@ def _logical(ufunc: Any) -> Any:
         if dt.kind == "f":
             raise NotImplementedError(
                 f'"{ufunc.__name__}_cpu" not implemented for '
-                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+                f"'{_dtype.from_numpy_dtype(dt).scalar_name}'"
             )
         return Tensor._make(ufunc(a, b), None)
 
@@ -1461,7 +1457,7 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
     if condition._data.dtype != np.bool_:
         raise RuntimeError(
             "where expected condition to be a boolean tensor, but got a tensor with dtype "
-            f"{_NAME_CAP.get(condition._data.dtype.kind, 'Float')}"
+            f"{condition.dtype.scalar_name}"
         )
     a, b = _operand(input), _operand(other)
     running = condition._data
@@ -1475,9 +1471,6 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
         out = np.where(condition._data, a, b).astype(dt)
         return Tensor._make(out, None)
     return WhereBackward0.apply(a, b, cond=condition._data)
-
-
-_NAME_CAP = {"f": "Float", "i": "Long", "u": "Byte"}
 
 
 class MaskedFillBackward0(Op):
@@ -1523,7 +1516,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
     if mask._data.dtype != np.bool_:
         raise RuntimeError(
             "masked_fill_ only supports boolean masks, but got mask with dtype "
-            f"{_LOWER.get(mask._data.dtype.kind, 'float')}"
+            f"{mask.dtype.cpp_name}"
         )
     if mask._data.shape != input._data.shape:
         _broadcast_check(mask._data, input._data)
@@ -1538,9 +1531,6 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
             value = _cast(value, input._data.dtype)
         return MaskedFillBackward1.apply(input, value, mask=mask._data)
     return MaskedFillBackward0.apply(input, value=value, mask=mask._data)
-
-
-_LOWER = {"f": "float", "i": "long int", "u": "unsigned char"}
 
 
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:

@@ -384,7 +384,9 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
 def _check_value(self: Tensor, value: Any) -> None:
     """What may be written into a tensor: tensors, numbers, (nested) lists of numbers."""
     if not isinstance(value, (Tensor, int, float, np.number, np.bool_, list, tuple, np.ndarray)):
-        raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}")
+        raise TypeError(
+            f"can't assign a {type(value).__name__} to a torch.{self.dtype.legacy_name}"
+        )
     check_scalar_fits(value, self._data.dtype)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 
 
@@ -119,37 +119,23 @@ def _check_same_dtype(a: Tensor, b: Tensor, kernel: str = "addmm_impl_cpu_") -> 
         if kernel == "dot":
             raise RuntimeError(
                 "dot : expected both vectors to have same dtype, but found "
-                f"{_GRAD_DTYPE_CAP[a.dtype]} and {_GRAD_DTYPE_CAP[b.dtype]}"
+                f"{a.dtype.scalar_name} and {b.dtype.scalar_name}"
             )
         if kernel == "addmv_impl_cpu":
-            vec, mat = _GRAD_DTYPE_CAP[b.dtype], _GRAD_DTYPE_CAP[a.dtype]
+            vec, mat = b.dtype.scalar_name, a.dtype.scalar_name
             raise RuntimeError(
                 f"addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}"
             )
         if kernel == "bmm":
             raise RuntimeError(
-                f"expected scalar type {_GRAD_DTYPE_CAP[a.dtype]} but found "
-                f"{_GRAD_DTYPE_CAP[b.dtype]}"
+                f"expected scalar type {a.dtype.scalar_name} but found {b.dtype.scalar_name}"
             )
         raise RuntimeError(
             "expected m1 and m2 to have the same dtype, but got: "
-            f"{_NAME[da.kind, da.itemsize]} != {_NAME[db.kind, db.itemsize]}"
+            f"{a.dtype.cpp_name} != {b.dtype.cpp_name}"
         )
     if da.kind == "b":
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
-
-
-_NAME = {
-    ("f", 4): "float",
-    ("f", 8): "double",
-    ("f", 2): "c10::Half",
-    ("i", 8): "long int",
-    ("i", 4): "int",
-    ("b", 1): "bool",
-    ("i", 2): "short int",
-    ("i", 1): "signed char",
-    ("u", 1): "unsigned char",
-}
 
 
 def mm(input: Tensor, mat2: Tensor) -> Tensor:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from .._tensor import Tensor
 from ..autograd.function import Op
 
 
@@ -152,14 +152,11 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     if input._data.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
-            f"complex dtype. Got: {_GRAD_DTYPE_CAP[input.dtype]}"
+            f"complex dtype. Got: {input.dtype.scalar_name}"
         )
     if dim is None:
         return MeanBackward0.apply(input)
     return MeanBackward1.apply(input, dims=_dims(input, dim), keepdim=keepdim)
-
-
-_CAP = {"i": "Long", "b": "Bool", "u": "Byte"}
 
 
 def _arg_check(name: str, input: Tensor, dim: Any) -> None:
@@ -584,7 +581,7 @@ def norm(
     if input._data.dtype.kind != "f":
         raise RuntimeError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+            f"{input.dtype.scalar_name}"
         )
     if p is None or p == "fro":
         p = 2

@@ -361,7 +361,7 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
     sizes = _shape_arg(sizes)
     if len(sizes) < self.dim():
         raise RuntimeError(
-            f"expand(torch.{self.dtype._legacy}{{{list(self.shape)}}}, "
+            f"expand(torch.{self.dtype.legacy_name}{{{list(self.shape)}}}, "
             f"size={list(sizes)}): the number of sizes provided ({len(sizes)}) must be greater "
             f"or equal to the number of dimensions in the tensor ({self.dim()})"
         )

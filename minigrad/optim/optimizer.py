@@ -26,7 +26,7 @@ from .._tensor import Tensor
 
 def _typename(value: Any) -> str:
     if isinstance(value, Tensor):
-        return f"torch.{value.dtype._legacy}"
+        return f"torch.{value.dtype.legacy_name}"
     return type(value).__name__
 
 

@@ -38,7 +38,7 @@ from ..parameter import Parameter
 def _typename(value: Any) -> str:
     """How torch names a value in its messages: ``torch.FloatTensor``, ``int``..."""
     if isinstance(value, Tensor):
-        return f"torch.{value.dtype._legacy}"
+        return f"torch.{value.dtype.legacy_name}"
     return type(value).__name__
 
 
