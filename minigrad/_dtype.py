@@ -17,6 +17,8 @@ import builtins
 
 import numpy as np
 
+from . import _messages
+
 
 class dtype:
     """A tensor element type, printed as ``torch.float32`` like PyTorch does.
@@ -126,10 +128,7 @@ def from_numpy_dtype(np_dtype: np.dtype) -> dtype:
     try:
         return _BY_NUMPY[np.dtype(np_dtype)]
     except KeyError:
-        raise TypeError(
-            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only supported "
-            "types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool."
-        ) from None
+        raise TypeError(_messages.cant_convert_numpy_dtype(np.dtype(np_dtype).name)) from None
 
 
 def to_numpy_dtype(d: dtype | None) -> np.dtype | None:

@@ -21,15 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _dtype
+from . import _dtype, _messages
 
 
 def _options(d: _dtype.dtype) -> str:
-    return (
-        f"TensorOptions(dtype={d.cpp_name}, device=cpu, layout=Strided, "
-        "requires_grad=false (default), pinned_memory=false (default), "
-        "memory_format=(nullopt))"
-    )
+    return _messages.expected_tensor_options(d.cpp_name)
 
 
 class _TensorType(type):
@@ -92,17 +88,7 @@ def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = Fa
 
 def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:
     got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
-    return (
-        "new() received an invalid combination of arguments - got "
-        f"({', '.join(got)}), but expected one of:\n"
-        " * (*, torch.device device = None)\n"
-        "      didn't match because some of the keywords were incorrect: "
-        f"{', '.join(unknown)}\n"
-        " * (torch.Storage storage)\n"
-        " * (Tensor other)\n"
-        " * (tuple of ints size, *, torch.device device = None)\n"
-        " * (object data, *, torch.device device = None)\n"
-    )
+    return _messages.new_invalid_arguments(", ".join(got), ", ".join(unknown))
 
 
 def _make(d: _dtype.dtype) -> _TensorType:
@@ -160,14 +146,4 @@ def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwar
 
 
 def _cuda_missing() -> None:
-    raise RuntimeError(
-        "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into "
-        "two shared libraries: a CPU library and a CUDA library; this error has occurred "
-        "because you are trying to use some CUDA functionality, but the CUDA library has "
-        "not been loaded by the dynamic linker for some reason.  The CUDA library MUST be "
-        "loaded, EVEN IF you don't directly use any symbols from the CUDA library! One "
-        "common culprit is a lack of -Wl,--no-as-needed in your link arguments; many "
-        "dynamic linkers will delete dynamic library dependencies if you don't depend on "
-        "any of their symbols.  You can check if this has occurred by using ldd on your "
-        "binary to see if there is a dependency on *_cuda.so library."
-    )
+    raise RuntimeError(_messages.CUDA_INIT_WITHOUT_ATEN_CUDA)

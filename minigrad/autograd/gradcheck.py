@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _creation
+from .. import _creation, _messages
 from .._tensor import Tensor
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
@@ -60,25 +60,15 @@ def _check_inputs(inputs: tuple) -> None:
         if isinstance(x, Tensor) and x.requires_grad:
             if x.dtype.legacy_name != "DoubleTensor":
                 warnings.warn(
-                    f"Input #{idx} requires gradient and is not a double precision floating "
-                    "point or complex. This check will likely fail if all the inputs are not of "
-                    "double precision floating point or complex. ",
+                    _messages.gradcheck_not_double(idx),
                     UserWarning,
                     stacklevel=4,
                 )
             if not all(st > 0 or sz <= 1 for st, sz in zip(x.stride(), x.shape)):
-                raise RuntimeError(
-                    f"The {idx}th input has a dimension with stride 0. gradcheck only supports "
-                    "inputs that are non-overlapping to be able to compute the numerical "
-                    "gradients correctly. You should call .contiguous on the input before "
-                    "passing it to gradcheck."
-                )
+                raise RuntimeError(_messages.gradcheck_stride_0(idx))
             found = True
     if not found:
-        raise ValueError(
-            "gradcheck expects at least one input tensor to require gradient, but none of them "
-            "have requires_grad=True."
-        )
+        raise ValueError(_messages.GRADCHECK_NO_INPUT_REQUIRES_GRAD)
 
 
 # --- the two Jacobians ------------------------------------------------------------------
@@ -151,9 +141,8 @@ def _mismatch_message(
     rtol: float,
 ) -> str:
     """torch's message (both Jacobians in full), then the differing entries spelled out."""
-    text = (
-        f"Jacobian mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
-        f"numerical:{Tensor._make(numerical, None)}\nanalytical:{Tensor._make(analytical, None)}\n"
+    text = _messages.jacobian_mismatch(
+        output_idx, input_idx, Tensor._make(numerical, None), Tensor._make(analytical, None)
     )
     bad = np.argwhere(~np.isclose(analytical, numerical, rtol=rtol, atol=atol, equal_nan=True))
     lines = []
@@ -168,8 +157,8 @@ def _mismatch_message(
         )
     more = f"  ... and {len(bad) - 5} more\n" if len(bad) > 5 else ""
     return (
-        text + f"The backward of output {output_idx} disagrees with finite differences for input "
-        f"{input_idx} at {len(bad)} of {analytical.size} entries:\n"
+        text
+        + _messages.gradcheck_backward_disagrees(output_idx, input_idx, len(bad), analytical.size)
         + "\n".join(lines)
         + "\n"
         + more
@@ -236,12 +225,7 @@ def _gradcheck(
         again = _analytical_jacobians(inputs, out)
         for a, b in zip(analytical, again):
             if np.any(np.abs(a - b) > nondet_tol):
-                raise GradcheckError(
-                    "Backward is not reentrant, i.e., running backward with same input and "
-                    "grad_output multiple times gives different values, although analytical "
-                    f"gradient matches numerical gradient.The tolerance for nondeterminism was "
-                    f"{nondet_tol}."
-                )
+                raise GradcheckError(_messages.backward_not_reentrant(nondet_tol))
         for j, (a, x) in enumerate(zip(analytical, diff_inputs)):
             n = numerical[j][keep[i]].astype(a.dtype, copy=False)
             if not np.allclose(a, n, rtol=rtol, atol=atol):

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _random
+from .. import _dtype, _messages, _random
 from .._tensor import Tensor
 from ..autograd.function import Op
 from ..ops import elementwise as E
@@ -271,8 +271,7 @@ class LogSoftmaxBackwardDataBackward0(Op):
 def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
     if dim is None:
         warnings.warn(
-            f"Implicit dimension choice for {name} has been deprecated. Change the call to "
-            "include dim=X as an argument.",
+            _messages.implicit_dim_deprecated(name),
             UserWarning,
             stacklevel=4,
         )
@@ -325,9 +324,7 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
 # --- regression losses --------------------------------------------------------
 def _target_size_warning(input: Tensor, target: Tensor) -> None:
     warnings.warn(
-        f"Using a target size ({target.shape}) that is different to the input size "
-        f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
-        "Please ensure they have the same size.",
+        _messages.target_size_differs(target.shape, input.shape),
         UserWarning,
         stacklevel=3,
     )
@@ -526,10 +523,7 @@ def binary_cross_entropy(
     """
     reduction = legacy_reduction(size_average, reduce, reduction, stacklevel=1)
     if target.shape != input.shape:
-        raise ValueError(
-            f"Using a target size ({target.shape}) that is different to the input size "
-            f"({input.shape}) is deprecated. Please ensure they have the same size."
-        )
+        raise ValueError(_messages.target_size_differs_bce(target.shape, input.shape))
     _check_reduction(reduction)
     if target._data.dtype != input._data.dtype:
         raise RuntimeError(
@@ -683,10 +677,7 @@ def nll_loss(
     if np.any(bad):
         raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
     if weight is not None and weight._data.size != n_classes:
-        raise RuntimeError(
-            f"weight tensor should be defined either for all {n_classes} classes or no classes "
-            f"but got weight tensor of shape: {list(weight.shape)}"
-        )
+        raise RuntimeError(_messages.weight_for_all_classes(n_classes, list(weight.shape)))
     w = None if weight is None else weight._data
     if input.dim() < 3:
         return NllLossBackward0.apply(

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _legacy
+from .. import _dtype, _legacy, _messages
 from .._tensor import Tensor, _overlaps
 from ..autograd.function import AccumulateGrad, Op, _Version, quiet_numpy
 
@@ -620,10 +620,7 @@ def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
         x, y = sa[-i], sb[-i]
         if x != y and x != 1 and y != 1:
             dim = max(len(sa), len(sb)) - i
-            raise RuntimeError(
-                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                f"non-singleton dimension {dim}"
-            )
+            raise RuntimeError(_messages.size_mismatch_at_dim(x, y, dim))
 
 
 def _operand(x: Any) -> Any:
@@ -728,15 +725,9 @@ def _is_bool(x: Any) -> bool:
 def _no_bool_subtraction(a: Any, b: Any) -> None:
     """torch refuses ``-`` on bools (it would be a silent logical operation)."""
     if _is_bool(a) and _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-            "`^` or `logical_xor()` operator instead."
-        )
+        raise RuntimeError(_messages.SUB_OF_TWO_BOOLS)
     if _is_bool(a) or _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.SUB_OF_A_BOOL)
 
 
 def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
@@ -816,10 +807,7 @@ def remainder(input: Any, other: Any) -> Tensor:
 def neg(input: Tensor) -> Tensor:
     """``-input``."""
     if input._data.dtype == np.bool_:
-        raise RuntimeError(
-            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
-            "to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.NEG_OF_A_BOOL)
     return NegBackward0.apply(input)
 
 
@@ -1523,10 +1511,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
     value = check_scalar_fits(value, input._data.dtype)
     if isinstance(value, Tensor):
         if value.dim() != 0:
-            raise RuntimeError(
-                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                f"{value.dim()} dimension(s)."
-            )
+            raise RuntimeError(_messages.masked_fill_value_not_0_dim(value.dim()))
         if value._data.dtype != input._data.dtype:
             value = _cast(value, input._data.dtype)
         return MaskedFillBackward1.apply(input, value, mask=mask._data)
@@ -1536,18 +1521,10 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
-        warnings.warn(_MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+        warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
     if isinstance(value, Tensor):
         return self._inplace(lambda s, v: masked_fill(s, mask, v), value, _fill=True)
     return self._inplace(lambda s: masked_fill(s, mask, value), _fill=True)
-
-
-_MASKED_FILL_EXPANDED = (
-    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
-    "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
-    "scalar (Triggered internally at "
-    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
-)
 
 
 def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _messages
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 
@@ -180,10 +181,7 @@ def dot(input: Tensor, other: Tensor) -> Tensor:
         )
     n, m = input.shape[0], other.shape[0]
     if n != m:
-        raise RuntimeError(
-            f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
-            f"number of elements, but got {n} and {m} elements respectively"
-        )
+        raise RuntimeError(_messages.inconsistent_tensor_size(n, m))
     _check_same_dtype(input, other, "dot")
     return DotBackward0.apply(input, other)
 
@@ -227,8 +225,7 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
             if input.shape[0] != other.shape[-2]:  # torch's batched message
                 size = int(np.prod(other.shape[:-2]))
                 raise RuntimeError(
-                    f"Expected size for first two dimensions of batch2 tensor to be: "
-                    f"[{size}, {input.shape[0]}] but got: [{size}, {other.shape[-2]}]."
+                    _messages.batch2_size_mismatch(size, input.shape[0], other.shape[-2])
                 )
             return matmul(other.mT, input)
         return matmul(other.mT, input.t()).mT.contiguous()
@@ -238,10 +235,7 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
     batch = _broadcast_batch(input, other)
     size = int(np.prod(batch))
     if k != k2:
-        raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k}] but "
-            f"got: [{size}, {k2}]."
-        )
+        raise RuntimeError(_messages.batch2_size_mismatch(size, k, k2))
     a = input.expand(*batch, n, k).reshape(size, n, k)
     b = other.expand(*batch, k2, m).reshape(size, k2, m)
     return _unsafe_view(bmm(a, b), tuple(batch) + (n, m))
@@ -256,8 +250,7 @@ def _broadcast_batch(a: Tensor, b: Tensor) -> tuple:
             x, y = sa[-i], sb[-i]
             if x != y and x != 1 and y != 1:
                 raise RuntimeError(
-                    f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                    f"non-singleton dimension {max(len(sa), len(sb)) - i}"
+                    _messages.size_mismatch_at_dim(x, y, max(len(sa), len(sb)) - i)
                 ) from None
         raise
 
@@ -277,10 +270,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
         raise RuntimeError("batch2 must be a 3D tensor")
     b, n, k = input.shape
     if mat2.shape[0] != b or mat2.shape[1] != k:
-        raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
-            f"[{mat2.shape[0]}, {mat2.shape[1]}]."
-        )
+        raise RuntimeError(_messages.batch2_size_mismatch_bmm(b, k, mat2.shape[0], mat2.shape[1]))
     _check_same_dtype(input, mat2, "bmm")
     return BmmBackward0.apply(input, mat2)
 

@@ -72,8 +72,7 @@ def test_the_warning_names_the_reduction_chosen():
     assert seen == [
         (
             UserWarning,
-            "size_average and reduce args will be deprecated, please use reduction='sum' "
-            "instead.",
+            "size_average and reduce args will be deprecated, please use reduction='sum' instead.",
             "loss.py",
         )
     ]
