@@ -34,10 +34,10 @@ ARANGE_SIGNATURES = (
 )
 
 
-def arange_invalid_arguments(join_got: object, arange_signatures: object) -> str:
+def arange_invalid_arguments(got: object, signatures: object) -> str:
     return (
-        f"arange() received an invalid combination of arguments - got ({join_got}), but "
-        f"expected one of:\n{arange_signatures}"
+        f"arange() received an invalid combination of arguments - got ({got}), but "
+        f"expected one of:\n{signatures}"
     )
 
 
@@ -49,9 +49,9 @@ COPY_CONSTRUCT_FROM_TENSOR = (
 )
 
 
-def size_failed_to_unpack(name: object, i_1: object, kind: object) -> str:
+def size_failed_to_unpack(name: object, pos: object, kind: object) -> str:
     return (
-        f"{name}(): argument 'size' failed to unpack the object at pos {i_1} with error "
+        f"{name}(): argument 'size' failed to unpack the object at pos {pos} with error "
         f'"type must be tuple of ints,but got {kind}"'
     )
 
@@ -81,9 +81,9 @@ MULTINOMIAL_INF_OR_NAN = (
 
 
 # --- minigrad._dtype -----------------------------------------------------------
-def cant_convert_numpy_dtype(np_dtype_np_dtype_name: object) -> str:
+def cant_convert_numpy_dtype(name: object) -> str:
     return (
-        f"can't convert np.ndarray of type numpy.{np_dtype_np_dtype_name}. The only supported "
+        f"can't convert np.ndarray of type numpy.{name}. The only supported "
         "types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool."
     )
 
@@ -96,11 +96,11 @@ def expected_tensor_options(d_cpp_name: object) -> str:
     )
 
 
-def new_invalid_arguments(join_got: object, join_unknown: object) -> str:
+def new_invalid_arguments(got: object, unknown: object) -> str:
     return (
-        f"new() received an invalid combination of arguments - got ({join_got}), but expected "
+        f"new() received an invalid combination of arguments - got ({got}), but expected "
         "one of:\n * (*, torch.device device = None)\n"
-        f"      didn't match because some of the keywords were incorrect: {join_unknown}\n"
+        f"      didn't match because some of the keywords were incorrect: {unknown}\n"
         " * (torch.Storage storage)\n"
         " * (Tensor other)\n * (tuple of ints size, *, torch.device device = None)\n"
         " * (object data, *, torch.device device = None)\n"
@@ -134,10 +134,10 @@ CUDA_GENERATOR_WITHOUT_ATEN_CUDA = (
 )
 
 
-def bad_generator_state(state_bytes: object, len_raw: object) -> str:
+def bad_generator_state(expected: object, size: object) -> str:
     return (
-        "Expected either a THGeneratorState of size 5048 or a CPUGeneratorImplState of size "
-        f"{state_bytes} but found the input RNG state size to be {len_raw}"
+        f"Expected a CPUGeneratorImplState of size {expected} but found the input RNG state "
+        f"size to be {size}"
     )
 
 
@@ -222,10 +222,10 @@ INPLACE_ON_INFERENCE_TENSOR = (
 )
 
 
-def grad_dtype_mismatch(value_dtype_cpp_name: object, self_dtype_scalar_name: object) -> str:
+def grad_dtype_mismatch(grad_cpp_name: object, scalar_name: object) -> str:
     return (
-        f"attempting to assign a gradient with dtype '{value_dtype_cpp_name}' to a tensor "
-        f"with grad_dtype '{self_dtype_scalar_name}'. The gradient must match the tensor's "
+        f"attempting to assign a gradient with dtype '{grad_cpp_name}' to a tensor "
+        f"with grad_dtype '{scalar_name}'. The gradient must match the tensor's "
         "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype "
         "attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with "
         "caution. Diverging the dtypes of a tensor and its gradient may break downstream "
@@ -252,12 +252,12 @@ INDEX_OF_0_DIM_TENSOR = (
 )
 
 
-def batched_grad_shape_mismatch(i: object, size_g_data_shape_2: object, out_shape: object) -> str:
+def batched_grad_shape_mismatch(i: object, grad_size: object, out_shape: object) -> str:
     return (
         "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as "
         "the batch dimension. The sizes of the remaining dimensions are expected to match "
         f"the shape of corresponding output, but a mismatch was detected: grad_output[{i}] "
-        f"has a shape of {size_g_data_shape_2} and output[{i}] has a shape of {out_shape}. If "
+        f"has a shape of {grad_size} and output[{i}] has a shape of {out_shape}. If "
         "you only want some tensors in `grad_output` to be considered batched, consider "
         "using vmap."
     )
@@ -299,9 +299,9 @@ NO_BACKWARD_OR_VJP = (
 )
 
 
-def gradient_for_non_differentiable(name: object, i_1: object) -> str:
+def gradient_for_non_differentiable(name: object, pos: object) -> str:
     return (
-        f"function {name} returned a gradient different than None at position {i_1}, but the "
+        f"function {name} returned a gradient different than None at position {pos}, but the "
         "corresponding forward input was not a Variable"
     )
 
@@ -495,13 +495,13 @@ def strict_jacobian_independent_of_input(i: object) -> str:
 def jacobian_mismatch(
     output_idx: object,
     input_idx: object,
-    tensor_make_numerical_none: object,
-    tensor_make_analytical_none: object,
+    numerical: object,
+    analytical: object,
 ) -> str:
     return (
         f"Jacobian mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
-        f"numerical:{tensor_make_numerical_none}\n"
-        f"analytical:{tensor_make_analytical_none}\n"
+        f"numerical:{numerical}\n"
+        f"analytical:{analytical}\n"
     )
 
 
@@ -608,12 +608,12 @@ def conv2d_groups_channels(
     groups: object,
     weight_shape: object,
     input_shape: object,
-    weight_shape_1_groups: object,
+    expected: object,
     c: object,
 ) -> str:
     return (
         f"Given groups={groups}, weight of size {weight_shape}, expected input{input_shape} "
-        f"to have {weight_shape_1_groups} channels, but got {c} channels instead"
+        f"to have {expected} channels, but got {c} channels instead"
     )
 
 
@@ -752,10 +752,10 @@ def dof_not_positive(name: object) -> str:
     )
 
 
-def mean_needs_float(input_dtype_scalar_name: object) -> str:
+def mean_needs_float(scalar_name: object) -> str:
     return (
         "mean(): could not infer output dtype. Input dtype must be either a floating point "
-        f"or complex dtype. Got: {input_dtype_scalar_name}"
+        f"or complex dtype. Got: {scalar_name}"
     )
 
 
@@ -817,14 +817,14 @@ MT_OF_0_DIM = (
 
 
 def expand_too_few_sizes(
-    self_dtype_legacy_name: object,
+    legacy_name: object,
     self_shape: object,
     sizes: object,
     len_sizes: object,
     self_dim: object,
 ) -> str:
     return (
-        f"expand(torch.{self_dtype_legacy_name}{{{self_shape}}}, size={sizes}): the number of "
+        f"expand(torch.{legacy_name}{{{self_shape}}}, size={sizes}): the number of "
         f"sizes provided ({len_sizes}) must be greater or equal to the number of dimensions "
         f"in the tensor ({self_dim})"
     )
@@ -878,10 +878,10 @@ def expand_size_mismatch(
     )
 
 
-def cat_size_mismatch(d: object, first_shape_k: object, t_shape_k: object, i: object) -> str:
+def cat_size_mismatch(d: object, expected: object, got: object, i: object) -> str:
     return (
-        f"Sizes of tensors must match except in dimension {d}. Expected size {first_shape_k} "
-        f"but got size {t_shape_k} for tensor number {i} in the list."
+        f"Sizes of tensors must match except in dimension {d}. Expected size {expected} "
+        f"but got size {got} for tensor number {i} in the list."
     )
 
 
