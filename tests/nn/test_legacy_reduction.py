@@ -77,3 +77,17 @@ def test_the_warning_names_the_reduction_chosen():
         )
     ]
     assert _run(minigrad, "mse_loss", None, None, "none")[2] == []
+
+
+@pytest.mark.parametrize("loss", ["mse_loss", "l1_loss"])
+def test_the_size_warning_comes_first_as_in_torch(loss):
+    def run(lib):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fn = getattr(lib.nn.functional, loss)
+            fn(lib.ones(2, 2), lib.ones(2), size_average=False)
+        return [(w.category, str(w.message)) for w in caught]
+
+    ours, theirs = run(minigrad), run(torch)
+    assert len(theirs) == 2
+    assert ours == theirs
