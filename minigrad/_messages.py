@@ -4,7 +4,9 @@ minigrad's errors and warnings read exactly like PyTorch 2.13's, so that a
 learner can search for them and find torch's answers. The long ones live here
 so that the code that raises them stays short: the code says *when* torch
 complains, this module says *what* torch says. A fixed text is a constant; a
-text with blanks to fill is a function that returns it.
+text with blanks to fill is a function that returns it. Sections follow the
+modules that raise them. (A few texts are minigrad's own, in torch's style:
+``NOT_COMPARED`` in the test names them.)
 
 ``tests/core/test_messages.py`` checks that no other module holds a long
 message, and that each text here is the one torch 2.13 prints.
