@@ -529,15 +529,6 @@ def gradcheck_stride_0(idx: object) -> str:
     )
 
 
-def gradcheck_backward_disagrees(
-    output_idx: object, input_idx: object, len_bad: object, analytical_size: object
-) -> str:
-    return (
-        f"The backward of output {output_idx} disagrees with finite differences for input "
-        f"{input_idx} at {len_bad} of {analytical_size} entries:\n"
-    )
-
-
 def backward_not_reentrant(nondet_tol: object) -> str:
     return (
         "Backward is not reentrant, i.e., running backward with same input and grad_output "
@@ -944,4 +935,51 @@ BATCH_SAMPLER_EXCLUSIVE = (
 
 BATCH_SIZE_NONE_EXCLUSIVE = (
     "batch_size=None option disables auto-batching and is mutually exclusive with drop_last"
+)
+
+
+# --- minigrad.autograd.gradcheck -----------------------------------------------
+FAILED_NONDET_MSG = (
+    "\n\nNOTE: If your op relies on non-deterministic operations i.e., it is listed "
+    "here:\n"
+    "https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html\n"
+    "this failure might be expected.\n"
+    "\nIf you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes "
+    "gradcheck/gradgradcheck.\n"
+    "If the test\n- manually invokes gradcheck/gradgradcheck, then call "
+    "gradcheck/gradgradcheck\n"
+    "  with `nondet_tol=<tol>` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the "
+    "test\n  to have `gradcheck_nondet_tol=<tol>`.\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_nondet_tol=<tol>`\n"
+)
+
+
+def fast_mode_recomputed(numerical: object, analytical: object, max_diff: object) -> str:
+    return (
+        "\nThe above quantities relating the numerical and analytical jacobians are "
+        "computed \nin fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for "
+        "more background \nabout fast mode. Below, we recompute numerical and analytical "
+        "jacobians in slow mode:\n"
+        f"\nNumerical:\n {numerical}\n"
+        f"Analytical:\n{analytical}\n"
+        f"\nThe max per-element difference (slow mode) is: {max_diff}.\n"
+    )
+
+
+FAST_FAIL_SLOW_OK_MSG = (
+    "\nFast gradcheck failed but element-wise differences are small. This means that "
+    "the\ntest might've passed in slow_mode!\n"
+    "\nIf you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes "
+    "gradcheck/gradgradcheck:\n"
+    "\nIf the test\n- manually invokes gradcheck/gradgradcheck, then call "
+    "gradcheck/gradgradcheck\n"
+    "  with `fast_mode=False` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the "
+    "test\n  to have `gradcheck_fast_mode=False`\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_fast_mode=False`\n"
 )
