@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _messages
 from .._grad_mode import _State
 from . import function as F
 from .function import AccumulateGrad, Node, _grad_node
@@ -140,12 +141,7 @@ def run_backward(
     if create_graph and accumulate and not _create_graph_warned:
         _create_graph_warned = True
         warnings.warn(
-            "Using backward() with create_graph=True will create a reference cycle between the "
-            "parameter and its gradient which can cause a memory leak. We recommend using "
-            "autograd.grad when creating the graph to avoid this. If you have to use this "
-            "function, make sure to reset the .grad fields of your parameters to None after use "
-            "to break the cycle and avoid the leak. (Triggered internally at "
-            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
+            _messages.CREATE_GRAPH_REFERENCE_CYCLE,
             UserWarning,
             stacklevel=4,
         )
@@ -397,7 +393,7 @@ def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
         if new._data.dtype != old._data.dtype:
             raise RuntimeError(
                 f"hook '{_hook_name(fn)}' has changed the type of value (was "
-                f"torch.{old.dtype._legacy} got torch.{new.dtype._legacy})"
+                f"torch.{old.dtype.legacy_name} got torch.{new.dtype.legacy_name})"
             )
         if new._data.shape != old._data.shape:
             raise RuntimeError(f"hook '{_hook_name(fn)}' has changed the size of value")

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype
+from .. import _dtype, _messages
 from .._tensor import Tensor
 from ..autograd.function import AccumulateGrad, _Version
 
@@ -26,10 +26,7 @@ def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
         x, y = sa[-i], sb[-i]
         if x != y and x != 1 and y != 1:
             dim = max(len(sa), len(sb)) - i
-            raise RuntimeError(
-                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                f"non-singleton dimension {dim}"
-            )
+            raise RuntimeError(_messages.size_mismatch_at_dim(x, y, dim))
 
 
 def _operand(x: Any) -> Any:
@@ -86,12 +83,6 @@ def _is_bool(x: Any) -> bool:
 def _no_bool_subtraction(a: Any, b: Any) -> None:
     """torch refuses ``-`` on bools (it would be a silent logical operation)."""
     if _is_bool(a) and _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-            "`^` or `logical_xor()` operator instead."
-        )
+        raise RuntimeError(_messages.SUB_OF_TWO_BOOLS)
     if _is_bool(a) or _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.SUB_OF_A_BOOL)

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype
-from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from .._tensor import Tensor
 from ._promotion import _broadcast_check, _operand
 from .reduction import _dims
 
@@ -119,7 +119,7 @@ def isclose(
     """
     a, b = _pair("isclose", input, other)
     if a.dtype != b.dtype:
-        raise RuntimeError(f"{input.dtype._legacy[:-6]} did not match {other.dtype._legacy[:-6]}")
+        raise RuntimeError(f"{input.dtype.scalar_name} did not match {other.dtype.scalar_name}")
     if rtol < 0:
         raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
     if atol < 0:
@@ -231,7 +231,7 @@ def _logical(ufunc: Any) -> Any:
         if dt.kind == "f":
             raise NotImplementedError(
                 f'"{ufunc.__name__}_cpu" not implemented for '
-                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+                f"'{_dtype.from_numpy_dtype(dt).scalar_name}'"
             )
         return Tensor._make(ufunc(a, b), None)
 
