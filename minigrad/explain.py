@@ -30,11 +30,11 @@ This module imports no drawing code until a picture is asked for.
 from __future__ import annotations
 
 import html
-import sys
 from typing import Any
 
 import numpy as np
 
+from . import _names
 from ._grad_mode import is_grad_enabled
 from ._tensor import Tensor
 from .autograd.function import AccumulateGrad, Node, _SavedOutput
@@ -152,25 +152,6 @@ def _tensors_in(nodes: list[Node]) -> list[Tensor]:
     return list(found.values())
 
 
-def _caller_tensors() -> list[tuple[str, Tensor]]:
-    """The tensor variables of the code that called :func:`explain` (locals first)."""
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename == __file__:
-        frame = frame.f_back
-    if frame is None:
-        return []
-    found = []
-    scopes = [frame.f_locals]
-    if frame.f_globals is not frame.f_locals:
-        scopes.append(frame.f_globals)
-    for scope in scopes:
-        for name, value in list(scope.items()):
-            if isinstance(value, Tensor) and not name.startswith("_"):
-                found.append((name, value))
-    del frame
-    return found
-
-
 def _shares(a: Tensor, b: Tensor) -> bool:
     return a is not b and np.shares_memory(a._data, b._data)
 
@@ -219,7 +200,7 @@ def explain(
     """
     if not isinstance(t, Tensor):
         raise TypeError(f"explain() expects a minigrad tensor, got {type(t).__name__}")
-    found = _caller_tensors()
+    found = [(n, v) for n, v in _names.caller_tensors(modules=False) if isinstance(v, Tensor)]
     ids: dict[int, str] = {}
     for name, value in found:
         ids.setdefault(id(value), name)

@@ -44,10 +44,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import _names as learner
 from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward, replay
 from .forward import forward_body
-from .names import frame_outside_viz, infer_names, merge, module_kinds, namespace_tensors
+from .names import infer_names, merge
 from .recording import Recording, Trace, record, trace
 from .render import (
     RENDERERS,
@@ -87,20 +88,8 @@ _NA_NOTE = (
 
 
 def _names(names: Mapping | None) -> tuple[dict, list]:
-    frame = frame_outside_viz()
-    try:
-        found = namespace_tensors(frame)
-        return merge(infer_names(frame), names), [t for _, t in found]
-    finally:
-        del frame
-
-
-def _modules() -> dict[str, str]:
-    frame = frame_outside_viz()
-    try:
-        return module_kinds(frame)
-    finally:
-        del frame
+    found = learner.caller_tensors()
+    return merge(infer_names(found), names), [t for _, t in found]
 
 
 def _check_tensor(t: Any) -> None:
@@ -180,7 +169,7 @@ def _new_dot(opts: dict) -> Any:
 def _fit(dot: Any, opts: dict) -> None:
     """Group each module's parameters, and choose the direction from the graph's
     shape, once its nodes are known."""
-    dot.lines += layout.module_groups(dot.lines, _modules())
+    dot.lines += layout.module_groups(dot.lines, learner.caller_module_kinds())
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
 
