@@ -19,35 +19,48 @@
 
 from __future__ import annotations
 
-import threading
 import weakref
 from typing import Any
 
-from .._grad_mode import _State
-from .._tensor import Tensor
-from ..autograd import engine
-from ..autograd.function import Op
+from .._grad_mode import is_grad_enabled
+from ..autograd import observe
 
 
 class Recording:
-    """What :func:`record` saw: one step per node the engine ran."""
+    """What :func:`record` saw: one step per node the engine ran.
+
+    Each step is a dict with the node, ``grads_in`` (the gradients that
+    arrived), ``grads_out`` (what it sent along ``next_functions``) and, for
+    AccumulateGrad, ``grad`` (the leaf's ``.grad`` afterwards). A node that
+    raised is not a step; ``errors`` keeps its :class:`observe.Step`.
+    """
 
     def __init__(self) -> None:
         self.steps: list[dict] = []
-        self._remove: Any = None
+        self.errors: list[observe.Step] = []
+        self._handle: observe.Handle | None = None
         self._depth = 0  # ``with rec: with rec:`` watches once, until the outer exit
 
     def __enter__(self) -> Recording:
         if self._depth == 0:
-            self._remove = engine.add_observer(self.steps.append)
+            self._handle = observe.on_node(self._note)
         self._depth += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._depth -= 1
-        if self._depth == 0 and self._remove is not None:
-            self._remove()
-            self._remove = None
+        if self._depth == 0 and self._handle is not None:
+            self._handle.remove()
+            self._handle = None
+
+    def _note(self, step: observe.Step) -> None:
+        if step.error is not None:
+            self.errors.append(step)
+            return
+        entry = {"node": step.node, "grads_in": step.grads_in, "grads_out": step.grads_out}
+        if step.grad is not None or step.node.name().endswith("AccumulateGrad"):
+            entry["grad"] = step.grad
+        self.steps.append(entry)
 
     def by_node(self) -> dict[int, dict]:
         """``id(node) -> step``; when a node ran several times, its last step."""
@@ -62,57 +75,39 @@ def record() -> Recording:
     return Recording()
 
 
-# The traces now active, with the thread each was entered in. While there is
-# one, ``Op.apply`` is replaced (once, however many traces are nested, and
-# in whatever order they end) by a version that tells them about every op.
-_active: list[tuple[Trace, int]] = []
-_original_apply: Any = None
-
-
-def _traced_apply(cls: type, *inputs: Any, **settings: Any) -> Any:
-    out = _original_apply.__func__(cls, *inputs, **settings)
-    if not _State.enabled:
-        me = threading.get_ident()
-        for trace, thread in list(_active):
-            if thread == me:  # a trace sees the ops of its own thread
-                trace._note(cls, inputs, out)
-    return out
-
-
 class Trace:
     """What :func:`trace` saw: ``id(output) -> (op name, inputs, record)`` for the
-    ops that autograd did not record although an input required grad."""
+    ops that autograd did not record although an input required grad.
+
+    It watches through :func:`observe.on_op`, so it sees the ops of the thread
+    that entered it.
+    """
 
     def __init__(self) -> None:
         self.ops: dict[int, tuple[str, tuple, object]] = {}
         self._refs: list[weakref.ref] = []
+        self._handles: list[observe.Handle] = []
 
     def __enter__(self) -> Trace:
-        global _original_apply
-        if not _active:
-            _original_apply = Op.__dict__["apply"]
-            Op.apply = classmethod(_traced_apply)  # type: ignore[method-assign,assignment]
-        _active.append((self, threading.get_ident()))
+        self._handles.append(observe.on_op(self._note))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for i, (trace, _) in enumerate(_active):
-            if trace is self:
-                del _active[i]
-                break
-        if not _active and _original_apply is not None:
-            Op.apply = _original_apply  # type: ignore[method-assign]
+        if self._handles:
+            self._handles.pop().remove()
 
-    def _note(self, cls: type, inputs: tuple, out: Any) -> None:
+    def _note(self, op: observe.Op) -> None:
+        if is_grad_enabled():  # autograd recorded it (or had nothing to record)
+            return
         tracked = any(
-            isinstance(x, Tensor) and (x._requires_grad or id(x) in self.ops) for x in inputs
+            hasattr(x, "requires_grad") and (x.requires_grad or id(x) in self.ops)
+            for x in op.inputs
         )
         if not tracked:
             return
-        outs = out if isinstance(out, tuple) else (out,)
         record = object()  # one picture node per op call
-        for t in outs:
-            self.ops[id(t)] = (cls.__name__, inputs, record)
+        for t in op.outputs:
+            self.ops[id(t)] = (op.name, op.inputs, record)
             self._refs.append(weakref.ref(t, self._forget(id(t))))
 
     def _forget(self, key: int) -> Any:
