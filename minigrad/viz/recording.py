@@ -19,11 +19,15 @@
 
 from __future__ import annotations
 
+import warnings
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from .._grad_mode import is_grad_enabled
-from ..autograd import observe
+from .._tensor import Tensor
+from ..autograd import engine, observe
+from ..autograd.function import AccumulateGrad
 
 
 class Recording:
@@ -115,6 +119,92 @@ class Trace:
             self.ops.pop(key, None)
 
         return callback
+
+
+def graph_nodes(output: Any) -> list:
+    """Every node reachable from ``output.grad_fn`` (iterative, first-seen order)."""
+    start = output.grad_fn
+    if start is None:
+        return [AccumulateGrad.of(output)] if output.requires_grad else []
+    seen = {id(start): start}
+    order = [start]
+    stack = [start]
+    while stack:
+        for nxt, _nr in stack.pop().next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen[id(nxt)] = nxt
+                order.append(nxt)
+                stack.append(nxt)
+    return order
+
+
+class Sandbox:
+    """Saves what a backward changes and puts it back on exit: every leaf's (and
+    every ``retain_grad()`` tensor's) ``.grad``, and every node's saved values.
+
+    Inside, a leaf that already has a ``.grad`` accumulates into a copy, so the
+    learner's gradient tensor is never changed in place.
+    """
+
+    def __init__(self, nodes: list) -> None:
+        self.saved = [(n, n._saved, n._versions) for n in nodes]
+        self.grads: list[tuple[Any, Any]] = []
+        for n in nodes:
+            if type(n) is AccumulateGrad:
+                self.grads.append((n.variable, n.variable.grad))
+            elif n._hooks and "retain" in n._hooks:
+                for ref in n._hooks["retain"].values():
+                    t = ref()
+                    if t is not None:
+                        self.grads.append((t, t.grad))
+        self.warned = engine._create_graph_warned
+
+    def __enter__(self) -> Sandbox:
+        for t, g in self.grads:
+            if g is not None:  # accumulate into a copy, never into the learner's tensor
+                t._grad = Tensor._make(g._data.copy(), g.grad_fn)  # same history
+                t._grad._requires_grad = g._requires_grad
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for n, saved, versions in self.saved:
+            n._saved, n._versions = saved, versions
+        for t, g in self.grads:
+            t._grad = g
+        engine._create_graph_warned = self.warned
+
+
+def watch_backward(
+    output: Any,
+    gradient: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    *,
+    on_node: Callable[[observe.Step], None],
+    keep: bool = False,
+) -> tuple[BaseException | None, list[warnings.WarningMessage]]:
+    """Run the real ``output.backward(gradient, retain_graph, create_graph)`` and call
+    ``on_node`` for every node the engine runs (also the one that raised).
+
+    Unless ``keep``, it runs in a :class:`Sandbox`: afterwards every ``.grad``
+    and the graph are as they were. Hooks the learner registered do run.
+    Returns the ``RuntimeError`` backward raised (or None) and the warnings.
+    """
+    sandbox = None if keep else Sandbox(graph_nodes(output))
+    error: BaseException | None = None
+    caught: list[warnings.WarningMessage] = []
+    try:
+        if sandbox is not None:
+            sandbox.__enter__()
+        with observe.on_node(on_node), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
+    except RuntimeError as err:
+        error = err
+    finally:
+        if sandbox is not None:
+            sandbox.__exit__()
+    return error, caught
 
 
 def trace() -> Trace:
