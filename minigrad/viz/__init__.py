@@ -46,7 +46,7 @@ from typing import Any
 
 from .. import _names as learner
 from . import labels, layout, style
-from .backward import MinigradReplay, backward_body, build_backward, replay
+from .backward import MinigradReplay, backward_body, build_backward
 from .forward import forward_body
 from .names import infer_names, merge
 from .recording import Recording, Trace, record, trace
@@ -123,7 +123,7 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
         if recording is not None and adapter is MinigradReplay:
             grads = MinigradReplay.from_recording(graph, recording)
         elif mode is True or adapter.backward_ran(graph):
-            grads = replay(graph, adapter)
+            grads = adapter.rerun(graph)
     return backward_body(
         dot,
         graph,
