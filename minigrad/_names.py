@@ -75,12 +75,24 @@ def is_module(value: Any) -> bool:
     )
 
 
+# the code of a comprehension runs in a frame of its own (before Python 3.12)
+_COMPREHENSIONS = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
+
+
 def variables(frame: FrameType | None, with_globals: bool = True) -> list[tuple[str, Any]]:
     """``(name, value)`` for the variables of ``frame`` not starting with ``_``:
-    its locals, then (``with_globals``) its module's globals."""
+    its locals (for a comprehension, also those of the code around it), then
+    (``with_globals``) its module's globals."""
     if frame is None:
         return []
     scopes = [frame.f_locals]
+    outer: FrameType | None = frame
+    while outer is not None and outer.f_code.co_name in _COMPREHENSIONS:
+        outer = outer.f_back
+        while outer is not None and is_minigrad(outer):
+            outer = outer.f_back
+        if outer is not None and outer.f_locals is not frame.f_globals:
+            scopes.append(outer.f_locals)
     if with_globals and frame.f_globals is not frame.f_locals:
         scopes.append(frame.f_globals)
     return [
