@@ -39,6 +39,7 @@ from typing import Any
 from .._grad_mode import _State, no_grad
 from .._tensor import Tensor
 from . import function as _f
+from . import observe
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable"]
 
@@ -199,6 +200,8 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
             else:
                 output = cls.forward(node, *args, **kwargs)
         if not record:
+            if observe.ops:  # somebody watches (minigrad.autograd.observe)
+                observe.op_ran(node.name(), args, output, None, kwargs)
             return output
 
         is_tuple = isinstance(output, tuple)
@@ -224,7 +227,10 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
                 out._out_nr = i
             node._output_meta.append((out.shape, out.dtype))
         _keep_saved(node, outs)
-        return tuple(outs) if is_tuple else outs[0]
+        result = tuple(outs) if is_tuple else outs[0]
+        if observe.ops:
+            observe.op_ran(node.name(), args, result, node, kwargs)
+        return result
 
 
 def _keep_saved(node: BackwardCFunction, outs: list) -> None:

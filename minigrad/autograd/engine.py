@@ -10,15 +10,14 @@
 4. AccumulateGrad nodes add into ``leaf.grad``. Without ``retain_graph``
    every node releases its saved values after it ran.
 
-``add_observer(fn)`` lets a picture or a widget watch each step of the
-backward passes run by the thread that added it.
+``observe.on_node(fn)`` lets a picture or a widget watch each step
+(:mod:`minigrad.autograd.observe`).
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import threading
 import warnings
 import weakref
 from collections.abc import Callable, Sequence
@@ -28,13 +27,13 @@ import numpy as np
 
 from .._grad_mode import _State
 from . import function as F
+from . import observe
 from .function import AccumulateGrad, Node, _grad_node
 
 if TYPE_CHECKING:
     from .._tensor import Tensor
 
-# (observer, id of the thread that added it): a thread sees only its own passes
-_observers: list[tuple[Callable[[dict], None], int]] = []
+_observers = observe.nodes  # (the table add_observer, now deprecated, filled)
 _create_graph_warned = False
 # id(leaf) -> hooks to call with the leaf once its .grad has been updated
 # (``register_post_accumulate_grad_hook``; dropped when the leaf is)
@@ -51,20 +50,21 @@ def post_accumulate_hooks(leaf: Tensor) -> list:
 
 
 def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
-    """Call ``fn(step)`` for every node the engine runs in this thread; returns a remover.
+    """Deprecated: use :func:`minigrad.autograd.observe.on_node`.
 
-    ``step`` is a dict with ``node``, ``grads_in`` (the gradients arriving at
-    the node), ``grads_out`` (what it sends to ``node.next_functions``) and,
-    for AccumulateGrad, ``grad`` (the leaf's .grad afterwards).
+    Calls ``fn(step)`` with the step as a dict (``node``, ``grads_in``,
+    ``grads_out`` and, for AccumulateGrad, ``grad``) for every node the engine
+    runs in this thread, except one that raised; returns a remover.
     """
-    entry = (fn, threading.get_ident())
-    _observers.append(entry)
 
-    def remove() -> None:
-        if entry in _observers:
-            _observers.remove(entry)
+    def as_dict(step: observe.Step) -> None:
+        if step.error is None:
+            d = {"node": step.node, "grads_in": step.grads_in, "grads_out": step.grads_out}
+            if type(step.node) is AccumulateGrad:
+                d["grad"] = step.grad
+            fn(d)
 
-    return remove
+    return observe.on_node(as_dict).remove
 
 
 def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
@@ -176,9 +176,7 @@ def run_backward(
     ready = [(-r._seq, id(r), r) for r in dict.fromkeys(r for r in roots if r is not None)]
     ready = [item for item in ready if waiting[item[2]] == 0]
     heapq.heapify(ready)
-    me = threading.get_ident()
-    observers = [fn for fn, thread in _observers if thread == me] if _observers else None
-    observing = bool(observers)
+    observing = bool(observe.nodes) and observe.watched_nodes()
     prev_mode = _State.enabled
     _State.enabled = create_graph
     token = F._np_errors.set(F._QUIET)  # numpy's inf/nan warnings off, as in forward
@@ -188,68 +186,73 @@ def run_backward(
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node, None) or [None]
-            run = allowed is None or node in allowed
-            if run:
-                # Like torch, autograd.grad takes an input's gradient after its tensor
-                # hooks, unless the node goes on towards another input (then before
-                # them), and never after the node's own pre-hooks.
-                goes_on = bool(capture) and (
-                    type(node) is not AccumulateGrad and _leads_on(node, allowed)
-                )
-                if goes_on:
-                    _capture(capture, results, node, grads)
-                if node._hooks is not None or type(node) is AccumulateGrad:
-                    grads = _tensor_pre_hooks(node, grads)
-                if capture and not goes_on:
-                    _capture(capture, results, node, grads)
-                if node._hooks is not None and "pre" in node._hooks:
-                    for fn in list(node._hooks["pre"]):
-                        grads = _hook_results(fn, fn(tuple(grads)), grads)
-            if run and type(node) is AccumulateGrad:
-                if accumulate and (inputs is None or (node, 0) in capture):
-                    _accumulate(node, grads[0], create_graph)
-                    if _post_accumulate and id(node.variable) in _post_accumulate:
-                        for hook in list(_post_accumulate[id(node.variable)]):
-                            hook(node.variable)
-                if observing:
-                    _notify(observers, node, grads, (), node.variable._grad)
-            elif run and (
-                allowed is None
-                or _leads_on(node, allowed)
-                or (accumulate and node in targets)  # backward(inputs=[y]) runs y's node
-            ):
-                if batched:
-                    out = _batched_backward(node, grads, create_graph)
-                elif len(grads) == 1 and grads[0] is not None:  # the common case, inlined
-                    out = type(node).backward(node, grads[0])
-                    if not isinstance(out, tuple):
-                        out = (out,)
-                elif all(g is None for g in grads):  # a hook dropped every gradient
-                    out = (None,) * len(node._next)
-                else:
-                    out = _call_backward(node, grads)
-                if not retain_graph:
-                    node._release()
-                if node._hooks and "post" in node._hooks:
-                    for hook in list(node._hooks["post"]):
-                        out = tuple(_hook_results(hook, hook(out, tuple(grads)), out))
-                if observing:
-                    _notify(observers, node, grads, out, None)
-                nrs = node._next_nr or itertools.repeat(0)
-                for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
-                    if nxt is not None and g is not None:
-                        # undo broadcasting (or promotion) only where there was some
-                        if batched:
-                            pass  # (done entry by entry in _batched_backward)
-                        elif g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
-                            g = _sum_to(g, x)
-                        if (
-                            type(nxt) is AccumulateGrad
-                            and g._data.dtype != nxt.variable._data.dtype
-                            and not batched
-                        ):
-                            g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
-                        _deliver(buffers, nxt, nr, g, create_graph)
+            try:
+                run = allowed is None or node in allowed
+                if run:
+                    # Like torch, autograd.grad takes an input's gradient after its tensor
+                    # hooks, unless the node goes on towards another input (then before
+                    # them), and never after the node's own pre-hooks.
+                    goes_on = bool(capture) and (
+                        type(node) is not AccumulateGrad and _leads_on(node, allowed)
+                    )
+                    if goes_on:
+                        _capture(capture, results, node, grads)
+                    if node._hooks is not None or type(node) is AccumulateGrad:
+                        grads = _tensor_pre_hooks(node, grads)
+                    if capture and not goes_on:
+                        _capture(capture, results, node, grads)
+                    if node._hooks is not None and "pre" in node._hooks:
+                        for fn in list(node._hooks["pre"]):
+                            grads = _hook_results(fn, fn(tuple(grads)), grads)
+                if run and type(node) is AccumulateGrad:
+                    if accumulate and (inputs is None or (node, 0) in capture):
+                        _accumulate(node, grads[0], create_graph)
+                        if _post_accumulate and id(node.variable) in _post_accumulate:
+                            for hook in list(_post_accumulate[id(node.variable)]):
+                                hook(node.variable)
+                    if observing:
+                        observe.node_ran(node, grads, (), node.variable._grad)
+                elif run and (
+                    allowed is None
+                    or _leads_on(node, allowed)
+                    or (accumulate and node in targets)  # backward(inputs=[y]) runs y's node
+                ):
+                    if batched:
+                        out = _batched_backward(node, grads, create_graph)
+                    elif len(grads) == 1 and grads[0] is not None:  # the common case, inlined
+                        out = type(node).backward(node, grads[0])
+                        if not isinstance(out, tuple):
+                            out = (out,)
+                    elif all(g is None for g in grads):  # a hook dropped every gradient
+                        out = (None,) * len(node._next)
+                    else:
+                        out = _call_backward(node, grads)
+                    if not retain_graph:
+                        node._release()
+                    if node._hooks and "post" in node._hooks:
+                        for hook in list(node._hooks["post"]):
+                            out = tuple(_hook_results(hook, hook(out, tuple(grads)), out))
+                    if observing:
+                        observe.node_ran(node, grads, out)
+                    nrs = node._next_nr or itertools.repeat(0)
+                    for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
+                        if nxt is not None and g is not None:
+                            # undo broadcasting (or promotion) only where there was some
+                            if batched:
+                                pass  # (done entry by entry in _batched_backward)
+                            elif g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
+                                g = _sum_to(g, x)
+                            if (
+                                type(nxt) is AccumulateGrad
+                                and g._data.dtype != nxt.variable._data.dtype
+                                and not batched
+                            ):
+                                g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
+                            _deliver(buffers, nxt, nr, g, create_graph)
+            except BaseException as err:
+                if observing:  # the node that raised is shown too, then the error goes on
+                    observe.node_ran(node, grads, (), None, err)
+                raise
             for nxt in node._next:
                 if nxt is not None:
                     left = waiting[nxt] - 1
@@ -429,11 +432,3 @@ def _accumulate(acc: AccumulateGrad, grad: Tensor, create_graph: bool) -> None:
             leaf._grad._add_inplace_raw(grad)
         finally:
             _State.enabled = prev
-
-
-def _notify(observers: list, node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any) -> None:
-    step = {"node": node, "grads_in": tuple(grads_in), "grads_out": tuple(grads_out)}
-    if leaf_grad is not None or type(node) is AccumulateGrad:
-        step["grad"] = leaf_grad
-    for fn in observers:
-        fn(step)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._grad_mode import _State
+from . import observe
 
 if TYPE_CHECKING:
     from .._tensor import Tensor
@@ -389,11 +390,16 @@ class Op(Node):
                 _np_errors.reset(token)
             if cls._outputs == 1:
                 result = Tensor._make(out, None)
-                return result._view_of(inputs[0]) if cls._is_view else result
-            outs = tuple(Tensor._make(o, None) for o in out)
-            if cls._is_view:  # split, unbind: their views cannot be changed in place
-                return tuple(t._view_of(inputs[0], "multi") for t in outs)
-            return outs
+                if cls._is_view:
+                    result._view_of(inputs[0])
+            else:
+                result = tuple(Tensor._make(o, None) for o in out)
+                if cls._is_view:  # split, unbind: their views cannot be changed in place
+                    for t in result:
+                        t._view_of(inputs[0], "multi")
+            if observe.ops:  # somebody watches (minigrad.autograd.observe)
+                observe.op_ran(cls.__name__, inputs, result, None, settings)
+            return result
 
         # Which output of its node each input was (almost always 0: stored only if not).
         nrs = None
@@ -428,6 +434,8 @@ class Op(Node):
                     _pack_saved(node)
             if cls._is_view:
                 result._view_of(inputs[0])
+            if observe.ops:
+                observe.op_ran(cls.__name__, inputs, result, node, settings)
             return result
         outs = tuple(Tensor._make(o, node) for o in out)
         node._output_meta = [(t.shape, t.dtype) for t in outs]
@@ -440,6 +448,8 @@ class Op(Node):
         if cls._is_view:
             for t in outs:
                 t._view_of(inputs[0], "multi")
+        if observe.ops:
+            observe.op_ran(cls.__name__, inputs, outs, node, settings)
         return outs
 
     def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple = ()) -> None:
