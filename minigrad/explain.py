@@ -133,7 +133,7 @@ def _nodes(output: Tensor) -> list[Node]:
     seen = {id(start): start}
     stack = [start]
     while stack:
-        for nxt in stack.pop()._next:
+        for nxt, _nr in stack.pop().next_functions:
             if nxt is not None and id(nxt) not in seen:
                 seen[id(nxt)] = nxt
                 stack.append(nxt)

@@ -330,11 +330,11 @@ class MinigradAdapter:
 
     @staticmethod
     def numpy(t: Any) -> Any:
-        return t._data
+        return t.numpy(force=True)
 
     @staticmethod
     def grad(t: Any) -> Any:
-        return t._grad
+        return t.grad
 
     @staticmethod
     def saved(fn: Any) -> tuple[list, bool]:

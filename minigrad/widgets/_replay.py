@@ -86,7 +86,7 @@ class Recording:
 
 
 def _array(t: Any) -> np.ndarray | None:
-    return None if t is None else np.array(t._data, copy=True)
+    return None if t is None else np.array(t.numpy(force=True), copy=True)
 
 
 def _grad_fn_name(t: Any) -> str | None:
@@ -127,18 +127,18 @@ def run(
     nodes = graph_nodes(output)
     leaves = leaf_names(nodes, names)
     leaf_name = {id(t): n for n, t in leaves.items()}
-    grads_now = {n: _array(t._grad) for n, t in leaves.items()}
+    grads_now = {n: _array(t.grad) for n, t in leaves.items()}
 
     seed = gradient
-    if seed is None and output._data.size == 1:
-        seed = np.ones_like(output._data)
+    if seed is None and output.numel() == 1:
+        seed = np.ones_like(output.numpy(force=True))
     elif isinstance(seed, Tensor):
-        seed = seed._data
+        seed = seed.numpy(force=True)
     start = Step(
         0,
         "start",
         "start",
-        grads_out=(None if seed is None else np.array(seed, dtype=output._data.dtype),),
+        grads_out=(None if seed is None else np.array(seed, dtype=output.numpy(force=True).dtype),),
         leaf_grads=dict(grads_now),
         text="Start: the gradient of the output with respect to itself"
         + (" is 1." if gradient is None else " is the `gradient` you pass."),

@@ -150,7 +150,8 @@ class InteractGraph(DisplaysAsWidget):
         """Run the function forward and backward with the current values; redraw."""
         inputs = self._inputs()
         self.values = {
-            k: (v.item() if v.numel() == 1 else v._data.copy()) for k, v in inputs.items()
+            k: (v.item() if v.numel() == 1 else v.numpy(force=True).copy())
+            for k, v in inputs.items()
         }
         self.error = ""
         names = {id(t): k for k, t in inputs.items()}
@@ -179,8 +180,10 @@ class InteractGraph(DisplaysAsWidget):
         self.output = out
         self.grads = {}
         for k, t in inputs.items():
-            g = t._grad
-            self.grads[k] = None if g is None else (g.item() if g.numel() == 1 else g._data.copy())
+            g = t.grad
+            self.grads[k] = (
+                None if g is None else (g.item() if g.numel() == 1 else g.numpy(force=True).copy())
+            )
         keyed = {tensor_key(t): names[id(t)] for t in reversed(tensors) if id(t) in names}
         self.source = self._picture(out, keyed, rec)
         try:
@@ -223,7 +226,7 @@ class InteractGraph(DisplaysAsWidget):
             )
         rows.append(
             f"<tr><td style='{CELL}'><b>{html.escape(out_name)}</b></td>"
-            f"<td style='{CELL}'>{html.escape(_fmt(out._data))}</td>"
+            f"<td style='{CELL}'>{html.escape(_fmt(out.numpy(force=True)))}</td>"
             f"<td style='{CELL}'>(output)</td></tr>"
         )
         note = ""
