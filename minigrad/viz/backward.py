@@ -64,7 +64,7 @@ class MinigradReplay(MinigradAdapter):
         root = graph.root_tensor
         rec = Recording()
         seed = ones_like(root)
-        watch_backward(root, seed, retain_graph=True, on_node=rec._note)
+        watch_backward(root, seed, retain_graph=True, on_node=rec.add)
         grads = MinigradReplay.from_recording(graph, rec)
         grads["seed"] = seed
         return grads

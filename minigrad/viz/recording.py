@@ -15,6 +15,15 @@
           with torch.no_grad():
               y = w * 2
       viz.draw_forward(y * w, trace=tr)      # the no_grad op drawn as a cut
+
+- :func:`watch_backward` runs the real ``backward`` in a :class:`Sandbox`
+  (everything is put back afterwards) and reports every node it ran: the
+  stepper widget replays it, and ``draw_backward`` takes the gradients on its
+  edges from it when no recording is given.
+
+All of them watch through the core's observation hooks
+(:mod:`minigrad.autograd.observe`): ``on_node`` for backward, ``on_op`` for
+operations. Nothing in the core is replaced while they watch.
 """
 
 from __future__ import annotations
@@ -47,7 +56,7 @@ class Recording:
 
     def __enter__(self) -> Recording:
         if self._depth == 0:
-            self._handle = observe.on_node(self._note)
+            self._handle = observe.on_node(self.add)
         self._depth += 1
         return self
 
@@ -57,7 +66,8 @@ class Recording:
             self._handle.remove()
             self._handle = None
 
-    def _note(self, step: observe.Step) -> None:
+    def add(self, step: observe.Step) -> None:
+        """Keep ``step`` (the ``on_node`` callback)."""
         if step.error is not None:
             self.errors.append(step)
             return
