@@ -80,14 +80,16 @@ class MinigradReplay(MinigradAdapter):
 
     @staticmethod
     def from_recording(graph: BackwardGraph, recording: Any) -> dict:
-        return edge_grads(graph, recording.by_node(), _reduced)
+        from .recording import delivered
+
+        return edge_grads(graph, recording.by_node(), delivered)
 
 
 def edge_grads(graph: BackwardGraph, steps: Mapping[int, dict], reduce: Any = None) -> dict:
     """The gradient on every edge, ``(src id, input index) -> grad``, and ``"seed"``,
     from the engine's steps (``id(node) -> {"grads_in": ..., "grads_out": ...}``).
 
-    ``reduce(g, fn, i)`` gives the gradient as delivered to input ``i`` of ``fn``.
+    ``reduce(fn, i, g)`` gives the gradient as delivered to input ``i`` of ``fn``.
     An edge whose node did not run is unavailable (``n/a``).
     """
     grads: dict = {}
@@ -101,20 +103,8 @@ def edge_grads(graph: BackwardGraph, steps: Mapping[int, dict], reduce: Any = No
             grads[(src, i)] = _UNAVAILABLE
             continue
         g = step["grads_out"][i]
-        grads[(src, i)] = reduce(g, fn, i) if reduce is not None else g
+        grads[(src, i)] = reduce(fn, i, g) if reduce is not None else g
     return grads
-
-
-def _reduced(g: Any, fn: Any, i: int) -> Any:
-    """The gradient as delivered to input ``i`` of ``fn``: broadcasting undone, like the
-    engine does."""
-    from .._tensor import Tensor
-    from ..autograd import engine
-
-    x = fn._inputs[i]
-    if g is None or not isinstance(x, Tensor):
-        return g
-    return engine._sum_to(g, x)
 
 
 def _node(graph: BackwardGraph, bid: str) -> Any:

@@ -131,6 +131,15 @@ class Trace:
         return callback
 
 
+def delivered(node: Any, i: int, grad: Any) -> Any:
+    """The gradient ``node`` sent to its input ``i`` as the engine delivers it there:
+    summed back to the input's shape where the forward pass broadcast it."""
+    x = node._inputs[i]
+    if grad is None or not isinstance(x, Tensor):
+        return grad
+    return engine._sum_to(grad, x)
+
+
 def graph_nodes(output: Any) -> list:
     """Every node reachable from ``output.grad_fn`` (iterative, first-seen order)."""
     start = output.grad_fn

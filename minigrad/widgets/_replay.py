@@ -42,9 +42,9 @@ import numpy as np
 
 from .._grad_mode import no_grad
 from .._tensor import Tensor
-from ..autograd import engine, observe
+from ..autograd import observe
 from ..autograd.function import AccumulateGrad, Node
-from ..viz.recording import graph_nodes, watch_backward
+from ..viz.recording import delivered, graph_nodes, watch_backward
 
 
 @dataclass
@@ -158,9 +158,9 @@ def run(
         step.grads_out = tuple(_array(g) for g in info.grads_out)
         with no_grad():
             # what reaches each input, reduced to its shape like the engine does
-            for (nxt, _nr), g, x in zip(node.next_functions, info.grads_out, node._inputs):
+            for i, ((nxt, _nr), g) in enumerate(zip(node.next_functions, info.grads_out)):
                 ok = nxt is not None and g is not None
-                step.sent.append(_array(engine._sum_to(g.detach(), x)) if ok else None)
+                step.sent.append(_array(delivered(node, i, g.detach())) if ok else None)
         step.freed = node.is_freed
         if type(node) is AccumulateGrad:
             name = leaf_name.get(id(node.variable))
