@@ -153,7 +153,7 @@ def _tensors_in(nodes: list[Node]) -> list[Tensor]:
 
 
 def _shares(a: Tensor, b: Tensor) -> bool:
-    return a is not b and np.shares_memory(a._data, b._data)
+    return a is not b and np.shares_memory(a.numpy(force=True), b.numpy(force=True))
 
 
 def _saved_problem(node: Node) -> str:
@@ -228,7 +228,7 @@ def explain(
                 c is not t and c.grad_fn is not None and t.grad_fn in _nodes(c)
                 for c in candidates[:200]
             )
-            if t.retains_grad and t._grad is not None:
+            if t.retains_grad and t.grad is not None:
                 text = f"{tname}.grad is set: {tname} has retain_grad()."
                 if failing is not None:
                     text += "\n\nBut as an output: " + failing.text
@@ -261,11 +261,11 @@ def explain(
             if failing is not None:
                 return failing
             return make(
-                "ok" if t._grad is not None else "not_run_yet",
+                "ok" if t.grad is not None else "not_run_yet",
                 f"{tname} has retain_grad(), so backward() will fill {tname}.grad"
                 + (
                     " (it already holds a gradient)."
-                    if t._grad is not None
+                    if t.grad is not None
                     else "; no backward has reached it yet."
                 ),
             )
@@ -279,7 +279,7 @@ def explain(
 
     # 2. t does not require grad: find out whether it was cut from a tensor that does
     if not t._requires_grad:
-        if t._data.dtype.kind != "f":
+        if t.numpy(force=True).dtype.kind != "f":
             return make(
                 "integer",
                 f"{tname} does not require grad: its dtype is {t.dtype}, and only floating "
@@ -362,7 +362,7 @@ def explain(
         if failing is not None:
             failing.tensor = t
             return failing
-        if t._grad is None:
+        if t.grad is None:
             return make(
                 "not_run_yet",
                 f"{tname} is connected to {oname} and {oname}.backward() would work: "
@@ -371,7 +371,7 @@ def explain(
         return make("ok", f"{tname}.grad is set; {oname}.backward() would add to it.")
 
     # 4. a leaf that requires grad, no output given
-    if t._grad is None:
+    if t.grad is None:
         return make(
             "not_run_yet",
             f"{tname} is a leaf that requires grad, so backward() will fill {tname}.grad, but "
@@ -382,7 +382,8 @@ def explain(
 
 
 def _same(a: Tensor, b: Tensor) -> bool:
-    return a._data.shape == b._data.shape and a._data.strides == b._data.strides
+    x, y = a.numpy(force=True), b.numpy(force=True)
+    return x.shape == y.shape and x.strides == y.strides
 
 
 def _backward_problem(
@@ -401,10 +402,10 @@ def _backward_problem(
             "grad_fn).\nIt was computed only from tensors that do not require grad, or inside "
             "torch.no_grad(), or from a detach()/.data copy.",
         )
-    if gradient is None and out._data.size != 1:
+    if gradient is None and out.numel() != 1:
         return make(
             "non_scalar",
-            f"{oname}.backward() would fail: {oname} has {out._data.size} elements (shape "
+            f"{oname}.backward() would fail: {oname} has {out.numel()} elements (shape "
             f"{list(out.shape)}), and a gradient can be created implicitly only for a scalar "
             "(RuntimeError: grad can be implicitly created only for scalar outputs).\n"
             f"Fix: reduce it first ({oname}.sum().backward()), or pass the vector v of the "
