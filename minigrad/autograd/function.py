@@ -74,6 +74,18 @@ def quiet_numpy(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         _np_errors.reset(token)
 
 
+class QuietNumpy:
+    """``with QuietNumpy():`` numpy's floating-point warnings off for a block."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        self.token = _np_errors.set(_QUIET)
+
+    def __exit__(self, *exc: object) -> None:
+        _np_errors.reset(self.token)
+
+
 _SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
     "they have already been freed). Saved intermediate values of the graph are freed when you "
