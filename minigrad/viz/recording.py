@@ -133,11 +133,11 @@ class Trace:
 
 def delivered(node: Any, i: int, grad: Any) -> Any:
     """The gradient ``node`` sent to its input ``i`` as the engine delivers it there:
-    summed back to the input's shape where the forward pass broadcast it."""
-    x = node._inputs[i]
-    if grad is None or not isinstance(x, Tensor):
+    summed back to the input's shape (and dtype) where the forward pass broadcast it."""
+    x, nxt = node._inputs[i], node.next_functions[i][0]
+    if grad is None or nxt is None or not isinstance(x, Tensor):
         return grad
-    return engine._sum_to(grad, x)
+    return engine._undo_broadcast(grad, x, nxt)
 
 
 def graph_nodes(output: Any) -> list:
