@@ -10,11 +10,12 @@ Where the edge gradients come from:
 1. ``recording=`` (from :func:`minigrad.viz.record`): exactly what the engine
    sent along each edge during that backward.
 2. Otherwise, once a backward has run (a leaf has a ``.grad``, or the graph
-   was freed), they are *recomputed* by running the real engine again, from a
-   gradient of ones, in a sandbox that puts every ``.grad`` and the graph back
-   afterwards (:func:`minigrad.viz.recording.watch_backward`; for a torch
-   tensor, ``torch.autograd.grad`` with a hook on every node). Hooks you
-   registered run, as in a real backward. The engine needs the saved tensors,
+   was freed), they are *recomputed* by running the real engine again:
+   ``autograd.grad`` from a gradient of ones to every leaf, in a sandbox that
+   puts the graph back afterwards (:func:`minigrad.viz.recording.watch_backward`;
+   for a torch tensor, ``torch.autograd.grad`` with a hook on every node).
+   Nothing is added to a ``.grad``; the gradient hooks you registered run, as
+   in a real ``autograd.grad``. The engine needs the saved tensors,
    so after a ``backward()`` without ``retain_graph=True`` it stops at the
    first freed node, and the edges it did not reach show ``n/a``.
    ``grads=True`` forces this rerun (even before any backward), ``grads=False``
@@ -64,7 +65,7 @@ class MinigradReplay(MinigradAdapter):
         root = graph.root_tensor
         rec = Recording()
         seed = ones_like(root)
-        watch_backward(root, seed, retain_graph=True, on_node=rec.add)
+        watch_backward(root, seed, retain_graph=True, on_node=rec.add, to_leaves=True)
         grads = MinigradReplay.from_recording(graph, rec)
         grads["seed"] = seed
         return grads

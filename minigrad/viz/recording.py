@@ -35,7 +35,7 @@ from typing import Any
 
 from .._grad_mode import is_grad_enabled
 from .._tensor import Tensor
-from ..autograd import engine, observe
+from ..autograd import engine, grad, observe
 from ..autograd.function import AccumulateGrad
 
 
@@ -201,15 +201,20 @@ def watch_backward(
     *,
     on_node: Callable[[observe.Step], None],
     keep: bool = False,
+    to_leaves: bool = False,
 ) -> tuple[BaseException | None, list[warnings.WarningMessage]]:
     """Run the real ``output.backward(gradient, retain_graph, create_graph)`` and call
     ``on_node`` for every node the engine runs (also the one that raised).
 
     Unless ``keep``, it runs in a :class:`Sandbox`: afterwards every ``.grad``
     and the graph are as they were. Hooks the learner registered do run.
+    ``to_leaves=True`` runs ``autograd.grad(output, <every leaf>, gradient)``
+    instead: the same nodes, but nothing is accumulated into a ``.grad``, so
+    no post-accumulate-grad hook (an optimizer step, say) runs.
     Returns the ``RuntimeError`` backward raised (or None) and the warnings.
     """
-    sandbox = None if keep else Sandbox(graph_nodes(output))
+    nodes = graph_nodes(output)
+    sandbox = None if keep else Sandbox(nodes)
     error: BaseException | None = None
     caught: list[warnings.WarningMessage] = []
     try:
@@ -217,7 +222,18 @@ def watch_backward(
             sandbox.__enter__()
         with observe.on_node(on_node), warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
+            if to_leaves:
+                leaves = [n.variable for n in nodes if type(n) is AccumulateGrad]
+                grad(
+                    output,
+                    leaves,
+                    gradient,
+                    retain_graph=retain_graph,
+                    create_graph=create_graph,
+                    allow_unused=True,
+                )
+            else:
+                output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
     except RuntimeError as err:
         error = err
     finally:

@@ -129,3 +129,17 @@ def test_rerun_after_backward_keeps_grads_and_saved_values():
     assert "[2.0, 4.0]" in src
     np.testing.assert_array_equal(x.grad.numpy(), before.numpy())
     assert not y.grad_fn.next_functions[0][0].is_freed
+
+
+def test_drawing_runs_no_post_accumulate_hook():
+    # an optimizer step in a post-accumulate-grad hook must not run when a picture is drawn
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    calls = []
+    w.register_post_accumulate_grad_hook(lambda p: calls.append(p.grad.tolist()))
+    loss = (w * w).sum()
+    loss.backward(retain_graph=True)
+    assert calls == [[2.0, 4.0]]
+    src = viz.draw_backward(loss).source
+    assert "[2.0, 4.0]" in src  # the edge gradients were recomputed ...
+    assert calls == [[2.0, 4.0]]  # ... without calling the hook again
+    assert w.grad.tolist() == [2.0, 4.0]
