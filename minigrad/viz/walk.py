@@ -310,7 +310,7 @@ def backward_walk(
 
 
 class MinigradAdapter:
-    """How the backward walk and the replay talk to minigrad's nodes."""
+    """How the backward walk and the pictures talk to minigrad's nodes."""
 
     @staticmethod
     def is_accumulate(fn: Any) -> bool:
