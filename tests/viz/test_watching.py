@@ -143,3 +143,12 @@ def test_drawing_runs_no_post_accumulate_hook():
     assert "[2.0, 4.0]" in src  # the edge gradients were recomputed ...
     assert calls == [[2.0, 4.0]]  # ... without calling the hook again
     assert w.grad.tolist() == [2.0, 4.0]
+
+
+def test_one_module_reads_the_call_stack():
+    readers = sorted(
+        str(p.relative_to(PACKAGE))
+        for p in PACKAGE.rglob("*.py")
+        if re.search(r"_getframe|f_locals|f_back|setprofile|settrace|tb_frame", p.read_text())
+    )
+    assert readers == ["_names.py"]
