@@ -26,8 +26,7 @@ from ._dtype import dtype as DType
 from ._grad_mode import _State
 from ._printing import format_value, tensor_repr
 from ._size import Size
-from .autograd import function as _function
-from .autograd.function import _INFERENCE, _Version
+from ._versions import _INFERENCE, _Version
 
 _new = object.__new__
 
@@ -685,14 +684,7 @@ class Tensor:
         self._requires_grad = result._requires_grad
         self._out_nr = result._out_nr
         if node is not None and node._saved:
-            # a node that saved its output must now watch self's data instead
-            saved = list(node._saved)
-            versions = list(node._versions)
-            for i, s in enumerate(saved):
-                if type(s) is _function._SavedOutput and s.data is result._data:
-                    s.data, s.vc = self._data, self._vc
-                    versions[i] = self._vc.v
-            node._saved, node._versions = tuple(saved), tuple(versions)
+            node._output_moved(result._data, self)  # a saved output now watches self
 
     def _add_inplace_raw(self, other: Tensor) -> None:
         """``self += other`` on the raw data, not recorded (used to accumulate .grad)."""
@@ -800,7 +792,7 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     by a function with several outputs (``split``, ``unbind``)."""
     fn, made = view._grad_fn, view._view_made
     what = "its base or another view of its base has been" if indirect else "is being"
-    name = None if fn is None else _function._node_label(fn)
+    name = None if fn is None else fn._label()
     if made == "no_grad" or fn is None:
         prefix = (
             "A view was created in"
@@ -887,5 +879,4 @@ _GRAD_DTYPE_CAP = {
 }
 _CAP_NAME = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
 
-_function.Tensor = Tensor
 Tensor.__module__ = "torch"  # so ``type(x)`` prints <class 'torch.Tensor'>, as in the textbooks

@@ -182,14 +182,11 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and, if any Tensor argument requires grad,
         connect the outputs to a new ``<Name>Backward`` node."""
-        node = object.__new__(cls._backward_cls)
-        node._inputs = args
-        node._next = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
-        node._next_nr = None
+        nexts = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
+        nrs = None
         if any(isinstance(a, Tensor) and a._out_nr for a in args):
-            node._next_nr = tuple(a._out_nr if isinstance(a, Tensor) else 0 for a in args)
-        node._saved, node._versions, node._hooks = (), (), None
-        node._seq = next(_f._seq)
+            nrs = tuple(a._out_nr if isinstance(a, Tensor) else 0 for a in args)
+        node = _f.make_node(cls._backward_cls, args, nexts, nrs)
         node._to_save = ()
         record = _State.enabled and any(n is not None for n in node._next)
 
