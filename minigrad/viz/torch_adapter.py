@@ -108,6 +108,10 @@ class TorchAdapter:
         return grads
 
     @staticmethod
+    def add(a: Any, b: Any) -> Any:
+        return a + b
+
+    @staticmethod
     def backward_ran(graph: Any) -> bool:
         if any(b.leaf is not None and b.leaf.grad is not None for b in graph.nodes):
             return True
