@@ -39,7 +39,6 @@ from .function import AccumulateGrad, Node, _grad_node
 if TYPE_CHECKING:
     from .._tensor import Tensor
 
-_observers = observe.nodes  # (the table add_observer, now deprecated, filled)
 _create_graph_warned = False
 # id(leaf) -> hooks to call with the leaf once its .grad has been updated
 # (``register_post_accumulate_grad_hook``; dropped when the leaf is)
@@ -473,3 +472,11 @@ def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
             fn(d)
 
     return observe.on_node(as_dict).remove
+
+
+def __getattr__(name: str) -> Any:
+    # ``_observers``: what the deprecated add_observer kept, a list of
+    # (observer, thread) pairs; now read from observe's table
+    if name == "_observers":
+        return [(fn, thread) for thread, fns in observe.nodes.items() for fn in fns]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
