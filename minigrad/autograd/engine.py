@@ -27,19 +27,16 @@ import itertools
 import warnings
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from .._grad_mode import _State, set_grad_enabled
+from .._tensor import Tensor
 from . import function as F
 from . import observe
 from .function import AccumulateGrad, Node, _grad_node
 
-if TYPE_CHECKING:
-    from .._tensor import Tensor
-
-_observers = observe.nodes  # (the table add_observer, now deprecated, filled)
 _create_graph_warned = False
 # id(leaf) -> hooks to call with the leaf once its .grad has been updated
 # (``register_post_accumulate_grad_hook``; dropped when the leaf is)
@@ -128,9 +125,6 @@ def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
     return waiting
 
 
-_collect = _count_dependencies  # (its former name)
-
-
 def _undo_broadcast(g: Tensor, x: Any, nxt: Node) -> Tensor:
     """The gradient of input ``x`` back in ``x``'s shape and dtype (and a leaf's dtype)."""
     if g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
@@ -175,7 +169,7 @@ def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor) -> None:
     else:
         # Not recorded: add the arrays directly, skipping the operator dispatch
         # (both have the input's shape and dtype, as _sum_to made sure).
-        buf[nr] = F.Tensor._make(old._data + grad._data, None)
+        buf[nr] = Tensor._make(old._data + grad._data, None)
 
 
 def _accumulate(acc: AccumulateGrad, grad: Tensor) -> None:
@@ -194,9 +188,9 @@ def _add_to_grad(leaf: Tensor, grad: Tensor) -> None:
         grad = grad.to(leaf.dtype)
     if leaf._grad is None:
         if create_graph and grad.requires_grad:
-            leaf._grad = F.Tensor._copy_with_grad_fn(grad)  # shows grad_fn=<CopyBackwards>
+            leaf._grad = Tensor._copy_with_grad_fn(grad)  # shows grad_fn=<CopyBackwards>
         else:  # a fresh copy: the same gradient may also reach another leaf
-            leaf._grad = F.Tensor._make(grad._data.copy(), None)
+            leaf._grad = Tensor._make(grad._data.copy(), None)
     elif create_graph and (grad.requires_grad or leaf._grad.requires_grad):
         leaf._grad = leaf._grad + grad
     else:
@@ -254,13 +248,13 @@ def _batched_backward(node: Node, grads: list) -> tuple:
             result.append(None)
             continue
         zeros = np.zeros(x._data.shape, dtype=x._data.dtype)
-        column = [F.Tensor._make(zeros, None) if g is None else g for g in column]
+        column = [Tensor._make(zeros, None) if g is None else g for g in column]
         if _State.enabled:  # create_graph
             from ..ops.shape import stack  # (shape ops need the engine's module loaded)
 
             result.append(stack(column))
         else:
-            result.append(F.Tensor._make(np.stack([g._data for g in column]), None))
+            result.append(Tensor._make(np.stack([g._data for g in column]), None))
     return tuple(result)
 
 
@@ -368,7 +362,7 @@ def _hook_results(fn: Callable, new: Any, old: Sequence) -> list:
 
 def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
     """A hook may replace a gradient, but not change its type or size (torch's checks)."""
-    if not isinstance(new, F.Tensor):
+    if not isinstance(new, Tensor):
         raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
     if old is not None:
         if new._data.dtype != old._data.dtype:
@@ -473,3 +467,11 @@ def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
             fn(d)
 
     return observe.on_node(as_dict).remove
+
+
+def __getattr__(name: str) -> Any:
+    # ``_observers``: what the deprecated add_observer kept, a list of
+    # (observer, thread) pairs; now read from observe's table
+    if name == "_observers":
+        return [(fn, thread) for thread, fns in observe.nodes.items() for fn in fns]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

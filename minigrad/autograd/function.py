@@ -418,24 +418,29 @@ class Op(Node):
             else:
                 arrays.append(x)
             nexts.append(None)
+        if not record:  # nothing to record: compute, and wrap the result as tensor(s)
+            token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (see quiet_numpy)
+            try:
+                out = cls.forward(_NO_CTX, *arrays, **settings)
+            finally:
+                _np_errors.reset(token)
+            return _unrecorded_outputs(cls, out, inputs, settings)
         # 2. Record a node, connected to those next nodes (``next_functions``).
-        node = None
-        if record:
-            nrs = None  # which output of its node each input was: stored only if not all 0
-            if other_nr:
-                nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
-            node = make_node(cls, inputs, tuple(nexts), nrs, settings or None)
+        nrs = None  # which output of its node each input was: stored only if not all 0
+        if other_nr:
+            nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
+        node = make_node(cls, inputs, tuple(nexts), nrs, settings or None)
         # 3. Compute on the arrays; forward keeps what backward needs (``ctx.save_for_backward``).
-        token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (see quiet_numpy)
+        token = _np_errors.set(_QUIET)
         try:
-            out = cls.forward(_NO_CTX if node is None else node, *arrays, **settings)
+            out = cls.forward(node, *arrays, **settings)
         finally:
             _np_errors.reset(token)
         # 4. The output tensors, with the node as their grad_fn; what forward saved
         # becomes tensors again, with their versions (to notice in-place changes).
         if cls._outputs == 1:
             result = Tensor._make(out, node)
-            if node is not None and node._saved:
+            if node._saved:
                 if len(node._saved) == 1 and node._saved[0] is out:
                     # the common case of tanh, exp, sigmoid...: only the output was
                     # saved (_resolve_saved finds the same, more slowly)
@@ -448,14 +453,13 @@ class Op(Node):
                 result._view_of(inputs[0])
         else:
             result = tuple(Tensor._make(o, node) for o in out)
-            if node is not None:
-                node._output_meta = [(t.shape, t.dtype) for t in result]
-                for i, t in enumerate(result):
-                    t._out_nr = i
-                if node._saved:
-                    node._resolve_saved(arrays, result, tuple(out))
-                    if _State.saved_hooks:
-                        _pack_saved(node)
+            node._output_meta = [(t.shape, t.dtype) for t in result]
+            for i, t in enumerate(result):
+                t._out_nr = i
+            if node._saved:
+                node._resolve_saved(arrays, result, tuple(out))
+                if _State.saved_hooks:
+                    _pack_saved(node)
             if cls._is_view:  # split, unbind: their views cannot be changed in place
                 for t in result:
                     t._view_of(inputs[0], "multi")
@@ -470,6 +474,22 @@ class Op(Node):
         result numpy often returns a scalar (``np.float64``), not an array.
         """
         self._saved, self._versions = _resolve(self, arrays, outs, raws)
+
+
+def _unrecorded_outputs(cls: type, out: Any, inputs: tuple, settings: dict) -> Any:
+    """Forward's array(s) as tensor(s) with no grad_fn (views still share their input's data)."""
+    if cls._outputs == 1:
+        result = Tensor._make(out, None)
+        if cls._is_view:
+            result._view_of(inputs[0])
+    else:
+        result = tuple(Tensor._make(o, None) for o in out)
+        if cls._is_view:  # split, unbind: their views cannot be changed in place
+            for t in result:
+                t._view_of(inputs[0], "multi")
+    if _watchers:  # somebody watches (minigrad.autograd.observe)
+        observe.op_ran(cls.__name__, inputs, result, None, settings)
+    return result
 
 
 def _resolve(node: Node, arrays: list, outs: tuple, raws: tuple) -> tuple[tuple, tuple]:
