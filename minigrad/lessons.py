@@ -222,6 +222,8 @@ def _derivative_2(central):
         if not hasattr(got, "shape") or tuple(got.shape) != tuple(x.shape):
             return "return a tensor with one slope per element of x (the shape of x)."
         if not same(got, x.grad, 1e-5):
+            if same(got, [0.0] * len(values)):
+                return "the slopes are all still 0: fill slopes[i] for every i (a for loop)."
             if same(got, x.grad, 1e-2):
                 return (
                     "close, but not accurate enough: use the central difference "
@@ -329,7 +331,7 @@ def _nonscalar_2(v):
     y = (2 * x).view(2, 2)
     v = mg.tensor(v, dtype=mg.float32)
     if tuple(v.shape) != (2, 2):
-        return f"v must have y's shape, (2, 2); yours has {tuple(v.shape)}."
+        return f"v must have the shape of z = y.view(2, 2), (2, 2); yours has {tuple(v.shape)}."
     y.backward(v)
     if same(x.grad, [2.0, 2.0, 2.0, 2.0]):
         return None
