@@ -12,16 +12,14 @@ tensor(7.)
 
 from __future__ import annotations
 
-from . import (  # noqa: E402
-    _dtype,
-    autograd,
-    backends,
-    cuda,
-    nn,
-    ops,  # noqa: E402  (attaches the tensor methods)
-    optim,
-    utils,
-)
+# The layers, in order; each module imports only from the layers above it:
+# the Tensor (with its dtype and version counter), then autograd (the nodes and
+# the engine), then the operations with their derivative rules (which give
+# Tensor its methods), then what is built on them.
+from . import _tensor  # noqa: I001
+from . import autograd
+from . import ops
+from . import _dtype, backends, cuda, nn, optim, utils
 from ._creation import (
     arange,
     as_tensor,
