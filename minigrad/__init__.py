@@ -12,17 +12,15 @@ tensor(7.)
 
 from __future__ import annotations
 
-from . import (  # noqa: E402
-    _dtype,
-    autograd,
-    backends,
-    cuda,
-    nn,
-    ops,
-    optim,
-    utils,
-)
-from . import _tensor_methods  # noqa: F401  (the one place that attaches Tensor's methods)
+# The layers, in order; each module imports only from the layers above it:
+# the Tensor (with its dtype and version counter), then autograd (the nodes and
+# the engine), then the operations with their derivative rules, then what is
+# built on them, and last the one table that makes the operations Tensor's methods.
+from . import _tensor  # noqa: I001
+from . import autograd
+from . import ops
+from . import _dtype, backends, cuda, nn, optim, utils
+from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
     as_tensor,

@@ -26,13 +26,13 @@ from ._dtype import dtype as DType
 from ._grad_mode import _State
 from ._printing import format_value, tensor_repr
 from ._size import Size
-from .autograd import function as _function
-from .autograd.function import _INFERENCE, _Version
+from ._versions import _INFERENCE, _Version
 
 _new = object.__new__
 
 
 _CPU = _device.CPU
+
 
 
 def _check_can_require_grad(data: np.ndarray, message: str) -> None:
@@ -243,7 +243,9 @@ class Tensor:
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
         if self.grad_fn is not None:
-            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
+            raise RuntimeError(
+                _messages.REQUIRES_GRAD_OF_NON_LEAF
+            )
         if flag:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
@@ -254,7 +256,9 @@ class Tensor:
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place and return the tensor."""
         if self.grad_fn is not None and not requires_grad:
-            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
+            raise RuntimeError(
+                _messages.REQUIRES_GRAD_OF_NON_LEAF
+            )
         if requires_grad:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point dtype can require gradients"
@@ -266,7 +270,9 @@ class Tensor:
 
     def _check_not_inference(self) -> None:
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(_messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR)
+            raise RuntimeError(
+                _messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR
+            )
 
     @property
     def is_leaf(self) -> bool:
@@ -412,7 +418,9 @@ class Tensor:
     def detach_(self) -> Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
         if self._view_v is not None:
-            raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
+            raise RuntimeError(
+                _messages.DETACH_VIEW_IN_PLACE
+            )
         self.grad_fn = None
         self._requires_grad = False
         return self
@@ -455,7 +463,9 @@ class Tensor:
         a tensor that requires grad must be detached first (under ``no_grad``,
         and in a custom Function's forward, it need not)."""
         if self._requires_grad and _State.enabled and not force:
-            raise RuntimeError(_messages.NUMPY_OF_REQUIRES_GRAD)
+            raise RuntimeError(
+                _messages.NUMPY_OF_REQUIRES_GRAD
+            )
         return self._data
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
@@ -525,7 +535,9 @@ class Tensor:
 
     def __deepcopy__(self, memo: dict) -> Tensor:
         if self.grad_fn is not None:
-            raise RuntimeError(_messages.DEEPCOPY_OF_NON_LEAF)
+            raise RuntimeError(
+                _messages.DEEPCOPY_OF_NON_LEAF
+            )
         out = Tensor._make(self._data.copy(), None, type(self))
         out._requires_grad = self._requires_grad
         if self._grad is not None:
@@ -538,7 +550,9 @@ class Tensor:
         """torch's checks before an in-place change that will be recorded
         (``recording``: by default, when this tensor requires grad)."""
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(_messages.INPLACE_ON_INFERENCE_TENSOR)
+            raise RuntimeError(
+                _messages.INPLACE_ON_INFERENCE_TENSOR
+            )
         if not _State.enabled:
             return
         if recording is None:
@@ -549,7 +563,9 @@ class Tensor:
             if self._view_made is not None:  # made by split/unbind, or in no_grad mode
                 raise RuntimeError(_view_change_message(self, indirect=False))
             if self.requires_grad and self._base._grad_fn is None:
-                raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
+                raise RuntimeError(
+                    _messages.VIEW_OF_LEAF_INPLACE
+                )
         # (like torch, the node as last set: a view whose history is out of date
         # and was never recorded counts as a leaf here)
         if self.requires_grad and self._grad_fn is None:
@@ -638,14 +654,7 @@ class Tensor:
         self._requires_grad = result._requires_grad
         self._out_nr = result._out_nr
         if node is not None and node._saved:
-            # a node that saved its output must now watch self's data instead
-            saved = list(node._saved)
-            versions = list(node._versions)
-            for i, s in enumerate(saved):
-                if type(s) is _function._SavedOutput and s.data is result._data:
-                    s.data, s.vc = self._data, self._vc
-                    versions[i] = self._vc.v
-            node._saved, node._versions = tuple(saved), tuple(versions)
+            node._output_moved(result._data, self)  # a saved output now watches self
 
     def _add_inplace_raw(self, other: Tensor) -> None:
         """``self += other`` on the raw data, not recorded (used to accumulate .grad)."""
@@ -727,6 +736,8 @@ def _writable(a: np.ndarray) -> np.ndarray:
     return a if a.flags.writeable else np.asarray(_SameMemory(a))
 
 
+
+
 def _overlaps(data: np.ndarray) -> bool:
     """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
     return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
@@ -743,7 +754,7 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     by a function with several outputs (``split``, ``unbind``)."""
     fn, made = view._grad_fn, view._view_made
     what = "its base or another view of its base has been" if indirect else "is being"
-    name = None if fn is None else _function._node_label(fn)
+    name = None if fn is None else fn._label()
     if made == "no_grad" or fn is None:
         prefix = (
             "A view was created in"
@@ -754,8 +765,12 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     else:
         msg = f"Output {view._out_nr} of {name} is a view and {what} modified inplace."
     if made == "multi":
-        return msg + (_messages.VIEW_INPLACE_MULTIPLE_VIEWS)
-    return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
+        return msg + (
+            _messages.VIEW_INPLACE_MULTIPLE_VIEWS
+        )
+    return msg + (
+        _messages.VIEW_INPLACE_AMBIGUOUS
+    )
 
 
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
@@ -798,6 +813,3 @@ class _RemovableHandle:
 
     def __exit__(self, *exc: object) -> None:
         self.remove()
-
-
-_function.Tensor = Tensor

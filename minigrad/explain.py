@@ -30,11 +30,11 @@ This module imports no drawing code until a picture is asked for.
 from __future__ import annotations
 
 import html
-import sys
 from typing import Any
 
 import numpy as np
 
+from . import _names
 from ._grad_mode import is_grad_enabled
 from ._tensor import Tensor
 from .autograd.function import AccumulateGrad, Node, _SavedOutput
@@ -133,7 +133,7 @@ def _nodes(output: Tensor) -> list[Node]:
     seen = {id(start): start}
     stack = [start]
     while stack:
-        for nxt in stack.pop()._next:
+        for nxt, _nr in stack.pop().next_functions:
             if nxt is not None and id(nxt) not in seen:
                 seen[id(nxt)] = nxt
                 stack.append(nxt)
@@ -152,27 +152,8 @@ def _tensors_in(nodes: list[Node]) -> list[Tensor]:
     return list(found.values())
 
 
-def _caller_tensors() -> list[tuple[str, Tensor]]:
-    """The tensor variables of the code that called :func:`explain` (locals first)."""
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename == __file__:
-        frame = frame.f_back
-    if frame is None:
-        return []
-    found = []
-    scopes = [frame.f_locals]
-    if frame.f_globals is not frame.f_locals:
-        scopes.append(frame.f_globals)
-    for scope in scopes:
-        for name, value in list(scope.items()):
-            if isinstance(value, Tensor) and not name.startswith("_"):
-                found.append((name, value))
-    del frame
-    return found
-
-
 def _shares(a: Tensor, b: Tensor) -> bool:
-    return a is not b and np.shares_memory(a._data, b._data)
+    return a is not b and np.shares_memory(a.numpy(force=True), b.numpy(force=True))
 
 
 def _saved_problem(node: Node) -> str:
@@ -219,7 +200,7 @@ def explain(
     """
     if not isinstance(t, Tensor):
         raise TypeError(f"explain() expects a minigrad tensor, got {type(t).__name__}")
-    found = _caller_tensors()
+    found = [(n, v) for n, v in _names.caller_tensors(modules=False) if isinstance(v, Tensor)]
     ids: dict[int, str] = {}
     for name, value in found:
         ids.setdefault(id(value), name)
@@ -247,7 +228,7 @@ def explain(
                 c is not t and c.grad_fn is not None and t.grad_fn in _nodes(c)
                 for c in candidates[:200]
             )
-            if t.retains_grad and t._grad is not None:
+            if t.retains_grad and t.grad is not None:
                 text = f"{tname}.grad is set: {tname} has retain_grad()."
                 if failing is not None:
                     text += "\n\nBut as an output: " + failing.text
@@ -280,11 +261,11 @@ def explain(
             if failing is not None:
                 return failing
             return make(
-                "ok" if t._grad is not None else "not_run_yet",
+                "ok" if t.grad is not None else "not_run_yet",
                 f"{tname} has retain_grad(), so backward() will fill {tname}.grad"
                 + (
                     " (it already holds a gradient)."
-                    if t._grad is not None
+                    if t.grad is not None
                     else "; no backward has reached it yet."
                 ),
             )
@@ -298,7 +279,7 @@ def explain(
 
     # 2. t does not require grad: find out whether it was cut from a tensor that does
     if not t._requires_grad:
-        if t._data.dtype.kind != "f":
+        if t.numpy(force=True).dtype.kind != "f":
             return make(
                 "integer",
                 f"{tname} does not require grad: its dtype is {t.dtype}, and only floating "
@@ -381,7 +362,7 @@ def explain(
         if failing is not None:
             failing.tensor = t
             return failing
-        if t._grad is None:
+        if t.grad is None:
             return make(
                 "not_run_yet",
                 f"{tname} is connected to {oname} and {oname}.backward() would work: "
@@ -390,7 +371,7 @@ def explain(
         return make("ok", f"{tname}.grad is set; {oname}.backward() would add to it.")
 
     # 4. a leaf that requires grad, no output given
-    if t._grad is None:
+    if t.grad is None:
         return make(
             "not_run_yet",
             f"{tname} is a leaf that requires grad, so backward() will fill {tname}.grad, but "
@@ -401,7 +382,8 @@ def explain(
 
 
 def _same(a: Tensor, b: Tensor) -> bool:
-    return a._data.shape == b._data.shape and a._data.strides == b._data.strides
+    x, y = a.numpy(force=True), b.numpy(force=True)
+    return x.shape == y.shape and x.strides == y.strides
 
 
 def _backward_problem(
@@ -420,10 +402,10 @@ def _backward_problem(
             "grad_fn).\nIt was computed only from tensors that do not require grad, or inside "
             "torch.no_grad(), or from a detach()/.data copy.",
         )
-    if gradient is None and out._data.size != 1:
+    if gradient is None and out.numel() != 1:
         return make(
             "non_scalar",
-            f"{oname}.backward() would fail: {oname} has {out._data.size} elements (shape "
+            f"{oname}.backward() would fail: {oname} has {out.numel()} elements (shape "
             f"{list(out.shape)}), and a gradient can be created implicitly only for a scalar "
             "(RuntimeError: grad can be implicitly created only for scalar outputs).\n"
             f"Fix: reduce it first ({oname}.sum().backward()), or pass the vector v of the "

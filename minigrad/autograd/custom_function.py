@@ -40,6 +40,7 @@ from .. import _messages
 from .._grad_mode import _State, no_grad
 from .._tensor import Tensor
 from . import function as _f
+from . import observe
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable"]
 
@@ -169,14 +170,11 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and, if any Tensor argument requires grad,
         connect the outputs to a new ``<Name>Backward`` node."""
-        node = object.__new__(cls._backward_cls)
-        node._inputs = args
-        node._next = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
-        node._next_nr = None
+        nexts = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
+        nrs = None
         if any(isinstance(a, Tensor) and a._out_nr for a in args):
-            node._next_nr = tuple(a._out_nr if isinstance(a, Tensor) else 0 for a in args)
-        node._saved, node._versions, node._hooks = (), (), None
-        node._seq = next(_f._seq)
+            nrs = tuple(a._out_nr if isinstance(a, Tensor) else 0 for a in args)
+        node = _f.make_node(cls._backward_cls, args, nexts, nrs)
         node._to_save = ()
         record = _State.enabled and any(n is not None for n in node._next)
 
@@ -187,6 +185,8 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
             else:
                 output = cls.forward(node, *args, **kwargs)
         if not record:
+            if observe.ops:  # somebody watches (minigrad.autograd.observe)
+                observe.op_ran(node.name(), args, output, None, kwargs)
             return output
 
         is_tuple = isinstance(output, tuple)
@@ -212,7 +212,10 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
                 out._out_nr = i
             node._output_meta.append((out.shape, out.dtype))
         _keep_saved(node, outs)
-        return tuple(outs) if is_tuple else outs[0]
+        result = tuple(outs) if is_tuple else outs[0]
+        if observe.ops:
+            observe.op_ran(node.name(), args, result, node, kwargs)
+        return result
 
 
 def _keep_saved(node: BackwardCFunction, outs: list) -> None:

@@ -1,71 +1,138 @@
 """The backward engine: the chain rule, applied node by node.
 
-1. Walk the graph from the output and count, for every node, how many
-   gradients it is waiting for (an iterative walk: no recursion limit).
-2. Start with the output's gradient (1 for a scalar). Run a node once all its
-   gradients have arrived and been summed; hand each input its share.
-   Like torch, when several nodes are ready the most recently created runs first.
-3. A gradient whose shape was broadcast in the forward pass is summed back to
-   the input's shape here, in one place, so no derivative rule has to.
-4. AccumulateGrad nodes add into ``leaf.grad``. Without ``retain_graph``
-   every node releases its saved values after it ran.
+``y.backward()`` sends the gradient 1 into ``y.grad_fn`` and then
 
-``add_observer(fn)`` lets a picture or a widget watch each step of the
-backward passes run by the thread that added it.
+1. counts, for every node reachable from there, how many gradients it waits
+   for (one per edge that reaches it);
+2. runs, among the nodes whose gradients have all arrived, the one made last
+   (torch's order), after summing the gradients that arrived for it;
+3. runs that node's derivative rule, which turns the gradient of its output
+   into one gradient per input;
+4. sums each gradient back to its input's shape where the forward broadcast it
+   (one place for this, so no rule has to);
+5. delivers each gradient to the node of its input (``next_functions``);
+6. and at a leaf's ``AccumulateGrad`` node adds it into ``leaf.grad``.
+
+That is ``run_backward``. Everything else is in small helpers below it: the
+hooks (``register_hook``, ``retain_grad``, node hooks), ``autograd.grad``'s
+capture of the gradients it was asked for (and the pruning of nodes that do
+not lead there), ``observe.on_node`` notification, and torch's one-time
+warning. Without ``retain_graph`` each node frees its saved values once it ran.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import threading
 import warnings
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from .. import _messages
-from .._grad_mode import _State
+from .._grad_mode import _State, set_grad_enabled
+from .._tensor import Tensor
 from . import function as F
+from . import observe
 from .function import AccumulateGrad, Node, _grad_node
 
-if TYPE_CHECKING:
-    from .._tensor import Tensor
-
-# (observer, id of the thread that added it): a thread sees only its own passes
-_observers: list[tuple[Callable[[dict], None], int]] = []
 _create_graph_warned = False
 # id(leaf) -> hooks to call with the leaf once its .grad has been updated
 # (``register_post_accumulate_grad_hook``; dropped when the leaf is)
 _post_accumulate: dict[int, list] = {}
 
 
-def post_accumulate_hooks(leaf: Tensor) -> list:
-    """The (changeable) list of post-accumulate-grad hooks of ``leaf``."""
-    hooks = _post_accumulate.get(id(leaf))
-    if hooks is None:
-        hooks = _post_accumulate[id(leaf)] = []
-        weakref.finalize(leaf, _post_accumulate.pop, id(leaf), None)
-    return hooks
+def run_backward(
+    outputs: Sequence[Tensor],
+    grad_outputs: Sequence[Tensor],
+    retain_graph: bool,
+    create_graph: bool,
+    inputs: Sequence[Tensor] | None = None,
+    accumulate: bool = True,
+    batched: bool = False,
+) -> list[Tensor | None]:
+    """Send ``grad_outputs`` from ``outputs`` back through the graph: into ``.grad``
+    (``accumulate``, as ``backward()`` does), or returned for ``inputs`` (``autograd.grad``).
+    ``batched``: each gradient has an extra first dim, a batch that travels together."""
+    if create_graph and accumulate:
+        _warn_create_graph_once()
+    roots = [_grad_node(t) for t in outputs]
+    waiting = _count_dependencies([r for r in roots if r is not None])  # 1.
+    wanted = None if inputs is None else _Wanted(inputs, waiting, accumulate)
+    buffers: dict[Node, list] = {}  # node -> the summed gradient of each of its outputs
+    ready = [(-r._seq, id(r), r) for r in dict.fromkeys(roots) if r is not None and not waiting[r]]
+    heapq.heapify(ready)
+    observing = bool(observe.nodes) and observe.watched_nodes()
+    # The derivative rules are ordinary tensor operations. With grad mode on
+    # (create_graph=True) they are recorded like any forward pass: the gradients
+    # get a grad_fn of their own and can be differentiated again (grad-of-grad).
+    with set_grad_enabled(create_graph), F.QuietNumpy():  # (no inf/nan warnings, as in forward)
+        _deliver_roots(buffers, roots, outputs, grad_outputs)
+        while ready:
+            node = heapq.heappop(ready)[2]  # 2. the ready node made last
+            grads = buffers.pop(node, None) or [None]
+            if wanted is not None and node not in wanted.on_path:
+                continue  # autograd.grad: no input asked for lies behind this node
+            try:
+                if node._hooks is not None or wanted or type(node) is AccumulateGrad:
+                    grads = _pre_hooks(node, grads, wanted)
+                if type(node) is AccumulateGrad:
+                    if accumulate and (wanted is None or wanted.wants_leaf(node)):
+                        _accumulate(node, grads[0])  # 6. a leaf: into its .grad
+                    out = ()
+                elif wanted is None or wanted.runs_rule(node):
+                    out = _run_rule(node, grads, batched, retain_graph)  # 3.
+                    nrs = node._next_nr or itertools.repeat(0)
+                    for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
+                        if nxt is not None and g is not None:
+                            if not batched:  # (a batch was summed entry by entry)
+                                g = _undo_broadcast(g, x, nxt)  # 4.
+                            _deliver(buffers, nxt, nr, g)  # 5.
+                else:
+                    continue  # an input of autograd.grad: its own rule is not needed
+            except BaseException as err:
+                if observing:  # the node that raised is shown too, then the error goes on
+                    observe.node_ran(node, grads, (), None, err)
+                raise
+            if observing:
+                observe.node_ran(node, grads, out, _leaf_grad(node))
+            for nxt in node._next:
+                if nxt is not None:
+                    waiting[nxt] -= 1
+                    if not waiting[nxt]:
+                        heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
+    return wanted.results if wanted is not None else []
 
 
-def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
-    """Call ``fn(step)`` for every node the engine runs in this thread; returns a remover.
+# --- the steps of the chain rule ---------------------------------------------
+def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
+    """How many gradients each reachable node waits for (iterative: no recursion limit)."""
+    waiting: dict[Node, int] = {}
+    stack = list(dict.fromkeys(roots))  # two outputs of one node are one root
+    for r in roots:
+        waiting.setdefault(r, 0)
+    while stack:
+        node = stack.pop()
+        for nxt in node._next:
+            if nxt is None:
+                continue
+            if nxt in waiting:
+                waiting[nxt] += 1
+            else:
+                waiting[nxt] = 1
+                stack.append(nxt)
+    return waiting
 
-    ``step`` is a dict with ``node``, ``grads_in`` (the gradients arriving at
-    the node), ``grads_out`` (what it sends to ``node.next_functions``) and,
-    for AccumulateGrad, ``grad`` (the leaf's .grad afterwards).
-    """
-    entry = (fn, threading.get_ident())
-    _observers.append(entry)
 
-    def remove() -> None:
-        if entry in _observers:
-            _observers.remove(entry)
-
-    return remove
+def _undo_broadcast(g: Tensor, x: Any, nxt: Node) -> Tensor:
+    """The gradient of input ``x`` back in ``x``'s shape and dtype (and a leaf's dtype)."""
+    if g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
+        g = _sum_to(g, x)
+    if type(nxt) is AccumulateGrad and g._data.dtype != nxt.variable._data.dtype:
+        g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
+    return g
 
 
 def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
@@ -84,181 +151,82 @@ def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
     return grad
 
 
-def _collect(roots: Sequence[Node]) -> dict[Node, int]:
-    """How many gradients each reachable node waits for (iterative DFS)."""
-    waiting: dict[Node, int] = {}
-    stack = list(dict.fromkeys(roots))  # two outputs of one node are one root
-    for r in roots:
-        waiting.setdefault(r, 0)
-    while stack:
-        node = stack.pop()
-        for nxt in node._next:
-            if nxt is None:
-                continue
-            if nxt in waiting:
-                waiting[nxt] += 1
-            else:
-                waiting[nxt] = 1
-                stack.append(nxt)
-    return waiting
-
-
-def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
-    """The nodes that lie on some path to a target (autograd.grad runs only those)."""
-    # reverse edges, then walk back from the targets
-    parents: dict[Node, list[Node]] = {}
-    for node in waiting:
-        for nxt in node._next:
-            if nxt is not None:
-                parents.setdefault(nxt, []).append(node)
-    seen = set(t for t in targets if t in waiting)
-    stack = list(seen)
-    while stack:
-        for p in parents.get(stack.pop(), ()):
-            if p not in seen:
-                seen.add(p)
-                stack.append(p)
-    return seen
-
-
-def run_backward(
-    outputs: Sequence[Tensor],
-    grad_outputs: Sequence[Tensor],
-    retain_graph: bool,
-    create_graph: bool,
-    inputs: Sequence[Tensor] | None = None,
-    accumulate: bool = True,
-    batched: bool = False,
-) -> list[Tensor | None]:
-    """Propagate ``grad_outputs`` from ``outputs`` back through the graph.
-
-    With ``accumulate=True`` (``backward()``) gradients land in ``.grad``;
-    otherwise (``autograd.grad``) the gradients of ``inputs`` are returned.
-    ``batched``: every gradient carries an extra first dim, a batch of
-    gradients that travels through the graph together (``is_grads_batched``).
-    """
-    global _create_graph_warned
-    if create_graph and accumulate and not _create_graph_warned:
-        _create_graph_warned = True
-        warnings.warn(
-            _messages.CREATE_GRAPH_REFERENCE_CYCLE,
-            UserWarning,
-            stacklevel=4,
-        )
-
-    roots = [_grad_node(t) for t in outputs]
-    waiting = _collect([r for r in roots if r is not None])
-
-    # Which gradients to capture: for autograd.grad (and backward(inputs=...)),
-    # the gradient arriving at each input's node.
-    # (An input given twice, ``grad(y, [x, x])``, gets its gradient twice.)
-    capture: dict[tuple[Node, int], list[int]] = {}
-    if inputs is not None:
-        for i, t in enumerate(inputs):
-            node = _grad_node(t)
-            capture.setdefault((node, t._out_nr if t.grad_fn is not None else 0), []).append(i)
-        targets = {n for n, _ in capture}
-        allowed = _needed(waiting, targets)
-    else:
-        allowed = targets = None
-    results: list[Tensor | None] = [None] * (len(inputs) if inputs is not None else 0)
-
-    # gradient buffers: node -> list of summed gradients, one per output of the node
-    buffers: dict[Node, list] = {}
-    for r, t, g in zip(roots, outputs, grad_outputs):
+def _deliver_roots(buffers: dict, roots: list, outputs: Sequence, grads: Sequence) -> None:
+    for r, t, g in zip(roots, outputs, grads):
         if r is not None:
-            _deliver(buffers, r, t._out_nr if t.grad_fn is not None else 0, g, create_graph)
-
-    ready = [(-r._seq, id(r), r) for r in dict.fromkeys(r for r in roots if r is not None)]
-    ready = [item for item in ready if waiting[item[2]] == 0]
-    heapq.heapify(ready)
-    me = threading.get_ident()
-    observers = [fn for fn, thread in _observers if thread == me] if _observers else None
-    observing = bool(observers)
-    prev_mode = _State.enabled
-    _State.enabled = create_graph
-    token = F._np_errors.set(F._QUIET)  # numpy's inf/nan warnings off, as in forward
-    # This loop runs once per node of the graph, so its common path (no hooks,
-    # no captured inputs, single-output nodes) is kept free of extra calls.
-    try:
-        while ready:
-            node = heapq.heappop(ready)[2]
-            grads = buffers.pop(node, None) or [None]
-            run = allowed is None or node in allowed
-            if run:
-                # Like torch, autograd.grad takes an input's gradient after its tensor
-                # hooks, unless the node goes on towards another input (then before
-                # them), and never after the node's own pre-hooks.
-                goes_on = bool(capture) and (
-                    type(node) is not AccumulateGrad and _leads_on(node, allowed)
-                )
-                if goes_on:
-                    _capture(capture, results, node, grads)
-                if node._hooks is not None or type(node) is AccumulateGrad:
-                    grads = _tensor_pre_hooks(node, grads)
-                if capture and not goes_on:
-                    _capture(capture, results, node, grads)
-                if node._hooks is not None and "pre" in node._hooks:
-                    for fn in list(node._hooks["pre"]):
-                        grads = _hook_results(fn, fn(tuple(grads)), grads)
-            if run and type(node) is AccumulateGrad:
-                if accumulate and (inputs is None or (node, 0) in capture):
-                    _accumulate(node, grads[0], create_graph)
-                    if _post_accumulate and id(node.variable) in _post_accumulate:
-                        for hook in list(_post_accumulate[id(node.variable)]):
-                            hook(node.variable)
-                if observing:
-                    _notify(observers, node, grads, (), node.variable._grad)
-            elif run and (
-                allowed is None
-                or _leads_on(node, allowed)
-                or (accumulate and node in targets)  # backward(inputs=[y]) runs y's node
-            ):
-                if batched:
-                    out = _batched_backward(node, grads, create_graph)
-                elif len(grads) == 1 and grads[0] is not None:  # the common case, inlined
-                    out = type(node).backward(node, grads[0])
-                    if not isinstance(out, tuple):
-                        out = (out,)
-                elif all(g is None for g in grads):  # a hook dropped every gradient
-                    out = (None,) * len(node._next)
-                else:
-                    out = _call_backward(node, grads)
-                if not retain_graph:
-                    node._release()
-                if node._hooks and "post" in node._hooks:
-                    for hook in list(node._hooks["post"]):
-                        out = tuple(_hook_results(hook, hook(out, tuple(grads)), out))
-                if observing:
-                    _notify(observers, node, grads, out, None)
-                nrs = node._next_nr or itertools.repeat(0)
-                for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
-                    if nxt is not None and g is not None:
-                        # undo broadcasting (or promotion) only where there was some
-                        if batched:
-                            pass  # (done entry by entry in _batched_backward)
-                        elif g._data.shape != x._data.shape or g._data.dtype != x._data.dtype:
-                            g = _sum_to(g, x)
-                        if (
-                            type(nxt) is AccumulateGrad
-                            and g._data.dtype != nxt.variable._data.dtype
-                            and not batched
-                        ):
-                            g = _sum_to(g, nxt.variable)  # a promoted leaf: back to its dtype
-                        _deliver(buffers, nxt, nr, g, create_graph)
-            for nxt in node._next:
-                if nxt is not None:
-                    left = waiting[nxt] - 1
-                    waiting[nxt] = left
-                    if left == 0:
-                        heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
-    finally:
-        _State.enabled = prev_mode
-        F._np_errors.reset(token)
-    return results
+            _deliver(buffers, r, t._out_nr if t.grad_fn is not None else 0, g)
 
 
-def _batched_backward(node: Node, grads: list, create_graph: bool) -> tuple:
+def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor) -> None:
+    """Add ``grad`` into ``node``'s buffer for its output ``nr``."""
+    buf = buffers.get(node)
+    if buf is None:
+        buffers[node] = buf = [None] * node._outputs
+    old = buf[nr]
+    if old is None:
+        buf[nr] = grad
+    elif _State.enabled:  # create_graph: recorded, so the sum can be differentiated again
+        buf[nr] = old + grad
+    else:
+        # Not recorded: add the arrays directly, skipping the operator dispatch
+        # (both have the input's shape and dtype, as _sum_to made sure).
+        buf[nr] = Tensor._make(old._data + grad._data, None)
+
+
+def _accumulate(acc: AccumulateGrad, grad: Tensor) -> None:
+    """``leaf.grad += grad``, the way torch does it; then the post-accumulate hooks."""
+    leaf = acc.variable
+    if grad is not None:
+        _add_to_grad(leaf, grad)
+    if _post_accumulate and id(leaf) in _post_accumulate:
+        for hook in list(_post_accumulate[id(leaf)]):
+            hook(leaf)
+
+
+def _add_to_grad(leaf: Tensor, grad: Tensor) -> None:
+    create_graph = _State.enabled  # (backward runs in grad mode iff create_graph)
+    if grad._data.dtype != leaf._data.dtype:
+        grad = grad.to(leaf.dtype)
+    if leaf._grad is None:
+        if create_graph and grad.requires_grad:
+            leaf._grad = Tensor._copy_with_grad_fn(grad)  # shows grad_fn=<CopyBackwards>
+        else:  # a fresh copy: the same gradient may also reach another leaf
+            leaf._grad = Tensor._make(grad._data.copy(), None)
+    elif create_graph and (grad.requires_grad or leaf._grad.requires_grad):
+        leaf._grad = leaf._grad + grad
+    else:
+        prev = _State.enabled
+        _State.enabled = False
+        try:
+            leaf._grad._add_inplace_raw(grad)
+        finally:
+            _State.enabled = prev
+
+
+def _run_rule(node: Node, grads: list, batched: bool, retain_graph: bool) -> tuple:
+    """The node's derivative rule: one gradient per input. Then, unless
+    ``retain_graph``, the node frees its saved values; then its hooks run."""
+    if len(grads) == 1 and grads[0] is not None and not batched:  # the common case
+        out = type(node).backward(node, grads[0])
+        out = out if isinstance(out, tuple) else (out,)
+    elif batched:
+        out = _batched_backward(node, grads)
+    elif all(g is None for g in grads):  # a hook dropped every gradient
+        out = (None,) * len(node._next)
+    else:  # a node with several outputs, or a gradient a hook dropped
+        out = _call_backward(node, grads)
+    if not retain_graph:
+        node._release()
+    if node._hooks and "post" in node._hooks:
+        out = _post_hooks(node, grads, out)
+    return out
+
+
+def _leaf_grad(node: Node) -> Tensor | None:
+    return node.variable._grad if type(node) is AccumulateGrad else None
+
+
+def _batched_backward(node: Node, grads: list) -> tuple:
     """Run a node's rule on a batch of gradients: once per batch entry (as
     torch's vmap does for rules without a batched version), each result summed
     to its input's shape, then stacked again along the first dim."""
@@ -281,34 +249,14 @@ def _batched_backward(node: Node, grads: list, create_graph: bool) -> tuple:
             result.append(None)
             continue
         zeros = np.zeros(x._data.shape, dtype=x._data.dtype)
-        column = [F.Tensor._make(zeros, None) if g is None else g for g in column]
-        if create_graph:
+        column = [Tensor._make(zeros, None) if g is None else g for g in column]
+        if _State.enabled:  # create_graph
             from ..ops.shape import stack  # (shape ops need the engine's module loaded)
 
             result.append(stack(column))
         else:
-            result.append(F.Tensor._make(np.stack([g._data for g in column]), None))
+            result.append(Tensor._make(np.stack([g._data for g in column]), None))
     return tuple(result)
-
-
-def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor, create_graph: bool) -> None:
-    """Add ``grad`` into ``node``'s buffer for its output ``nr``."""
-    buf = buffers.get(node)
-    if buf is None:
-        buffers[node] = buf = [None] * node._outputs
-    old = buf[nr]
-    if old is None:
-        buf[nr] = grad
-    elif create_graph:
-        buf[nr] = old + grad  # recorded, so that the sum can be differentiated again
-    else:
-        # Not recorded: add the arrays directly, skipping the operator dispatch
-        # (both have the input's shape and dtype, as _sum_to made sure).
-        buf[nr] = F.Tensor._make(old._data + grad._data, None)
-
-
-def _leads_on(node: Node, allowed: set[Node] | None) -> bool:
-    return allowed is None or any(n in allowed for n in node._next if n is not None)
 
 
 def _call_backward(node: Node, grads: list) -> tuple:
@@ -328,38 +276,66 @@ def _zeros_like_output(node: Node, i: int) -> Tensor:
     return zeros(shape, dtype=dtype)
 
 
-def _capture(capture: dict, results: list, node: Node, grads: list) -> None:
-    """Keep the gradients of ``node``'s outputs that autograd.grad was asked for."""
-    for nr, g in enumerate(grads):
-        for i in capture.get((node, nr), ()):
-            results[i] = g
-
-
-def _tensor_pre_hooks(node: Node, grads: list) -> list:
-    """The hooks of the tensors a node made, in torch's order: tensor hooks
-    (``register_hook``), then ``retain_grad`` (the node's pre-hooks come after)."""
-    hooks = node._hooks
-    if hooks is None:
-        if type(node) is AccumulateGrad and node.variable._hooks:
-            return [_run_tensor_hooks(node.variable._hooks, grads[0])]
-        return grads
-    grads = list(grads)
-    for nr, dt in hooks.get("dtype", {}).items():  # hooks see the tensor's own dtype,
-        if grads[nr] is not None and grads[nr].dtype != dt:  # even after promotion
-            grads[nr] = grads[nr].to(dt)
-    for nr, fns in hooks.get("tensor", {}).items():
-        grads[nr] = _run_tensor_hooks(fns, grads[nr])
-    for nr, ref in hooks.get("retain", {}).items():
-        t = ref()
-        if t is not None and grads[nr] is not None:
-            g = grads[nr]
-            if t._grad is None:
-                t._grad = g.detach().clone() if not _State.enabled else g.clone()
-            else:
-                t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
-    if type(node) is AccumulateGrad and node.variable._hooks:
-        grads[0] = _run_tensor_hooks(node.variable._hooks, grads[0])
+# --- hooks ---------------------------------------------------------------------
+def _pre_hooks(node: Node, grads: list, wanted: _Wanted | None) -> list:
+    """What runs before a node, in torch's order: the hooks of the tensors it
+    made (``register_hook``, then ``retain_grad``), then the node's pre-hooks.
+    autograd.grad takes an input's gradient after its tensor hooks, unless the
+    node goes on towards another input (then before them)."""
+    goes_on = wanted is not None and type(node) is not AccumulateGrad and wanted.leads_on(node)
+    if goes_on:
+        wanted.take(node, grads)
+    grads = _tensor_hooks(node, grads)
+    if wanted is not None and not goes_on:
+        wanted.take(node, grads)
+    if node._hooks is not None and "pre" in node._hooks:
+        for fn in list(node._hooks["pre"]):
+            grads = _hook_results(fn, fn(tuple(grads)), grads)
     return grads
+
+
+def _tensor_hooks(node: Node, grads: list) -> list:
+    """``register_hook`` and ``retain_grad`` of the tensors ``node`` made (for a
+    leaf's AccumulateGrad: the leaf's hooks)."""
+    hooks = node._hooks
+    if hooks is not None:
+        grads = list(grads)
+        for nr, dt in hooks.get("dtype", {}).items():  # hooks see the tensor's own dtype,
+            if grads[nr] is not None and grads[nr].dtype != dt:  # even after promotion
+                grads[nr] = grads[nr].to(dt)
+        for nr, fns in hooks.get("tensor", {}).items():
+            grads[nr] = _run_tensor_hooks(fns, grads[nr])
+        for nr, ref in hooks.get("retain", {}).items():
+            t = ref()
+            if t is not None and grads[nr] is not None:
+                _retain(t, grads[nr])
+    if type(node) is AccumulateGrad and node.variable._hooks:
+        grads = [_run_tensor_hooks(node.variable._hooks, grads[0])]
+    return grads
+
+
+def _retain(t: Tensor, g: Tensor) -> None:
+    """``t.retain_grad()``: keep the gradient that reached ``t`` in ``t.grad``."""
+    if t._grad is None:
+        t._grad = g.detach().clone() if not _State.enabled else g.clone()
+    else:
+        t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
+
+
+def _post_hooks(node: Node, grads: list, out: tuple) -> tuple:
+    """``node.register_hook`` hooks: each may replace the gradients the node sends."""
+    for hook in list(node._hooks["post"]):
+        out = tuple(_hook_results(hook, hook(out, tuple(grads)), out))
+    return out
+
+
+def post_accumulate_hooks(leaf: Tensor) -> list:
+    """The (changeable) list of post-accumulate-grad hooks of ``leaf``."""
+    hooks = _post_accumulate.get(id(leaf))
+    if hooks is None:
+        hooks = _post_accumulate[id(leaf)] = []
+        weakref.finalize(leaf, _post_accumulate.pop, id(leaf), None)
+    return hooks
 
 
 def _run_tensor_hooks(fns: list, grad: Tensor | None) -> Tensor | None:
@@ -387,7 +363,7 @@ def _hook_results(fn: Callable, new: Any, old: Sequence) -> list:
 
 def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
     """A hook may replace a gradient, but not change its type or size (torch's checks)."""
-    if not isinstance(new, F.Tensor):
+    if not isinstance(new, Tensor):
         raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
     if old is not None:
         if new._data.dtype != old._data.dtype:
@@ -404,32 +380,94 @@ def _hook_name(fn: Callable) -> str:
     return getattr(fn, "__name__", "<unknown>")
 
 
-def _accumulate(acc: AccumulateGrad, grad: Tensor, create_graph: bool) -> None:
-    """``leaf.grad += grad``, the way torch does it."""
-    leaf = acc.variable
-    if grad is None:
-        return
-    if grad._data.dtype != leaf._data.dtype:
-        grad = grad.to(leaf.dtype)
-    if leaf._grad is None:
-        if create_graph and grad.requires_grad:
-            leaf._grad = F.Tensor._copy_with_grad_fn(grad)  # shows grad_fn=<CopyBackwards>
-        else:  # a fresh copy: the same gradient may also reach another leaf
-            leaf._grad = F.Tensor._make(grad._data.copy(), None)
-    elif create_graph and (grad.requires_grad or leaf._grad.requires_grad):
-        leaf._grad = leaf._grad + grad
-    else:
-        prev = _State.enabled
-        _State.enabled = False
-        try:
-            leaf._grad._add_inplace_raw(grad)
-        finally:
-            _State.enabled = prev
+# --- autograd.grad: the gradients asked for ---------------------------------
+class _Wanted:
+    """What ``autograd.grad`` (or ``backward(inputs=...)``) asked for: the gradient
+    arriving at each input's node, and the nodes on some path to those (only
+    they run)."""
+
+    def __init__(
+        self, inputs: Sequence[Tensor], waiting: dict[Node, int], accumulate: bool
+    ) -> None:
+        # (node, output nr) -> positions in ``inputs``; ``grad(y, [x, x])`` gets x's twice
+        self.slots: dict[tuple[Node, int], list[int]] = {}
+        for i, t in enumerate(inputs):
+            key = (_grad_node(t), t._out_nr if t.grad_fn is not None else 0)
+            self.slots.setdefault(key, []).append(i)
+        self.targets = {n for n, _ in self.slots}
+        self.on_path = _needed(waiting, self.targets)
+        self.accumulate = accumulate
+        self.results: list[Tensor | None] = [None] * len(inputs)
+
+    def leads_on(self, node: Node) -> bool:
+        """Does some gradient ``node`` sends reach a wanted input?"""
+        return any(n in self.on_path for n in node._next if n is not None)
+
+    def runs_rule(self, node: Node) -> bool:
+        # backward(inputs=[y]) also runs y's own node
+        return self.leads_on(node) or (self.accumulate and node in self.targets)
+
+    def wants_leaf(self, acc: AccumulateGrad) -> bool:
+        return (acc, 0) in self.slots
+
+    def take(self, node: Node, grads: list) -> None:
+        """Keep the gradients of ``node``'s outputs that were asked for."""
+        for nr, g in enumerate(grads):
+            for i in self.slots.get((node, nr), ()):
+                self.results[i] = g
 
 
-def _notify(observers: list, node: Node, grads_in: Any, grads_out: Any, leaf_grad: Any) -> None:
-    step = {"node": node, "grads_in": tuple(grads_in), "grads_out": tuple(grads_out)}
-    if leaf_grad is not None or type(node) is AccumulateGrad:
-        step["grad"] = leaf_grad
-    for fn in observers:
-        fn(step)
+def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
+    """The nodes that lie on some path to a target (autograd.grad runs only those)."""
+    # reverse edges, then walk back from the targets
+    parents: dict[Node, list[Node]] = {}
+    for node in waiting:
+        for nxt in node._next:
+            if nxt is not None:
+                parents.setdefault(nxt, []).append(node)
+    seen = set(t for t in targets if t in waiting)
+    stack = list(seen)
+    while stack:
+        for p in parents.get(stack.pop(), ()):
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+    return seen
+
+
+# --- torch's one-time warning, and the deprecated observer ------------------
+def _warn_create_graph_once() -> None:
+    global _create_graph_warned
+    if not _create_graph_warned:
+        _create_graph_warned = True
+        warnings.warn(
+            _messages.CREATE_GRAPH_REFERENCE_CYCLE,
+            UserWarning,
+            stacklevel=5,  # (the caller of backward())
+        )
+
+
+def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
+    """Deprecated: use :func:`minigrad.autograd.observe.on_node`.
+
+    Calls ``fn(step)`` with the step as a dict (``node``, ``grads_in``,
+    ``grads_out`` and, for AccumulateGrad, ``grad``) for every node the engine
+    runs in this thread, except one that raised; returns a remover.
+    """
+
+    def as_dict(step: observe.Step) -> None:
+        if step.error is None:
+            d = {"node": step.node, "grads_in": step.grads_in, "grads_out": step.grads_out}
+            if type(step.node) is AccumulateGrad:
+                d["grad"] = step.grad
+            fn(d)
+
+    return observe.on_node(as_dict).remove
+
+
+def __getattr__(name: str) -> Any:
+    # ``_observers``: what the deprecated add_observer kept, a list of
+    # (observer, thread) pairs; now read from observe's table
+    if name == "_observers":
+        return [(fn, thread) for thread, fns in observe.nodes.items() for fn in fns]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,18 +23,17 @@ from __future__ import annotations
 
 import itertools
 import re
+import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from .. import _messages
 from .._grad_mode import _State
-
-if TYPE_CHECKING:
-    from .._tensor import Tensor
-
-Tensor = None  # set by minigrad._tensor once the class exists (avoids an import cycle)
+from .._tensor import Tensor
+from .._versions import _INFERENCE, _Version  # noqa: F401  (also imported from here)
+from . import observe
 
 _seq = itertools.count()  # creation order; the engine runs later nodes first, like torch
 
@@ -72,6 +71,20 @@ def quiet_numpy(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return fn(*args, **kwargs)
     finally:
         _np_errors.reset(token)
+
+
+class QuietNumpy:
+    """``with QuietNumpy():`` numpy's floating-point warnings off for a block."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        self.token = _np_errors.set(_QUIET)
+
+    def __exit__(self, *exc: object) -> None:
+        _np_errors.reset(self.token)
+
+
 
 
 class Node:
@@ -181,6 +194,24 @@ class Node:
         """True once a backward without ``retain_graph`` released the saved values."""
         return self._saved is _FREED
 
+    def _output_moved(self, data: Any, t: Tensor) -> None:
+        """An in-place op made ``t`` the output whose data was ``data``: a saved
+        copy of that output now watches ``t``'s data and version instead."""
+        saved, versions = list(self._saved), list(self._versions)
+        for i, s in enumerate(saved):
+            if type(s) is _SavedOutput and s.data is data:
+                s.data, s.vc = t._data, t._vc
+                versions[i] = t._vc.v
+        self._saved, self._versions = tuple(saved), tuple(versions)
+
+    def _label(self) -> str:
+        """How torch's messages name a node: ``MulBackward0`` -> ``Mul``,
+        ``PowBackward1`` -> ``Pow1``; other names (``torch::autograd::CopySlices``) whole."""
+        m = re.fullmatch(r"(\w+)Backward(\d+)", self.name())
+        if m is None:
+            return self.name()
+        return m[1] if m[2] == "0" else m[1] + m[2]
+
     def _release(self) -> None:
         if self._saved:
             self._saved = _FREED
@@ -246,28 +277,6 @@ def _pack_saved(node: Node) -> None:
     node._saved, node._versions = tuple(saved), tuple(versions)
 
 
-class _Version:
-    """A tensor's version counter, shared by all tensors that share its data.
-    Every in-place operation adds one."""
-
-    __slots__ = ("v",)
-
-    def __init__(self) -> None:
-        self.v = 0
-
-
-# Inference tensors (made inside ``inference_mode()``) all share this counter: it
-# marks them, and is never read (their ``_version`` is an error, as in torch).
-_INFERENCE = _Version()
-
-
-def _node_label(node: Node) -> str:
-    """How torch's messages name a node: ``MulBackward0`` -> ``Mul``,
-    ``PowBackward1`` -> ``Pow1``; other names (``torch::autograd::CopySlices``) whole."""
-    m = re.fullmatch(r"(\w+)Backward(\d+)", node.name())
-    if m is None:
-        return node.name()
-    return m[1] if m[2] == "0" else m[1] + m[2]
 
 
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
@@ -275,8 +284,10 @@ def _modified_message(t: Tensor, current: int, expected: int) -> str:
     what = f"[torch.{t.dtype.legacy_name} {sizes}]"
     fn = t.grad_fn
     if fn is not None:
-        what += f", which is output {t._out_nr} of {_node_label(fn)},"
-    return _messages.modified_by_inplace(what, current, expected)
+        what += f", which is output {t._out_nr} of {fn._label()},"
+    return (
+        _messages.modified_by_inplace(what, current, expected)
+    )
 
 
 class _NoContext:
@@ -289,6 +300,36 @@ class _NoContext:
 
 
 _NO_CTX = _NoContext()
+
+
+def make_node(
+    cls: type,
+    inputs: tuple = (),
+    nexts: tuple = (),
+    next_nr: tuple | None = None,
+    settings: dict | None = None,
+) -> Any:
+    """A new node of class ``cls``: the one place nodes are made (by ``Op.apply``,
+    ``AccumulateGrad.of`` and a custom ``autograd.Function``'s ``apply``).
+
+    ``inputs`` went into the operation; ``nexts[i]`` is the node input ``i``'s
+    gradient goes to (``next_nr[i]``: which output of it; None means all 0);
+    ``_seq`` orders the nodes: of the ready ones, backward runs the newest first.
+    """
+    node = _new(cls)
+    node._inputs = inputs
+    node._settings = settings
+    node._next = nexts
+    node._next_nr = next_nr
+    node._saved = ()  # filled by forward's ``ctx.save_for_backward``
+    node._versions = ()  # the version of each saved tensor when it was saved
+    node._hooks = None
+    node._seq = next_seq()
+    return node
+
+
+next_seq = _seq.__next__
+_watchers = observe.ops  # (thread -> on_op callbacks; empty: nobody watches)
 
 
 class Op(Node):
@@ -330,10 +371,11 @@ class Op(Node):
 
     @classmethod
     def apply(cls, *inputs: Any, **settings: Any) -> Any:
-        # This runs for every operation, so it is written for speed: one plain
-        # loop over the inputs gathers their arrays and, when recording, the node
-        # each input's gradient must go to next (its grad_fn, or the
-        # AccumulateGrad of a leaf), or None for an input that needs no gradient.
+        """Run the operation; if a gradient must flow back to some input, record
+        a node (the outputs' ``grad_fn``) that knows how to send it there."""
+        # 1. For each input, its array and the node its gradient goes to next:
+        # its grad_fn, a leaf's AccumulateGrad, or None if it needs no gradient.
+        # (This runs for every operation, so it is one plain loop, kept fast.)
         arrays = []
         nexts = []
         record = False
@@ -361,113 +403,120 @@ class Op(Node):
             else:
                 arrays.append(x)
             nexts.append(None)
-        if not record:
-            token = _np_errors.set(_QUIET)  # no numpy warnings (see quiet_numpy)
+        if not record:  # nothing to record: compute, and wrap the result as tensor(s)
+            token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (see quiet_numpy)
             try:
                 out = cls.forward(_NO_CTX, *arrays, **settings)
             finally:
                 _np_errors.reset(token)
-            if cls._outputs == 1:
-                result = Tensor._make(out, None)
-                return result._view_of(inputs[0]) if cls._is_view else result
-            outs = tuple(Tensor._make(o, None) for o in out)
-            if cls._is_view:  # split, unbind: their views cannot be changed in place
-                return tuple(t._view_of(inputs[0], "multi") for t in outs)
-            return outs
-
-        # Which output of its node each input was (almost always 0: stored only if not).
-        nrs = None
+            return _unrecorded_outputs(cls, out, inputs, settings)
+        # 2. Record a node, connected to those next nodes (``next_functions``).
+        nrs = None  # which output of its node each input was: stored only if not all 0
         if other_nr:
             nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
-        node = _new(cls)
-        node._inputs = inputs
-        node._settings = settings or None
-        node._next = tuple(nexts)
-        node._next_nr = nrs
-        node._saved = ()
-        node._versions = ()
-        node._hooks = None
-        node._seq = next(_seq)
+        node = make_node(cls, inputs, tuple(nexts), nrs, settings or None)
+        # 3. Compute on the arrays; forward keeps what backward needs (``ctx.save_for_backward``).
         token = _np_errors.set(_QUIET)
         try:
             out = cls.forward(node, *arrays, **settings)
         finally:
             _np_errors.reset(token)
+        # 4. The output tensors, with the node as their grad_fn; what forward saved
+        # becomes tensors again, with their versions (to notice in-place changes).
         if cls._outputs == 1:
             result = Tensor._make(out, node)
-            saved = node._saved
-            if saved:
-                if len(saved) == 1 and saved[0] is out:
+            if node._saved:
+                if len(node._saved) == 1 and node._saved[0] is out:
                     # the common case of tanh, exp, sigmoid...: only the output was
-                    # saved (the general form below finds the same, more slowly)
-                    node._saved = (_SavedOutput(result),)
-                    node._versions = _VERSION_0  # a fresh output is at version 0
+                    # saved (_resolve_saved finds the same, more slowly)
+                    node._saved, node._versions = (_SavedOutput(result),), _VERSION_0
                 else:
                     node._resolve_saved(arrays, (result,), (out,))
                 if _State.saved_hooks:
                     _pack_saved(node)
             if cls._is_view:
                 result._view_of(inputs[0])
-            return result
-        outs = tuple(Tensor._make(o, node) for o in out)
-        node._output_meta = [(t.shape, t.dtype) for t in outs]
-        for i, t in enumerate(outs):
-            t._out_nr = i
-        if node._saved:
-            node._resolve_saved(arrays, outs, tuple(out))
-            if _State.saved_hooks:
-                _pack_saved(node)
-        if cls._is_view:
-            for t in outs:
-                t._view_of(inputs[0], "multi")
-        return outs
+        else:
+            result = tuple(Tensor._make(o, node) for o in out)
+            node._output_meta = [(t.shape, t.dtype) for t in result]
+            for i, t in enumerate(result):
+                t._out_nr = i
+            if node._saved:
+                node._resolve_saved(arrays, result, tuple(out))
+                if _State.saved_hooks:
+                    _pack_saved(node)
+            if cls._is_view:  # split, unbind: their views cannot be changed in place
+                for t in result:
+                    t._view_of(inputs[0], "multi")
+        if _watchers:  # somebody watches (minigrad.autograd.observe)
+            observe.op_ran(cls.__name__, inputs, result, node, settings)
+        return result
 
-    def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple = ()) -> None:
+    def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple) -> None:
         """Turn what forward saved (arrays) back into the tensors they belong to.
 
         ``raws`` are the outputs exactly as forward returned them: for a 0-dim
         result numpy often returns a scalar (``np.float64``), not an array.
         """
-        saved, versions = [], []
-        found = changed = False
-        for value in self._saved:
-            tensor = None
-            if type(value) is np.ndarray:
-                for t in outs:
-                    if value is t._data:
-                        tensor = _SavedOutput(t)
-                        break
-                else:
-                    for x, a in zip(self._inputs, arrays):
-                        if value is a and isinstance(x, Tensor):
-                            if x._vc is _INFERENCE:
-                                raise RuntimeError(_messages.INFERENCE_SAVED)
-                            tensor = x
-                            break
-                    else:  # a helper array made by forward: keep it as a constant
-                        value = Tensor._make(value, None)
-                        changed = True
-            elif isinstance(value, np.generic):  # numpy's 0-dim results come as scalars
-                for t, raw in zip(outs, raws):
-                    if value is raw:
-                        tensor = _SavedOutput(t)
-                        break
-            if tensor is None:
-                saved.append(value)
-                versions.append(None)
+        self._saved, self._versions = _resolve(self, arrays, outs, raws)
+
+
+def _unrecorded_outputs(cls: type, out: Any, inputs: tuple, settings: dict) -> Any:
+    """Forward's array(s) as tensor(s) with no grad_fn (views still share their input's data)."""
+    if cls._outputs == 1:
+        result = Tensor._make(out, None)
+        if cls._is_view:
+            result._view_of(inputs[0])
+    else:
+        result = tuple(Tensor._make(o, None) for o in out)
+        if cls._is_view:  # split, unbind: their views cannot be changed in place
+            for t in result:
+                t._view_of(inputs[0], "multi")
+    if _watchers:  # somebody watches (minigrad.autograd.observe)
+        observe.op_ran(cls.__name__, inputs, result, None, settings)
+    return result
+
+
+def _resolve(node: Node, arrays: list, outs: tuple, raws: tuple) -> tuple[tuple, tuple]:
+    """What ``node``'s forward saved, as tensors (inputs, outputs, or constants
+    made by forward), and the version of each tensor (None for plain values)."""
+    saved, versions = [], []
+    found = changed = False
+    for value in node._saved:
+        tensor = None
+        if type(value) is np.ndarray:
+            for t in outs:
+                if value is t._data:
+                    tensor = _SavedOutput(t)
+                    break
             else:
-                saved.append(tensor)
-                vc = tensor.vc if type(tensor) is _SavedOutput else tensor._vc
-                versions.append(vc.v if vc is not None else 0)
-                found = True
-        if not found and len(saved) < len(_NO_VERSIONS):
-            # only numbers (``y * 1.0001`` saves 1.0001): no tensor to watch, so
-            # no new tuples either; one object less for the garbage collector
-            self._saved = tuple(saved) if changed else self._saved
-            self._versions = _NO_VERSIONS[len(saved)]
-            return
-        self._saved = tuple(saved)
-        self._versions = tuple(versions)
+                for x, a in zip(node._inputs, arrays):
+                    if value is a and isinstance(x, Tensor):
+                        if x._vc is _INFERENCE:
+                            raise RuntimeError(_messages.INFERENCE_SAVED)
+                        tensor = x
+                        break
+                else:  # a helper array made by forward: keep it as a constant
+                    value = Tensor._make(value, None)
+                    changed = True
+        elif isinstance(value, np.generic):  # numpy's 0-dim results come as scalars
+            for t, raw in zip(outs, raws):
+                if value is raw:
+                    tensor = _SavedOutput(t)
+                    break
+        if tensor is None:
+            saved.append(value)
+            versions.append(None)
+        else:
+            saved.append(tensor)
+            vc = tensor.vc if type(tensor) is _SavedOutput else tensor._vc
+            versions.append(vc.v if vc is not None else 0)
+            found = True
+    if not found and len(saved) < len(_NO_VERSIONS):
+        # only numbers (``y * 1.0001`` saves 1.0001): no tensor to watch, so
+        # no new tuples either; one object less for the garbage collector
+        return (tuple(saved) if changed else node._saved), _NO_VERSIONS[len(saved)]
+    return tuple(saved), tuple(versions)
 
 
 def _grad_node(x: Any) -> Node | None:
@@ -494,20 +543,12 @@ class AccumulateGrad(Node):
 
     @staticmethod
     def of(leaf: Tensor) -> AccumulateGrad:
+        """The leaf's node, made on first use and shared while a graph holds it."""
         acc = leaf._acc() if leaf._acc is not None else None
         if acc is None:
-            import weakref
-
-            acc = object.__new__(AccumulateGrad)
-            acc.variable = leaf
-            acc._inputs = ()
-            acc._settings = None
-            acc._next = ()
-            acc._next_nr = None
-            acc._saved = ()
-            acc._versions = ()
-            acc._hooks = None
+            acc = make_node(AccumulateGrad, (), (), None, None)
             acc._seq = float("inf")  # runs as soon as its gradient is ready
+            acc.variable = leaf
             leaf._acc = weakref.ref(acc)
         return acc
 

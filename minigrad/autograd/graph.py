@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import _messages
 from .._grad_mode import _State
+from .._tensor import Tensor
 from .function import _FREED, Node
 
 __all__ = ["Node", "saved_field", "saved_tensors_hooks", "save_on_cpu"]
@@ -67,7 +68,7 @@ def _saved(i: int) -> Callable[[Node], Any]:
             raise RuntimeError(_messages.SECOND_BACKWARD)
         saved = node.saved_tensors
         value = saved[i] if i < len(saved) else None
-        if value is not None and not isinstance(value, _tensor_class()):
+        if value is not None and not isinstance(value, Tensor):
             from .._creation import tensor
 
             value = tensor(value)  # a number operand is shown as a 0-dim tensor
@@ -139,7 +140,7 @@ def saved_field(node: Node, attr: str) -> Any:
     if read is None or not (raw or attr.startswith("_saved_")):
         raise AttributeError(f"'{type(node).__name__}' object has no attribute '{attr}'")
     value = read(node)
-    return SavedTensor(value) if raw and isinstance(value, _tensor_class()) else value
+    return SavedTensor(value) if raw and isinstance(value, Tensor) else value
 
 
 class SavedTensor:
@@ -150,9 +151,3 @@ class SavedTensor:
 
     def __repr__(self) -> str:
         return f"<torch._C._autograd.SavedTensor object at {hex(id(self))}>"
-
-
-def _tensor_class() -> type:
-    from .._tensor import Tensor
-
-    return Tensor

@@ -223,7 +223,7 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
 
     dot = _Frame()
     root_name = names.get(id(output)) or next(
-        (f"{n}.grad" for n, t in rec.leaves.items() if t._grad is output), "output"
+        (f"{n}.grad" for n, t in rec.leaves.items() if t.grad is output), "output"
     )  # stepping x.grad.backward(): the output is x.grad
     root_key = {tensor_key(output): root_name}
     dot.node("out", "root", var_label(output, root_key.get(tensor_key(output)), True, _np))
@@ -276,7 +276,7 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
 
 
 def _np(t: Any) -> np.ndarray:
-    return t._data
+    return t.numpy(force=True)
 
 
 def _leaf(dot: _Frame, b: Any, names: Mapping[int, str], rec: Any, step: Any, steps: list) -> None:

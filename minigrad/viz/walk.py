@@ -311,7 +311,7 @@ def backward_walk(
 
 
 class MinigradAdapter:
-    """How the backward walk and the replay talk to minigrad's nodes."""
+    """How the backward walk and the pictures talk to minigrad's nodes."""
 
     @staticmethod
     def is_accumulate(fn: Any) -> bool:
@@ -331,11 +331,11 @@ class MinigradAdapter:
 
     @staticmethod
     def numpy(t: Any) -> Any:
-        return t._data
+        return t.numpy(force=True)
 
     @staticmethod
     def grad(t: Any) -> Any:
-        return t._grad
+        return t.grad
 
     @staticmethod
     def saved(fn: Any) -> tuple[list, bool]:

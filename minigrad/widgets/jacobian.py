@@ -106,7 +106,7 @@ class JacobianExplorer(DisplaysAsWidget):
                 step=0.5,
                 layout=widgets.Layout(width="160px"),
             )
-            for name, a in zip(self.x_names, self.x0._data.reshape(-1).tolist())
+            for name, a in zip(self.x_names, self.x0.numpy(force=True).reshape(-1).tolist())
         ]
         for box in self.x_boxes:
             box.observe(self._on_x_box, names="value")
@@ -150,12 +150,12 @@ class JacobianExplorer(DisplaysAsWidget):
         m, n = y.numel(), xx.numel()
         J = np.zeros((m, n))
         for i in range(m):
-            onehot = np.zeros(m, dtype=y._data.dtype)
+            onehot = np.zeros(m, dtype=y.numpy(force=True).dtype)
             onehot[i] = 1
             xx.grad = None
             y.backward(_creation.tensor(onehot.reshape(tuple(y.shape))), retain_graph=True)
             if xx.grad is not None:
-                J[i] = xx.grad._data.reshape(-1)
+                J[i] = xx.grad.numpy(force=True).reshape(-1)
         return J
 
     # --- choosing x and v ------------------------------------------------------------
@@ -185,7 +185,7 @@ class JacobianExplorer(DisplaysAsWidget):
 
     def _move_x(self) -> None:
         values = np.array([float(b.value) for b in self.x_boxes])
-        x = self.x0._data
+        x = self.x0.numpy(force=True)
         self.x0 = _creation.tensor(values.reshape(x.shape).astype(x.dtype))
         self.J = self._jacobian()
         self.update()
@@ -221,7 +221,9 @@ class JacobianExplorer(DisplaysAsWidget):
         self.vjp = self.v @ self.J
         xx, y = self._forward()
         y.backward(_creation.tensor(self.v.reshape(self.y_shape), dtype=y.dtype))
-        self.x_grad = xx.grad._data.reshape(-1).astype(float) if xx.grad is not None else None
+        self.x_grad = (
+            xx.grad.numpy(force=True).reshape(-1).astype(float) if xx.grad is not None else None
+        )
         self.matrix.value = self._matrix_html()
         self.result.value = self._result_html()
 

@@ -1,0 +1,23 @@
+"""Version counters: how backward notices a saved tensor that was changed in place.
+
+Every tensor's data has a counter (shared by all views of that data); every
+in-place operation adds one. A node remembers the version of each tensor it
+saved, and backward refuses to use a tensor whose version moved on since.
+"""
+
+from __future__ import annotations
+
+
+class _Version:
+    """A tensor's version counter, shared by all tensors that share its data.
+    Every in-place operation adds one."""
+
+    __slots__ = ("v",)
+
+    def __init__(self) -> None:
+        self.v = 0
+
+
+# Inference tensors (made inside ``inference_mode()``) all share this counter: it
+# marks them, and is never read (their ``_version`` is an error, as in torch).
+_INFERENCE = _Version()
