@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype
+from . import _device, _dtype, _messages
 from ._tensor import Tensor, _check_no_overlap, _writable
 from .autograd.function import quiet_numpy
 
@@ -220,9 +220,7 @@ def tensor(
     """
     if isinstance(data, Tensor):
         warnings.warn(
-            "To copy construct from a tensor, it is recommended to use sourceTensor.detach()."
-            "clone() or sourceTensor.detach().clone().requires_grad_(True), rather than "
-            "torch.tensor(sourceTensor).",
+            _messages.COPY_CONSTRUCT_FROM_TENSOR,
             UserWarning,
             stacklevel=2,
         )
@@ -285,14 +283,8 @@ def _size(
         if not _is_int(s):
             kind = type(s).__name__
             if i == 0:
-                raise TypeError(
-                    f"{name}(): argument 'size'{where} must be tuple of ints, but found element "
-                    f"of type {kind} at pos 0"
-                )
-            raise TypeError(
-                f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} with "
-                f'error "type must be tuple of ints,but got {kind}"'
-            )
+                raise TypeError(_messages.size_must_be_tuple_of_ints(name, where, kind))
+            raise TypeError(_messages.size_failed_to_unpack(name, i + 1, kind))
     size = tuple(int(s) for s in size)
     for s in size:
         if s < 0:
@@ -389,16 +381,7 @@ def eye(
             continue
         if not _is_int(v):
             if name == "m":
-                raise TypeError(
-                    f"eye() received an invalid combination of arguments - got "
-                    f"({type(n).__name__}, {type(m).__name__}), but expected one of:\n"
-                    " * (int n, *, Tensor out = None, torch.dtype dtype = None, torch.layout "
-                    "layout = None, torch.device device = None, bool pin_memory = False, bool "
-                    "requires_grad = False)\n"
-                    " * (int n, int m, *, Tensor out = None, torch.dtype dtype = None, "
-                    "torch.layout layout = None, torch.device device = None, bool pin_memory = "
-                    "False, bool requires_grad = False)\n"
-                )
+                raise TypeError(_messages.eye_invalid_arguments(type(n).__name__, type(m).__name__))
             raise TypeError(f"eye(): argument 'n' (position 1) must be int, not {type(v).__name__}")
         if v < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
@@ -420,7 +403,7 @@ def _random_floats(dtype: Any, kernel: str) -> np.dtype:
     """The dtype of random floats; torch has no such kernel for other dtypes."""
     dt = _float_dtype(dtype)
     if dt.kind != "f":
-        cap = _dtype.from_numpy_dtype(dt)._legacy[: -len("Tensor")]
+        cap = _dtype.from_numpy_dtype(dt).scalar_name
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{cap}'")
     return dt
 
@@ -464,17 +447,6 @@ def full_like(
     return _finish(np.full(input._data.shape, fill_value, dtype=dt), requires_grad, device)
 
 
-_ARANGE_SIGNATURES = (
-    " * (Number end, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
-    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
-    " * (Number start, Number end, *, torch.dtype dtype = None, torch.layout layout = None, "
-    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
-    " * (Number start, Number end, Number step = 1, *, Tensor out = None, torch.dtype dtype = "
-    "None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
-    "bool requires_grad = False)\n"
-)
-
-
 def _is_number(v: Any) -> bool:
     if isinstance(v, Tensor):
         return v._data.ndim == 0
@@ -487,10 +459,7 @@ def _arange_args(args: tuple, kwargs: dict) -> tuple:
     if kwargs:
         raise TypeError(f"arange() got an unexpected keyword argument '{next(iter(kwargs))}'")
     got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in named.items()]
-    bad = TypeError(
-        f"arange() received an invalid combination of arguments - got ({', '.join(got)}), "
-        f"but expected one of:\n{_ARANGE_SIGNATURES}"
-    )
+    bad = TypeError(_messages.arange_invalid_arguments(", ".join(got), _messages.ARANGE_SIGNATURES))
     if len(args) == 1 and not named:
         if not _is_number(args[0]):
             raise TypeError(
@@ -788,7 +757,7 @@ def multinomial(
     if p.dtype.kind != "f":
         raise RuntimeError(
             f"multinomial only supports floating-point dtypes for input, "
-            f"got: {input.dtype._legacy[: -len('Tensor')]}"
+            f"got: {input.dtype.scalar_name}"
         )
     if p.ndim not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")
@@ -806,10 +775,7 @@ def multinomial(
                     "invalid multinomial distribution (encountering probability entry < 0)"
                 )
             if not math.isfinite(v):
-                raise RuntimeError(
-                    "invalid multinomial distribution (encountering probability "
-                    "entry = infinity or NaN)"
-                )
+                raise RuntimeError(_messages.MULTINOMIAL_INF_OR_NAN)
     with np.errstate(invalid="ignore"):
         if not (np.all(p >= 0) and np.all(p < np.inf)):
             raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")

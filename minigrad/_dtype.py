@@ -17,25 +17,71 @@ import builtins
 
 import numpy as np
 
+from . import _messages
+
 
 class dtype:
     """A tensor element type, printed as ``torch.float32`` like PyTorch does.
 
+    A dtype also carries the names torch uses for it in its messages, so that
+    code writes ``t.dtype.scalar_name`` instead of keeping its own table:
+
     >>> import minigrad as torch
     >>> torch.tensor([1.0, 2.0]).dtype
     torch.float32
+    >>> d = torch.float32
+    >>> d.scalar_name, d.legacy_name, d.cpp_name, d.c_type, d.abbr
+    ('Float', 'FloatTensor', 'float', 'float', 'f32')
+    >>> d.is_floating_point, d.is_complex, d.is_signed, d.itemsize
+    (True, False, True, 4)
+
+    Like torch's, a dtype is read-only.
     """
 
-    __slots__ = ("name", "np", "is_floating_point", "is_signed", "itemsize", "_rank", "_legacy")
+    __slots__ = (
+        "name",
+        "np",
+        "scalar_name",
+        "legacy_name",
+        "cpp_name",
+        "c_type",
+        "abbr",
+        "is_floating_point",
+        "is_complex",
+        "is_signed",
+        "itemsize",
+        "_rank",
+    )
 
-    def __init__(self, name: str, np_dtype: type, rank: int, legacy: str) -> None:
-        self.name = name
-        self.np = np.dtype(np_dtype)
-        self.is_floating_point = self.np.kind == "f"
-        self.is_signed = self.np.kind in "fi"
-        self.itemsize = self.np.itemsize
-        self._rank = rank  # position in the category order: bool < ints < floats
-        self._legacy = legacy  # the old type name used in some error messages
+    def __init__(
+        self, name: str, np_dtype: type, rank: int, scalar: str, cpp: str, c_type: str, abbr: str
+    ) -> None:
+        np_dt = np.dtype(np_dtype)
+        fields = {
+            "name": name,  # float32: the name after ``torch.``
+            "np": np_dt,  # how numpy stores the values
+            "scalar_name": scalar,  # Float: torch's ScalarType name ("... but got Float")
+            "legacy_name": scalar + "Tensor",  # FloatTensor: x.type(), torch.FloatTensor
+            "cpp_name": cpp,  # float, long int: the C++ type's printed name ("float != double")
+            "c_type": c_type,  # int64_t: the C type in "cannot be converted to type ..."
+            "abbr": abbr,  # f32: torch.dtype.abbr
+            "is_floating_point": np_dt.kind == "f",
+            "is_complex": False,  # (minigrad has no complex dtypes)
+            "is_signed": np_dt.kind in "fi",
+            "itemsize": np_dt.itemsize,
+            "_rank": rank,  # position in the category order: bool < ints < floats
+        }
+        for key, value in fields.items():
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        if key in dtype.__slots__:
+            raise AttributeError(f"attribute '{key}' of 'torch.dtype' objects is not writable")
+        raise AttributeError(f"'torch.dtype' object has no attribute '{key}'")
+
+    def to_real(self) -> dtype:
+        """The real dtype of the same precision: every minigrad dtype is already real."""
+        return self
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"
@@ -44,15 +90,16 @@ class dtype:
         return self.name
 
 
-bool = dtype("bool", np.bool_, 0, "BoolTensor")  # noqa: A001 - torch.bool
-uint8 = dtype("uint8", np.uint8, 1, "ByteTensor")
-int8 = dtype("int8", np.int8, 1, "CharTensor")
-int16 = dtype("int16", np.int16, 1, "ShortTensor")
-int32 = dtype("int32", np.int32, 1, "IntTensor")
-int64 = dtype("int64", np.int64, 1, "LongTensor")
-float16 = dtype("float16", np.float16, 2, "HalfTensor")
-float32 = dtype("float32", np.float32, 2, "FloatTensor")
-float64 = dtype("float64", np.float64, 2, "DoubleTensor")
+# name, numpy type, category rank, then torch's names: scalar, C++ name, C type, abbr
+bool = dtype("bool", np.bool_, 0, "Bool", "bool", "bool", "b8")  # noqa: A001 - torch.bool
+uint8 = dtype("uint8", np.uint8, 1, "Byte", "unsigned char", "uint8_t", "u8")
+int8 = dtype("int8", np.int8, 1, "Char", "signed char", "int8_t", "i8")
+int16 = dtype("int16", np.int16, 1, "Short", "short int", "int16_t", "i16")
+int32 = dtype("int32", np.int32, 1, "Int", "int", "int", "i32")
+int64 = dtype("int64", np.int64, 1, "Long", "long int", "int64_t", "i64")
+float16 = dtype("float16", np.float16, 2, "Half", "c10::Half", "c10::Half", "f16")
+float32 = dtype("float32", np.float32, 2, "Float", "float", "float", "f32")
+float64 = dtype("float64", np.float64, 2, "Double", "double", "double", "f64")
 
 # torch's aliases
 half, float, double = float16, float32, float64  # noqa: A001
@@ -81,10 +128,7 @@ def from_numpy_dtype(np_dtype: np.dtype) -> dtype:
     try:
         return _BY_NUMPY[np.dtype(np_dtype)]
     except KeyError:
-        raise TypeError(
-            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only supported "
-            "types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool."
-        ) from None
+        raise TypeError(_messages.cant_convert_numpy_dtype(np.dtype(np_dtype).name)) from None
 
 
 def to_numpy_dtype(d: dtype | None) -> np.dtype | None:

@@ -21,28 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _dtype
-
-# The C++ names torch uses in its "expected TensorOptions(dtype=...)" message.
-_CPP_NAMES = {
-    "float32": "float",
-    "float64": "double",
-    "int64": "long int",
-    "int32": "int",
-    "bool": "bool",
-    "uint8": "unsigned char",
-    "int8": "signed char",
-    "int16": "short int",
-    "float16": "c10::Half",
-}
+from . import _dtype, _messages
 
 
 def _options(d: _dtype.dtype) -> str:
-    return (
-        f"TensorOptions(dtype={_CPP_NAMES[d.name]}, device=cpu, layout=Strided, "
-        "requires_grad=false (default), pinned_memory=false (default), "
-        "memory_format=(nullopt))"
-    )
+    return _messages.expected_tensor_options(d.cpp_name)
 
 
 class _TensorType(type):
@@ -105,21 +88,11 @@ def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = Fa
 
 def _bad_call(args: tuple, kwargs: dict, unknown: list) -> str:
     got = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
-    return (
-        "new() received an invalid combination of arguments - got "
-        f"({', '.join(got)}), but expected one of:\n"
-        " * (*, torch.device device = None)\n"
-        "      didn't match because some of the keywords were incorrect: "
-        f"{', '.join(unknown)}\n"
-        " * (torch.Storage storage)\n"
-        " * (Tensor other)\n"
-        " * (tuple of ints size, *, torch.device device = None)\n"
-        " * (object data, *, torch.device device = None)\n"
-    )
+    return _messages.new_invalid_arguments(", ".join(got), ", ".join(unknown))
 
 
 def _make(d: _dtype.dtype) -> _TensorType:
-    cls = _TensorType(d._legacy, (), {"dtype": d, "__module__": "torch"})
+    cls = _TensorType(d.legacy_name, (), {"dtype": d, "__module__": "torch"})
     return cls
 
 
@@ -160,7 +133,7 @@ def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwar
     from .ops.elementwise import to_dtype
 
     if dtype is None:
-        return f"torch.{self.dtype._legacy}"
+        return f"torch.{self.dtype.legacy_name}"
     if isinstance(dtype, str):
         if dtype.startswith("torch.cuda."):
             _cuda_missing()
@@ -173,14 +146,4 @@ def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwar
 
 
 def _cuda_missing() -> None:
-    raise RuntimeError(
-        "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into "
-        "two shared libraries: a CPU library and a CUDA library; this error has occurred "
-        "because you are trying to use some CUDA functionality, but the CUDA library has "
-        "not been loaded by the dynamic linker for some reason.  The CUDA library MUST be "
-        "loaded, EVEN IF you don't directly use any symbols from the CUDA library! One "
-        "common culprit is a lack of -Wl,--no-as-needed in your link arguments; many "
-        "dynamic linkers will delete dynamic library dependencies if you don't depend on "
-        "any of their symbols.  You can check if this has occurred by using ldd on your "
-        "binary to see if there is a dependency on *_cuda.so library."
-    )
+    raise RuntimeError(_messages.CUDA_INIT_WITHOUT_ATEN_CUDA)

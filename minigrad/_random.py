@@ -29,6 +29,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from . import _messages
+
 Shape = int | Sequence[int]
 
 # A new torch.Generator() starts from this seed.  (The global default generator
@@ -62,18 +64,7 @@ class Generator:
 
         kind = _device.device(device).type
         if kind == "cuda":
-            raise RuntimeError(
-                "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its "
-                "backend into two shared libraries: a CPU library and a CUDA library; this "
-                "error has occurred because you are trying to use some CUDA functionality, "
-                "but the CUDA library has not been loaded by the dynamic linker for some "
-                "reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any "
-                "symbols from the CUDA library! One common culprit is a lack of "
-                "-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete "
-                "dynamic library dependencies if you don't depend on any of their symbols.  "
-                "You can check if this has occurred by using ldd on your binary to see if "
-                "there is a dependency on *_cuda.so library."
-            )
+            raise RuntimeError(_messages.CUDA_GENERATOR_WITHOUT_ATEN_CUDA)
         _device.check(device)
         self.device = _device.CPU
         self._bits = np.random.MT19937()
@@ -149,11 +140,7 @@ class Generator:
         """Restore a state produced by :meth:`get_state` (or by torch)."""
         raw = np.asarray(state, dtype=np.uint8).tobytes()
         if len(raw) != _STATE_BYTES:
-            raise RuntimeError(
-                f"Expected either a THGeneratorState of size 5048 or a "
-                f"CPUGeneratorImplState of size {_STATE_BYTES} but found "
-                f"the input RNG state size to be {len(raw)}"
-            )
+            raise RuntimeError(_messages.bad_generator_state(_STATE_BYTES, len(raw)))
         seed = int(np.frombuffer(raw, np.uint64, 1, 0)[0])
         left = int(np.frombuffer(raw, np.int32, 1, 8)[0])
         key = np.frombuffer(raw, np.uint64, _MT_N, 24).astype(np.uint32)

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype
+from . import _device, _dtype, _messages
 from ._device import device
 from ._dtype import dtype as DType
 from ._grad_mode import _State
@@ -32,15 +32,6 @@ _new = object.__new__
 
 
 _CPU = _device.CPU
-
-_NON_LEAF_GRAD_WARNING = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
-    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
-    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-    "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
-    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)"
-)
 
 
 def _check_can_require_grad(data: np.ndarray, message: str) -> None:
@@ -250,11 +241,7 @@ class Tensor:
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
         if self.grad_fn is not None:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a "
-                "computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach()."
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
         if flag:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
@@ -265,11 +252,7 @@ class Tensor:
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place and return the tensor."""
         if self.grad_fn is not None and not requires_grad:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a "
-                "computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach()."
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
         if requires_grad:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point dtype can require gradients"
@@ -281,10 +264,7 @@ class Tensor:
 
     def _check_not_inference(self) -> None:
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(
-                "Setting requires_grad=True on inference tensor outside InferenceMode is not "
-                "allowed."
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR)
 
     @property
     def is_leaf(self) -> bool:
@@ -295,7 +275,7 @@ class Tensor:
     def grad(self) -> Tensor | None:
         """The gradient accumulated by backward (leaves, or after ``retain_grad()``)."""
         if self.grad_fn is not None and not self.retains_grad:
-            warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warnings.warn(_messages.NON_LEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -308,18 +288,11 @@ class Tensor:
                 )
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_GRAD_DTYPE[value.dtype]}' to "
-                    f"a tensor with grad_dtype '{_GRAD_DTYPE_CAP[self.dtype]}'. The gradient must "
-                    "match the tensor's grad_dtype (defaults to the tensor's dtype). You can set "
-                    "the tensor's grad_dtype attribute with a specific dtype, or None to allow any "
-                    "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
-                    "gradient may break downstream systems that assume they match."
+                    _messages.grad_dtype_mismatch(value.dtype.cpp_name, self.dtype.scalar_name)
                 )
             if value._data.shape != self._data.shape:
                 raise RuntimeError(
-                    f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor "
-                    f"of size '{list(self.shape)}'. Please ensure that the gradient and the "
-                    "tensor are the same size"
+                    _messages.grad_size_mismatch(list(value.shape), list(self.shape))
                 )
         self._grad = value
 
@@ -437,13 +410,7 @@ class Tensor:
     def detach_(self) -> Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
         if self._view_v is not None:
-            raise RuntimeError(
-                "Can't detach views in-place. Use detach() instead. If you are using "
-                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
-                "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
-                "called on these gradients. To fix this error, please refer to the "
-                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
-            )
+            raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
         self.grad_fn = None
         self._requires_grad = False
         return self
@@ -486,10 +453,7 @@ class Tensor:
         a tensor that requires grad must be detached first (under ``no_grad``,
         and in a custom Function's forward, it need not)."""
         if self._requires_grad and _State.enabled and not force:
-            raise RuntimeError(
-                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
-                "instead."
-            )
+            raise RuntimeError(_messages.NUMPY_OF_REQUIRES_GRAD)
         return self._data
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
@@ -559,12 +523,7 @@ class Tensor:
 
     def __deepcopy__(self, memo: dict) -> Tensor:
         if self.grad_fn is not None:
-            raise RuntimeError(
-                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
-                "protocol at the moment.  If you were attempting to deepcopy a module, this may "
-                "be because of a torch.nn.utils.weight_norm usage, see "
-                "https://github.com/pytorch/pytorch/pull/103001"
-            )
+            raise RuntimeError(_messages.DEEPCOPY_OF_NON_LEAF)
         out = Tensor._make(self._data.copy(), None, type(self))
         out._requires_grad = self._requires_grad
         if self._grad is not None:
@@ -577,11 +536,7 @@ class Tensor:
         """torch's checks before an in-place change that will be recorded
         (``recording``: by default, when this tensor requires grad)."""
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(
-                "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
-                "make a clone to get a normal tensor before doing inplace update.See "
-                "https://github.com/pytorch/rfcs/pull/17 for more details."
-            )
+            raise RuntimeError(_messages.INPLACE_ON_INFERENCE_TENSOR)
         if not _State.enabled:
             return
         if recording is None:
@@ -592,10 +547,7 @@ class Tensor:
             if self._view_made is not None:  # made by split/unbind, or in no_grad mode
                 raise RuntimeError(_view_change_message(self, indirect=False))
             if self.requires_grad and self._base._grad_fn is None:
-                raise RuntimeError(
-                    "a view of a leaf Variable that requires grad is being used in an in-place "
-                    "operation."
-                )
+                raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
         # (like torch, the node as last set: a view whose history is out of date
         # and was never recorded counts as a leaf here)
         if self.requires_grad and self._grad_fn is None:
@@ -643,8 +595,8 @@ class Tensor:
             values.dtype, self._data.dtype, casting="same_kind"
         ):
             raise RuntimeError(
-                f"result type {_CAP_NAME[values.dtype.kind]} can't be cast to the desired output "
-                f"type {_GRAD_DTYPE_CAP[self.dtype]}"
+                f"result type {_dtype.from_numpy_dtype(values.dtype).scalar_name} can't be cast "
+                f"to the desired output type {self.dtype.scalar_name}"
             )
         if values.shape != self._data.shape:
             try:
@@ -737,11 +689,6 @@ class Tensor:
         setitem(self, key, value)
 
 
-_SCALAR_WARNING = (
-    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
-    "Consider using tensor.detach() first. (Triggered internally at "
-    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)"
-)
 _scalar_warned = False
 
 
@@ -750,7 +697,7 @@ def _warn_scalar_once() -> None:
     global _scalar_warned
     if not _scalar_warned:
         _scalar_warned = True
-        warnings.warn(_SCALAR_WARNING, UserWarning, stacklevel=3)
+        warnings.warn(_messages.SCALAR_OF_REQUIRES_GRAD, UserWarning, stacklevel=3)
 
 
 class _SameMemory:
@@ -770,12 +717,6 @@ def _writable(a: np.ndarray) -> np.ndarray:
     return a if a.flags.writeable else np.asarray(_SameMemory(a))
 
 
-_OVERLAP = (
-    "unsupported operation: more than one element of the written-to tensor refers to a "
-    "single memory location. Please clone() the tensor before performing the operation."
-)
-
-
 def _overlaps(data: np.ndarray) -> bool:
     """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
     return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
@@ -784,7 +725,7 @@ def _overlaps(data: np.ndarray) -> bool:
 def _check_no_overlap(data: np.ndarray) -> None:
     """torch refuses to write into a tensor whose elements share memory (``expand``)."""
     if _overlaps(data):
-        raise RuntimeError(_OVERLAP)
+        raise RuntimeError(_messages.OVERLAP)
 
 
 def _view_change_message(view: Tensor, indirect: bool) -> str:
@@ -803,17 +744,8 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     else:
         msg = f"Output {view._out_nr} of {name} is a view and {what} modified inplace."
     if made == "multi":
-        return msg + (
-            " This view is the output of a function that returns multiple views. Such functions "
-            "do not allow the output views to be modified inplace. You should replace the "
-            "inplace operation by an out-of-place one."
-        )
-    return msg + (
-        " Given that this use case is ambiguous and error-prone, it is forbidden. You can "
-        "clarify your code by moving both the view and the inplace either both inside the "
-        "no_grad block (if you don't want the inplace to be tracked) or both outside (if you "
-        "want the inplace to be tracked)."
-    )
+        return msg + (_messages.VIEW_INPLACE_MULTIPLE_VIEWS)
+    return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
 
 
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:
@@ -857,26 +789,5 @@ class _RemovableHandle:
     def __exit__(self, *exc: object) -> None:
         self.remove()
 
-
-_GRAD_DTYPE = {
-    _dtype.float64: "double",
-    _dtype.float32: "float",
-    _dtype.float16: "c10::Half",
-    _dtype.int64: "long int",
-    _dtype.int32: "int",
-    _dtype.bool: "bool",
-}
-_GRAD_DTYPE_CAP = {
-    _dtype.float64: "Double",
-    _dtype.float32: "Float",
-    _dtype.float16: "Half",
-    _dtype.int64: "Long",
-    _dtype.int32: "Int",
-    _dtype.int16: "Short",
-    _dtype.int8: "Char",
-    _dtype.uint8: "Byte",
-    _dtype.bool: "Bool",
-}
-_CAP_NAME = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
 
 Tensor.__module__ = "torch"  # so ``type(x)`` prints <class 'torch.Tensor'>, as in the textbooks

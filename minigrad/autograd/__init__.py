@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import _messages
+
 if TYPE_CHECKING:
     from .._tensor import Tensor
 
@@ -62,26 +64,16 @@ def _root_grads(outputs: tuple, grads: tuple, batched: bool = False) -> list[Ten
                 )
             if batched:
                 if g.dim() == 0:
-                    raise IndexError(
-                        "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                        "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
-                    )
+                    raise IndexError(_messages.INDEX_OF_0_DIM_TENSOR)
                 # (torch's message shows the sizes after the first two dims)
                 if g._data.shape[1:] != out._data.shape:
                     raise RuntimeError(
-                        "If `is_grads_batched=True`, we interpret the first dimension of each "
-                        "grad_output as the batch dimension. The sizes of the remaining "
-                        "dimensions are expected to match the shape of corresponding output, but "
-                        f"a mismatch was detected: grad_output[{i}] has a shape of "
-                        f"{_size(g._data.shape[2:])} and "
-                        f"output[{i}] has a shape of {out.shape}. If you only want some tensors "
-                        "in `grad_output` to be considered batched, consider using vmap."
+                        _messages.batched_grad_shape_mismatch(
+                            i, _size(g._data.shape[2:]), out.shape
+                        )
                     )
             elif g._data.shape != out._data.shape:
-                raise RuntimeError(
-                    f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
-                    f"output[{i}] has a shape of {out.shape}."
-                )
+                raise RuntimeError(_messages.grad_output_shape_mismatch(i, g.shape, out.shape))
             if g._data.dtype != out._data.dtype:
                 g = (
                     _t.Tensor._make(g._data.astype(out._data.dtype), None)
@@ -176,10 +168,7 @@ def grad(
                 if is_grads_batched:
                     result[i] = zeros((len(grads[0]),) + tuple(t.shape), dtype=t.dtype)
             elif not allow_unused:
-                raise RuntimeError(
-                    f"The differentiated Tensor at index {i} appears to not have been used in the "
-                    "graph. Set allow_unused=True if this is the desired behavior."
-                )
+                raise RuntimeError(_messages.unused_input(i))
         elif g._data.dtype != t._data.dtype:
             result[i] = g.to(t.dtype)
     if type(inputs) is dict:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from .. import _messages
 from .._grad_mode import _State, no_grad
 from .._tensor import Tensor
 from . import function as _f
@@ -99,14 +100,10 @@ class BackwardCFunction(FunctionCtx, _f.Op):
             if g is None or not isinstance(x, Tensor):
                 continue
             if not isinstance(g, Tensor):
-                raise TypeError(
-                    f"function {name} returned a gradient different than None at position "
-                    f"{i + 1}, but the corresponding forward input was not a Variable"
-                )
+                raise TypeError(_messages.gradient_for_non_differentiable(name, i + 1))
             if not _expandable(tuple(x.shape), tuple(g.shape)):
                 raise RuntimeError(
-                    f"Function {name} returned an invalid gradient at index {i} - got "
-                    f"{list(g.shape)} but expected shape compatible with {list(x.shape)}"
+                    _messages.invalid_gradient_shape(name, i, list(g.shape), list(x.shape))
                 )
         return result
 
@@ -146,19 +143,13 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         warnings.warn(
-            f"{type(self)} should not be instantiated. Methods on autograd functions are all "
-            "static, so you should invoke them on the class itself. Instantiating an autograd "
-            "function will raise an error in a future version of PyTorch.",
+            _messages.function_instantiated(type(self)),
             DeprecationWarning,
             stacklevel=2,
         )
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError(
-            "Legacy autograd function with non-static forward method is deprecated. Please use "
-            "new-style autograd function with static forward method. (Example: "
-            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
-        )
+        raise RuntimeError(_messages.LEGACY_AUTOGRAD_FUNCTION)
 
     @staticmethod
     def forward(ctx: Any, *args: Any, **kwargs: Any) -> Any:
@@ -173,10 +164,7 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
 
     @staticmethod
     def backward(ctx: Any, *grad_outputs: Any) -> Any:
-        raise NotImplementedError(
-            "You must implement either the backward or vjp method for your custom "
-            "autograd.Function to use it with backward mode AD."
-        )
+        raise NotImplementedError(_messages.NO_BACKWARD_OR_VJP)
 
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _messages
 from .._grad_mode import _State, set_grad_enabled
 from .._tensor import Tensor
 from . import function as F
@@ -368,7 +369,7 @@ def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
         if new._data.dtype != old._data.dtype:
             raise RuntimeError(
                 f"hook '{_hook_name(fn)}' has changed the type of value (was "
-                f"torch.{old.dtype._legacy} got torch.{new.dtype._legacy})"
+                f"torch.{old.dtype.legacy_name} got torch.{new.dtype.legacy_name})"
             )
         if new._data.shape != old._data.shape:
             raise RuntimeError(f"hook '{_hook_name(fn)}' has changed the size of value")
@@ -440,12 +441,7 @@ def _warn_create_graph_once() -> None:
     if not _create_graph_warned:
         _create_graph_warned = True
         warnings.warn(
-            "Using backward() with create_graph=True will create a reference cycle between the "
-            "parameter and its gradient which can cause a memory leak. We recommend using "
-            "autograd.grad when creating the graph to avoid this. If you have to use this "
-            "function, make sure to reset the .grad fields of your parameters to None after use "
-            "to break the cycle and avoid the leak. (Triggered internally at "
-            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
+            _messages.CREATE_GRAPH_REFERENCE_CYCLE,
             UserWarning,
             stacklevel=5,  # (the caller of backward())
         )

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _messages
 from .._grad_mode import _State
 from .._tensor import Tensor
 from .._versions import _INFERENCE, _Version  # noqa: F401  (also imported from here)
@@ -82,15 +83,6 @@ class QuietNumpy:
 
     def __exit__(self, *exc: object) -> None:
         _np_errors.reset(self.token)
-
-
-_SECOND_BACKWARD = (
-    "Trying to backward through the graph a second time (or directly access saved tensors after "
-    "they have already been freed). Saved intermediate values of the graph are freed when you "
-    "call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward "
-    "through the graph a second time or if you need to access saved tensors after calling "
-    "backward."
-)
 
 
 class Node:
@@ -169,7 +161,7 @@ class Node:
         """
         saved = self._saved
         if saved is _FREED:
-            raise RuntimeError(_SECOND_BACKWARD)
+            raise RuntimeError(_messages.SECOND_BACKWARD)
         if not saved:
             return ()
         out = []
@@ -283,26 +275,13 @@ def _pack_saved(node: Node) -> None:
     node._saved, node._versions = tuple(saved), tuple(versions)
 
 
-_INFERENCE_SAVED = (
-    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
-    "inference mode in computation tracked by autograd. To work around this, you can make a "
-    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
-    "`torch.inference_mode()`."
-)
-
-
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
-    what = f"[torch.{t.dtype._legacy} {sizes}]"
+    what = f"[torch.{t.dtype.legacy_name} {sizes}]"
     fn = t.grad_fn
     if fn is not None:
         what += f", which is output {t._out_nr} of {fn._label()},"
-    return (
-        "one of the variables needed for gradient computation has been modified by an inplace "
-        f"operation: {what} is at version {current}; expected version {expected} instead. "
-        "Hint: enable anomaly detection to find the operation that failed to compute its "
-        "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
-    )
+    return _messages.modified_by_inplace(what, current, expected)
 
 
 class _NoContext:
@@ -508,7 +487,7 @@ def _resolve(node: Node, arrays: list, outs: tuple, raws: tuple) -> tuple[tuple,
                 for x, a in zip(node._inputs, arrays):
                     if value is a and isinstance(x, Tensor):
                         if x._vc is _INFERENCE:
-                            raise RuntimeError(_INFERENCE_SAVED)
+                            raise RuntimeError(_messages.INFERENCE_SAVED)
                         tensor = x
                         break
                 else:  # a helper array made by forward: keep it as a constant

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _creation
+from .. import _creation, _messages
 from .._grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 from .._tensor import Tensor
 
@@ -44,10 +44,7 @@ def _as_tuple(value: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple]:
     for i, el in enumerate(items):
         if not isinstance(el, Tensor):
             where = f"the value at index {i}" if is_tuple else f"the given {arg_name}"
-            raise TypeError(
-                f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of "
-                f"Tensors but {where} has type {type(el)}."
-            )
+            raise TypeError(_messages.not_tensor_or_tuple(arg_name, fn_name, where, type(el)))
     return is_tuple, items
 
 
@@ -111,37 +108,16 @@ def _strict_check(tensors: tuple, kind: str, strict: bool) -> None:
         return
     for i, t in enumerate(tensors):
         if t is None:
-            raise RuntimeError(
-                f"The output of the user-provided function is independent of input {i}. This is "
-                "not allowed in strict mode."
-            )
+            raise RuntimeError(_messages.strict_output_independent_of_input(i))
         if t.requires_grad:
             continue
         if kind == "hessian":
-            raise RuntimeError(
-                f"The hessian of the user-provided function with respect to input {i} is "
-                "independent of the input. This is not allowed in strict mode. You should ensure "
-                "that your function is thrice differentiable and that the hessian depends on the "
-                "inputs."
-            )
+            raise RuntimeError(_messages.strict_hessian_independent_of_input(i))
         if kind == "jacobian":
-            raise RuntimeError(
-                "While computing the hessian, found that the jacobian of the user-provided "
-                f"function with respect to input {i} is independent of the input. This is not "
-                "allowed in strict mode. You should ensure that your function is twice "
-                "differentiable and that the jacobian depends on the inputs (this would be "
-                "violated by a linear function for example)."
-            )
+            raise RuntimeError(_messages.strict_jacobian_not_twice_differentiable(i))
         if kind == "grad_inputs":
-            raise RuntimeError(
-                f"The gradient with respect to input {i} is independent of the inputs of the "
-                "user-provided function. This is not allowed in strict mode."
-            )
-        raise RuntimeError(
-            f"Output {i} of the user-provided function does not require gradients. The outputs "
-            "must be computed in a differentiable manner from the input when running in strict "
-            "mode."
-        )
+            raise RuntimeError(_messages.strict_gradient_independent_of_inputs(i))
+        raise RuntimeError(_messages.output_does_not_require_grad(i))
 
 
 def _grads(
@@ -166,16 +142,10 @@ def _grads(
 
 
 _ZERO_MESSAGES = {
-    "back": "The output of the user-provided function is independent of input {i}. This is not "
-    "allowed in strict mode.",
-    "back_trick": "The gradient with respect to the input is independent of entry {i} in the "
-    "grad_outputs when using the double backward trick to compute forward mode gradients. This "
-    "is not allowed in strict mode.",
-    "double_back": "The jacobian of the user-provided function is independent of input {i}. This "
-    "is not allowed in strict mode.",
-    "double_back_trick": "The hessian of the user-provided function is independent of entry {i} "
-    "in the grad_jacobian. This is not allowed in strict mode as it prevents from using the "
-    "double backward trick to replace forward mode AD.",
+    "back": _messages.STRICT_OUTPUT_INDEPENDENT,
+    "back_trick": _messages.STRICT_GRADIENT_INDEPENDENT_OF_ENTRY,
+    "double_back": _messages.STRICT_JACOBIAN_INDEPENDENT,
+    "double_back_trick": _messages.STRICT_HESSIAN_INDEPENDENT_OF_ENTRY,
 }
 
 
@@ -189,10 +159,7 @@ def _zeros_for_none(grads: tuple, like: tuple, strict: bool, create_graph: bool,
             g = _creation.zeros_like(like[i])
         elif strict and create_graph and not g.requires_grad:
             what = "hessian" if "double" in stage else "jacobian"
-            raise RuntimeError(
-                f"The {what} of the user-provided function is independent of input {i}. This is "
-                "not allowed in strict mode when create_graph=True."
-            )
+            raise RuntimeError(_messages.strict_independent_of_input(what, i))
         result.append(g)
     return tuple(result)
 
@@ -209,10 +176,7 @@ def _single_scalar_output(outputs: tuple, was_tuple: bool, fn_name: str) -> None
 
 def _v_needed(inputs: tuple, fn_name: str) -> None:
     if len(inputs) != 1 or inputs[0].nelement() != 1:
-        raise RuntimeError(
-            "The vector v can only be None if the input to the user-provided function is a single "
-            "Tensor with a single element."
-        )
+        raise RuntimeError(_messages.V_NONE_NEEDS_SINGLE_ELEMENT_INPUT)
 
 
 def _stack(rows: list[Tensor], like: Tensor) -> Tensor:
@@ -254,10 +218,7 @@ def vjp(
             v = _prepare_v(_as_tuple(v, "v", "vjp")[1], create_graph)
             _check_v(v, outputs, outputs_tuple)
         elif len(outputs) != 1 or outputs[0].nelement() != 1:
-            raise RuntimeError(
-                "The vector v can only be None if the user-provided function returns a single "
-                "Tensor with a single element."
-            )
+            raise RuntimeError(_messages.V_NONE_NEEDS_SINGLE_ELEMENT_OUTPUT)
     with set_grad_enabled(True if create_graph else is_grad_enabled()):
         grads = _grads(outputs, inputs, v, create_graph=create_graph)
         result = _zeros_for_none(grads, inputs, strict, create_graph, "back")
@@ -329,35 +290,17 @@ def jacobian(
     (tensor([[3.]]), tensor([[2.]]))
     """
     if strategy not in ("forward-mode", "reverse-mode"):
-        raise AssertionError(
-            'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your '
-            'function has more outputs than inputs, "forward-mode" tends to be more performant. '
-            'Otherwise, prefer to use "reverse-mode".'
-        )
+        raise AssertionError(_messages.BAD_STRATEGY)
     if strategy == "forward-mode":
         if create_graph:
-            raise NotImplementedError(
-                "torch.autograd.functional.jacobian: `create_graph=True` and "
-                '`strategy="forward-mode"` are not supported together (yet). Please either set '
-                '`create_graph=False` or `strategy="reverse-mode"`.'
-            )
+            raise NotImplementedError(_messages.JACOBIAN_CREATE_GRAPH_FORWARD_MODE)
         if strict:
-            raise RuntimeError(
-                "torch.autograd.functional.jacobian: `strict=True` and "
-                '`strategy="forward-mode"` are not supported together (yet). Please either set '
-                '`strict=False` or `strategy="reverse-mode"`.'
-            )
+            raise RuntimeError(_messages.JACOBIAN_STRICT_FORWARD_MODE)
         if not vectorize:
-            raise NotImplementedError(
-                "Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
-                "only implemented for `vectorize=True`."
-            )
+            raise NotImplementedError(_messages.FORWARD_AD_NEEDS_VECTORIZE)
         # minigrad has no forward mode: the reverse-mode Jacobian is the same matrix
     if vectorize and strict:
-        raise RuntimeError(
-            "torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not "
-            "supported together. Please either set `strict=False` or `vectorize=False`."
-        )
+        raise RuntimeError(_messages.JACOBIAN_STRICT_AND_VECTORIZED)
     with enable_grad():
         inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _prepare_inputs(inputs, create_graph)
@@ -378,15 +321,11 @@ def jacobian(
                     if g is None:
                         if strict:
                             raise RuntimeError(
-                                f"Output {i} of the user-provided function is independent of "
-                                f"input {j}. This is not allowed in strict mode."
+                                _messages.strict_output_i_independent_of_input_j(i, j)
                             )
                         g = _creation.zeros_like(x)
                     elif strict and create_graph and not g.requires_grad:
-                        raise RuntimeError(
-                            "The jacobian of the user-provided function is independent of input "
-                            f"{i}. This is not allowed in strict mode when create_graph=True."
-                        )
+                        raise RuntimeError(_messages.strict_jacobian_independent_of_input(i))
                     rows[j].append(g)
             result.append(
                 tuple(

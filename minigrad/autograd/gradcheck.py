@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _creation
+from .. import _creation, _messages
 from .._tensor import Tensor
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
@@ -58,27 +58,17 @@ def _check_inputs(inputs: tuple) -> None:
     found = False
     for idx, x in enumerate(inputs):
         if isinstance(x, Tensor) and x.requires_grad:
-            if x.dtype._legacy != "DoubleTensor":
+            if x.dtype.legacy_name != "DoubleTensor":
                 warnings.warn(
-                    f"Input #{idx} requires gradient and is not a double precision floating "
-                    "point or complex. This check will likely fail if all the inputs are not of "
-                    "double precision floating point or complex. ",
+                    _messages.gradcheck_not_double(idx),
                     UserWarning,
                     stacklevel=4,
                 )
             if not all(st > 0 or sz <= 1 for st, sz in zip(x.stride(), x.shape)):
-                raise RuntimeError(
-                    f"The {idx}th input has a dimension with stride 0. gradcheck only supports "
-                    "inputs that are non-overlapping to be able to compute the numerical "
-                    "gradients correctly. You should call .contiguous on the input before "
-                    "passing it to gradcheck."
-                )
+                raise RuntimeError(_messages.gradcheck_stride_0(idx))
             found = True
     if not found:
-        raise ValueError(
-            "gradcheck expects at least one input tensor to require gradient, but none of them "
-            "have requires_grad=True."
-        )
+        raise ValueError(_messages.GRADCHECK_NO_INPUT_REQUIRES_GRAD)
 
 
 # --- the two Jacobians ------------------------------------------------------------------
@@ -142,43 +132,10 @@ def _analytical_jacobians(inputs: tuple, output: Tensor) -> list[np.ndarray]:
 
 def _mismatch_message(analytical: Any, numerical: Any, output_idx: int, input_idx: int) -> str:
     """torch's message: both Jacobians (or, in fast mode, both scalars) in full."""
-    return (
-        f"Jacobian mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
-        f"numerical:{numerical}\nanalytical:{analytical}\n"
-    )
+    return _messages.jacobian_mismatch(output_idx, input_idx, numerical, analytical)
 
 
-FAILED_NONDET_MSG = """\n
-NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
-https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
-this failure might be expected.
-
-If you are adding a new operator, please file an issue and then use one of the
-workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
-If the test
-- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
-  with `nondet_tol=<tol>` as a keyword argument.
-- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
-  to have `gradcheck_nondet_tol=<tol>`.
-- is a Module test (e.g., in common_nn.py), then modify the corresponding
-  module_test entry to have `gradcheck_nondet_tol=<tol>`
-"""
-
-FAST_FAIL_SLOW_OK_MSG = """
-Fast gradcheck failed but element-wise differences are small. This means that the
-test might've passed in slow_mode!
-
-If you are adding a new operator, please file an issue and then use one of the
-workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
-
-If the test
-- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
-  with `fast_mode=False` as a keyword argument.
-- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
-  to have `gradcheck_fast_mode=False`
-- is a Module test (e.g., in common_nn.py), then modify the corresponding
-  module_test entry to have `gradcheck_fast_mode=False`
-""".strip()
+FAST_FAIL_SLOW_OK_MSG = _messages.FAST_FAIL_SLOW_OK_MSG.strip()
 
 
 def gradcheck(
@@ -262,10 +219,7 @@ def _gradcheck(
 def _check_reentrant(a: np.ndarray, b: np.ndarray, nondet_tol: float) -> None:
     if a.size and np.max(np.abs(a - b)) > nondet_tol:
         raise GradcheckError(
-            "Backward is not reentrant, i.e., running backward with same input and "
-            "grad_output multiple times gives different values, although analytical "
-            f"gradient matches numerical gradient.The tolerance for nondeterminism was "
-            f"{nondet_tol}." + FAILED_NONDET_MSG
+            _messages.backward_not_reentrant(nondet_tol) + _messages.FAILED_NONDET_MSG
         )
 
 
@@ -383,13 +337,8 @@ def _slow_mode_report(
     numerical = _numerical_jacobians(func, inputs, eps)[input_idx][output_idx]
     numerical = numerical.astype(analytical.dtype, copy=False)
     max_diff = Tensor._make(np.abs(numerical - analytical).max(), None)
-    msg = (
-        "\nThe above quantities relating the numerical and analytical jacobians are computed \n"
-        "in fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for more background \n"
-        "about fast mode. Below, we recompute numerical and analytical jacobians in slow mode:\n\n"
-        f"Numerical:\n {Tensor._make(numerical, None)}\n"
-        f"Analytical:\n{Tensor._make(analytical, None)}\n\n"
-        f"The max per-element difference (slow mode) is: {max_diff}.\n"
+    msg = _messages.fast_mode_recomputed(
+        Tensor._make(numerical, None), Tensor._make(analytical, None), max_diff
     )
     if np.allclose(analytical, numerical, rtol=rtol, atol=atol):
         msg += FAST_FAIL_SLOW_OK_MSG

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import _messages
 from .._grad_mode import _State
 from .._tensor import Tensor
-from .function import _FREED, _SECOND_BACKWARD, Node
+from .function import _FREED, Node
 
 __all__ = ["Node", "saved_field", "saved_tensors_hooks", "save_on_cpu"]
 
@@ -64,7 +65,7 @@ def _saved(i: int) -> Callable[[Node], Any]:
 
     def read(node: Node) -> Any:
         if node._saved is _FREED:
-            raise RuntimeError(_SECOND_BACKWARD)
+            raise RuntimeError(_messages.SECOND_BACKWARD)
         saved = node.saved_tensors
         value = saved[i] if i < len(saved) else None
         if value is not None and not isinstance(value, Tensor):

@@ -12,12 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _random
-from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from .. import _dtype, _messages, _random
+from .._tensor import Tensor
 from ..autograd.function import Op
 from ..ops import elementwise as E
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
+from ._reduction import legacy_reduction
 
 __all__ = [
     "linear",
@@ -146,19 +147,19 @@ def binary_cross_entropy_with_logits(
     >>> F.binary_cross_entropy_with_logits(torch.zeros(2), torch.ones(2))
     tensor(0.6931)
     """
-    reduction = _legacy_reduction(size_average, reduce, reduction)
+    reduction = legacy_reduction(size_average, reduce, reduction, stacklevel=1)
     if target.shape != input.shape:
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
     if input._data.dtype.kind != "f":
         raise NotImplementedError(
-            f"\"log_sigmoid_cpu\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+            f"\"log_sigmoid_cpu\" not implemented for '{input.dtype.scalar_name}'"
         )
     if target._data.dtype.kind in "iu":
         raise RuntimeError(
-            f"result type {_GRAD_DTYPE_CAP[input.dtype]} can't be cast to the desired output "
-            f"type {_GRAD_DTYPE_CAP[target.dtype]}"
+            f"result type {input.dtype.scalar_name} can't be cast to the desired output "
+            f"type {target.dtype.scalar_name}"
         )
     if target._data.dtype.kind == "f":  # float32 and float64 make float64
         dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
@@ -177,15 +178,6 @@ def binary_cross_entropy_with_logits(
 def _check_reduction(reduction: str) -> None:
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"{reduction} is not a valid value for reduction")
-
-
-def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
-    """The old ``size_average``/``reduce`` flags, turned into ``reduction``."""
-    if size_average is None and reduce is None:
-        return reduction
-    size_average = True if size_average is None else size_average
-    reduce = True if reduce is None else reduce
-    return "none" if not reduce else "mean" if size_average else "sum"
 
 
 # --- softmax and log_softmax ------------------------------------------------
@@ -279,8 +271,7 @@ class LogSoftmaxBackwardDataBackward0(Op):
 def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
     if dim is None:
         warnings.warn(
-            f"Implicit dimension choice for {name} has been deprecated. Change the call to "
-            "include dim=X as an argument.",
+            _messages.implicit_dim_deprecated(name),
             UserWarning,
             stacklevel=4,
         )
@@ -295,7 +286,7 @@ def _softmax_input(input: Tensor, dtype: Any, name: str, dim: int) -> Tensor:
     if input._data.dtype.kind != "f":
         kernel = f"{name}_lastdim" if dim >= input.dim() - 1 else name
         raise NotImplementedError(
-            f"\"{kernel}_kernel_impl\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+            f"\"{kernel}_kernel_impl\" not implemented for '{input.dtype.scalar_name}'"
         )
     return input
 
@@ -333,9 +324,7 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
 # --- regression losses --------------------------------------------------------
 def _target_size_warning(input: Tensor, target: Tensor) -> None:
     warnings.warn(
-        f"Using a target size ({target.shape}) that is different to the input size "
-        f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
-        "Please ensure they have the same size.",
+        _messages.target_size_differs(target.shape, input.shape),
         UserWarning,
         stacklevel=3,
     )
@@ -419,12 +408,12 @@ def mse_loss(
     >>> F.mse_loss(torch.tensor([1.0, 3.0]), torch.tensor([0.0, 0.0]))
     tensor(5.)
     """
-    reduction = _legacy_reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(input, target)
+    input, target = _broadcast_pair(input, target)  # (torch warns of sizes first)
+    reduction = legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
     if not dt.is_floating_point:
-        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_GRAD_DTYPE_CAP[dt]}'")
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{dt.scalar_name}'")
     input, target = input.to(dt), target.to(dt)  # float32 and float64 make float64
     return MseLossBackward0.apply(input, target, reduction=reduction)
 
@@ -437,8 +426,8 @@ def l1_loss(
     reduction: str = "mean",
 ) -> Tensor:
     """Mean absolute error ``mean(|input - target|)``."""
-    reduction = _legacy_reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(input, target)
+    input, target = _broadcast_pair(input, target)  # (torch warns of sizes first)
+    reduction = legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     loss = (input - target).abs()
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
@@ -532,21 +521,17 @@ def binary_cross_entropy(
     >>> F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([1.0]))
     tensor(0.6931)
     """
-    reduction = _legacy_reduction(size_average, reduce, reduction)
+    reduction = legacy_reduction(size_average, reduce, reduction, stacklevel=1)
     if target.shape != input.shape:
-        raise ValueError(
-            f"Using a target size ({target.shape}) that is different to the input size "
-            f"({input.shape}) is deprecated. Please ensure they have the same size."
-        )
+        raise ValueError(_messages.target_size_differs_bce(target.shape, input.shape))
     _check_reduction(reduction)
     if target._data.dtype != input._data.dtype:
         raise RuntimeError(
-            f"Found dtype {_GRAD_DTYPE_CAP[target.dtype]} but expected "
-            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+            f"Found dtype {target.dtype.scalar_name} but expected {input.dtype.scalar_name}"
         )
     if input._data.dtype.kind != "f":
         raise NotImplementedError(
-            f"\"binary_cross_entropy\" not implemented for '{_GRAD_DTYPE_CAP[input.dtype]}'"
+            f"\"binary_cross_entropy\" not implemented for '{input.dtype.scalar_name}'"
         )
     x = input._data
     if np.any((x < 0) | (x > 1)):
@@ -652,10 +637,9 @@ def _check_targets(input: Tensor, target: Tensor) -> None:
     if input.dim() < 3 and target.dim() > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if target._data.dtype not in (np.int64, np.uint8):
-        kind = {"f": "Float", "i": "Int", "b": "Bool"}.get(target._data.dtype.kind, "Float")
-        if target._data.dtype == np.float64:
-            kind = "Double"
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {kind}")
+        raise RuntimeError(
+            f"expected target dtype to be Long or Byte, but got {target.dtype.scalar_name}"
+        )
     batch = target.shape[0] if target.dim() else 0
     if input.dim() >= 2 and input.shape[0] != batch:
         raise ValueError(
@@ -684,7 +668,7 @@ def nll_loss(
     >>> F.nll_loss(torch.tensor([[-1.0, -2.0]]), torch.tensor([1]))
     tensor(2.)
     """
-    reduction = _legacy_reduction(size_average, reduce, reduction)
+    reduction = legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     _check_targets(input, target)
     t = target._data.astype(np.int64)
@@ -693,10 +677,7 @@ def nll_loss(
     if np.any(bad):
         raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
     if weight is not None and weight._data.size != n_classes:
-        raise RuntimeError(
-            f"weight tensor should be defined either for all {n_classes} classes or no classes "
-            f"but got weight tensor of shape: {list(weight.shape)}"
-        )
+        raise RuntimeError(_messages.weight_for_all_classes(n_classes, list(weight.shape)))
     w = None if weight is None else weight._data
     if input.dim() < 3:
         return NllLossBackward0.apply(
@@ -732,7 +713,7 @@ def cross_entropy(
     >>> F.cross_entropy(torch.tensor([[0.0, 0.0]]), torch.tensor([1]))
     tensor(0.6931)
     """
-    reduction = _legacy_reduction(size_average, reduce, reduction)
+    reduction = legacy_reduction(size_average, reduce, reduction)
     dim = 0 if input.dim() == 1 else 1
     n_classes = input.shape[dim]
     shape = [1] * input.dim()  # the weights, shaped to line up with the class dim

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _messages
 from .._tensor import Tensor
 from ..autograd.function import Op
 
@@ -256,21 +257,18 @@ def _same_padding(mode: str, weight: Tensor, dilation: tuple, stride: tuple) -> 
 
 def _check_conv(input: Tensor, weight: Tensor, bias: Tensor | None, groups: int) -> None:
     if input.dim() != 4:
-        raise RuntimeError(
-            f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
-            f"input of size: {list(input.shape)}"
-        )
+        raise RuntimeError(_messages.conv2d_expected_3d_or_4d(list(input.shape)))
     c = input.shape[1]
     if weight.shape[1] * groups != c:
         raise RuntimeError(
-            f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
-            f"{list(input.shape)} to have {weight.shape[1] * groups} channels, but got {c} "
-            "channels instead"
+            _messages.conv2d_groups_channels(
+                groups, list(weight.shape), list(input.shape), weight.shape[1] * groups, c
+            )
         )
     if input.dtype != weight.dtype or (bias is not None and bias.dtype != input.dtype):
         other = weight if input.dtype != weight.dtype else bias
         raise RuntimeError(
-            f"expected scalar type {_scalar_name(input)} but found {_scalar_name(other)}"
+            f"expected scalar type {input.dtype.scalar_name} but found {other.dtype.scalar_name}"
         )
 
 
@@ -279,14 +277,8 @@ def _check_kernel_fits(input: Tensor, weight: Tensor, padding: tuple, dilation: 
     kernel = [dilation[i] * (weight.shape[2 + i] - 1) + 1 for i in range(2)]
     if any(k > p for k, p in zip(kernel, padded)):
         raise RuntimeError(
-            f"Calculated padded input size per channel: ({padded[0]} x {padded[1]}). Kernel "
-            f"size: ({kernel[0]} x {kernel[1]}). Kernel size can't be greater than actual "
-            "input size"
+            _messages.kernel_bigger_than_input(padded[0], padded[1], kernel[0], kernel[1])
         )
-
-
-def _scalar_name(t: Tensor) -> str:
-    return t.dtype._legacy[: -len("Tensor")]  # FloatTensor -> Float
 
 
 # ----------------------------------------------------------------------------
@@ -302,17 +294,11 @@ def _pool_geometry(
     p, d = _pair(padding), _pair(dilation)
     for i in range(2):
         if p[i] > k[i] // 2:
-            raise RuntimeError(
-                f"pad should be at most half of effective kernel size, but got "
-                f"pad={p[i]}, kernel_size={k[i]} and dilation={d[i]}"
-            )
+            raise RuntimeError(_messages.pad_over_half_kernel(p[i], k[i], d[i]))
     out = tuple(_out_size(input.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(2))
     if min(out) < 1:
         c, h, w = input.shape[1:]
-        raise RuntimeError(
-            f"Given input size: ({c}x{h}x{w}). Calculated output size: "
-            f"({c}x{out[0]}x{out[1]}). Output size is too small"
-        )
+        raise RuntimeError(_messages.pool_output_too_small(c, h, w, out[0], out[1]))
     return k, d, p, s, out
 
 

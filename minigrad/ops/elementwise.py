@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _legacy
-from .._tensor import _GRAD_DTYPE_CAP, Tensor, _overlaps
+from .. import _dtype, _legacy, _messages
+from .._tensor import Tensor, _overlaps
 from ..autograd.function import AccumulateGrad, Op, _Version, quiet_numpy
 
 Number = (int, float, bool, np.number, np.bool_)
@@ -575,17 +575,14 @@ class ZeroBackward0(Op):
         return zero_grad(grad)
 
 
-# torch's C++ names of the types a number is converted to
-_C_TYPE = {"int64": "int64_t", "int32": "int", "int16": "int16_t", "int8": "int8_t"}
-_C_TYPE.update(uint8="uint8_t", float32="float", float16="c10::Half")
-
-
 def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
     """A Python number written into a tensor must fit its dtype (inf and nan fit a
     float; a negative number wraps into uint8: -1 is 255), or torch refuses it.
     Returns the value to write."""
-    if dtype.name not in _C_TYPE or not isinstance(value, (int, float)) or value is True:
+    if not isinstance(value, (int, float)) or value is True:
         return value
+    if dtype.kind == "b" or dtype == np.float64:
+        return value  # (every number fits: torch checks only the other dtypes)
     if isinstance(value, int) and not -(2**63) <= value < 2**63:
         return value  # (too big for any conversion: numpy's own OverflowError follows)
     if dtype.kind == "f":
@@ -594,9 +591,8 @@ def check_scalar_fits(value: Any, dtype: np.dtype) -> Any:
         info = np.iinfo(dtype)
         fits = (-int(info.max) if dtype.kind == "u" else int(info.min)) <= value <= info.max
     if not fits:  # (also for nan into an integer dtype)
-        raise RuntimeError(
-            f"value cannot be converted to type {_C_TYPE[dtype.name]} without overflow"
-        )
+        c_type = _dtype.from_numpy_dtype(dtype).c_type
+        raise RuntimeError(f"value cannot be converted to type {c_type} without overflow")
     if dtype.kind == "u" and value < 0:
         return np.asarray(value, dtype=np.int64).astype(dtype)
     return value
@@ -638,10 +634,7 @@ def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
         x, y = sa[-i], sb[-i]
         if x != y and x != 1 and y != 1:
             dim = max(len(sa), len(sb)) - i
-            raise RuntimeError(
-                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                f"non-singleton dimension {dim}"
-            )
+            raise RuntimeError(_messages.size_mismatch_at_dim(x, y, dim))
 
 
 def _operand(x: Any) -> Any:
@@ -746,15 +739,9 @@ def _is_bool(x: Any) -> bool:
 def _no_bool_subtraction(a: Any, b: Any) -> None:
     """torch refuses ``-`` on bools (it would be a silent logical operation)."""
     if _is_bool(a) and _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-            "`^` or `logical_xor()` operator instead."
-        )
+        raise RuntimeError(_messages.SUB_OF_TWO_BOOLS)
     if _is_bool(a) or _is_bool(b):
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.SUB_OF_A_BOOL)
 
 
 def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
@@ -834,10 +821,7 @@ def remainder(input: Any, other: Any) -> Tensor:
 def neg(input: Tensor) -> Tensor:
     """``-input``."""
     if input._data.dtype == np.bool_:
-        raise RuntimeError(
-            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
-            "to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
+        raise RuntimeError(_messages.NEG_OF_A_BOOL)
     return NegBackward0.apply(input)
 
 
@@ -977,7 +961,7 @@ def _logical(ufunc: Any) -> Any:
         if dt.kind == "f":
             raise NotImplementedError(
                 f'"{ufunc.__name__}_cpu" not implemented for '
-                f"'{_GRAD_DTYPE_CAP[_dtype.from_numpy_dtype(dt)]}'"
+                f"'{_dtype.from_numpy_dtype(dt).scalar_name}'"
             )
         return Tensor._make(ufunc(a, b), None)
 
@@ -1475,7 +1459,7 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
     if condition._data.dtype != np.bool_:
         raise RuntimeError(
             "where expected condition to be a boolean tensor, but got a tensor with dtype "
-            f"{_NAME_CAP.get(condition._data.dtype.kind, 'Float')}"
+            f"{condition.dtype.scalar_name}"
         )
     a, b = _operand(input), _operand(other)
     running = condition._data
@@ -1489,9 +1473,6 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
         out = np.where(condition._data, a, b).astype(dt)
         return Tensor._make(out, None)
     return WhereBackward0.apply(a, b, cond=condition._data)
-
-
-_NAME_CAP = {"f": "Float", "i": "Long", "u": "Byte"}
 
 
 class MaskedFillBackward0(Op):
@@ -1537,41 +1518,27 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
     if mask._data.dtype != np.bool_:
         raise RuntimeError(
             "masked_fill_ only supports boolean masks, but got mask with dtype "
-            f"{_LOWER.get(mask._data.dtype.kind, 'float')}"
+            f"{mask.dtype.cpp_name}"
         )
     if mask._data.shape != input._data.shape:
         _broadcast_check(mask._data, input._data)
     value = check_scalar_fits(value, input._data.dtype)
     if isinstance(value, Tensor):
         if value.dim() != 0:
-            raise RuntimeError(
-                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                f"{value.dim()} dimension(s)."
-            )
+            raise RuntimeError(_messages.masked_fill_value_not_0_dim(value.dim()))
         if value._data.dtype != input._data.dtype:
             value = _cast(value, input._data.dtype)
         return MaskedFillBackward1.apply(input, value, mask=mask._data)
     return MaskedFillBackward0.apply(input, value=value, mask=mask._data)
 
 
-_LOWER = {"f": "float", "i": "long int", "u": "unsigned char"}
-
-
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
-        warnings.warn(_MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+        warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
     if isinstance(value, Tensor):
         return self._inplace(lambda s, v: masked_fill(s, mask, v), value, _fill=True)
     return self._inplace(lambda s: masked_fill(s, mask, value), _fill=True)
-
-
-_MASKED_FILL_EXPANDED = (
-    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
-    "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
-    "scalar (Triggered internally at "
-    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
-)
 
 
 def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002

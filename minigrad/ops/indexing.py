@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from .. import _messages
 from .._grad_mode import _State
 from .._tensor import (
-    _OVERLAP,
     Tensor,
     _check_no_overlap,
     _overlaps,
@@ -143,27 +143,12 @@ class AsStridedBackward0(Op):
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
 
 
-_NON_TUPLE_SEQUENCE = (
-    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
-    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
-    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or "
-    "a different result (Triggered internally at "
-    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)"
-)
-
-
-_BYTE_INDEX = (
-    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
-    "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
-)
-
-
 def _to_numpy_index(k: Any) -> Any:
     if isinstance(k, Tensor):
         if k._data.dtype.kind == "f" or k._data.dtype in (np.int8, np.int16):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask
-            warnings.warn(_BYTE_INDEX, UserWarning, stacklevel=4)
+            warnings.warn(_messages.BYTE_INDEX, UserWarning, stacklevel=4)
             return k._data.astype(bool)
         if k._data.ndim == 0 and k._data.dtype.kind in "iu":
             return int(k._data)  # a 0-dim integer tensor indexes like a plain int
@@ -177,10 +162,7 @@ def _to_numpy_index(k: Any) -> Any:
         return k
     if isinstance(k, str):  # a str would be a tensor of characters
         raise TypeError("new(): invalid data type 'str'")
-    raise IndexError(
-        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-        f"valid indices (got {type(k).__name__})"
-    )
+    raise IndexError(_messages.invalid_index_type(type(k).__name__))
 
 
 def _as_tuple(key: Any) -> tuple:
@@ -192,7 +174,9 @@ def _as_tuple(key: Any) -> tuple:
         for x in key:
             if isinstance(x, (Tensor, list, tuple, str, slice)) or x is None or x is Ellipsis:
                 line = 359 if x is None or x is Ellipsis else 349
-                warnings.warn(_NON_TUPLE_SEQUENCE.format(line=line), UserWarning, stacklevel=4)
+                warnings.warn(
+                    _messages.NON_TUPLE_SEQUENCE.format(line=line), UserWarning, stacklevel=4
+                )
                 return tuple(key)
     return (key,)
 
@@ -204,8 +188,7 @@ def _check_advanced(k: np.ndarray, shape: tuple, dim: int, nr: int) -> None:
         for i, n in enumerate(k.shape):
             if dim + i < len(shape) and n != shape[dim + i]:
                 raise IndexError(
-                    f"The shape of the mask {list(k.shape)} at index {i} does not match the "
-                    f"shape of the indexed tensor {list(shape)} at index {dim + i}"
+                    _messages.mask_shape_mismatch(list(k.shape), i, list(shape), dim + i)
                 )
         return
     size = shape[dim]
@@ -244,10 +227,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     if self._data.ndim == 0 and any(isinstance(k, slice) for k in key):
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     if self._data.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key):
-        raise IndexError(
-            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
-        )
+        raise IndexError(_messages.INDEX_OF_0_DIM_TENSOR)
     out = self
     dim = 0  # the dim of ``out`` that the next key element refers to
     rest: list[Any] = []  # what is left for one advanced-index step
@@ -350,7 +330,7 @@ class CopySlices(CopySlicesBase):
     @staticmethod
     def backward(ctx, grad):
         if ctx.overlap:  # torch writes the gradient back through the expanded view
-            raise RuntimeError(_OVERLAP)
+            raise RuntimeError(_messages.OVERLAP)
         x = ctx._inputs[1]
         written = np.zeros(grad.shape, dtype=bool)
         if grad.dim() or np.size(x._data if isinstance(x, Tensor) else x):
@@ -384,7 +364,9 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
 def _check_value(self: Tensor, value: Any) -> None:
     """What may be written into a tensor: tensors, numbers, (nested) lists of numbers."""
     if not isinstance(value, (Tensor, int, float, np.number, np.bool_, list, tuple, np.ndarray)):
-        raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}")
+        raise TypeError(
+            f"can't assign a {type(value).__name__} to a torch.{self.dtype.legacy_name}"
+        )
     check_scalar_fits(value, self._data.dtype)
 
 
@@ -400,10 +382,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         except ValueError:
             fits = False
         if not fits:
-            raise RuntimeError(
-                f"shape mismatch: value tensor of shape {list(value.shape)} cannot be broadcast "
-                f"to indexing result of shape {list(target)}"
-            )
+            raise RuntimeError(_messages.index_put_shape_mismatch(list(value.shape), list(target)))
     for k in key:
         if isinstance(k, slice):
             _check_step(k)
@@ -432,9 +411,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         if value.dim() > len(target):
             value = stripped
     if _State.enabled and self.requires_grad and self.grad_fn is None:
-        raise RuntimeError(
-            "a view of a leaf Variable that requires grad is being used in an in-place operation."
-        )
+        raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
     recording = _State.enabled and (
         self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
     )

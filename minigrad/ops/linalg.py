@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from .. import _messages
+from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 
 
@@ -119,37 +120,23 @@ def _check_same_dtype(a: Tensor, b: Tensor, kernel: str = "addmm_impl_cpu_") -> 
         if kernel == "dot":
             raise RuntimeError(
                 "dot : expected both vectors to have same dtype, but found "
-                f"{_GRAD_DTYPE_CAP[a.dtype]} and {_GRAD_DTYPE_CAP[b.dtype]}"
+                f"{a.dtype.scalar_name} and {b.dtype.scalar_name}"
             )
         if kernel == "addmv_impl_cpu":
-            vec, mat = _GRAD_DTYPE_CAP[b.dtype], _GRAD_DTYPE_CAP[a.dtype]
+            vec, mat = b.dtype.scalar_name, a.dtype.scalar_name
             raise RuntimeError(
                 f"addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}"
             )
         if kernel == "bmm":
             raise RuntimeError(
-                f"expected scalar type {_GRAD_DTYPE_CAP[a.dtype]} but found "
-                f"{_GRAD_DTYPE_CAP[b.dtype]}"
+                f"expected scalar type {a.dtype.scalar_name} but found {b.dtype.scalar_name}"
             )
         raise RuntimeError(
             "expected m1 and m2 to have the same dtype, but got: "
-            f"{_NAME[da.kind, da.itemsize]} != {_NAME[db.kind, db.itemsize]}"
+            f"{a.dtype.cpp_name} != {b.dtype.cpp_name}"
         )
     if da.kind == "b":
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
-
-
-_NAME = {
-    ("f", 4): "float",
-    ("f", 8): "double",
-    ("f", 2): "c10::Half",
-    ("i", 8): "long int",
-    ("i", 4): "int",
-    ("b", 1): "bool",
-    ("i", 2): "short int",
-    ("i", 1): "signed char",
-    ("u", 1): "unsigned char",
-}
 
 
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
@@ -194,10 +181,7 @@ def dot(input: Tensor, other: Tensor) -> Tensor:
         )
     n, m = input.shape[0], other.shape[0]
     if n != m:
-        raise RuntimeError(
-            f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
-            f"number of elements, but got {n} and {m} elements respectively"
-        )
+        raise RuntimeError(_messages.inconsistent_tensor_size(n, m))
     _check_same_dtype(input, other, "dot")
     return DotBackward0.apply(input, other)
 
@@ -241,8 +225,7 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
             if input.shape[0] != other.shape[-2]:  # torch's batched message
                 size = int(np.prod(other.shape[:-2]))
                 raise RuntimeError(
-                    f"Expected size for first two dimensions of batch2 tensor to be: "
-                    f"[{size}, {input.shape[0]}] but got: [{size}, {other.shape[-2]}]."
+                    _messages.batch2_size_mismatch(size, input.shape[0], other.shape[-2])
                 )
             return matmul(other.mT, input)
         return matmul(other.mT, input.t()).mT.contiguous()
@@ -252,10 +235,7 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
     batch = _broadcast_batch(input, other)
     size = int(np.prod(batch))
     if k != k2:
-        raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k}] but "
-            f"got: [{size}, {k2}]."
-        )
+        raise RuntimeError(_messages.batch2_size_mismatch(size, k, k2))
     a = input.expand(*batch, n, k).reshape(size, n, k)
     b = other.expand(*batch, k2, m).reshape(size, k2, m)
     return _unsafe_view(bmm(a, b), tuple(batch) + (n, m))
@@ -270,8 +250,7 @@ def _broadcast_batch(a: Tensor, b: Tensor) -> tuple:
             x, y = sa[-i], sb[-i]
             if x != y and x != 1 and y != 1:
                 raise RuntimeError(
-                    f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
-                    f"non-singleton dimension {max(len(sa), len(sb)) - i}"
+                    _messages.size_mismatch_at_dim(x, y, max(len(sa), len(sb)) - i)
                 ) from None
         raise
 
@@ -291,10 +270,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
         raise RuntimeError("batch2 must be a 3D tensor")
     b, n, k = input.shape
     if mat2.shape[0] != b or mat2.shape[1] != k:
-        raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
-            f"[{mat2.shape[0]}, {mat2.shape[1]}]."
-        )
+        raise RuntimeError(_messages.batch2_size_mismatch_bmm(b, k, mat2.shape[0], mat2.shape[1]))
     _check_same_dtype(input, mat2, "bmm")
     return BmmBackward0.apply(input, mat2)
 

@@ -118,7 +118,7 @@ def isclose(
     """
     a, b = _pair("isclose", input, other)
     if a.dtype != b.dtype:
-        raise RuntimeError(f"{input.dtype._legacy[:-6]} did not match {other.dtype._legacy[:-6]}")
+        raise RuntimeError(f"{input.dtype.scalar_name} did not match {other.dtype.scalar_name}")
     if rtol < 0:
         raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
     if atol < 0:

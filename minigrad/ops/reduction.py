@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import _GRAD_DTYPE_CAP, Tensor
+from .. import _messages
+from .._tensor import Tensor
 from ..autograd.function import Op
 
 
@@ -150,16 +151,10 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     if dtype is not None:
         input = input.to(dtype)
     if input._data.dtype.kind != "f":
-        raise RuntimeError(
-            "mean(): could not infer output dtype. Input dtype must be either a floating point or "
-            f"complex dtype. Got: {_GRAD_DTYPE_CAP[input.dtype]}"
-        )
+        raise RuntimeError(_messages.mean_needs_float(input.dtype.scalar_name))
     if dim is None:
         return MeanBackward0.apply(input)
     return MeanBackward1.apply(input, dims=_dims(input, dim), keepdim=keepdim)
-
-
-_CAP = {"i": "Long", "b": "Bool", "u": "Byte"}
 
 
 def _arg_check(name: str, input: Tensor, dim: Any) -> None:
@@ -317,20 +312,11 @@ def _reduce_extreme(name: str, input: Tensor, dim: Any, keepdim: bool, other: An
     if other is not None:
         return (maximum if name == "max" else minimum)(input, other)
     if dim is not None and not isinstance(dim, (int, np.integer)):
-        raise TypeError(
-            f"{name}() received an invalid combination of arguments - got (Tensor, "
-            f"{type(dim).__name__}), but expected one of:\n"
-            " * (Tensor input, *, Tensor out = None)\n"
-            " * (Tensor input, Tensor other, *, Tensor out = None)\n"
-            " * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)\n"
-        )
+        raise TypeError(_messages.reduction_invalid_arguments(name, type(dim).__name__))
     data = input._data
     if dim is None:
         if data.size == 0:
-            raise RuntimeError(
-                f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
-                "Specify the reduction dim with the 'dim' argument."
-            )
+            raise RuntimeError(_messages.reduction_dim_needed_for_empty(name))
         return (MaxBackward1 if name == "max" else MinBackward1).apply(input)
     d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
     if data.ndim == 0:
@@ -401,10 +387,7 @@ class AminBackward0(AmaxBackward0):
 
 def _nonempty_reduction(name: str, input: Tensor, dim: Any, dims: tuple) -> None:
     if input._data.size == 0 and dim == ():
-        raise RuntimeError(
-            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
-            "Specify the reduction dim with the 'dim' argument."
-        )
+        raise RuntimeError(_messages.reduction_dim_needed_for_empty(name))
     _nonempty_dims(name, input, dims)
 
 
@@ -506,12 +489,7 @@ def prod(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     if dim is None:
         return ProdBackward0.apply(input)
     if not isinstance(dim, (int, np.integer)):
-        raise TypeError(
-            f"prod() received an invalid combination of arguments - got (dim={type(dim).__name__}, "
-            "), but expected one of:\n"
-            " * (*, torch.dtype dtype = None)\n"
-            " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n"
-        )
+        raise TypeError(_messages.prod_invalid_arguments(type(dim).__name__))
     d = input._wrap_dim(dim, builtins.max(input.dim(), 1))
     if input.dim() == 0:
         return ProdBackward0.apply(input)
@@ -584,7 +562,7 @@ def norm(
     if input._data.dtype.kind != "f":
         raise RuntimeError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-            f"{_GRAD_DTYPE_CAP[input.dtype]}"
+            f"{input.dtype.scalar_name}"
         )
     if p is None or p == "fro":
         p = 2
@@ -619,9 +597,7 @@ def _nuclear_norm(input: Tensor, dim: Any, keepdim: bool) -> Tensor:
 
 def _dof_warning(name: str) -> None:
     warnings.warn(
-        f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-        "reduction factor (input numel divided by output numel). (Triggered internally at "
-        "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+        _messages.dof_not_positive(name),
         UserWarning,
         stacklevel=4,
     )

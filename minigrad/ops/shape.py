@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype
+from .. import _dtype, _messages
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 
@@ -41,10 +41,7 @@ def _infer(shape: tuple, numel: int) -> tuple:
             known *= s
     if -1 in shape:
         if known == 0 and numel == 0:
-            raise RuntimeError(
-                f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
-                "unspecified dimension size -1 can be any value and is ambiguous"
-            )
+            raise RuntimeError(_messages.reshape_0_elements(list(shape)))
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
         shape = tuple(numel // known if s == -1 else s for s in shape)
@@ -74,10 +71,7 @@ class ViewBackward0(Op):
         ctx.shape = a.shape
         out = _view_array(a, shape)
         if out is None:
-            raise RuntimeError(
-                "view size is not compatible with input tensor's size and stride (at least one "
-                "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-            )
+            raise RuntimeError(_messages.VIEW_NOT_COMPATIBLE)
         return out
 
     @staticmethod
@@ -288,11 +282,7 @@ def permute(self: Tensor, *dims: Any) -> Tensor:
     """Reorder the dims, e.g. ``permute(1, 0)``."""
     dims = _shape_arg(dims)
     if len(dims) != self.dim():
-        raise RuntimeError(
-            "permute(sparse_coo): number of dimensions in the tensor input does not match the "
-            "length of the desired ordering of dimensions i.e. input.dim() = "
-            f"{self.dim()} is not equal to len(dims) = {len(dims)}"
-        )
+        raise RuntimeError(_messages.permute_wrong_dims(self.dim(), len(dims)))
     dims = tuple(self._wrap_dim(d) for d in dims)
     if len(set(dims)) != len(dims):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
@@ -310,29 +300,17 @@ def _warn_once(message: str) -> None:
 
 def _T(self: Tensor) -> Tensor:
     if self.dim() == 0:
-        _warn_once(
-            "Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
-            "cases. (Triggered internally at "
-            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
-        )
+        _warn_once(_messages.T_OF_0_DIM)
         return self
     if self.dim() != 2:
-        _warn_once(
-            "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
-            "deprecated and it will throw an error in a future release. Consider `x.mT` to "
-            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
-            "reverse the dimensions of a tensor. (Triggered internally at "
-            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
-        )
+        _warn_once(_messages.T_OF_NOT_2_DIM)
     return PermuteBackward0.apply(self, dims=tuple(reversed(range(self.dim()))))
 
 
 def _mT(self: Tensor) -> Tensor:
     if self.dim() == 0:
         warnings.warn(
-            "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these "
-            "cases. (Triggered internally at "
-            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)",
+            _messages.MT_OF_0_DIM,
             UserWarning,
             stacklevel=2,
         )
@@ -361,9 +339,9 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
     sizes = _shape_arg(sizes)
     if len(sizes) < self.dim():
         raise RuntimeError(
-            f"expand(torch.{self.dtype._legacy}{{{list(self.shape)}}}, "
-            f"size={list(sizes)}): the number of sizes provided ({len(sizes)}) must be greater "
-            f"or equal to the number of dimensions in the tensor ({self.dim()})"
+            _messages.expand_too_few_sizes(
+                self.dtype.legacy_name, list(self.shape), list(sizes), len(sizes), self.dim()
+            )
         )
     lead = len(sizes) - self.dim()
     shape = []
@@ -371,17 +349,12 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
         s = sizes[i]
         own = self.shape[i - lead] if i >= lead else None
         if s == -1 and own is None:
-            raise RuntimeError(
-                "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
-                f"dimension {i}"
-            )
+            raise RuntimeError(_messages.expand_minus_one_leading(i))
         if s == -1:
             s = own
         elif own is not None and own != 1 and own != s:
             raise RuntimeError(
-                f"The expanded size of the tensor ({s}) must match the existing size ({own}) at "
-                f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  Tensor sizes: "
-                f"{list(self.shape)}"
+                _messages.expand_size_mismatch(s, own, i, list(sizes), list(self.shape))
             )
         shape.insert(0, s)
     return ExpandBackward0.apply(self, shape=tuple(shape))
@@ -453,10 +426,7 @@ def repeat(self: Tensor, *sizes: Any) -> Tensor:
     """
     sizes = _shape_arg(sizes)
     if len(sizes) < self.dim():
-        raise RuntimeError(
-            "Number of dimensions of repeat dims can not be smaller than number of dimensions of "
-            "tensor"
-        )
+        raise RuntimeError(_messages.REPEAT_DIMS_TOO_FEW)
     return RepeatBackward0.apply(self, repeats=sizes)
 
 
@@ -530,10 +500,7 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
             )
         for k in range(t.dim()):
             if k != d and t.shape[k] != first.shape[k]:
-                raise RuntimeError(
-                    f"Sizes of tensors must match except in dimension {d}. Expected size "
-                    f"{first.shape[k]} but got size {t.shape[k]} for tensor number {i} in the list."
-                )
+                raise RuntimeError(_messages.cat_size_mismatch(d, first.shape[k], t.shape[k], i))
     dt = _dtype.result_type(*tensors)
     return CatBackward0.apply(*[_cast(t, dt) for t in tensors], dim=d)
 
@@ -574,10 +541,7 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     first = tensors[0]
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != first.shape:
-            raise RuntimeError(
-                f"stack expects each tensor to be equal size, but got {list(first.shape)} at "
-                f"entry 0 and {list(t.shape)} at entry {i}"
-            )
+            raise RuntimeError(_messages.stack_size_mismatch(list(first.shape), list(t.shape), i))
     d = first._wrap_dim(dim, first.dim() + 1)
     dt = _dtype.result_type(*tensors)
     return StackBackward0.apply(*[_cast(t, dt) for t in tensors], dim=d)
@@ -647,10 +611,7 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
     if isinstance(split_size_or_sections, (list, tuple)):
         sizes = tuple(int(s) for s in split_size_or_sections)
         if builtins.sum(sizes) != n or any(s < 0 for s in sizes):
-            raise RuntimeError(
-                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
-                f"at dimension {d}), but got split_sizes={list(sizes)}"
-            )
+            raise RuntimeError(_messages.split_sizes_sum(n, d, list(sizes)))
         return SplitWithSizesBackward0.apply(tensor, dim=d, sizes=sizes)
     size = int(split_size_or_sections)
     if size == 0 and n != 0:

@@ -20,13 +20,13 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import _grad_mode
+from .. import _grad_mode, _messages
 from .._tensor import Tensor
 
 
 def _typename(value: Any) -> str:
     if isinstance(value, Tensor):
-        return f"torch.{value.dtype._legacy}"
+        return f"torch.{value.dtype.legacy_name}"
     return type(value).__name__
 
 
@@ -53,10 +53,7 @@ class Optimizer:
     def __init__(self, params: Iterable[Any], defaults: dict[str, Any]) -> None:
         self.defaults = defaults
         if isinstance(params, Tensor):
-            raise TypeError(
-                "params argument given to the optimizer should be an iterable of Tensors or "
-                f"dicts, but got {_typename(params)}"
-            )
+            raise TypeError(_messages.params_not_iterable(_typename(params)))
         self.state: defaultdict[Tensor, dict[str, Any]] = defaultdict(dict)
         self.param_groups: list[dict[str, Any]] = []
         groups = list(params)
@@ -75,10 +72,7 @@ class Optimizer:
         if isinstance(params, Tensor):
             param_group["params"] = [params]
         elif isinstance(params, set):
-            raise TypeError(
-                "optimizer parameters need to be organized in ordered collections, but the "
-                "ordering of tensors in sets will change between runs. Please use a list instead."
-            )
+            raise TypeError(_messages.PARAMS_UNORDERED)
         else:
             param_group["params"] = list(params)
         for p in param_group["params"]:
@@ -98,9 +92,7 @@ class Optimizer:
         ids = [id(p) for p in param_group["params"]]
         if len(ids) != len(set(ids)):
             warnings.warn(
-                "optimizer contains a parameter group with duplicate parameters; in future, this "
-                "will cause an error; see github.com/pytorch/pytorch/issues/40967 for more "
-                "information",
+                _messages.DUPLICATE_PARAMETERS,
                 UserWarning,
                 stacklevel=3,
             )
@@ -159,10 +151,7 @@ class Optimizer:
         by_index = {}
         for group, saved in zip(self.param_groups, saved_groups):
             if len(group["params"]) != len(saved["params"]):
-                raise ValueError(
-                    "loaded state dict contains a parameter group that doesn't match the size of "
-                    "optimizer's group"
-                )
+                raise ValueError(_messages.LOADED_GROUP_SIZE_MISMATCH)
             by_index.update(zip(saved["params"], group["params"]))
         self.state = defaultdict(dict)
         for i, s in state_dict["state"].items():

@@ -291,7 +291,9 @@ def fold_forward(graph: Any, names: Mapping[tuple, str]) -> tuple[Folding, Calla
         params = [
             names.get(what[n].key) or labels.shape_text(what[n].tensor._data) or "leaf"
             for n in sorted(fold.members, key=_number)
-            if n in what and hasattr(what[n], "key") and what[n].tensor.requires_grad
+            if n in what
+            and hasattr(what[n], "key")
+            and what[n].tensor.requires_grad
             and what[n].tensor.grad_fn is None
         ]
         return fold_label(fold.count, steps, "→", sorted(params, key=_natural))

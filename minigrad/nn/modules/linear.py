@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ... import _dtype
 from ..._creation import empty
 from ..._tensor import Tensor
 from ...autograd.function import Op
@@ -51,11 +50,6 @@ class AddmmBackward0(Op):
         return g_bias, g_m1, g_m2
 
 
-def _cap(np_dtype: Any) -> str:
-    """torch's capitalised dtype name in messages: ``Float``, ``Double``."""
-    return _dtype._BY_NUMPY[np_dtype]._legacy[: -len("Tensor")]
-
-
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
     """``input + mat1 @ mat2`` in one operation (``input`` broadcasts over the rows)."""
     if mat1.shape[1] != mat2.shape[0]:
@@ -63,14 +57,14 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
             f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
             f"{mat2.shape[0]}x{mat2.shape[1]})"
         )
-    a, b, c = mat1._data.dtype, mat2._data.dtype, input._data.dtype
-    if a != b:
+    a, b, c = mat1.dtype, mat2.dtype, input.dtype
+    if a is not b:
         raise RuntimeError(
-            f"mat1 and mat2 must have the same dtype, but got {_cap(a)} and {_cap(b)}"
+            f"mat1 and mat2 must have the same dtype, but got {a.scalar_name} and {b.scalar_name}"
         )
-    if c != b:
+    if c is not b:
         raise RuntimeError(
-            f"self and mat2 must have the same dtype, but got {_cap(c)} and {_cap(b)}"
+            f"self and mat2 must have the same dtype, but got {c.scalar_name} and {b.scalar_name}"
         )
     if input._data.shape != (mat1.shape[0], mat2.shape[1]):
         input.detach().expand(mat1.shape[0], mat2.shape[1])  # raises expand's error if it can't

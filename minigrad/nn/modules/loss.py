@@ -11,34 +11,18 @@ tensor(2.)
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 from ..._tensor import Tensor
 from .. import functional as F
+from .._reduction import legacy_reduction
 from .module import Module
-
-
-def _legacy_reduction(size_average: Any, reduce: Any) -> str:
-    """The old ``size_average=``/``reduce=`` flags, translated into ``reduction=``."""
-    size_average = True if size_average is None else size_average
-    reduce = True if reduce is None else reduce
-    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
-    warnings.warn(
-        "size_average and reduce args will be deprecated, please use "
-        f"reduction='{reduction}' instead.",
-        UserWarning,
-        stacklevel=3,
-    )
-    return reduction
 
 
 class _Loss(Module):
     def __init__(self, size_average: Any = None, reduce: Any = None, reduction: str = "mean"):
         super().__init__()
-        if size_average is not None or reduce is not None:
-            reduction = _legacy_reduction(size_average, reduce)
-        self.reduction = reduction
+        self.reduction = legacy_reduction(size_average, reduce, reduction)
 
 
 class _WeightedLoss(_Loss):

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ... import _messages
 from ..._grad_mode import no_grad
 from ..._tensor import Tensor
 from ..parameter import Parameter
@@ -38,7 +39,7 @@ from ..parameter import Parameter
 def _typename(value: Any) -> str:
     """How torch names a value in its messages: ``torch.FloatTensor``, ``int``..."""
     if isinstance(value, Tensor):
-        return f"torch.{value.dtype._legacy}"
+        return f"torch.{value.dtype.legacy_name}"
     return type(value).__name__
 
 
@@ -212,10 +213,7 @@ class Module:
         if hasattr(self, name) and name not in self._parameters:
             raise KeyError(f"attribute '{name}' already exists")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(
-                f"cannot assign '{_typename(param)}' object to parameter '{name}' "
-                "(torch.nn.Parameter or None required)"
-            )
+            raise TypeError(_messages.cannot_assign_to_parameter(_typename(param), name))
         self._parameters[name] = param
 
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
@@ -461,16 +459,10 @@ class Module:
                     continue
                 value = state_dict[key]
                 if not isinstance(value, Tensor):
-                    errors.append(
-                        f'While copying the parameter named "{key}", expected torch.Tensor or '
-                        f"Tensor-like object from checkpoint but received {type(value)}"
-                    )
+                    errors.append(_messages.load_expected_tensor(key, type(value)))
                     continue
                 if value.shape != target.shape:
-                    errors.append(
-                        f"size mismatch for {key}: copying a param with shape {value.shape} from "
-                        f"checkpoint, the shape in current model is {target.shape}."
-                    )
+                    errors.append(_messages.load_size_mismatch(key, value.shape, target.shape))
                     continue
                 with no_grad():
                     target.copy_(value)

@@ -16,16 +16,13 @@ from typing import Any
 
 import numpy as np
 
+from ... import _messages
 from ..._creation import as_tensor, empty, tensor
 from ..._dtype import float64, int64
 from ..._tensor import Tensor
 from ...ops.shape import stack
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
-
-_COLLATE_ERROR = (
-    "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
-)
 
 
 def default_collate(batch: list) -> Any:
@@ -46,7 +43,7 @@ def default_collate(batch: list) -> Any:
     if kind.__module__ == "numpy" and kind.__name__ not in ("str_", "string_"):
         if kind.__name__ in ("ndarray", "memmap"):
             if elem.dtype.kind in "USO":
-                raise TypeError(_COLLATE_ERROR.format(elem.dtype))
+                raise TypeError(_messages.COLLATE_ERROR.format(elem.dtype))
             return default_collate([as_tensor(b) for b in batch])
         if elem.shape == ():  # numpy scalars
             return as_tensor(np.array(batch))
@@ -84,7 +81,7 @@ def default_collate(batch: list) -> Any:
             return kind([default_collate(s) for s in transposed])
         except TypeError:
             return [default_collate(s) for s in transposed]
-    raise TypeError(_COLLATE_ERROR.format(kind))
+    raise TypeError(_messages.COLLATE_ERROR.format(kind))
 
 
 def default_convert(data: Any) -> Any:
@@ -141,10 +138,7 @@ class DataLoader:
         in_order: bool = True,
     ) -> None:
         if num_workers < 0:
-            raise ValueError(
-                "num_workers option should be non-negative; use num_workers=0 "
-                "to disable multiprocessing."
-            )
+            raise ValueError(_messages.NUM_WORKERS_NEGATIVE)
         self.dataset = dataset
         self.num_workers = num_workers  # minigrad always loads in the main process
         self.pin_memory = pin_memory
@@ -152,24 +146,15 @@ class DataLoader:
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in {False, None}:
-                raise ValueError(
-                    "DataLoader with IterableDataset: expected unspecified shuffle "
-                    f"option, but got shuffle={shuffle}"
-                )
+                raise ValueError(_messages.iterable_dataset_shuffle(shuffle))
         elif sampler is not None and shuffle not in {False, None}:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
             if batch_size != 1 or shuffle or sampler is not None or drop_last:
-                raise ValueError(
-                    "batch_sampler option is mutually exclusive with batch_size, "
-                    "shuffle, sampler, and drop_last"
-                )
+                raise ValueError(_messages.BATCH_SAMPLER_EXCLUSIVE)
             batch_size, drop_last = None, False
         elif batch_size is None and drop_last:
-            raise ValueError(
-                "batch_size=None option disables auto-batching and is mutually "
-                "exclusive with drop_last"
-            )
+            raise ValueError(_messages.BATCH_SIZE_NONE_EXCLUSIVE)
         if sampler is None:
             sampler = (
                 (
@@ -196,8 +181,7 @@ class DataLoader:
     def __iter__(self) -> Iterator:
         if self.pin_memory:
             warnings.warn(
-                "'pin_memory' argument is set as true but no accelerator is found, "
-                "then device pinned memory won't be used.",
+                _messages.PIN_MEMORY_NO_ACCELERATOR,
                 stacklevel=2,
             )
         # torch draws a seed for its worker processes at the start of every pass

@@ -1,0 +1,985 @@
+"""torch's long messages, word for word, in one place.
+
+minigrad's errors and warnings read exactly like PyTorch 2.13's, so that a
+learner can search for them and find torch's answers. The long ones live here
+so that the code that raises them stays short: the code says *when* torch
+complains, this module says *what* torch says. A fixed text is a constant; a
+text with blanks to fill is a function that returns it. Sections follow the
+modules that raise them. (A few texts are minigrad's own, in torch's style:
+``NOT_COMPARED`` in the test names them.)
+
+``tests/core/test_messages.py`` checks that no other module holds a long
+message, and that each text here is the one torch 2.13 prints.
+"""
+
+from __future__ import annotations
+
+
+# --- minigrad.nn._reduction ----------------------------------------------------
+def legacy_reduction(reduction: str) -> str:
+    return (
+        "size_average and reduce args will be deprecated, please use "
+        f"reduction='{reduction}' instead."
+    )
+
+
+# --- minigrad._creation --------------------------------------------------------
+ARANGE_SIGNATURES = (
+    " * (Number end, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout "
+    "= None, torch.device device = None, bool pin_memory = False, bool requires_grad = "
+    "False)\n * (Number start, Number end, *, torch.dtype dtype = None, torch.layout "
+    "layout = None, torch.device device = None, bool pin_memory = False, bool "
+    "requires_grad = False)\n"
+    " * (Number start, Number end, Number step = 1, *, Tensor out = None, torch.dtype "
+    "dtype = None, torch.layout layout = None, torch.device device = None, bool "
+    "pin_memory = False, bool requires_grad = False)\n"
+)
+
+
+def arange_invalid_arguments(got: object, signatures: object) -> str:
+    return (
+        f"arange() received an invalid combination of arguments - got ({got}), but "
+        f"expected one of:\n{signatures}"
+    )
+
+
+COPY_CONSTRUCT_FROM_TENSOR = (
+    "To copy construct from a tensor, it is recommended to use "
+    "sourceTensor.detach().clone() or "
+    "sourceTensor.detach().clone().requires_grad_(True), rather than "
+    "torch.tensor(sourceTensor)."
+)
+
+
+def size_failed_to_unpack(name: object, pos: object, kind: object) -> str:
+    return (
+        f"{name}(): argument 'size' failed to unpack the object at pos {pos} with error "
+        f'"type must be tuple of ints,but got {kind}"'
+    )
+
+
+def size_must_be_tuple_of_ints(name: object, where: object, kind: object) -> str:
+    return (
+        f"{name}(): argument 'size'{where} must be tuple of ints, but found element of type "
+        f"{kind} at pos 0"
+    )
+
+
+def eye_invalid_arguments(n_type: object, m_type: object) -> str:
+    return (
+        f"eye() received an invalid combination of arguments - got ({n_type}, {m_type}), but "
+        "expected one of:\n * (int n, *, Tensor out = None, torch.dtype dtype = None, "
+        "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+        "bool requires_grad = False)\n"
+        " * (int n, int m, *, Tensor out = None, torch.dtype dtype = None, torch.layout "
+        "layout = None, torch.device device = None, bool pin_memory = False, bool "
+        "requires_grad = False)\n"
+    )
+
+
+MULTINOMIAL_INF_OR_NAN = (
+    "invalid multinomial distribution (encountering probability entry = infinity or NaN)"
+)
+
+
+# --- minigrad._dtype -----------------------------------------------------------
+def cant_convert_numpy_dtype(name: object) -> str:
+    return (
+        f"can't convert np.ndarray of type numpy.{name}. The only supported "
+        "types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool."
+    )
+
+
+# --- minigrad._legacy ----------------------------------------------------------
+def expected_tensor_options(d_cpp_name: object) -> str:
+    return (
+        f"TensorOptions(dtype={d_cpp_name}, device=cpu, layout=Strided, requires_grad=false "
+        "(default), pinned_memory=false (default), memory_format=(nullopt))"
+    )
+
+
+def new_invalid_arguments(got: object, unknown: object) -> str:
+    return (
+        f"new() received an invalid combination of arguments - got ({got}), but expected "
+        "one of:\n * (*, torch.device device = None)\n"
+        f"      didn't match because some of the keywords were incorrect: {unknown}\n"
+        " * (torch.Storage storage)\n"
+        " * (Tensor other)\n * (tuple of ints size, *, torch.device device = None)\n"
+        " * (object data, *, torch.device device = None)\n"
+    )
+
+
+CUDA_INIT_WITHOUT_ATEN_CUDA = (
+    "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into "
+    "two shared libraries: a CPU library and a CUDA library; this error has occurred "
+    "because you are trying to use some CUDA functionality, but the CUDA library has not "
+    "been loaded by the dynamic linker for some reason.  The CUDA library MUST be "
+    "loaded, EVEN IF you don't directly use any symbols from the CUDA library! One "
+    "common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic "
+    "linkers will delete dynamic library dependencies if you don't depend on any of "
+    "their symbols.  You can check if this has occurred by using ldd on your binary to "
+    "see if there is a dependency on *_cuda.so library."
+)
+
+
+# --- minigrad._random ----------------------------------------------------------
+CUDA_GENERATOR_WITHOUT_ATEN_CUDA = (
+    "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its backend "
+    "into two shared libraries: a CPU library and a CUDA library; this error has "
+    "occurred because you are trying to use some CUDA functionality, but the CUDA "
+    "library has not been loaded by the dynamic linker for some reason.  The CUDA "
+    "library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA "
+    "library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; "
+    "many dynamic linkers will delete dynamic library dependencies if you don't depend "
+    "on any of their symbols.  You can check if this has occurred by using ldd on your "
+    "binary to see if there is a dependency on *_cuda.so library."
+)
+
+
+def bad_generator_state(expected: object, size: object) -> str:
+    return (
+        f"Expected a CPUGeneratorImplState of size {expected} but found the input RNG state "
+        f"size to be {size}"
+    )
+
+
+# --- minigrad._tensor ----------------------------------------------------------
+NON_LEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
+    ".grad attribute won't be populated during autograd.backward(). If you indeed want "
+    "the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the "
+    "non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access "
+    "the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
+    "information. (Triggered internally at "
+    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)"
+)
+
+
+SCALAR_OF_REQUIRES_GRAD = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+    "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)"
+)
+
+
+OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a "
+    "single memory location. Please clone() the tensor before performing the operation."
+)
+
+
+VIEW_INPLACE_AMBIGUOUS = (
+    " Given that this use case is ambiguous and error-prone, it is forbidden. You can "
+    "clarify your code by moving both the view and the inplace either both inside the "
+    "no_grad block (if you don't want the inplace to be tracked) or both outside (if you "
+    "want the inplace to be tracked)."
+)
+
+
+VIEW_INPLACE_MULTIPLE_VIEWS = (
+    " This view is the output of a function that returns multiple views. Such functions "
+    "do not allow the output views to be modified inplace. You should replace the "
+    "inplace operation by an out-of-place one."
+)
+
+
+REQUIRES_GRAD_OF_NON_LEAF = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a "
+    "computed variable in a subgraph that doesn't require differentiation use "
+    "var_no_grad = var.detach()."
+)
+
+
+REQUIRES_GRAD_ON_INFERENCE_TENSOR = (
+    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+)
+
+
+DETACH_VIEW_IN_PLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as "
+    "True, gradients are views of DDP buckets, and hence detach_() cannot be called on "
+    "these gradients. To fix this error, please refer to the Optimizer.zero_grad() "
+    "function in torch/optim/optimizer.py as the solution."
+)
+
+
+NUMPY_OF_REQUIRES_GRAD = (
+    "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+)
+
+
+DEEPCOPY_OF_NON_LEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+    "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+    "because of a torch.nn.utils.weight_norm usage, see "
+    "https://github.com/pytorch/pytorch/pull/103001"
+)
+
+
+INPLACE_ON_INFERENCE_TENSOR = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+    "make a clone to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details."
+)
+
+
+def grad_dtype_mismatch(grad_cpp_name: object, scalar_name: object) -> str:
+    return (
+        f"attempting to assign a gradient with dtype '{grad_cpp_name}' to a tensor "
+        f"with grad_dtype '{scalar_name}'. The gradient must match the tensor's "
+        "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype "
+        "attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with "
+        "caution. Diverging the dtypes of a tensor and its gradient may break downstream "
+        "systems that assume they match."
+    )
+
+
+def grad_size_mismatch(value_shape: object, self_shape: object) -> str:
+    return (
+        f"attempting to assign a gradient of size '{value_shape}' to a tensor of size '"
+        f"{self_shape}'. Please ensure that the gradient and the tensor are the same size"
+    )
+
+
+VIEW_OF_LEAF_INPLACE = (
+    "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+
+
+# --- minigrad.autograd.__init__ ------------------------------------------------
+INDEX_OF_0_DIM_TENSOR = (
+    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
+)
+
+
+def batched_grad_shape_mismatch(i: object, grad_size: object, out_shape: object) -> str:
+    return (
+        "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as "
+        "the batch dimension. The sizes of the remaining dimensions are expected to match "
+        f"the shape of corresponding output, but a mismatch was detected: grad_output[{i}] "
+        f"has a shape of {grad_size} and output[{i}] has a shape of {out_shape}. If "
+        "you only want some tensors in `grad_output` to be considered batched, consider "
+        "using vmap."
+    )
+
+
+def grad_output_shape_mismatch(i: object, g_shape: object, out_shape: object) -> str:
+    return (
+        f"Mismatch in shape: grad_output[{i}] has a shape of {g_shape} and output[{i}] has a "
+        f"shape of {out_shape}."
+    )
+
+
+def unused_input(i: object) -> str:
+    return (
+        f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
+        "Set allow_unused=True if this is the desired behavior."
+    )
+
+
+# --- minigrad.autograd.custom_function -----------------------------------------
+def function_instantiated(type_self: object) -> str:
+    return (
+        f"{type_self} should not be instantiated. Methods on autograd functions are all "
+        "static, so you should invoke them on the class itself. Instantiating an autograd "
+        "function will raise an error in a future version of PyTorch."
+    )
+
+
+LEGACY_AUTOGRAD_FUNCTION = (
+    "Legacy autograd function with non-static forward method is deprecated. Please use "
+    "new-style autograd function with static forward method. (Example: "
+    "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+)
+
+
+NO_BACKWARD_OR_VJP = (
+    "You must implement either the backward or vjp method for your custom "
+    "autograd.Function to use it with backward mode AD."
+)
+
+
+def gradient_for_non_differentiable(name: object, pos: object) -> str:
+    return (
+        f"function {name} returned a gradient different than None at position {pos}, but the "
+        "corresponding forward input was not a Variable"
+    )
+
+
+def invalid_gradient_shape(name: object, i: object, g_shape: object, x_shape: object) -> str:
+    return (
+        f"Function {name} returned an invalid gradient at index {i} - got {g_shape} but "
+        f"expected shape compatible with {x_shape}"
+    )
+
+
+# --- minigrad.autograd.engine --------------------------------------------------
+CREATE_GRAPH_REFERENCE_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this "
+    "function, make sure to reset the .grad fields of your parameters to None after use "
+    "to break the cycle and avoid the leak. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
+)
+
+
+# --- minigrad.autograd.function ------------------------------------------------
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved "
+    "tensors after they have already been freed). Saved intermediate values of the graph "
+    "are freed when you call .backward() or autograd.grad(). Specify retain_graph=True "
+    "if you need to backward through the graph a second time or if you need to access "
+    "saved tensors after calling backward."
+)
+
+
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created "
+    "in inference mode in computation tracked by autograd. To work around this, you can "
+    "make a clone to get a normal tensor and use it in autograd, or use "
+    "`torch.no_grad()` instead of `torch.inference_mode()`."
+)
+
+
+def modified_by_inplace(what: object, current: object, expected: object) -> str:
+    return (
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: {what} is at version {current}; expected version {expected} "
+        "instead. Hint: enable anomaly detection to find the operation that failed to "
+        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+    )
+
+
+# --- minigrad.autograd.functional ----------------------------------------------
+STRICT_OUTPUT_INDEPENDENT = (
+    "The output of the user-provided function is independent of input {i}. This is not "
+    "allowed in strict mode."
+)
+
+
+STRICT_GRADIENT_INDEPENDENT_OF_ENTRY = (
+    "The gradient with respect to the input is independent of entry {i} in the "
+    "grad_outputs when using the double backward trick to compute forward mode "
+    "gradients. This is not allowed in strict mode."
+)
+
+
+STRICT_JACOBIAN_INDEPENDENT = (
+    "The jacobian of the user-provided function is independent of input {i}. This is not "
+    "allowed in strict mode."
+)
+
+
+STRICT_HESSIAN_INDEPENDENT_OF_ENTRY = (
+    "The hessian of the user-provided function is independent of entry {i} in the "
+    "grad_jacobian. This is not allowed in strict mode as it prevents from using the "
+    "double backward trick to replace forward mode AD."
+)
+
+
+def output_does_not_require_grad(i: object) -> str:
+    return (
+        f"Output {i} of the user-provided function does not require gradients. The outputs "
+        "must be computed in a differentiable manner from the input when running in strict "
+        "mode."
+    )
+
+
+V_NONE_NEEDS_SINGLE_ELEMENT_INPUT = (
+    "The vector v can only be None if the input to the user-provided function is a "
+    "single Tensor with a single element."
+)
+
+
+BAD_STRATEGY = (
+    'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your '
+    'function has more outputs than inputs, "forward-mode" tends to be more '
+    'performant. Otherwise, prefer to use "reverse-mode".'
+)
+
+
+JACOBIAN_STRICT_AND_VECTORIZED = (
+    "torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not "
+    "supported together. Please either set `strict=False` or `vectorize=False`."
+)
+
+
+def not_tensor_or_tuple(arg_name: object, fn_name: object, where: object, type_el: object) -> str:
+    return (
+        f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors but "
+        f"{where} has type {type_el}."
+    )
+
+
+def strict_output_independent_of_input(i: object) -> str:
+    return (
+        f"The output of the user-provided function is independent of input {i}. This is not "
+        "allowed in strict mode."
+    )
+
+
+def strict_hessian_independent_of_input(i: object) -> str:
+    return (
+        f"The hessian of the user-provided function with respect to input {i} is independent "
+        "of the input. This is not allowed in strict mode. You should ensure that your "
+        "function is thrice differentiable and that the hessian depends on the inputs."
+    )
+
+
+def strict_jacobian_not_twice_differentiable(i: object) -> str:
+    return (
+        "While computing the hessian, found that the jacobian of the user-provided function "
+        f"with respect to input {i} is independent of the input. This is not allowed in "
+        "strict mode. You should ensure that your function is twice differentiable and that "
+        "the jacobian depends on the inputs (this would be violated by a linear function for "
+        "example)."
+    )
+
+
+def strict_gradient_independent_of_inputs(i: object) -> str:
+    return (
+        f"The gradient with respect to input {i} is independent of the inputs of the "
+        "user-provided function. This is not allowed in strict mode."
+    )
+
+
+JACOBIAN_CREATE_GRAPH_FORWARD_MODE = (
+    "torch.autograd.functional.jacobian: `create_graph=True` and "
+    '`strategy="forward-mode"` are not supported together (yet). Please either set '
+    '`create_graph=False` or `strategy="reverse-mode"`.'
+)
+
+
+JACOBIAN_STRICT_FORWARD_MODE = (
+    'torch.autograd.functional.jacobian: `strict=True` and `strategy="forward-mode"` '
+    "are not supported together (yet). Please either set `strict=False` or "
+    '`strategy="reverse-mode"`.'
+)
+
+
+FORWARD_AD_NEEDS_VECTORIZE = (
+    "Computing Jacobian using forward-AD or forward-over-reverse Hessian isonly "
+    "implemented for `vectorize=True`."
+)
+
+
+def strict_independent_of_input(what: object, i: object) -> str:
+    return (
+        f"The {what} of the user-provided function is independent of input {i}. This is not "
+        "allowed in strict mode when create_graph=True."
+    )
+
+
+V_NONE_NEEDS_SINGLE_ELEMENT_OUTPUT = (
+    "The vector v can only be None if the user-provided function returns a single Tensor "
+    "with a single element."
+)
+
+
+def strict_output_i_independent_of_input_j(i: object, j: object) -> str:
+    return (
+        f"Output {i} of the user-provided function is independent of input {j}. This is not "
+        "allowed in strict mode."
+    )
+
+
+def strict_jacobian_independent_of_input(i: object) -> str:
+    return (
+        f"The jacobian of the user-provided function is independent of input {i}. This is not "
+        "allowed in strict mode when create_graph=True."
+    )
+
+
+# --- minigrad.autograd.gradcheck -----------------------------------------------
+def jacobian_mismatch(
+    output_idx: object,
+    input_idx: object,
+    numerical: object,
+    analytical: object,
+) -> str:
+    return (
+        f"Jacobian mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
+        f"numerical:{numerical}\n"
+        f"analytical:{analytical}\n"
+    )
+
+
+GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
+    "gradcheck expects at least one input tensor to require gradient, but none of them "
+    "have requires_grad=True."
+)
+
+
+def gradcheck_not_double(idx: object) -> str:
+    return (
+        f"Input #{idx} requires gradient and is not a double precision floating point or "
+        "complex. This check will likely fail if all the inputs are not of double precision "
+        "floating point or complex. "
+    )
+
+
+def gradcheck_stride_0(idx: object) -> str:
+    return (
+        f"The {idx}th input has a dimension with stride 0. gradcheck only supports inputs "
+        "that are non-overlapping to be able to compute the numerical gradients correctly. "
+        "You should call .contiguous on the input before passing it to gradcheck."
+    )
+
+
+def backward_not_reentrant(nondet_tol: object) -> str:
+    return (
+        "Backward is not reentrant, i.e., running backward with same input and grad_output "
+        "multiple times gives different values, although analytical gradient matches "
+        f"numerical gradient.The tolerance for nondeterminism was {nondet_tol}."
+    )
+
+
+# --- minigrad.nn.functional ----------------------------------------------------
+def target_size_differs(target_shape: object, input_shape: object) -> str:
+    return (
+        f"Using a target size ({target_shape}) that is different to the input size ("
+        f"{input_shape}). This will likely lead to incorrect results due to broadcasting. "
+        "Please ensure they have the same size."
+    )
+
+
+def implicit_dim_deprecated(name: object) -> str:
+    return (
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+        "include dim=X as an argument."
+    )
+
+
+def target_size_differs_bce(target_shape: object, input_shape: object) -> str:
+    return (
+        f"Using a target size ({target_shape}) that is different to the input size ("
+        f"{input_shape}) is deprecated. Please ensure they have the same size."
+    )
+
+
+def weight_for_all_classes(n_classes: object, weight_shape: object) -> str:
+    return (
+        f"weight tensor should be defined either for all {n_classes} classes or no classes "
+        f"but got weight tensor of shape: {weight_shape}"
+    )
+
+
+# --- minigrad.nn.modules.module ------------------------------------------------
+def cannot_assign_to_parameter(typename_param: object, name: object) -> str:
+    return (
+        f"cannot assign '{typename_param}' object to parameter '{name}' (torch.nn.Parameter "
+        "or None required)"
+    )
+
+
+def load_expected_tensor(key: object, type_value: object) -> str:
+    return (
+        f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
+        f"object from checkpoint but received {type_value}"
+    )
+
+
+def load_size_mismatch(key: object, value_shape: object, target_shape: object) -> str:
+    return (
+        f"size mismatch for {key}: copying a param with shape {value_shape} from checkpoint, "
+        f"the shape in current model is {target_shape}."
+    )
+
+
+# --- minigrad.ops.convolution --------------------------------------------------
+def conv2d_expected_3d_or_4d(input_shape: object) -> str:
+    return (
+        "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
+        f"{input_shape}"
+    )
+
+
+def conv2d_groups_channels(
+    groups: object,
+    weight_shape: object,
+    input_shape: object,
+    expected: object,
+    c: object,
+) -> str:
+    return (
+        f"Given groups={groups}, weight of size {weight_shape}, expected input{input_shape} "
+        f"to have {expected} channels, but got {c} channels instead"
+    )
+
+
+def kernel_bigger_than_input(
+    padded_0: object, padded_1: object, kernel_0: object, kernel_1: object
+) -> str:
+    return (
+        f"Calculated padded input size per channel: ({padded_0} x {padded_1}). Kernel size: ("
+        f"{kernel_0} x {kernel_1}). Kernel size can't be greater than actual input size"
+    )
+
+
+def pool_output_too_small(c: object, h: object, w: object, out_0: object, out_1: object) -> str:
+    return (
+        f"Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{out_0}x{out_1}). "
+        "Output size is too small"
+    )
+
+
+def pad_over_half_kernel(p_i: object, k_i: object, d_i: object) -> str:
+    return (
+        f"pad should be at most half of effective kernel size, but got pad={p_i}, kernel_size="
+        f"{k_i} and dilation={d_i}"
+    )
+
+
+# --- minigrad.ops.elementwise --------------------------------------------------
+MASKED_FILL_EXPANDED = (
+    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
+    "before performing this operation. This also applies to advanced indexing e.g. "
+    "tensor[mask] = scalar (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
+)
+
+
+SUB_OF_TWO_BOOLS = (
+    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+    "or `logical_xor()` operator instead."
+)
+
+
+SUB_OF_A_BOOL = (
+    "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+    "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+)
+
+
+NEG_OF_A_BOOL = (
+    "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+    "invert a mask, use the `~` or `logical_not()` operator instead."
+)
+
+
+def size_mismatch_at_dim(x: object, y: object, dim: object) -> str:
+    return (
+        f"The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton "
+        f"dimension {dim}"
+    )
+
+
+def masked_fill_value_not_0_dim(value_dim: object) -> str:
+    return (
+        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+        f"{value_dim} dimension(s)."
+    )
+
+
+# --- minigrad.ops.indexing -----------------------------------------------------
+NON_TUPLE_SEQUENCE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+    "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this "
+    "will be interpreted as tensor index, x[torch.tensor(seq)], which will result either "
+    "in an error or a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)"
+)
+
+
+BYTE_INDEX = (
+    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+    "instead. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
+)
+
+
+def invalid_index_type(k_type: object) -> str:
+    return (
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+        f"valid indices (got {k_type})"
+    )
+
+
+def index_put_shape_mismatch(value_shape: object, target: object) -> str:
+    return (
+        f"shape mismatch: value tensor of shape {value_shape} cannot be broadcast to indexing "
+        f"result of shape {target}"
+    )
+
+
+def mask_shape_mismatch(k_shape: object, i: object, shape: object, dim_i: object) -> str:
+    return (
+        f"The shape of the mask {k_shape} at index {i} does not match the shape of the "
+        f"indexed tensor {shape} at index {dim_i}"
+    )
+
+
+# --- minigrad.ops.linalg -------------------------------------------------------
+def inconsistent_tensor_size(n: object, m: object) -> str:
+    return (
+        f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
+        f"number of elements, but got {n} and {m} elements respectively"
+    )
+
+
+def batch2_size_mismatch(size: object, k: object, k2: object) -> str:
+    return (
+        f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k}] but "
+        f"got: [{size}, {k2}]."
+    )
+
+
+def batch2_size_mismatch_bmm(
+    b: object, k: object, mat2_shape_0: object, mat2_shape_1: object
+) -> str:
+    return (
+        f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: ["
+        f"{mat2_shape_0}, {mat2_shape_1}]."
+    )
+
+
+# --- minigrad.ops.reduction ----------------------------------------------------
+def dof_not_positive(name: object) -> str:
+    return (
+        f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)"
+    )
+
+
+def mean_needs_float(scalar_name: object) -> str:
+    return (
+        "mean(): could not infer output dtype. Input dtype must be either a floating point "
+        f"or complex dtype. Got: {scalar_name}"
+    )
+
+
+def reduction_invalid_arguments(name: object, dim_type: object) -> str:
+    return (
+        f"{name}() received an invalid combination of arguments - got (Tensor, {dim_type}), "
+        "but expected one of:\n"
+        " * (Tensor input, *, Tensor out = None)\n"
+        " * (Tensor input, Tensor other, *, Tensor out = None)\n"
+        " * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)\n"
+    )
+
+
+def reduction_dim_needed_for_empty(name: object) -> str:
+    return (
+        f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify "
+        "the reduction dim with the 'dim' argument."
+    )
+
+
+def prod_invalid_arguments(dim_type: object) -> str:
+    return (
+        f"prod() received an invalid combination of arguments - got (dim={dim_type}, ), but "
+        "expected one of:\n * (*, torch.dtype dtype = None)\n"
+        " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n"
+    )
+
+
+# --- minigrad.ops.shape --------------------------------------------------------
+def permute_wrong_dims(self_dim: object, len_dims: object) -> str:
+    return (
+        "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+        f"length of the desired ordering of dimensions i.e. input.dim() = {self_dim} is not "
+        f"equal to len(dims) = {len_dims}"
+    )
+
+
+T_OF_0_DIM = (
+    "Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
+    "cases. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+)
+
+
+T_OF_NOT_2_DIM = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+    "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+    "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+    "reverse the dimensions of a tensor. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
+)
+
+
+MT_OF_0_DIM = (
+    "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these "
+    "cases. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)"
+)
+
+
+def expand_too_few_sizes(
+    legacy_name: object,
+    self_shape: object,
+    sizes: object,
+    len_sizes: object,
+    self_dim: object,
+) -> str:
+    return (
+        f"expand(torch.{legacy_name}{{{self_shape}}}, size={sizes}): the number of "
+        f"sizes provided ({len_sizes}) must be greater or equal to the number of dimensions "
+        f"in the tensor ({self_dim})"
+    )
+
+
+REPEAT_DIMS_TOO_FEW = (
+    "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+)
+
+
+def reshape_0_elements(shape: object) -> str:
+    return (
+        f"cannot reshape tensor of 0 elements into shape {shape} because the unspecified "
+        "dimension size -1 can be any value and is ambiguous"
+    )
+
+
+VIEW_NOT_COMPATIBLE = (
+    "view size is not compatible with input tensor's size and stride (at least one "
+    "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+)
+
+
+def expand_minus_one_leading(i: object) -> str:
+    return (
+        "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
+        f"dimension {i}"
+    )
+
+
+def stack_size_mismatch(first_shape: object, t_shape: object, i: object) -> str:
+    return (
+        f"stack expects each tensor to be equal size, but got {first_shape} at entry 0 and "
+        f"{t_shape} at entry {i}"
+    )
+
+
+def split_sizes_sum(n: object, d: object, sizes: object) -> str:
+    return (
+        f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
+        f"dimension {d}), but got split_sizes={sizes}"
+    )
+
+
+def expand_size_mismatch(
+    s: object, own: object, i: object, sizes: object, self_shape: object
+) -> str:
+    return (
+        f"The expanded size of the tensor ({s}) must match the existing size ({own}) at "
+        f"non-singleton dimension {i}.  Target sizes: {sizes}.  Tensor sizes: {self_shape}"
+    )
+
+
+def cat_size_mismatch(d: object, expected: object, got: object, i: object) -> str:
+    return (
+        f"Sizes of tensors must match except in dimension {d}. Expected size {expected} "
+        f"but got size {got} for tensor number {i} in the list."
+    )
+
+
+# --- minigrad.optim.optimizer --------------------------------------------------
+def params_not_iterable(typename_params: object) -> str:
+    return (
+        "params argument given to the optimizer should be an iterable of Tensors or dicts, "
+        f"but got {typename_params}"
+    )
+
+
+DUPLICATE_PARAMETERS = (
+    "optimizer contains a parameter group with duplicate parameters; in future, this "
+    "will cause an error; see github.com/pytorch/pytorch/issues/40967 for more "
+    "information"
+)
+
+
+PARAMS_UNORDERED = (
+    "optimizer parameters need to be organized in ordered collections, but the ordering "
+    "of tensors in sets will change between runs. Please use a list instead."
+)
+
+
+LOADED_GROUP_SIZE_MISMATCH = (
+    "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
+)
+
+
+# --- minigrad.utils.data.dataloader --------------------------------------------
+COLLATE_ERROR = (
+    "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
+)
+
+
+NUM_WORKERS_NEGATIVE = (
+    "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."
+)
+
+
+PIN_MEMORY_NO_ACCELERATOR = (
+    "'pin_memory' argument is set as true but no accelerator is found, then device "
+    "pinned memory won't be used."
+)
+
+
+def iterable_dataset_shuffle(shuffle: object) -> str:
+    return (
+        "DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+        f"shuffle={shuffle}"
+    )
+
+
+BATCH_SAMPLER_EXCLUSIVE = (
+    "batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last"
+)
+
+
+BATCH_SIZE_NONE_EXCLUSIVE = (
+    "batch_size=None option disables auto-batching and is mutually exclusive with drop_last"
+)
+
+
+# --- minigrad.autograd.gradcheck -----------------------------------------------
+FAILED_NONDET_MSG = (
+    "\n\nNOTE: If your op relies on non-deterministic operations i.e., it is listed "
+    "here:\n"
+    "https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html\n"
+    "this failure might be expected.\n"
+    "\nIf you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes "
+    "gradcheck/gradgradcheck.\n"
+    "If the test\n- manually invokes gradcheck/gradgradcheck, then call "
+    "gradcheck/gradgradcheck\n"
+    "  with `nondet_tol=<tol>` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the "
+    "test\n  to have `gradcheck_nondet_tol=<tol>`.\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_nondet_tol=<tol>`\n"
+)
+
+
+def fast_mode_recomputed(numerical: object, analytical: object, max_diff: object) -> str:
+    return (
+        "\nThe above quantities relating the numerical and analytical jacobians are "
+        "computed \nin fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for "
+        "more background \nabout fast mode. Below, we recompute numerical and analytical "
+        "jacobians in slow mode:\n"
+        f"\nNumerical:\n {numerical}\n"
+        f"Analytical:\n{analytical}\n"
+        f"\nThe max per-element difference (slow mode) is: {max_diff}.\n"
+    )
+
+
+FAST_FAIL_SLOW_OK_MSG = (
+    "\nFast gradcheck failed but element-wise differences are small. This means that "
+    "the\ntest might've passed in slow_mode!\n"
+    "\nIf you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes "
+    "gradcheck/gradgradcheck:\n"
+    "\nIf the test\n- manually invokes gradcheck/gradgradcheck, then call "
+    "gradcheck/gradgradcheck\n"
+    "  with `fast_mode=False` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the "
+    "test\n  to have `gradcheck_fast_mode=False`\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_fast_mode=False`\n"
+)
