@@ -160,7 +160,8 @@ class Dot:
             pad = "<TD></TD><TD></TD>" * (width // 2 - len(chunk))
             rows.append("<TR>" + "".join(chunk) + pad + "</TR>")
         for text in self.notes:
-            wrapped = '<BR ALIGN="LEFT"/>'.join(escape(line) for line in textwrap.wrap(text, 70))
+            width = 38 if any(ord(c) > 0x2E80 for c in text) else 70  # CJK is twice as wide
+            wrapped = '<BR ALIGN="LEFT"/>'.join(escape(line) for line in textwrap.wrap(text, width))
             rows.append(
                 f'<TR><TD COLSPAN="{width}" ALIGN="LEFT"><FONT POINT-SIZE="9" '
                 f'COLOR="{style.DARK_GREY}">{wrapped}<BR ALIGN="LEFT"/></FONT></TD></TR>'

@@ -29,6 +29,8 @@ view, so the two pictures can be read side by side.
 
 from __future__ import annotations
 
+from ..i18n import Section
+
 # Okabe-Ito palette
 ORANGE = "#E69F00"
 SKY_BLUE = "#56B4E9"
@@ -131,20 +133,8 @@ EDGES: dict[str, dict[str, str]] = {
 }
 
 # legend entries: node or edge kind -> text (shown only for kinds in the figure)
-LEGEND: dict[str, str] = {
-    "param": "leaf (requires_grad)",
-    "const": "constant (no grad)",
-    "computed": "computed (has grad_fn)",
-    "root": "output (double border)",
-    "op": "operator",
-    "op_cut": "op run under no_grad",
-    "grad_fn": "grad_fn node",
-    "accumulate": "AccumulateGrad",
-    "grad": "gradient flowing back",
-    "cut": "cut: no gradient crosses",
-    "saved": "saved for backward",
-    "freed": "freed after backward",
-}
+# (the texts live in the catalogues minigrad/i18n/<language>.py, keys "legend.<kind>")
+LEGEND = Section("legend.")
 
 # How many values a tensor label shows before "…"
 MAX_VALUES = 3
