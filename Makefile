@@ -28,10 +28,10 @@ ROOT_FLAG := --allow-root
 endif
 
 ifeq ($(BROWSER_TESTS),0)
-TEST_SYSTEM_DEPS := graphviz
+TEST_SYSTEM_DEPS := graphviz cjk-font
 PYTEST_BROWSER_ARGS := -m "not browser"
 else
-TEST_SYSTEM_DEPS := graphviz chromium
+TEST_SYSTEM_DEPS := graphviz cjk-font chromium
 PYTEST_BROWSER_ARGS :=
 endif
 

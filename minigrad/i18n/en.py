@@ -141,6 +141,8 @@ MESSAGES: dict[str, str] = {
         "Fix: use the out-of-place form (y = y + 1 instead of y += 1 or y.add_(1)), or modify "
         "a .clone()."
     ),
+    # --- minigrad.viz.style: the labels' font (it must have this language's characters)
+    "style.font": "Helvetica",
     # --- minigrad.viz: legend entries, node or edge kind -> text (shown only for kinds drawn)
     "legend.param": "leaf (requires_grad)",
     "legend.const": "constant (no grad)",

@@ -176,13 +176,14 @@ class Dot:
 
     def source(self, legend: bool = True, body: list[str] | None = None) -> str:
         """The DOT text of the whole figure."""
-        graph_attrs = dict(style.GRAPH, rankdir=self.rankdir)
+        font = style.font()
+        graph_attrs = dict(style.GRAPH, rankdir=self.rankdir, fontname=font)
         caption = self.caption(legend)
         if caption:
             graph_attrs.update(label=caption, labelloc="b", labeljust="c", fontsize="10")
         lines = ["digraph minigrad {", f"  graph [{_attrs(graph_attrs)}]"]
-        lines.append(f"  node [{_attrs(style.NODE)}]")
-        lines.append(f"  edge [{_attrs(style.EDGE)}]")
+        lines.append(f"  node [{_attrs(dict(style.NODE, fontname=font))}]")
+        lines.append(f"  edge [{_attrs(dict(style.EDGE, fontname=font))}]")
         lines += body if body is not None else self.lines
         return "\n".join(lines) + "\n}\n"
 

@@ -29,7 +29,7 @@ view, so the two pictures can be read side by side.
 
 from __future__ import annotations
 
-from ..i18n import Section
+from ..i18n import Section, text
 
 # Okabe-Ito palette
 ORANGE = "#E69F00"
@@ -49,6 +49,14 @@ PALE_GREEN = "#7FCEB9"  # BLUISH_GREEN mixed with white
 PALE_PURPLE = "#E5BCD3"  # REDDISH_PURPLE mixed with white
 
 FONT = "Helvetica"
+
+
+def font() -> str:
+    """The font of the labels in the current language: ``FONT``, or for Chinese a CJK font
+    that has the glyphs (catalogue key ``style.font``: "Noto Sans CJK SC", Debian's
+    fonts-noto-cjk, conda-forge's font-ttf-noto-cjk), so no character is drawn as a box."""
+    return text("style.font")
+
 
 GRAPH = {
     "fontname": FONT,
