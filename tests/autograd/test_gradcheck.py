@@ -1,7 +1,10 @@
 """gradcheck / gradgradcheck, and user-written ``autograd.Function`` classes.
 
-- Every differentiable operator passes gradcheck and gradgradcheck in float64
-  (and torch agrees on the very same functions).
+- Every derivative rule (each subclass of minigrad's op base class ``Op``) passes
+  gradcheck and gradgradcheck in float64, and so does torch on the very same
+  function. ``rules.py`` holds one small function per rule class, or the reason
+  why a class cannot be checked; a rule class with neither fails the test.
+- A few compositions of operators pass them too.
 - A deliberately wrong custom Function fails with torch's message, followed by
   the entries that differ.
 - Custom Functions behave like torch's: node names, next_functions, saved
@@ -10,13 +13,86 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 import torch
 
 import minigrad
+import minigrad.nn.functional  # noqa: F401 - defines the loss rules
+from minigrad.autograd.function import BackwardCFunction, Op
 
 from ..transcript import run
+from .rules import EXCLUDED, RULES
+
+
+# --- every derivative rule --------------------------------------------------------------
+def _rule_classes() -> list[type]:
+    """Every subclass of ``Op``, except the node classes made for user-written
+    ``autograd.Function`` classes (one per Function; their shared rule is
+    ``BackwardCFunction``)."""
+    found, todo = [], [Op]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if issubclass(sub, BackwardCFunction) and sub is not BackwardCFunction:
+                continue
+            if sub not in found:
+                found.append(sub)
+                todo.append(sub)
+    return found
+
+
+def test_every_rule_class_is_gradchecked_or_excluded_with_a_reason():
+    classes = _rule_classes()
+    by_name = {c.__name__: c for c in classes}
+    assert len(by_name) == len(classes), "two rule classes share a name"
+    private = {name for name in by_name if name.startswith("_")}
+    missing = sorted(set(by_name) - private - RULES.keys() - EXCLUDED.keys())
+    assert not missing, f"rule classes with no entry in tests/autograd/rules.py: {missing}"
+    stale = sorted((RULES.keys() | EXCLUDED.keys()) - set(by_name))
+    assert not stale, f"entries of tests/autograd/rules.py that are no rule class: {stale}"
+    assert not RULES.keys() & EXCLUDED.keys()
+    assert all(EXCLUDED.values())
+    # a private class is a base shared by rules, never a node's class itself
+    for name in private:
+        assert by_name[name].__subclasses__(), f"{name} is used as a rule: give it an entry"
+
+
+def _node_classes(out) -> set[str]:
+    """The class names of the nodes in ``out``'s graph."""
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    todo = [o.grad_fn for o in outs if o.grad_fn is not None]
+    seen, names = set(), set()
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        names.add(type(node).__name__)
+        if isinstance(node, BackwardCFunction):
+            names.add("BackwardCFunction")
+        todo.extend(n for n, _ in node.next_functions)
+    return names
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_rule_passes_gradcheck_and_gradgradcheck(name):
+    rule = RULES[name]
+    ins = rule.make_inputs(minigrad)
+    assert name in _node_classes(rule.fn(minigrad, *ins)), f"the entry of {name} does not run it"
+    options = rule.options or {}
+    for lib in (minigrad, torch):
+        ins = rule.make_inputs(lib)
+        fn = lambda *a, lib=lib: rule.fn(lib, *a)  # noqa: E731
+        with warnings.catch_warnings():
+            if options:  # a rule checked in float32 (torch warns about that, and so does minigrad)
+                warnings.filterwarnings("ignore", "Input #.* is not a double precision")
+            assert lib.autograd.gradcheck(fn, ins, **options), lib.__name__
+            assert lib.autograd.gradgradcheck(fn, ins, **options), lib.__name__
+
+
+# --- compositions ------------------------------------------------------------------------
 
 
 def _linear(lib):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.autograd.test_semantics import same
+from ..compare import same
 
 
 def _modes(lib: Any) -> Any:

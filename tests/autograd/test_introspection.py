@@ -11,7 +11,8 @@ import pytest
 import torch
 
 import minigrad
-from tests.autograd.test_semantics import same
+
+from ..compare import same
 
 
 def _graph(lib: Any) -> dict:
@@ -141,51 +142,6 @@ def test_metadata_is_kept_per_node() -> None:
         return y.grad_fn.metadata, z.grad_fn.metadata, z.grad_fn.next_functions[0][0].metadata
 
     same(program)
-
-
-def test_node_hook_handles_remove_and_work_as_context_managers() -> None:
-    def program(lib: Any) -> Any:
-        calls: list[str] = []
-        x = lib.tensor([1.0, 2.0], requires_grad=True)
-        y = x * 2
-        pre = y.grad_fn.register_prehook(lambda go: calls.append("pre"))
-        post = y.grad_fn.register_hook(lambda gi, go: calls.append("post"))
-        y.sum().backward(retain_graph=True)
-        pre.remove()
-        y.sum().backward(retain_graph=True)
-        post.remove()
-        post.remove()
-        with y.register_hook(lambda g: calls.append("tensor")):
-            y.sum().backward(retain_graph=True)
-        y.sum().backward()
-        return calls, x.grad
-
-    same(program)
-
-
-def test_post_accumulate_grad_hook() -> None:
-    def program(lib: Any) -> Any:
-        seen: list = []
-        x = lib.tensor([1.0, 2.0], requires_grad=True)
-        h = x.register_post_accumulate_grad_hook(lambda t: seen.append(t.grad.clone()))
-        x.register_hook(lambda g: g * 10)
-        (x * 3).sum().backward()
-        (x * x).sum().backward()
-        h.remove()
-        (x * 1).sum().backward()
-        return seen, x.grad
-
-    def errors(lib: Any) -> Any:
-        out = []
-        for t in (lib.tensor([1.0]), lib.tensor([1.0], requires_grad=True) * 2):
-            try:
-                t.register_post_accumulate_grad_hook(lambda t: None)
-            except RuntimeError as err:
-                out.append(str(err))
-        return out
-
-    same(program)
-    same(errors)
 
 
 def test_once_differentiable_is_in_autograd_function() -> None:

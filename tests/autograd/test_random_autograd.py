@@ -20,7 +20,8 @@ from typing import Any
 import torch
 
 import minigrad
-from tests.autograd.test_semantics import outcome
+
+from ..compare import outcome
 
 PROGRAMS = 40
 

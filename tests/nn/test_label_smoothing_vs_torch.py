@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import minigrad
 
-from ..ops.test_ops2_vs_torch import SEEDS, check
+from ..ops.differential import SEEDS, check
 from ..transcript import run
 
 EXAMPLES = settings(max_examples=25, deadline=None)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import minigrad
 
 from ..transcript import run
-from .test_ops2_vs_torch import SEEDS, _randn, check
+from .differential import SEEDS, _randn, check
 
 
 @given(st.integers(1, 4), st.integers(1, 4), st.integers(0, 2), SEEDS)

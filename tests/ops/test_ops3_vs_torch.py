@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import minigrad
 
 from ..transcript import run
-from .test_ops2_vs_torch import SEEDS, _randn, _shape, check
+from .differential import SEEDS, _randn, _shape, check
 
 EXAMPLES = settings(max_examples=8, deadline=None)
 
