@@ -157,6 +157,8 @@ MESSAGES: dict[str, str] = {
     "legend.cut": "cut: no gradient crosses",
     "legend.saved": "saved for backward",
     "legend.freed": "freed after backward",
+    "legend.fold": "×N: a block repeated N times",
+    "viz.fold_params": "params: {names}",
     # --- minigrad.viz: labels and captions
     "viz.na_note": (
         "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "

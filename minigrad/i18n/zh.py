@@ -148,6 +148,8 @@ MESSAGES: dict[str, str] = {
     "legend.cut": "截断：梯度不通过",
     "legend.saved": "为反向传播保存",
     "legend.freed": "反向传播后已释放",
+    "legend.fold": "×N：重复 N 次的一组运算",
+    "viz.fold_params": "参数：{names}",
     # --- minigrad.viz：标签与图注
     "viz.na_note": (
         "n/a：backward() 已释放保存的张量，这个梯度无法重算。"

@@ -18,6 +18,9 @@ the DOT text and ``fig.render("z.png")`` writes a file (svg, png, pdf...). A
 :class:`Figure` is a :class:`graphviz.Source`. Without graphviz's ``dot``
 program, figures are drawn by the pip package ``graphviz-pure`` or, in Jupyter,
 in the browser: :func:`renderer` says which, :func:`set_renderer` chooses.
+``fig.zoomable()`` shows a big figure at a readable size in a frame that zooms,
+pans and opens full size (:mod:`minigrad.viz.zoom`); a figure too small to read
+once fitted to the notebook's width is shown that way by itself.
 
 Options shared by the ``draw_*`` functions:
 
@@ -31,6 +34,9 @@ Options shared by the ``draw_*`` functions:
 - ``elide``: with ``elide=True``, a graph larger than ``max_nodes`` is drawn
   anyway: the ``max_nodes`` nodes nearest the output, and one grey
   ``… N more nodes`` box for the rest
+- ``collapse``: with ``collapse=True``, runs of repeated blocks (the layers of a
+  deep network, the steps of a loop) are drawn as one ``×N`` node each, see
+  :mod:`minigrad.viz.collapse`; ``max_nodes`` then counts the nodes drawn
 - ``title``: a caption above the figure
 - ``show``: ``"grads"`` (gradients on the edges) or ``"local"`` (also each
   edge's local derivative, for the chain rule; ``draw_backward`` only)
@@ -41,7 +47,8 @@ The visual grammar (what each colour and shape means) is documented in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from ..i18n import text as tr
@@ -60,7 +67,9 @@ from .render import (
     set_renderer,
 )
 from .torch_adapter import TorchAdapter, is_torch_tensor
-from .walk import GraphTooLarge, forward_walk
+from .walk import GraphTooLarge, forward_walk, too_large
+
+COLLAPSE_WALK = 20  # with collapse=True, a walk sees up to 20 × max_nodes before folding
 
 __all__ = [
     "draw",
@@ -111,19 +120,61 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
             "walks grad_fn.next_functions"
         )
     tr = opts.get("trace")
-    graph = forward_walk(
-        t,
-        max_nodes=opts["max_nodes"],
-        traced=tr.ops if tr is not None else None,
-        extra=extra,
-        elide=opts["elide"],
+    with _collapse_limit(opts):
+        graph = forward_walk(
+            t,
+            max_nodes=_walk_limit(opts),
+            traced=tr.ops if tr is not None else None,
+            extra=extra,
+            elide=opts["elide"],
+        )
+    start = len(dot.lines)
+    forward_body(
+        dot,
+        graph,
+        names,
+        show_values=opts["show_values"],
+        prefix=prefix,
+        collapse=opts["collapse"],
     )
-    forward_body(dot, graph, names, show_values=opts["show_values"], prefix=prefix)
+    _check_drawn(dot, start, opts)
+
+
+def _walk_limit(opts: dict) -> int:
+    """With ``collapse=True``, ``max_nodes`` counts the nodes *drawn*: the walk may see
+    ``COLLAPSE_WALK`` times more before folding."""
+    return opts["max_nodes"] * (COLLAPSE_WALK if opts["collapse"] else 1)
+
+
+@contextmanager
+def _collapse_limit(opts: dict) -> Iterator[None]:
+    """A walk stopped before folding: say so in the terms the learner used."""
+    try:
+        yield
+    except GraphTooLarge:
+        if not opts["collapse"]:
+            raise
+        limit = _walk_limit(opts)
+        raise GraphTooLarge(
+            f"This graph has more than {limit} nodes before folding (20 × max_nodes="
+            f"{opts['max_nodes']}), too many to draw even with collapse=True. Pass a larger "
+            "max_nodes=, elide=True to draw the part nearest the output, or draw a smaller part."
+        ) from None
+
+
+def _check_drawn(dot: Any, start: int, opts: dict) -> None:
+    """After folding, the picture must still respect ``max_nodes`` (unless ``elide=True``)."""
+    if not opts["collapse"] or opts["elide"]:
+        return
+    drawn = sum(" -> " not in line and " [" in line for line in dot.lines[start:])
+    if drawn > opts["max_nodes"]:
+        raise too_large(drawn, opts["max_nodes"])
 
 
 def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bool:
     adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
-    graph = build_backward(t, adapter, opts["max_nodes"], opts["elide"])
+    with _collapse_limit(opts):
+        graph = build_backward(t, adapter, _walk_limit(opts), opts["elide"])
     recording, mode = opts.get("recording"), opts.get("grads", "auto")
     grads = None
     if mode is not False and graph.nodes:
@@ -131,7 +182,8 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
             grads = MinigradReplay.from_recording(graph, recording)
         elif mode is True or adapter.backward_ran(graph):
             grads = replay(graph, adapter)
-    return backward_body(
+    start = len(dot.lines)
+    na = backward_body(
         dot,
         graph,
         names,
@@ -141,7 +193,10 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
         show_saved=opts["show_saved"],
         prefix=prefix,
         show=opts["show"],
+        collapse=opts["collapse"],
     )
+    _check_drawn(dot, start, opts)
+    return na
 
 
 def _options(
@@ -157,6 +212,7 @@ def _options(
     dot_program: str | None = None,
     show: str = "grads",
     elide: bool = False,
+    collapse: bool = False,
 ) -> dict:
     if grads not in (True, False, "auto"):
         raise ValueError("grads= must be True, False or 'auto'")

@@ -281,18 +281,41 @@ def backward_body(
     show_saved: bool = False,
     prefix: str = "",
     show: str = "grads",
+    collapse: bool = False,
 ) -> bool:
     """Add the gradient-flow picture of ``graph`` to ``dot``.
 
     ``show="local"`` adds each edge's local derivative next to its gradient.
+    ``collapse=True`` folds repeated blocks into one ``×N`` node each (see
+    :mod:`minigrad.viz.collapse`).
     Returns True when some gradient is shown as ``n/a``.
     """
+    from .collapse import draw_folds, fold_backward
+
     p = prefix
+    folding = None
+    if collapse:
+        folding, fold_text = fold_backward(graph, names, adapter)
+        draw_folds(dot, folding, fold_text, prefix)
+    where = folding.redirect if folding is not None else (lambda node: node)
     root = graph.root_tensor
     any_na = False
     incoming: dict[str, list] = {}
+    from_fold: dict[tuple[str, str], int] = {}  # (node, fold) -> where its sum is in incoming
     for src, i, dst, _nr in graph.edges:
-        incoming.setdefault(dst, []).append(grads.get((src, i)) if grads is not None else None)
+        g = grads.get((src, i)) if grads is not None else None
+        fold = where(src)
+        arrived = incoming.setdefault(dst, [])
+        if fold == src or where(dst) == fold:
+            arrived.append(g)
+        elif (dst, fold) not in from_fold:  # one arrow from a fold: one term, summed
+            from_fold[dst, fold] = len(arrived)
+            arrived.append(g)
+        else:
+            k = from_fold[dst, fold]
+            both = (arrived[k], g)
+            ok = all(x is not None and x is not _UNAVAILABLE for x in both)
+            arrived[k] = adapter.add(*both) if ok else _UNAVAILABLE
 
     # the output tensor, at the far end of the layout
     root_id = p + "out"
@@ -304,6 +327,8 @@ def backward_body(
     dot.node(root_id, "root", root_label)
 
     for b in graph.nodes:
+        if where(b.id) != b.id:  # folded
+            continue
         title = labels.node_title(adapter.name(b.fn))
         lines: list[tuple[str, str]] = [("value", title)]
         arrived = incoming.get(b.id, [])
@@ -333,22 +358,43 @@ def backward_body(
     seed = grads.get("seed") if grads is not None else None
     seed_text = "" if grads is None else _grad_text(seed, adapter)
     any_na |= seed is _UNAVAILABLE
-    dot.edge(p + graph.nodes[0].id, root_id, "grad", labels.html(("value", seed_text)))
+    dot.edge(p + where(graph.nodes[0].id), root_id, "grad", labels.html(("value", seed_text)))
+    merged: dict[tuple, list] = {}  # edges that meet once folded: one arrow, summed
     for src, i, dst, _nr in graph.edges:
+        ends = (where(src), where(dst))
+        if ends == (src, dst):  # not folded: each edge its own arrow (x * x has two)
+            merged[src, i, dst] = [(src, i)]
+        elif ends[0] != ends[1]:  # (an edge inside one fold is not drawn)
+            merged.setdefault(ends, []).append((src, i))
+    for key, parts in merged.items():
+        src, i = parts[0]
+        src_end, dst_end = key[0], key[-1]
         text = ""
         kind = "grad"
         if grads is not None:
-            g = grads.get((src, i), _UNAVAILABLE)
+            gs = [grads.get(part, _UNAVAILABLE) for part in parts]
+            g = gs[0]
             text = _grad_text(g, adapter)
-            any_na |= g is _UNAVAILABLE
+            any_na |= any(x is _UNAVAILABLE for x in gs)
+            if len(gs) > 1:
+                if all(x is not None and x is not _UNAVAILABLE for x in gs):
+                    total = sum(adapter.numpy(x) for x in gs)
+                    text = f"sum of {len(gs)}: {labels.short_value(total)}"
+                else:
+                    text = f"{len(gs)} gradients"
             if g is None or g is _UNAVAILABLE:
                 kind = "grad_none"
         lines = [("value", text)]
-        local = local_derivative(_node(graph, src).fn, i, names) if show == "local" else ""
+        folded = len(key) == 2  # (an unfolded edge is keyed by src, i, dst)
+        local = (
+            local_derivative(_node(graph, src).fn, i, names)
+            if show == "local" and not folded
+            else ""
+        )
         if local:
             grey = f'<FONT COLOR="{style.DARK_GREY}">{labels.escape(local)}</FONT>'
             lines.insert(0, ("raw", grey))
-        dot.edge(p + dst, p + src, kind, labels.html(*lines))
+        dot.edge(p + dst_end, p + src_end, kind, labels.html(*lines))
     return any_na
 
 

@@ -86,16 +86,32 @@ def forward_body(
     names: Mapping[tuple, str],
     show_values: bool = True,
     prefix: str = "",
+    collapse: bool = False,
 ) -> None:
-    """Add the nodes and edges of ``graph`` to ``dot``."""
+    """Add the nodes and edges of ``graph`` to ``dot``.
+
+    ``collapse=True`` folds repeated blocks into one ``×N`` node each (see
+    :mod:`minigrad.viz.collapse`).
+    """
+    from .collapse import draw_folds, fold_forward, redirected
     from .walk import MinigradAdapter
 
     numpy = MinigradAdapter.numpy
+    folding = None
+    if collapse:
+        folding, fold_text = fold_forward(graph, names)
+        draw_folds(dot, folding, fold_text, prefix)
+    hidden = folding.hidden if folding is not None else (lambda node: False)
+    drawn: set[tuple[str, str]] = set()
     for v in graph.vars:
+        if hidden(v.id):
+            continue
         kind = var_kind(v, v is graph.root)
         label = var_label(v.tensor, names.get(v.key), show_values, numpy)
         dot.node(prefix + v.id, kind, label)
     for op in graph.ops:
+        if hidden(op.id):
+            continue
         name = labels.op_name(op.name)
         lines = [("value", name), ("small", op_settings(op.node))]
         if op.traced:
@@ -105,6 +121,8 @@ def forward_body(
         else:
             dot.node(prefix + op.id, "op", labels.html(*lines), tooltip=labels.escape(op.name))
     for n in graph.numbers:
+        if hidden(n.id):
+            continue
         dot.node(prefix + n.id, "number", labels.html(("value", labels.number(n.value))))
     if graph.hidden:
         dot.node(prefix + MORE, "more", labels.html(("value", more_text(graph.hidden))))
@@ -112,6 +130,10 @@ def forward_body(
     for src, dst, kind in graph.edges:
         if dst in traced and kind == "data":
             kind = "cut"  # into an op run under no_grad: no gradient comes back this way
-        dot.edge(prefix + src, prefix + dst, kind)
+        ends = redirected(folding, src, dst, drawn)
+        if ends is not None:
+            dot.edge(prefix + ends[0], prefix + ends[1], kind)
     for src, dst, how in graph.cuts:
-        dot.edge(prefix + src, prefix + dst, "cut", labels.html(("value", how)))
+        ends = redirected(folding, src, dst, drawn)
+        if ends is not None:
+            dot.edge(prefix + ends[0], prefix + ends[1], "cut", labels.html(("value", how)))

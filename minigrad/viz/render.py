@@ -458,6 +458,17 @@ class Figure(graphviz.Source):
             engine=flat.engine,
         )
 
+    def zoomable(self, *, scale: float = 1.0, max_height: int = 560) -> Any:
+        """This figure at its natural, readable size, in a frame that zooms and pans,
+        with a button that opens it full size (see :mod:`minigrad.viz.zoom`).
+
+        For a graph so big that fitting it to the output area makes its text too
+        small: ``viz.draw_backward(loss).zoomable()``.
+        """
+        from .zoom import zoomable
+
+        return zoomable(self, scale=scale, max_height=max_height)
+
     def svg(self) -> str:
         """The SVG text (computed once, then cached)."""
         if self._svg is None:
@@ -468,13 +479,32 @@ class Figure(graphviz.Source):
     def _repr_image_svg_xml(self) -> str:
         return self.svg()
 
+    # A figure whose text, scaled down to the output area's width, would be smaller than
+    # zoom.MIN_PX shows in Jupyter as fig.zoomable() (its SVG stays in the output too,
+    # for static views of the notebook). False: always the plain SVG.
+    auto_zoom = True
+
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **_: Any) -> dict:
         try:
             if _resolve(self.program)[0] == "browser":
                 return browser_bundle(self.source)
-            return super()._repr_mimebundle_(include, exclude)
+            bundle = super()._repr_mimebundle_(include, exclude)
+            return self._zoomed(bundle) if self.auto_zoom else bundle
         except (DotNotFoundError, DotError) as err:  # a message, never a traceback
             return {"text/plain": f"{err}\n\n{self.source}"}
+
+    def _zoomed(self, bundle: dict) -> dict:
+        """``bundle`` with the zoomable view in front, when the SVG is too small to read."""
+        from .zoom import MIN_PX, displayed_px
+
+        svg = bundle.get("image/svg+xml")
+        if not svg or displayed_px(svg) >= MIN_PX:
+            return bundle
+        try:
+            view = self.zoomable()._repr_mimebundle_()
+        except ImportError:  # no anywidget: the small picture is still a picture
+            return bundle
+        return dict(bundle, **view)
 
 
 def browser_view(source: str) -> Any:

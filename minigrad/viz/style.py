@@ -20,6 +20,7 @@ cut (detach/.data/no_grad) dashed red line, flat ``tee`` head          ``cut``
 saved tensor              small reddish-purple note, dotted link        ``saved for backward``
 freed saved tensors       grey dashed note "freed"                      ``freed``
 left out (``elide=True``) grey dashed box "… N more nodes"              (self-explanatory)
+repeated (collapse=True)  grey box, double border: ``×N``, its ops    ``×N: a block repeated …``
 ========================  ===========================================  =====================
 
 In the gradient-flow view the arrows point the way gradients travel (from the
@@ -110,6 +111,13 @@ NODES: dict[str, dict[str, str]] = {
         "color": GREY,
         "style": "filled,dashed,rounded",
         "fontcolor": DARK_GREY,
+    },
+    "fold": {
+        "shape": "box",
+        "fillcolor": LIGHT_GREY,
+        "color": "#333333",
+        "style": "filled,rounded",
+        "peripheries": "2",
     },
     "freed": {
         "shape": "note",

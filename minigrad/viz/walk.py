@@ -65,9 +65,10 @@ def count_behind(starts: Iterable[Any], known: set[int], inputs: Any, weight: An
 def too_large(seen: int, max_nodes: int) -> GraphTooLarge:
     return GraphTooLarge(
         f"This graph has more than max_nodes={max_nodes} nodes (counting stopped there, so "
-        "drawing never hangs), and a picture that big is hard to read. Pass a larger "
-        f"max_nodes= (e.g. max_nodes={10 * max_nodes}) to draw it anyway, or draw a smaller "
-        "part, e.g. the output of a single layer."
+        "drawing never hangs), and a picture that big is hard to read. Pass collapse=True to "
+        "fold repeated layers into one node each, elide=True to draw the part nearest the "
+        f"output, a larger max_nodes= (e.g. max_nodes={10 * max_nodes}) to draw it all, or "
+        "draw a smaller part, e.g. the output of a single layer."
     )
 
 

@@ -152,6 +152,29 @@ for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
     print(f"x = {xi:+.1f}   model {pi:+.3f}   x² - 1 = {xi**2 - 1:+.3f}")
 
 # %% [markdown]
+# ## A deeper network, in one picture
+#
+# Stack more layers and the graph grows by the same few nodes for every layer.
+# `collapse=True` draws a run of identical blocks once, as a box marked ×N that names
+# the parameters inside it: here five times a `tanh` followed by the next layer's
+# `addmm`, holding the parameters of the layers 2 to 10.
+
+# %%
+torch.manual_seed(1)
+hidden = [m for _ in range(4) for m in (nn.Linear(16, 16), nn.Tanh())]
+deep = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), *hidden, nn.Linear(16, 1))
+deep_loss = loss_fn(deep(x), y)
+viz.draw_forward(deep_loss, collapse=True)
+
+# %% [markdown]
+# Unfolded, the same graph is too big to read at the width of this page. `.zoomable()`
+# shows it at a readable size: drag it to pan, zoom with − and + (or Ctrl + wheel),
+# press Fit to see all of it, or open it full size in a new tab.
+
+# %% tags=["nbval-ignore-output"]
+viz.draw_forward(deep_loss).zoomable()
+
+# %% [markdown]
 # ## Same code, real PyTorch
 #
 # The whole training run again, under both libraries, printing a few losses. (In

@@ -14,7 +14,9 @@ every graph on the page:
 This covers the figures (``image/svg+xml`` outputs, shown by JupyterLab as
 ``<img>``) and the graphs inside widgets (inline ``<svg>``): a
 ``BackwardStepper`` is measured at every step (by clicking Next), an
-``interact_graph`` at every position of its sliders (by the arrow keys).
+``interact_graph`` at every position of its sliders (by the arrow keys), a
+``Figure.zoomable()`` frame as it opens (the graph pans inside it: the frame
+is what must not be cut off).
 
 A failure names the notebook, the cell's execution count, the view, the size
 and the scale. ``MINIGRAD_LEGIBILITY_REPORT=file`` appends one JSON line per
@@ -76,7 +78,10 @@ MEASURE = """
   const area = shown.closest('.jp-OutputArea-output');
   const box = area.getBoundingClientRect();
   const right = box.left + area.clientWidth;
-  const hidden = Math.max(area.scrollWidth - area.clientWidth, rect.right - right, 0);
+  // in a zoom frame (Figure.zoomable) the graph pans: the frame is what must fit
+  const frame = shown.closest('.minigrad-zoom-frame');
+  const outer = frame ? frame.getBoundingClientRect() : rect;
+  const hidden = Math.max(area.scrollWidth - area.clientWidth, outer.right - right, 0);
   return {font: font, scale: scale, px: font * scale, hidden: hidden,
           width: rect.width, area: area.clientWidth};
 }
@@ -171,6 +176,13 @@ def _figures(cell, found: Graphs) -> None:
         found.add(_count(cell), view, _measure(img, text), img)
 
 
+def _zoom_views(cell, found: Graphs) -> None:
+    """``Figure.zoomable()`` frames, as they open: at their default scale."""
+    for k, frame in enumerate(cell.query_selector_all(".minigrad-zoom-frame")):
+        svg = frame.query_selector("svg")
+        found.add(_count(cell), f"zoomable {k + 1}", _measure(svg, None), frame)
+
+
 def _inline(widget):
     return widget.query_selector("svg")
 
@@ -258,6 +270,7 @@ def _run(page, lab, notebook: Path) -> Graphs:
         _figures(cell, found)
         _steppers(page, cell, found)
         _slider_graphs(page, cell, found)
+        _zoom_views(cell, found)
     return found
 
 

@@ -141,6 +141,24 @@ for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
     print(f"x = {xi:+.1f}   model {pi:+.3f}   x² - 1 = {xi**2 - 1:+.3f}")
 
 # %% [markdown]
+# ## 更深的网络，一张图
+#
+# 多堆几层，计算图就为每一层增加同样的几个节点。`collapse=True` 把一串相同的块只画一次，画成一个标着 ×N 的方框，并写出其中的参数：这里是五次“`tanh` 接下一层的 `addmm`”，包含第 2 到第 10 层的参数。
+
+# %%
+torch.manual_seed(1)
+hidden = [m for _ in range(4) for m in (nn.Linear(16, 16), nn.Tanh())]
+deep = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), *hidden, nn.Linear(16, 1))
+deep_loss = loss_fn(deep(x), y)
+viz.draw_forward(deep_loss, collapse=True)
+
+# %% [markdown]
+# 展开之后，同一张计算图太大，在这个页面的宽度下看不清。`.zoomable()` 以能看清的大小显示它：拖动可以平移，用 − 和 +（或 Ctrl + 滚轮）缩放，按 Fit 查看全图，或在新标签页中打开原始大小。
+
+# %% tags=["nbval-ignore-output"]
+viz.draw_forward(deep_loss).zoomable()
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 #
 # 把整个训练过程在两个库下各运行一遍，打印几个损失值。（在 float32 中，两个库对结果最后一位的舍入可能不同，200 步会把这种差异一直带下去；它们保持在 $10^{-7}$ 左右，远小于这里打印的 4 位小数。）
