@@ -170,6 +170,18 @@ MESSAGES: dict[str, str] = {
     "viz.more_nodes": "… {n} more nodes",
     "viz.under_no_grad": "under no_grad",
     "viz.view_under_no_grad": "view under no_grad",
+    # --- minigrad.viz.zoom: Figure.zoomable()'s frame
+    "zoom.frame_title": "drag to pan, Ctrl + wheel to zoom",
+    "zoom.out_title": "zoom out (-)",
+    "zoom.in_title": "zoom in (+)",
+    "zoom.actual": "Actual size",
+    "zoom.actual_title": "the natural size (0)",
+    "zoom.fit": "Fit",
+    "zoom.fit_title": "the whole graph in the frame",
+    "zoom.open": "Open full size",
+    "zoom.open_title": "the SVG alone, in a new tab",
+    "zoom.hint": "drag to pan · Ctrl + wheel to zoom",
+    "zoom.repr": "<minigrad.viz.ZoomView at {scale}: drag to pan, Ctrl + wheel to zoom>",
     # --- minigrad.viz.steps: the frames of a backward pass, step by step
     "steps.running_now": "running now",
     "steps.already_ran": "already ran",

@@ -161,6 +161,18 @@ MESSAGES: dict[str, str] = {
     "viz.more_nodes": "… 还有 {n} 个节点",
     "viz.under_no_grad": "在 no_grad 下",
     "viz.view_under_no_grad": "no_grad 下的视图",
+    # --- minigrad.viz.zoom：Figure.zoomable() 的框
+    "zoom.frame_title": "拖动平移，Ctrl + 滚轮缩放",
+    "zoom.out_title": "缩小（-）",
+    "zoom.in_title": "放大（+）",
+    "zoom.actual": "原始大小",
+    "zoom.actual_title": "图的原始大小（0）",
+    "zoom.fit": "适应窗口",
+    "zoom.fit_title": "在框中显示整张图",
+    "zoom.open": "打开原图",
+    "zoom.open_title": "在新标签页中只打开这张 SVG",
+    "zoom.hint": "拖动平移 · Ctrl + 滚轮缩放",
+    "zoom.repr": "<minigrad.viz.ZoomView，{scale}：拖动平移，Ctrl + 滚轮缩放>",
     # --- minigrad.viz.steps：一步一步的反向传播
     "steps.running_now": "正在运行",
     "steps.already_ran": "已经运行",

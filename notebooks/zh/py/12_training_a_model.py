@@ -153,7 +153,7 @@ deep_loss = loss_fn(deep(x), y)
 viz.draw_forward(deep_loss, collapse=True)
 
 # %% [markdown]
-# 展开之后，同一张计算图太大，在这个页面的宽度下看不清。`.zoomable()` 以能看清的大小显示它：拖动可以平移，用 − 和 +（或 Ctrl + 滚轮）缩放，按 Fit 查看全图，或在新标签页中打开原始大小。
+# 展开之后，同一张计算图太大，在这个页面的宽度下看不清。`.zoomable()` 以能看清的大小显示它：拖动可以平移，用 − 和 +（或 Ctrl + 滚轮）缩放，按“适应窗口”查看全图，或在新标签页中打开原始大小。
 
 # %% tags=["nbval-ignore-output"]
 viz.draw_forward(deep_loss).zoomable()
