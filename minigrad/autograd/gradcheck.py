@@ -140,40 +140,45 @@ def _analytical_jacobians(inputs: tuple, output: Tensor) -> list[np.ndarray]:
     return jac
 
 
-def _mismatch_message(
-    analytical: np.ndarray,
-    numerical: np.ndarray,
-    output_idx: int,
-    input_idx: int,
-    input_shape: tuple,
-    output_shape: tuple,
-    atol: float,
-    rtol: float,
-) -> str:
-    """torch's message (both Jacobians in full), then the differing entries spelled out."""
-    text = (
-        f"Jacobian mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
-        f"numerical:{Tensor._make(numerical, None)}\nanalytical:{Tensor._make(analytical, None)}\n"
-    )
-    bad = np.argwhere(~np.isclose(analytical, numerical, rtol=rtol, atol=atol, equal_nan=True))
-    lines = []
-    for row, col in bad[:5]:
-        x_idx = np.unravel_index(row, input_shape) if input_shape else ()
-        y_idx = np.unravel_index(col, output_shape) if output_shape else ()
-        x_at = "[" + ", ".join(str(int(i)) for i in x_idx) + "]" if input_shape else ""
-        y_at = "[" + ", ".join(str(int(i)) for i in y_idx) + "]" if output_shape else ""
-        lines.append(
-            f"  d output{y_at} / d input{x_at}: numerical {numerical[row, col]:.6g}, "
-            f"analytical {analytical[row, col]:.6g}"
-        )
-    more = f"  ... and {len(bad) - 5} more\n" if len(bad) > 5 else ""
+def _mismatch_message(analytical: Any, numerical: Any, output_idx: int, input_idx: int) -> str:
+    """torch's message: both Jacobians (or, in fast mode, both scalars) in full."""
     return (
-        text + f"The backward of output {output_idx} disagrees with finite differences for input "
-        f"{input_idx} at {len(bad)} of {analytical.size} entries:\n"
-        + "\n".join(lines)
-        + "\n"
-        + more
+        f"Jacobian mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
+        f"numerical:{numerical}\nanalytical:{analytical}\n"
     )
+
+
+FAILED_NONDET_MSG = """\n
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
+
+FAST_FAIL_SLOW_OK_MSG = """
+Fast gradcheck failed but element-wise differences are small. This means that the
+test might've passed in slow_mode!
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
+
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `fast_mode=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_fast_mode=False`
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_fast_mode=False`
+""".strip()
 
 
 def gradcheck(
@@ -206,7 +211,7 @@ def gradcheck(
     True
     """
     try:
-        return _gradcheck(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol)
+        return _gradcheck(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, fast_mode)
     except GradcheckError:
         if raise_exception:
             raise
@@ -214,7 +219,13 @@ def gradcheck(
 
 
 def _gradcheck(
-    func: Callable, inputs: tuple, eps: float, atol: float, rtol: float, nondet_tol: float
+    func: Callable,
+    inputs: tuple,
+    eps: float,
+    atol: float,
+    rtol: float,
+    nondet_tol: float,
+    fast_mode: bool = False,
 ) -> bool:
     _check_inputs(inputs)
     func_out = _as_tuple(func(*inputs))
@@ -231,25 +242,158 @@ def _gradcheck(
         i for i, o in enumerate(o for o in func_out if isinstance(o, Tensor)) if o.requires_grad
     ]
     diff_inputs = [x for x in inputs if isinstance(x, Tensor) and x.requires_grad]
-    for i, out in enumerate(outputs):
+    if fast_mode:
+        _fast_gradcheck(func, func_out, inputs, outputs, keep, eps, atol, rtol, nondet_tol)
+    for i, out in enumerate(() if fast_mode else outputs):
         analytical = _analytical_jacobians(inputs, out)
         again = _analytical_jacobians(inputs, out)
         for a, b in zip(analytical, again):
-            if np.any(np.abs(a - b) > nondet_tol):
-                raise GradcheckError(
-                    "Backward is not reentrant, i.e., running backward with same input and "
-                    "grad_output multiple times gives different values, although analytical "
-                    f"gradient matches numerical gradient.The tolerance for nondeterminism was "
-                    f"{nondet_tol}."
-                )
-        for j, (a, x) in enumerate(zip(analytical, diff_inputs)):
+            _check_reentrant(a, b, nondet_tol)
+        for j, a in enumerate(analytical):
             n = numerical[j][keep[i]].astype(a.dtype, copy=False)
             if not np.allclose(a, n, rtol=rtol, atol=atol):
                 raise GradcheckError(
-                    _mismatch_message(a, n, i, j, tuple(x.shape), tuple(out.shape), atol, rtol)
+                    _mismatch_message(Tensor._make(a, None), Tensor._make(n, None), i, j)
                 )
     _check_backward_scales_with_grad_output(outputs, diff_inputs)
     return True
+
+
+def _check_reentrant(a: np.ndarray, b: np.ndarray, nondet_tol: float) -> None:
+    if a.size and np.max(np.abs(a - b)) > nondet_tol:
+        raise GradcheckError(
+            "Backward is not reentrant, i.e., running backward with same input and "
+            "grad_output multiple times gives different values, although analytical "
+            f"gradient matches numerical gradient.The tolerance for nondeterminism was "
+            f"{nondet_tol}." + FAILED_NONDET_MSG
+        )
+
+
+# --- fast mode: compare vᵀ J u instead of J ------------------------------------------------
+#
+# As torch (https://github.com/pytorch/pytorch/issues/53876): random unit vectors u (one per
+# input) and v (one per output), drawn from a fresh Generator (so the same every time, and the
+# global random state is untouched), turn each Jacobian into the single number vᵀ J u: J u by
+# one central difference along u, vᵀ J by one backward pass with v as the output gradient.
+def _random_unit(t: Tensor, generator: Any) -> np.ndarray:
+    vec = _creation.rand(t.numel(), generator=generator).to(dtype=t.dtype)._data
+    # torch's CPU norm sums the squares in double, also for float32
+    norm = np.sqrt(np.sum(vec.astype(np.float64) ** 2)).astype(vec.dtype)
+    return vec / norm
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    """torch's CPU dot of two float vectors: two interleaved partial sums up to 8 elements.
+    (Beyond that its BLAS, like torch's sum of more than 4 elements, may round the last
+    bit differently, which shows only in the 16th digit of fast mode's two numbers.)"""
+    products = a * b
+    if products.size > 8:
+        return products.dtype.type(np.dot(a, b))
+    return products[0::2].sum() + products[1::2].sum() if products.size else products.sum()
+
+
+def _fast_gradcheck(
+    func: Callable,
+    func_out: tuple,
+    inputs: tuple,
+    outputs: tuple,
+    keep: list[int],
+    eps: float,
+    atol: float,
+    rtol: float,
+    nondet_tol: float,
+) -> None:
+    from .._random import Generator
+    from . import grad
+
+    generator = Generator()
+    diff_idx = [k for k, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad]
+    diff_inputs = [inputs[k] for k in diff_idx]
+    all_u = [_random_unit(x, generator) for x in diff_inputs]
+    all_v = [_random_unit(o, generator) for o in outputs]
+    float_outs = [
+        k
+        for k, o in enumerate(o for o in func_out if isinstance(o, Tensor))
+        if o.is_floating_point()
+    ]
+
+    def outputs_now() -> list[np.ndarray]:
+        return [
+            np.array(o._data, copy=True) for o in _as_tuple(func(*inputs)) if isinstance(o, Tensor)
+        ]
+
+    numerical = []  # numerical[i][j]: vⱼᵀ (J u_i) for input i and output j
+    for x, u in zip(diff_inputs, all_u):
+        data = x._data
+        orig = data.copy()
+        delta = (u * eps).reshape(data.shape)
+        data[...] = orig - delta
+        before = outputs_now()
+        data[...] = orig + delta
+        after = outputs_now()
+        data[...] = orig
+        ju = [((b - a) / (2 * eps)).reshape(-1) for a, b in zip(before, after)]
+        ju = [ju[k] for k in float_outs]
+        numerical.append([(v * j).sum() for v, j in zip(all_v, ju)])
+
+    analytical = []  # analytical[j][i]: (vⱼᵀ J) u_i
+    for out, v in zip(outputs, all_v):
+        grad_out = Tensor._make(v.reshape(out.shape), None)
+        first, second = (
+            grad(out, diff_inputs, grad_out, retain_graph=True, allow_unused=True) for _ in range(2)
+        )
+        row = []
+        for g1, g2, x, u in zip(first, second, diff_inputs, all_u):
+            vj1 = np.zeros(x.numel(), x._data.dtype) if g1 is None else g1._data.reshape(-1)
+            vj2 = np.zeros(x.numel(), x._data.dtype) if g2 is None else g2._data.reshape(-1)
+            if g1 is not None and g1.shape != x.shape:
+                raise GradcheckError("Analytical gradient has incorrect size")
+            _check_reentrant(vj1.astype(x._data.dtype), vj2.astype(x._data.dtype), nondet_tol)
+            row.append(_dot(vj1.astype(x._data.dtype, copy=False), u))
+        analytical.append(row)
+
+    for i, per_output in enumerate(numerical):
+        for j, n in enumerate(per_output):
+            a = analytical[j][i]
+            dtype = np.result_type(a, n)
+            updated_atol = atol * float(all_u[i].sum()) * float(all_v[j].sum())
+            if not np.allclose(
+                np.asarray(a, dtype), np.asarray(n, dtype), rtol=rtol, atol=updated_atol
+            ):
+                raise GradcheckError(
+                    _mismatch_message(
+                        Tensor._make(np.asarray(a), None), Tensor._make(np.asarray(n), None), j, i
+                    )
+                    + _slow_mode_report(func, inputs, outputs[j], keep[j], i, eps, atol, rtol)
+                )
+
+
+def _slow_mode_report(
+    func: Callable,
+    inputs: tuple,
+    output: Tensor,
+    output_idx: int,
+    input_idx: int,
+    eps: float,
+    atol: float,
+    rtol: float,
+) -> str:
+    """The Jacobians of one (input, output) pair in full, for the fast mode's message."""
+    analytical = _analytical_jacobians(inputs, output)[input_idx]
+    numerical = _numerical_jacobians(func, inputs, eps)[input_idx][output_idx]
+    numerical = numerical.astype(analytical.dtype, copy=False)
+    max_diff = Tensor._make(np.abs(numerical - analytical).max(), None)
+    msg = (
+        "\nThe above quantities relating the numerical and analytical jacobians are computed \n"
+        "in fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for more background \n"
+        "about fast mode. Below, we recompute numerical and analytical jacobians in slow mode:\n\n"
+        f"Numerical:\n {Tensor._make(numerical, None)}\n"
+        f"Analytical:\n{Tensor._make(analytical, None)}\n\n"
+        f"The max per-element difference (slow mode) is: {max_diff}.\n"
+    )
+    if np.allclose(analytical, numerical, rtol=rtol, atol=atol):
+        msg += FAST_FAIL_SLOW_OK_MSG
+    return msg
 
 
 def _check_backward_scales_with_grad_output(outputs: tuple, diff_inputs: list) -> None:

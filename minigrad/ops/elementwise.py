@@ -208,7 +208,7 @@ class PowBackward0(Op):
     @staticmethod
     def forward(ctx, a, c):
         ctx.save_for_backward(a, c)
-        return a**c
+        return _power_scalar(a, c)
 
     @staticmethod
     def backward(ctx, grad):
@@ -216,6 +216,20 @@ class PowBackward0(Op):
         if c == 0:
             return zero_grad(grad)
         return grad * MulBackward1.apply(a ** (c - 1), c=c)
+
+
+def _power_scalar(a: Any, c: Any) -> Any:
+    """``a ** c`` for a number ``c``, rounded as torch's CPU kernel rounds it: for float32
+    and float64 it computes ``a ** 3`` as ``a * a * a``, ``a ** -2`` as ``1 / (a * a)``
+    and ``a ** -0.5`` as ``1 / sqrt(a)`` (numpy's ``power`` rounds the last bit differently)."""
+    if getattr(a, "dtype", None) in (np.float32, np.float64) and not isinstance(c, bool):
+        if c == 3:
+            return a * a * a
+        if c == -2:
+            return a.dtype.type(1) / (a * a)
+        if c == -0.5:
+            return a.dtype.type(1) / np.sqrt(a)
+    return a**c
 
 
 def _power(a: Any, b: Any) -> Any:

@@ -542,7 +542,7 @@ concat = concatenate = cat
 
 
 class StackBackward0(Op):
-    """out = the inputs stacked along a new ``dim``     grad: unbound into the pieces"""
+    """out = the inputs stacked along a new ``dim``     grad: one select per input"""
 
     __slots__ = ("dim",)
 
@@ -553,7 +553,9 @@ class StackBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.unbind(ctx.dim)
+        # torch's stack_tensors_backward: grad.select(dim, i) for each input, so that a
+        # double backward sums one full-size gradient per input (0 + -0 is 0, as in torch)
+        return tuple(grad.select(ctx.dim, i) for i in range(grad.shape[ctx.dim]))
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:

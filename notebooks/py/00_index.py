@@ -42,7 +42,8 @@
 # a few seconds, ends with exercises that check your answers (their solutions are in
 # a hidden cell at the end), and compares its code with real PyTorch, which
 # `make lab` installs (the CPU build of 2.13.0). Cells that show an error on purpose are marked with the tag
-# `raises-exception`.
+# `raises-exception`; the lessons that have such cells start with `%xmode Minimal`, so that an
+# error shows only its type and message, as PyTorch's would.
 #
 # **How to read the pictures.** Blue ellipses are leaves that require grad, white ones
 # constant tensors (a plain Python number, such as the 1 in `x + 1`, is a bare grey

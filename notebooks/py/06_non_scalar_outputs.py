@@ -33,6 +33,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## Only a scalar can start a backward pass on its own
@@ -232,7 +234,7 @@ check("nonscalar.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** Choose `v` so that, for the `view` example above, `x.grad` becomes
-# `[2., 2., 2., 2.]`. Give `v` as a nested list with `y`'s shape (2×2).
+# `[2., 2., 2., 2.]`. Give `v` as a nested list with the shape of `z`, the 2×2 view.
 
 # %%
 answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]

@@ -33,6 +33,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## The function
@@ -167,6 +169,15 @@ print("y.grad =", y.grad)
 # which depends on `y` too, so it also added $\partial^2 z/\partial y\,\partial x = 2x = 4$
 # into `y.grad`. Two different derivatives now share one `.grad`.
 #
+# Notice also `grad_fn=<CopyBackwards>`: after `create_graph=True`, `x.grad` is part of
+# a graph and requires grad. Turning such a tensor into a Python number with `float()`
+# makes PyTorch 2.13 warn; `.detach()` first says that you want only the value:
+
+# %%
+print(float(x.grad))  # warns
+print(float(x.grad.detach()))  # no warning
+
+# %% [markdown]
 # The clean way keeps the first derivative out of `.grad` altogether:
 # `autograd.grad` *returns* it, and `backward(inputs=[x])` fills only `x.grad`:
 

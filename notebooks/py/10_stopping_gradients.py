@@ -41,6 +41,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## `torch.no_grad()`

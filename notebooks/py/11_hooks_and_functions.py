@@ -34,6 +34,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## Watch a gradient go by
@@ -157,8 +159,20 @@ print("Cube:     ", torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=F
 print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_exception=False))
 
 # %% [markdown]
-# (Without `raise_exception=False`, `gradcheck` raises a `GradcheckError` that prints
-# both Jacobians: the numerical one, $3x^2$ on the diagonal, and yours, $3x$.)
+# `False` says *that* something is wrong. Without `raise_exception=False`, `gradcheck`
+# says *what*: it raises a `GradcheckError` with both Jacobians. Row $j$, column $i$
+# holds $\partial y_i / \partial x_j$; here only the diagonal is non-zero, because
+# $y_i$ depends on $x_i$ alone.
+# The numerical Jacobian, from nudging each input, has $3x^2 = 0.75, 4.32, 12$ on its
+# diagonal; the analytical one, from your `backward`, has $3x = 1.5, -3.6, 6$: the
+# square is missing.
+
+# %% tags=["raises-exception"]
+torch.autograd.gradcheck(WrongCube.apply, (x,))
+
+# %% [markdown]
+# (The `-0.0000` entries are zeros with a sign: your `backward` multiplied a gradient
+# of 0 by the negative $3 \cdot (-1.2)$. They equal 0.)
 #
 # ## Same code, real PyTorch
 
@@ -192,6 +206,7 @@ def example(torch):
     y.sum().backward()
     print(y, x.grad, sep="\n")
     print(torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
+    torch.autograd.gradcheck(Cube.apply, (x,))  # the message it raises
 
 
 compare_with_pytorch(example)

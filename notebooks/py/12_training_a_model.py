@@ -77,7 +77,8 @@ print("w =", round(w.item(), 4), " b =", round(b.item(), 4))
 
 # %% [markdown]
 # The loss stops falling near the variance of $x^2$ around its mean: a line is the
-# wrong shape. (Which `w` did it find, and why is it close to 0?)
+# wrong shape. It settled on a slope `w` close to 0: the points rise on both sides of
+# $x = 0$, so any tilt of the line fits one side better and the other side worse.
 #
 # ## With `nn` and `optim`: a small network
 #

@@ -5,8 +5,8 @@
   function. ``rules.py`` holds one small function per rule class, or the reason
   why a class cannot be checked; a rule class with neither fails the test.
 - A few compositions of operators pass them too.
-- A deliberately wrong custom Function fails with torch's message, followed by
-  the entries that differ.
+- A deliberately wrong custom Function fails with torch's message
+  (tests/autograd/test_gradcheck_messages.py compares many more).
 - Custom Functions behave like torch's: node names, next_functions, saved
   tensors, errors for wrong gradients, double backward.
 """
@@ -186,12 +186,8 @@ def test_wrong_backward_is_caught_with_torchs_message_and_the_entries():
     mine, theirs = run(code, minigrad), run(code, torch)
     assert mine.stdout == theirs.stdout == "False\n"
     assert theirs.error.startswith("GradcheckError: Jacobian mismatch for output 1 with respect")
-    # torch's message (both Jacobians, printed the same way) comes first ...
-    assert mine.error.startswith(theirs.error)
-    # ... then the differing entries, by their index in the output and the input
-    extra = mine.error[len(theirs.error) :]
-    assert "at 4 of 16 entries" in extra
-    assert "d output[1, 1] / d input[1, 1]: numerical -1.49182, analytical -2.98365" in extra
+    # torch's message, both Jacobians printed the same way, and nothing more
+    assert mine.error == theirs.error
     assert mine.warnings == theirs.warnings == []
 
 
@@ -202,7 +198,7 @@ def test_gradcheck_error_type():
     with pytest.raises(minigrad.autograd.GradcheckError) as info:
         minigrad.autograd.gradcheck(ns["WrongExp"].apply, x)
     assert isinstance(info.value, RuntimeError)
-    assert "d output[0] / d input[0]: numerical 1.64872, analytical 3.29744" in str(info.value)
+    assert str(info.value).startswith("Jacobian mismatch for output 0 with respect to input 0,")
 
 
 def test_second_derivative_mistake_is_caught_by_gradgradcheck_only():

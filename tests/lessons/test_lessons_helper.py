@@ -118,3 +118,19 @@ def test_every_lesson_exercise_has_a_judge() -> None:
     for path in root.glob("[0-9][0-9]_*.py"):
         keys |= set(re.findall(r'(?:check|passes)\("([a-z]+\.\d)"', path.read_text()))
     assert keys and keys <= set(_JUDGES), keys - set(_JUDGES)
+
+
+def test_an_untouched_exercise_says_what_to_fill_in() -> None:
+    """Lesson 2's central() template returns zeros: the verdict says so."""
+    from minigrad.lessons import check
+
+    def central(f, x, h):
+        return minigrad.zeros_like(x)
+
+    assert "all still 0" in _printed(lambda: check("derivative.2", central))
+
+
+def test_the_view_exercise_names_the_2x2_tensor() -> None:
+    from minigrad.lessons import check
+
+    assert "z = y.view(2, 2)" in _printed(lambda: check("nonscalar.2", [1.0, 1.0, 1.0, 1.0]))

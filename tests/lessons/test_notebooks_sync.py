@@ -172,3 +172,18 @@ def test_lessons_do_not_import_real_torch_by_accident() -> None:
     for path in PAIRED:
         for line in path.read_text(encoding="utf-8").splitlines():
             assert not re.match(r"\s*(from torch\b|import torch\s*$)", line), (path.name, line)
+
+
+@pytest.mark.parametrize("path", IPYNB, ids=ids(IPYNB))
+def test_errors_shown_on_purpose_are_one_line(path: Path) -> None:
+    """A cell that fails on purpose shows ``Type: message``, not a traceback through
+    minigrad's code: the lesson sets ``%xmode Minimal`` before its first such cell."""
+    cells = code_cells(load(path))
+    failing = [i for i, c in enumerate(cells) if "raises-exception" in tags(c)]
+    if not failing:
+        return
+    assert any("%xmode Minimal" in source(c) for c in cells[: failing[0]]), path.name
+    for i in failing:
+        for o in cells[i]["outputs"]:
+            if o["output_type"] == "error":
+                assert len(o["traceback"]) == 1, f"code cell {i}: a long traceback"

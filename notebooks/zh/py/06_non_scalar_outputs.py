@@ -36,6 +36,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## 只有标量才能自己开始反向传播
@@ -206,7 +208,7 @@ answer_1 = ...  # e.g. [0.0, 0.0, 0.0]
 check("nonscalar.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 对上面 `view` 的例子，选择 `v` 使 `x.grad` 变成 `[2., 2., 2., 2.]`。把 `v` 写成与 `y` 形状（2×2）相同的嵌套列表。
+# **练习 2.** 对上面 `view` 的例子，选择 `v` 使 `x.grad` 变成 `[2., 2., 2., 2.]`。把 `v` 写成与 `z`（那个 2×2 视图）形状相同的嵌套列表。
 
 # %%
 answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]

@@ -36,6 +36,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## 函数
@@ -153,6 +155,13 @@ print("y.grad =", y.grad)
 # %% [markdown]
 # 现在 `x.grad` 是 6 了，但看看 `y.grad`：是 8，而不是 $\partial z/\partial y = x^2 = 4$。第二次反向传播倒着走的是 $\partial z/\partial x = 2xy$ 的计算图，它也依赖于 `y`，所以还把 $\partial^2 z/\partial y\,\partial x = 2x = 4$ 累加进了 `y.grad`。现在两个不同的导数共用了一个 `.grad`。
 #
+# 还要注意 `grad_fn=<CopyBackwards>`：`create_graph=True` 之后，`x.grad` 属于一张计算图，并且需要梯度。用 `float()` 把这样的张量变成 Python 数字，PyTorch 2.13 会发出警告；先调用 `.detach()`，表明你只要它的数值：
+
+# %%
+print(float(x.grad))  # warns
+print(float(x.grad.detach()))  # no warning
+
+# %% [markdown]
 # 干净的做法是让一阶导数根本不进入 `.grad`：`autograd.grad` *返回*它，`backward(inputs=[x])` 只填写 `x.grad`：
 
 # %%

@@ -37,6 +37,8 @@ import minigrad as torch
 from minigrad import viz
 
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
 
 # %% [markdown]
 # ## 看着梯度经过
@@ -146,7 +148,13 @@ print("Cube:     ", torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=F
 print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_exception=False))
 
 # %% [markdown]
-# （不加 `raise_exception=False` 时，`gradcheck` 会抛出 `GradcheckError`，并打印两个雅可比矩阵：数值的那个，对角线上是 $3x^2$；你的那个，是 $3x$。）
+# `False` 只说明*有*地方不对。不加 `raise_exception=False`，`gradcheck` 会说明*哪里*不对：它抛出 `GradcheckError`，附上两个雅可比矩阵。第 $j$ 行第 $i$ 列是 $\partial y_i / \partial x_j$；这里只有对角线不为零，因为 $y_i$ 只依赖于 $x_i$。数值雅可比矩阵（逐个挪动输入得到）的对角线是 $3x^2 = 0.75, 4.32, 12$；解析雅可比矩阵（由你的 `backward` 得到）的对角线是 $3x = 1.5, -3.6, 6$：少了平方。
+
+# %% tags=["raises-exception"]
+torch.autograd.gradcheck(WrongCube.apply, (x,))
+
+# %% [markdown]
+# （`-0.0000` 这些元素是带符号的零：你的 `backward` 把 0 梯度乘以了负数 $3 \cdot (-1.2)$。它们等于 0。）
 #
 # ## 同样的代码，真正的 PyTorch
 
@@ -180,6 +188,7 @@ def example(torch):
     y.sum().backward()
     print(y, x.grad, sep="\n")
     print(torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
+    torch.autograd.gradcheck(Cube.apply, (x,))  # the message it raises
 
 
 compare_with_pytorch(example)
