@@ -101,7 +101,14 @@ test: system-deps-test $(TEST_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
-bench: $(TEST_STAMP)
+# The peers (MyGrad, HIPS autograd, micrograd) come from the bench extra.
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): pyproject.toml $(TEST_STAMP)
+	$(BIN)/python -m pip install -e '.[test,bench]'
+	touch $@
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:

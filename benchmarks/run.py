@@ -4,6 +4,9 @@ python -m benchmarks                 # the full table (about ten minutes)
 python -m benchmarks --quick         # a smoke run: tiny sizes, few repeats
 python -m benchmarks --only mlp      # some workloads only
 python -m benchmarks --out DIR       # write the results somewhere else
+
+MINIGRAD_BENCH_PEERS=mygrad,autograd python -m benchmarks   # only these peers
+MINIGRAD_BENCH_PEERS=none python -m benchmarks              # no peers
 """
 
 from __future__ import annotations
@@ -22,20 +25,34 @@ from typing import Any
 
 import numpy as np
 
+from . import peers as P
 from . import workloads as W
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
 WORKLOADS = {
-    "per-op": lambda libs, quick: W.bench_per_op(libs, quick),
-    "deep": lambda libs, quick: W.bench_deep_graph(libs, quick),
-    "mlp": lambda libs, quick: W.bench_mlp(libs, quick),
-    "higher": lambda libs, quick: W.bench_higher_order(libs, quick),
-    "import": lambda libs, quick: W.bench_import(quick),
-    "viz": lambda libs, quick: W.bench_viz(quick),
-    "stepper": lambda libs, quick: W.bench_stepper(quick),
-    "nbval": lambda libs, quick: W.bench_nbval(quick),
+    "per-op": lambda libs, quick, peers: W.bench_per_op(libs, quick, peers),
+    "deep": lambda libs, quick, peers: W.bench_deep_graph(libs, quick, peers),
+    "mlp": lambda libs, quick, peers: W.bench_mlp(libs, quick, peers),
+    "higher": lambda libs, quick, peers: W.bench_higher_order(libs, quick),
+    "import": lambda libs, quick, peers: W.bench_import(quick),
+    "viz": lambda libs, quick, peers: W.bench_viz(quick),
+    "stepper": lambda libs, quick, peers: W.bench_stepper(quick),
+    "nbval": lambda libs, quick, peers: W.bench_nbval(quick),
 }
+
+# What the peers cannot run, said under the table (a "–" alone would not say why).
+PEER_NOTES = [
+    "Peers: with the full run's 1,000 ops, the per-op rows' ms in total are µs per op.",
+    "HIPS autograd's forward is its trace (`make_vjp`), its backward the VJP that returns.",
+    "micrograd runs the scalar workloads only (one Python float per `Value`); its 0.1.0 "
+    "release has no `tanh`/`exp`, so `benchmarks/peers.py` adds them in micrograd's own "
+    "style; its recursive `backward` runs with the recursion limit raised to 50,000.",
+    f"The peers run the deep graph up to N = {W.PEERS_MAX_N:,} (MyGrad needs about 17 s "
+    "per forward at N = 100,000). Row 4 is written against torch's "
+    "`autograd.grad(..., create_graph=True)` and has no peer version (yet); "
+    "row 5 measures minigrad's own import, pictures and lessons.",
+]
 
 
 def pin_threads() -> Any:
@@ -136,27 +153,34 @@ def _fmt(value: float | None, unit: str) -> str:
 
 def markdown(results: dict[str, Any]) -> str:
     env = results["environment"]
+    peers = env["peers"]
+    versions = ", ".join(f"{name} {version}" for name, version in peers.items())
     lines = [
         f"Measured {env['date']} on {env['cpu'] or 'unknown CPU'} ({env['cores']} cores), "
         f"Python {env['python']}, numpy {env['numpy']} ({env['numpy_blas']}), "
         f"torch {env['torch']} (BLAS: {env['torch_blas']}, {env['torch_threads']} thread)"
         f"{', quick mode' if results['quick'] else ''}. "
+        f"Peers: {versions}. "
         "Medians of interleaved runs; ratio = minigrad / torch.",
         "",
-        "| workload | case | minigrad | torch | numpy | ratio | target | met |",
-        "| --- | --- | ---: | ---: | ---: | ---: | --- | :---: |",
+        "| workload | case | minigrad | torch | numpy | "
+        + " | ".join(peers)
+        + " | ratio | target | met |",
+        "| --- | --- | ---: | ---: | ---: | " + "---: | " * len(peers) + "---: | --- | :---: |",
     ]
+    columns = ("minigrad", "torch", "numpy", *peers)
     for r in results["rows"]:
         v = r["values"]
         if r["status"] == "pending":
-            cells = ["–", "–", "–", "–", r["target_text"], "pending"]
+            cells = ["–"] * (len(columns) + 1) + [r["target_text"], "pending"]
         else:
             met = {True: "yes", False: "**no**", None: ""}[r["met"]]
             ratio = f"{r['ratio']:.2f}" if r["ratio"] is not None else ""
-            cells = [_fmt(v.get(k), r["unit"]) for k in ("minigrad", "torch", "numpy")]
+            cells = [_fmt(v.get(k), r["unit"]) for k in columns]
             cells += [ratio, r["target_text"], met]
         case = r["case"] + (f" ({r['note']})" if r["note"] else "")
         lines.append("| " + " | ".join([r["workload"], case, *cells]) + " |")
+    lines += ["", *(f"- {note}" for note in PEER_NOTES)]
     return "\n".join(lines) + "\n"
 
 
@@ -177,10 +201,12 @@ def main(argv: list[str] | None = None) -> int:
     import minigrad
 
     libs = {"minigrad": minigrad, "torch": torch}
+    peers, versions = P.load()
     results: dict[str, Any] = {"quick": args.quick, "environment": environment(), "rows": []}
+    results["environment"]["peers"] = versions
     for name in args.only or list(WORKLOADS):
         start = time.perf_counter()
-        rows = WORKLOADS[name](libs, args.quick)
+        rows = WORKLOADS[name](libs, args.quick, peers)
         results["rows"] += rows
         print(f"{name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
         for r in rows:

@@ -4,7 +4,10 @@ minigrad is a drop-in for ``torch``, so every workload below is a function of
 ``lib`` (the module: ``minigrad`` or ``torch``) and runs unchanged under both.
 The numpy versions are the floor: the same arithmetic without autograd.
 
-Each ``bench_*`` function returns rows for the table (see ``row``).
+Each ``bench_*`` function returns rows for the table (see ``row``). The
+peers (``peers.py``: MyGrad, HIPS autograd, micrograd) join the workloads they
+can run, timed interleaved with the others; ``peers`` maps each importable
+peer's name to its adapter.
 """
 
 from __future__ import annotations
@@ -104,7 +107,7 @@ def op_chain_numpy_backward(x: np.ndarray, w: np.ndarray, n_ops: int) -> tuple:
     return gy, gw
 
 
-def bench_per_op(libs: dict[str, Any], quick: bool) -> list[dict]:
+def bench_per_op(libs: dict[str, Any], quick: bool, peers: dict[str, Any]) -> list[dict]:
     n_ops = 40 if quick else 1000
     repeats = 3 if quick else 31
     inputs = {}
@@ -129,9 +132,11 @@ def bench_per_op(libs: dict[str, Any], quick: bool) -> list[dict]:
 
     cases = {name: fwd(name) for name in libs}
     cases["numpy"] = Case(lambda _: op_chain_numpy(xn, wn, n_ops))
+    cases |= {name: peer.chain(op_chain, n_ops, backward=False) for name, peer in peers.items()}
     forward = _ms(measure(cases, repeats, warmup=3))
     cases = {name: fwd_bwd(name) for name in libs}
     cases["numpy"] = Case(lambda _: op_chain_numpy_backward(xn, wn, n_ops))
+    cases |= {name: peer.chain(op_chain, n_ops, backward=True) for name, peer in peers.items()}
     both = _ms(measure(cases, repeats, warmup=3))
     w = "1. per-op overhead"
     return [
@@ -166,7 +171,14 @@ def _memory_in_subprocess(library: str, n: int) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _deep_cases(libs: dict[str, Any], n: int) -> tuple[dict[str, Case], dict[str, Case]]:
+# The peers run the deep graph up to this N: MyGrad takes about 17 s per forward
+# at N = 100,000 on this machine, which would multiply the length of a run.
+PEERS_MAX_N = 10_000
+
+
+def _deep_cases(
+    libs: dict[str, Any], n: int, peers: dict[str, Any]
+) -> tuple[dict[str, Case], dict[str, Case]]:
     """The forward cases (numpy included) and the backward cases for one N."""
     fwd, bwd = {}, {}
     for name, lib in libs.items():
@@ -179,17 +191,22 @@ def _deep_cases(libs: dict[str, Any], n: int) -> tuple[dict[str, Case], dict[str
 
         bwd[name] = Case(lambda y: y.backward(), setup=setup)
     fwd["numpy"] = Case(lambda _: deep_chain_numpy(np.array(1.0), n))
+    if n <= PEERS_MAX_N:
+        for name, peer in peers.items():
+            fwd[name], backward = peer.deep(deep_chain, n)
+            if backward is not None:
+                bwd[name] = backward
     return fwd, bwd
 
 
-def bench_deep_graph(libs: dict[str, Any], quick: bool) -> list[dict]:
+def bench_deep_graph(libs: dict[str, Any], quick: bool, peers: dict[str, Any]) -> list[dict]:
     sizes = [100, 1000] if quick else [1_000, 10_000, 100_000]
     w = "2. deep graph"
     rows = []
     per_node: dict[str, list[float]] = {"minigrad": [], "torch": []}
     for n in sizes:
         repeats = 2 if quick else (11 if n < 100_000 else 5)
-        fwd_cases, bwd_cases = _deep_cases(libs, n)
+        fwd_cases, bwd_cases = _deep_cases(libs, n, peers)
         forward = _ms(measure(fwd_cases, repeats))
         backward = _ms(measure(bwd_cases, repeats))
         for name in per_node:
@@ -297,12 +314,16 @@ def mlp_numpy(data: dict[str, np.ndarray], lr: float = 0.01):
     return step
 
 
-def bench_mlp(libs: dict[str, Any], quick: bool) -> list[dict]:
+def bench_mlp(libs: dict[str, Any], quick: bool, peers: dict[str, Any]) -> list[dict]:
     rows = []
     for dtype in ("float32", "float64"):
         data = _mlp_data(dtype)
         cases = {name: Case(mlp_model(lib, data)) for name, lib in libs.items()}
         cases["numpy"] = Case(mlp_numpy(data))
+        for name, peer in peers.items():
+            case = peer.mlp(data)
+            if case is not None:
+                cases[name] = case
         times = _ms(measure(cases, 3 if quick else 51, warmup=3))
         rows.append(
             row(

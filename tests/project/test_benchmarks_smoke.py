@@ -7,7 +7,9 @@ outputs are complete and consistent with each other.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,20 +19,59 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 WORKLOADS = ["1. per-op overhead", "2. deep graph", "3. MLP training step", "4. higher order",
              "5. what a learner feels"]  # fmt: skip
+PEERS = ["mygrad", "autograd", "micrograd"]  # the optional columns (the `bench` extra)
+# Which workloads each peer runs (micrograd is scalar only: no MLP).
+PEER_WORKLOADS = {
+    "mygrad": {"1. per-op overhead", "2. deep graph", "3. MLP training step"},
+    "autograd": {"1. per-op overhead", "2. deep graph", "3. MLP training step"},
+    "micrograd": {"1. per-op overhead", "2. deep graph"},
+}
 
 
-@pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
-    out = tmp_path_factory.mktemp("bench")
+def installed(peer: str) -> bool:
+    return importlib.util.find_spec(peer) is not None
+
+
+def run_quick(out: Path, *args: str, block: tuple[str, ...] = (), env: dict | None = None):
+    """``python -m benchmarks --quick``; the peers in ``block`` cannot be imported
+    (``sys.modules[name] = None`` makes ``import name`` raise ImportError, as if
+    the package were not installed)."""
+    code = (
+        f"import sys; sys.modules.update(dict.fromkeys({list(block)!r}))\n"
+        "from benchmarks.run import main; raise SystemExit(main(sys.argv[1:]))"
+    )
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "--quick", "--out", str(out)],
+        [sys.executable, "-c", code, "--quick", "--out", str(out), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=240,
+        env={**os.environ, **(env or {})},
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads((out / "latest.json").read_text()), (out / "latest.md").read_text()
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
+    return run_quick(tmp_path_factory.mktemp("bench"))
+
+
+@pytest.fixture(scope="module")
+def without_peers(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
+    """micrograd made unimportable, autograd left out by MINIGRAD_BENCH_PEERS."""
+    out = tmp_path_factory.mktemp("bench-no-peers")
+    return run_quick(out, "--only", "per-op", "mlp", block=("micrograd",),
+                     env={"MINIGRAD_BENCH_PEERS": "mygrad,micrograd"})  # fmt: skip
+
+
+def md_cells(md: str, peers: dict[str, str]) -> list[dict[str, str]]:
+    """The Markdown table as one {column: cell} dict per row."""
+    table = [line for line in md.splitlines() if line.startswith("| ") and "---" not in line]
+    header = [c.strip() for c in table[0].strip("|").split("|")]
+    assert header[2 : 5 + len(peers)] == ["minigrad", "torch", "numpy", *peers]
+    split = [[c.strip() for c in line.strip("|").split("|")] for line in table[1:]]
+    return [dict(zip(header, cells)) for cells in split]
 
 
 def test_every_workload_ran(results: tuple[dict, str]) -> None:
@@ -73,9 +114,47 @@ def test_deep_graph_is_freed_by_reference_counting(results: tuple[dict, str]) ->
 def test_markdown_has_one_line_per_row(results: tuple[dict, str]) -> None:
     data, md = results
     table = [line for line in md.splitlines() if line.startswith("| ") and "---" not in line]
-    assert table[0].startswith("| workload | case | minigrad | torch | numpy | ratio")
+    assert table[0].startswith("| workload | case | minigrad | torch | numpy | mygrad | autograd")
     assert len(table) == 1 + len(data["rows"])  # the header, then one line per row
     for r, line in zip(data["rows"], table[1:]):
         assert r["case"] in line
         if r["status"] == "pending":
             assert "pending" in line
+
+
+def test_installed_peers_have_columns_and_versions(results: tuple[dict, str]) -> None:
+    data, md = results
+    versions = data["environment"]["peers"]
+    assert list(versions) == PEERS
+    rows = md_cells(md, versions)
+    for peer in PEERS:
+        if not installed(peer):
+            assert versions[peer] == "not installed"
+            assert f"{peer} not installed" in md.splitlines()[0]
+            assert all(r[peer] == "–" for r in rows)
+            continue
+        assert versions[peer][0].isdigit(), versions[peer]
+        assert f"{peer} {versions[peer]}" in md.splitlines()[0]
+        for r, cells in zip(data["rows"], rows):
+            # the timed rows of its workloads; not the memory and growth rows
+            if r["workload"] in PEER_WORKLOADS[peer] and r["unit"] == "ms":
+                assert r["values"].get(peer, 0) > 0, (peer, r["case"])
+                assert cells[peer] != "–", (peer, r["case"])
+            else:
+                assert peer not in r["values"] and cells[peer] == "–", (peer, r["case"])
+
+
+def test_a_missing_peer_shows_a_dash(without_peers: tuple[dict, str]) -> None:
+    data, md = without_peers
+    versions = data["environment"]["peers"]
+    assert versions["micrograd"] == "not installed"
+    assert versions["autograd"] == "not run"
+    assert "micrograd not installed" in md.splitlines()[0]
+    rows = md_cells(md, versions)
+    assert [r["workload"] for r in data["rows"]] == ["1. per-op overhead"] * 2 + [
+        "3. MLP training step"
+    ] * 2
+    for r, cells in zip(data["rows"], rows):
+        assert "micrograd" not in r["values"] and "autograd" not in r["values"]
+        assert cells["micrograd"] == cells["autograd"] == "–"
+        assert (cells["mygrad"] != "–") == installed("mygrad")
