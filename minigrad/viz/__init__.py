@@ -51,10 +51,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from .. import _names as learner
+from ..i18n import text as tr
 from . import labels, layout, style
-from .backward import MinigradReplay, backward_body, build_backward, replay
+from .backward import MinigradReplay, backward_body, build_backward
 from .forward import forward_body
-from .names import frame_outside_viz, infer_names, merge, module_kinds, namespace_tensors
+from .names import infer_names, merge
 from .recording import Recording, Trace, record, trace
 from .render import (
     RENDERERS,
@@ -89,27 +91,10 @@ __all__ = [
     "style",
 ]
 
-_NA_NOTE = (
-    "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
-    "Use retain_graph=True, or record it with viz.record()."
-)
-
 
 def _names(names: Mapping | None) -> tuple[dict, list]:
-    frame = frame_outside_viz()
-    try:
-        found = namespace_tensors(frame)
-        return merge(infer_names(frame), names), [t for _, t in found]
-    finally:
-        del frame
-
-
-def _modules() -> dict[str, str]:
-    frame = frame_outside_viz()
-    try:
-        return module_kinds(frame)
-    finally:
-        del frame
+    found = learner.caller_tensors()
+    return merge(infer_names(found), names), [t for _, t in found]
 
 
 def _check_tensor(t: Any) -> None:
@@ -185,7 +170,7 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
         if recording is not None and adapter is MinigradReplay:
             grads = MinigradReplay.from_recording(graph, recording)
         elif mode is True or adapter.backward_ran(graph):
-            grads = replay(graph, adapter)
+            grads = adapter.rerun(graph)
     start = len(dot.lines)
     na = backward_body(
         dot,
@@ -236,7 +221,7 @@ def _new_dot(opts: dict) -> Any:
 def _fit(dot: Any, opts: dict) -> None:
     """Group each module's parameters, and choose the direction from the graph's
     shape, once its nodes are known."""
-    dot.lines += layout.module_groups(dot.lines, _modules())
+    dot.lines += layout.module_groups(dot.lines, learner.caller_module_kinds())
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
 
@@ -286,7 +271,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     resolved, _ = _names(names)
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
-        dot.note(_NA_NOTE)
+        dot.note(tr("viz.na_note"))
     _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
@@ -310,7 +295,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     resolved, extra = _names(names)
     dot = _new_dot(opts)
     body = []
-    views = (("forward", "forward: the computation"), ("backward", "backward: gradient flow"))
+    views = (("forward", tr("viz.view_forward")), ("backward", tr("viz.view_backward")))
     for cluster, title in views:
         start = len(dot.lines)
         if cluster == "forward":
@@ -324,7 +309,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
         body += ["  " + line for line in inner]
         body.append("  }")
     if na:
-        dot.note(_NA_NOTE)
+        dot.note(tr("viz.na_note"))
     dot.lines = body
     if opts["rankdir"] == "auto":  # (no module groups: a node cannot be in two clusters)
         dot.rankdir = layout.auto_rankdir(dot.lines)

@@ -10,11 +10,15 @@ Where the edge gradients come from:
 1. ``recording=`` (from :func:`minigrad.viz.record`): exactly what the engine
    sent along each edge during that backward.
 2. Otherwise, once a backward has run (a leaf has a ``.grad``, or the graph
-   was freed), they are *recomputed*: each node's derivative rule is run again,
-   output first, starting from a gradient of ones, with grad mode off and no
-   hooks. This needs the saved tensors, so after a ``backward()`` without
-   ``retain_graph=True`` the edges behind a freed node show ``n/a``.
-   ``grads=True`` forces this replay (even before any backward), ``grads=False``
+   was freed), they are *recomputed* by running the real engine again:
+   ``autograd.grad`` from a gradient of ones to every leaf, in a sandbox that
+   puts the graph back afterwards (:func:`minigrad.viz.recording.watch_backward`;
+   for a torch tensor, ``torch.autograd.grad`` with a hook on every node).
+   Nothing is added to a ``.grad``; the gradient hooks you registered run, as
+   in a real ``autograd.grad``. The engine needs the saved tensors,
+   so after a ``backward()`` without ``retain_graph=True`` it stops at the
+   first freed node, and the edges it did not reach show ``n/a``.
+   ``grads=True`` forces this rerun (even before any backward), ``grads=False``
    turns edge labels off.
 
 When one tensor feeds several ops (fan-out), several gradient edges arrive at
@@ -50,26 +54,21 @@ _UNAVAILABLE = _Unavailable()
 
 
 class MinigradReplay(MinigradAdapter):
-    """Running a minigrad node's derivative rule again, for the labels."""
+    """Edge gradients of a minigrad graph, from the real engine."""
 
     @staticmethod
-    def seq(fn: Any) -> float:
-        return fn._seq
+    def rerun(graph: BackwardGraph) -> dict:
+        """Run the engine again from ``graph``'s output (sandboxed, graph retained)."""
+        from .._creation import ones_like
+        from .recording import Recording, watch_backward
 
-    @staticmethod
-    def seed(root: Any) -> Any:
-        from .._tensor import Tensor
-
-        return Tensor._make(np.ones_like(root._data), None)
-
-    @staticmethod
-    def call(fn: Any, grads: list) -> tuple:
-        from .._grad_mode import no_grad
-        from ..autograd import engine
-
-        with no_grad():
-            out = engine._call_backward(fn, grads)
-            return tuple(_reduced(g, x) for g, x in zip(out, fn._inputs))
+        root = graph.root_tensor
+        rec = Recording()
+        seed = ones_like(root)
+        watch_backward(root, seed, retain_graph=True, on_node=rec.add, to_leaves=True)
+        grads = MinigradReplay.from_recording(graph, rec)
+        grads["seed"] = seed
+        return grads
 
     @staticmethod
     def add(a: Any, b: Any) -> Any:
@@ -78,7 +77,7 @@ class MinigradReplay(MinigradAdapter):
     @staticmethod
     def backward_ran(graph: BackwardGraph) -> bool:
         for b in graph.nodes:
-            if b.leaf is not None and b.leaf._grad is not None:
+            if b.leaf is not None and b.leaf.grad is not None:
                 return True
             if getattr(b.fn, "is_freed", False):
                 return True
@@ -86,73 +85,35 @@ class MinigradReplay(MinigradAdapter):
 
     @staticmethod
     def from_recording(graph: BackwardGraph, recording: Any) -> dict:
+        from .recording import delivered
 
-        steps = recording.by_node()
-        grads: dict = {}
-        root_fn = graph.root_tensor.grad_fn
-        step = steps.get(id(root_fn))
-        nr = graph.root_tensor._out_nr
-        grads["seed"] = step["grads_in"][nr] if step else _UNAVAILABLE
-        for src, i, _dst, _nr in graph.edges:
-            fn = _node(graph, src).fn
-            step = steps.get(id(fn))
-            if step is None or len(step["grads_out"]) <= i:
-                grads[(src, i)] = _UNAVAILABLE
-                continue
-            g = step["grads_out"][i]
-            grads[(src, i)] = _reduced(g, fn._inputs[i])
-        return grads
+        return edge_grads(graph, recording.by_node(), delivered)
 
 
-def _reduced(g: Any, x: Any) -> Any:
-    """The gradient as delivered to input ``x``: broadcasting undone, like the engine does."""
-    from .._tensor import Tensor
-    from ..autograd import engine
+def edge_grads(graph: BackwardGraph, steps: Mapping[int, dict], reduce: Any = None) -> dict:
+    """The gradient on every edge, ``(src id, input index) -> grad``, and ``"seed"``,
+    from the engine's steps (``id(node) -> {"grads_in": ..., "grads_out": ...}``).
 
-    if g is None or not isinstance(x, Tensor):
-        return g
-    return engine._sum_to(g, x)
+    ``reduce(fn, i, g)`` gives the gradient as delivered to input ``i`` of ``fn``.
+    An edge whose node did not run is unavailable (``n/a``).
+    """
+    grads: dict = {}
+    root = graph.root_tensor
+    step = steps.get(id(root.grad_fn))
+    grads["seed"] = step["grads_in"][_out_nr(root)] if step else _UNAVAILABLE
+    for src, i, _dst, _nr in graph.edges:
+        fn = _node(graph, src).fn
+        step = steps.get(id(fn))
+        if step is None or len(step["grads_out"]) <= i:
+            grads[(src, i)] = _UNAVAILABLE
+            continue
+        g = step["grads_out"][i]
+        grads[(src, i)] = reduce(fn, i, g) if reduce is not None else g
+    return grads
 
 
 def _node(graph: BackwardGraph, bid: str) -> Any:
     return graph.nodes[int(bid[1:])]
-
-
-def replay(graph: BackwardGraph, adapter: Any) -> dict:
-    """Recompute the gradient on every edge: ``(src id, input index) -> grad``.
-
-    Nodes run latest-created first (a topological order), like the engine.
-    """
-    root = graph.root_tensor
-    grads: dict = {"seed": adapter.seed(root)}
-    if not graph.nodes:
-        return grads
-    pending: dict[str, dict[int, Any]] = {graph.nodes[0].id: {_out_nr(root): grads["seed"]}}
-    outgoing: dict[str, list] = {}
-    for e in graph.edges:
-        outgoing.setdefault(e[0], []).append(e)
-    order = sorted((b for b in graph.nodes if b.leaf is None), key=lambda b: -adapter.seq(b.fn))
-    for b in order:
-        arrived = pending.get(b.id, {})
-        n_out = max(arrived, default=0) + 1
-        inputs = [arrived.get(k) for k in range(n_out)]
-        out: Any = _UNAVAILABLE
-        if not any(g is _UNAVAILABLE for g in inputs) and arrived:
-            try:
-                out = adapter.call(b.fn, inputs)
-            except RuntimeError:  # saved tensors freed (or changed in place)
-                out = _UNAVAILABLE
-        for src, i, dst, nr in outgoing.get(b.id, []):
-            g = _UNAVAILABLE if out is _UNAVAILABLE else out[i]
-            grads[(src, i)] = g
-            if g is None:
-                continue
-            slot = pending.setdefault(dst, {})
-            if g is _UNAVAILABLE or slot.get(nr) is _UNAVAILABLE:
-                slot[nr] = _UNAVAILABLE
-            else:
-                slot[nr] = g if slot.get(nr) is None else adapter.add(slot[nr], g)
-    return grads
 
 
 def _out_nr(t: Any) -> int:

@@ -1,7 +1,8 @@
 """Names for the tensors in a picture, taken from the learner's own variables.
 
-``draw_forward(z)`` looks at the code that called it: the local variables of
-that function first, then the module (or notebook) globals. Every variable
+``draw_forward(z)`` looks at the code that called it (found by
+:mod:`minigrad._names`): the local variables of that function first, then the
+module (or notebook) globals. Every variable
 that holds a tensor names it; names starting with ``_`` (``_``, ``_3``,
 ``__``: IPython's output history) are ignored. The parameters of every
 ``nn.Module`` variable are named as the module names them (``0.weight``,
@@ -18,88 +19,22 @@ Example (in a notebook)::
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
-from types import FrameType
 from typing import Any
 
+from .._names import is_tensor as _is_tensor
 from .walk import tensor_key
 
 
-def frame_outside_viz() -> FrameType | None:
-    """The first frame on the call stack whose code is not part of ``minigrad.viz``."""
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_globals.get("__name__", "").startswith("minigrad.viz"):
-        frame = frame.f_back
-    return frame
-
-
-def _is_tensor(value: Any) -> bool:
-    return hasattr(value, "grad_fn") and hasattr(value, "requires_grad")
-
-
-def namespace_tensors(frame: FrameType | None) -> list[tuple[str, Any]]:
-    """``(name, tensor)`` for every tensor variable visible in ``frame``: locals first."""
-    if frame is None:
-        return []
-    found: list[tuple[str, Any]] = []
-    scopes = [frame.f_locals]
-    if frame.f_globals is not frame.f_locals:
-        scopes.append(frame.f_globals)
-    modules = []
-    for scope in scopes:
-        for name, value in list(scope.items()):
-            if name.startswith("_"):
-                continue
-            if _is_tensor(value):
-                found.append((name, value))
-            elif _is_module(value):
-                modules.append(value)
-    for module in modules:  # after the variables: a parameter's own variable name wins
-        try:
-            found += list(module.named_parameters())
-        except Exception:  # noqa: BLE001 - a half-built module must not break a picture
-            continue
-    return found
-
-
-def module_kinds(frame: FrameType | None) -> dict[str, str]:
-    """``{"0": "Linear", "2": "Linear"}``: the class of every submodule of the
-    ``nn.Module`` variables in ``frame``, by the prefix its parameters carry."""
-    kinds: dict[str, str] = {}
-    if frame is None:
-        return kinds
-    scopes = [frame.f_locals, frame.f_globals]
-    for scope in scopes:
-        for name, value in list(scope.items()):
-            if name.startswith("_") or not _is_module(value):
-                continue
-            try:
-                for prefix, sub in value.named_modules():
-                    if prefix:
-                        kinds.setdefault(prefix, type(sub).__name__)
-            except Exception:  # noqa: BLE001 - a half-built module must not break a picture
-                continue
-    return kinds
-
-
-def _is_module(value: Any) -> bool:
-    """An ``nn.Module`` (minigrad's or torch's), recognised by what it has."""
-    return (
-        not isinstance(value, type)
-        and callable(getattr(value, "named_parameters", None))
-        and hasattr(value, "training")
-    )
-
-
-def infer_names(frame: FrameType | None) -> dict[tuple, str]:
-    """Map each tensor's picture key (see :func:`walk.tensor_key`) to a variable name.
+def infer_names(found: list[tuple[str, Any]]) -> dict[tuple, str]:
+    """Map each tensor's picture key (see :func:`walk.tensor_key`) to a variable name,
+    from the ``(name, tensor)`` pairs of :func:`minigrad._names.caller_tensors`.
 
     When several variables hold the same tensor, the first one wins: a local
     before a global, and an earlier-defined variable before a later one.
     """
     names: dict[tuple, str] = {}
-    for name, value in namespace_tensors(frame):
+    for name, value in found:
         names.setdefault(tensor_key(value), name)
     return names
 

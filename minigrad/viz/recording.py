@@ -15,39 +15,66 @@
           with torch.no_grad():
               y = w * 2
       viz.draw_forward(y * w, trace=tr)      # the no_grad op drawn as a cut
+
+- :func:`watch_backward` runs the real ``backward`` in a :class:`Sandbox`
+  (everything is put back afterwards) and reports every node it ran: the
+  stepper widget replays it, and ``draw_backward`` takes the gradients on its
+  edges from it when no recording is given.
+
+All of them watch through the core's observation hooks
+(:mod:`minigrad.autograd.observe`): ``on_node`` for backward, ``on_op`` for
+operations. Nothing in the core is replaced while they watch.
 """
 
 from __future__ import annotations
 
-import threading
+import warnings
 import weakref
+from collections.abc import Callable
 from typing import Any
 
-from .._grad_mode import _State
+from .._grad_mode import is_grad_enabled
 from .._tensor import Tensor
-from ..autograd import engine
-from ..autograd.function import Op
+from ..autograd import engine, grad, observe
+from ..autograd.function import AccumulateGrad
 
 
 class Recording:
-    """What :func:`record` saw: one step per node the engine ran."""
+    """What :func:`record` saw: one step per node the engine ran.
+
+    Each step is a dict with the node, ``grads_in`` (the gradients that
+    arrived), ``grads_out`` (what it sent along ``next_functions``) and, for
+    AccumulateGrad, ``grad`` (the leaf's ``.grad`` afterwards). A node that
+    raised is not a step; ``errors`` keeps its :class:`observe.Step`.
+    """
 
     def __init__(self) -> None:
         self.steps: list[dict] = []
-        self._remove: Any = None
+        self.errors: list[observe.Step] = []
+        self._handle: observe.Handle | None = None
         self._depth = 0  # ``with rec: with rec:`` watches once, until the outer exit
 
     def __enter__(self) -> Recording:
         if self._depth == 0:
-            self._remove = engine.add_observer(self.steps.append)
+            self._handle = observe.on_node(self.add)
         self._depth += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._depth -= 1
-        if self._depth == 0 and self._remove is not None:
-            self._remove()
-            self._remove = None
+        if self._depth == 0 and self._handle is not None:
+            self._handle.remove()
+            self._handle = None
+
+    def add(self, step: observe.Step) -> None:
+        """Keep ``step`` (the ``on_node`` callback)."""
+        if step.error is not None:
+            self.errors.append(step)
+            return
+        entry = {"node": step.node, "grads_in": step.grads_in, "grads_out": step.grads_out}
+        if step.grad is not None or step.node.name().endswith("AccumulateGrad"):
+            entry["grad"] = step.grad
+        self.steps.append(entry)
 
     def by_node(self) -> dict[int, dict]:
         """``id(node) -> step``; when a node ran several times, its last step."""
@@ -62,57 +89,39 @@ def record() -> Recording:
     return Recording()
 
 
-# The traces now active, with the thread each was entered in. While there is
-# one, ``Op.apply`` is replaced (once, however many traces are nested, and
-# in whatever order they end) by a version that tells them about every op.
-_active: list[tuple[Trace, int]] = []
-_original_apply: Any = None
-
-
-def _traced_apply(cls: type, *inputs: Any, **settings: Any) -> Any:
-    out = _original_apply.__func__(cls, *inputs, **settings)
-    if not _State.enabled:
-        me = threading.get_ident()
-        for trace, thread in list(_active):
-            if thread == me:  # a trace sees the ops of its own thread
-                trace._note(cls, inputs, out)
-    return out
-
-
 class Trace:
     """What :func:`trace` saw: ``id(output) -> (op name, inputs, record)`` for the
-    ops that autograd did not record although an input required grad."""
+    ops that autograd did not record although an input required grad.
+
+    It watches through :func:`observe.on_op`, so it sees the ops of the thread
+    that entered it.
+    """
 
     def __init__(self) -> None:
         self.ops: dict[int, tuple[str, tuple, object]] = {}
         self._refs: list[weakref.ref] = []
+        self._handles: list[observe.Handle] = []
 
     def __enter__(self) -> Trace:
-        global _original_apply
-        if not _active:
-            _original_apply = Op.__dict__["apply"]
-            Op.apply = classmethod(_traced_apply)  # type: ignore[method-assign,assignment]
-        _active.append((self, threading.get_ident()))
+        self._handles.append(observe.on_op(self._note))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for i, (trace, _) in enumerate(_active):
-            if trace is self:
-                del _active[i]
-                break
-        if not _active and _original_apply is not None:
-            Op.apply = _original_apply  # type: ignore[method-assign]
+        if self._handles:
+            self._handles.pop().remove()
 
-    def _note(self, cls: type, inputs: tuple, out: Any) -> None:
+    def _note(self, op: observe.Op) -> None:
+        if is_grad_enabled():  # autograd recorded it (or had nothing to record)
+            return
         tracked = any(
-            isinstance(x, Tensor) and (x._requires_grad or id(x) in self.ops) for x in inputs
+            hasattr(x, "requires_grad") and (x.requires_grad or id(x) in self.ops)
+            for x in op.inputs
         )
         if not tracked:
             return
-        outs = out if isinstance(out, tuple) else (out,)
         record = object()  # one picture node per op call
-        for t in outs:
-            self.ops[id(t)] = (cls.__name__, inputs, record)
+        for t in op.outputs:
+            self.ops[id(t)] = (op.name, op.inputs, record)
             self._refs.append(weakref.ref(t, self._forget(id(t))))
 
     def _forget(self, key: int) -> Any:
@@ -120,6 +129,117 @@ class Trace:
             self.ops.pop(key, None)
 
         return callback
+
+
+def delivered(node: Any, i: int, grad: Any) -> Any:
+    """The gradient ``node`` sent to its input ``i`` as the engine delivers it there:
+    summed back to the input's shape (and dtype) where the forward pass broadcast it."""
+    x, nxt = node._inputs[i], node.next_functions[i][0]
+    if grad is None or nxt is None or not isinstance(x, Tensor):
+        return grad
+    return engine._undo_broadcast(grad, x, nxt)
+
+
+def graph_nodes(output: Any) -> list:
+    """Every node reachable from ``output.grad_fn`` (iterative, first-seen order)."""
+    start = output.grad_fn
+    if start is None:
+        return [AccumulateGrad.of(output)] if output.requires_grad else []
+    seen = {id(start): start}
+    order = [start]
+    stack = [start]
+    while stack:
+        for nxt, _nr in stack.pop().next_functions:
+            if nxt is not None and id(nxt) not in seen:
+                seen[id(nxt)] = nxt
+                order.append(nxt)
+                stack.append(nxt)
+    return order
+
+
+class Sandbox:
+    """Saves what a backward changes and puts it back on exit: every leaf's (and
+    every ``retain_grad()`` tensor's) ``.grad``, and every node's saved values.
+
+    Inside, a leaf that already has a ``.grad`` accumulates into a copy, so the
+    learner's gradient tensor is never changed in place.
+    """
+
+    def __init__(self, nodes: list) -> None:
+        self.saved = [(n, n._saved, n._versions) for n in nodes]
+        self.grads: list[tuple[Any, Any]] = []
+        for n in nodes:
+            if type(n) is AccumulateGrad:
+                self.grads.append((n.variable, n.variable.grad))
+            elif n._hooks and "retain" in n._hooks:
+                for ref in n._hooks["retain"].values():
+                    t = ref()
+                    if t is not None:
+                        self.grads.append((t, t.grad))
+        self.warned = engine._create_graph_warned
+
+    def __enter__(self) -> Sandbox:
+        for t, g in self.grads:
+            if g is not None:  # accumulate into a copy, never into the learner's tensor
+                t._grad = Tensor._make(g._data.copy(), g.grad_fn)  # same history
+                t._grad._requires_grad = g._requires_grad
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for n, saved, versions in self.saved:
+            n._saved, n._versions = saved, versions
+        for t, g in self.grads:
+            t._grad = g
+        engine._create_graph_warned = self.warned
+
+
+def watch_backward(
+    output: Any,
+    gradient: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    *,
+    on_node: Callable[[observe.Step], None],
+    keep: bool = False,
+    to_leaves: bool = False,
+) -> tuple[BaseException | None, list[warnings.WarningMessage]]:
+    """Run the real ``output.backward(gradient, retain_graph, create_graph)`` and call
+    ``on_node`` for every node the engine runs (also the one that raised).
+
+    Unless ``keep``, it runs in a :class:`Sandbox`: afterwards every ``.grad``
+    and the graph are as they were. Hooks the learner registered do run.
+    ``to_leaves=True`` runs ``autograd.grad(output, <every leaf>, gradient)``
+    instead: the same nodes, but nothing is accumulated into a ``.grad``, so
+    no post-accumulate-grad hook (an optimizer step, say) runs.
+    Returns the ``RuntimeError`` backward raised (or None) and the warnings.
+    """
+    nodes = graph_nodes(output)
+    sandbox = None if keep else Sandbox(nodes)
+    error: BaseException | None = None
+    caught: list[warnings.WarningMessage] = []
+    try:
+        if sandbox is not None:
+            sandbox.__enter__()
+        with observe.on_node(on_node), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            if to_leaves:
+                leaves = [n.variable for n in nodes if type(n) is AccumulateGrad]
+                grad(
+                    output,
+                    leaves,
+                    gradient,
+                    retain_graph=retain_graph,
+                    create_graph=create_graph,
+                    allow_unused=True,
+                )
+            else:
+                output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
+    except RuntimeError as err:
+        error = err
+    finally:
+        if sandbox is not None:
+            sandbox.__exit__()
+    return error, caught
 
 
 def trace() -> Trace:

@@ -7,7 +7,9 @@ side. torch is imported only when a torch tensor is passed in.
 
 Saved tensors are read from the node's ``_saved_*`` attributes (torch raises
 an error for them once a backward has freed the graph). Edge gradients are
-recomputed by calling each node, output first, in ``_sequence_nr`` order.
+recomputed by torch's own engine: ``torch.autograd.grad`` from a gradient of
+ones to the leaves, with a hook on every node that notes what arrived and
+what it sent (``.grad`` is not touched).
 """
 
 from __future__ import annotations
@@ -64,22 +66,46 @@ class TorchAdapter:
         return values, False
 
     @staticmethod
-    def seq(fn: Any) -> int:
-        return fn._sequence_nr()
-
-    @staticmethod
-    def seed(root: Any) -> Any:
+    def rerun(graph: Any) -> dict:
+        """Run torch's engine again from ``graph``'s output; the gradient on every edge."""
         import torch
 
-        return torch.ones_like(root).detach()
+        from .backward import edge_grads
 
-    @staticmethod
-    def call(fn: Any, grads: list) -> tuple:
-        import torch
+        root = graph.root_tensor
+        nodes, leaves, stack = {}, [], [root.grad_fn]
+        while stack:  # the whole graph, also the part a large picture leaves out
+            fn = stack.pop()
+            if fn is None or id(fn) in nodes:
+                continue
+            nodes[id(fn)] = fn
+            if TorchAdapter.is_accumulate(fn):
+                leaves.append(fn.variable)
+            stack += [nxt for nxt, _ in fn.next_functions]
+        steps: dict[int, dict] = {}
 
-        with torch.no_grad():
-            out = fn(*grads)
-        return out if isinstance(out, tuple) else (out,)
+        def noter(fn: Any) -> Any:
+            def note(grads_out: tuple, grads_in: tuple) -> None:  # torch's names are reversed
+                steps[id(fn)] = {"node": fn, "grads_in": grads_in, "grads_out": grads_out}
+
+            return note
+
+        handles = [
+            fn.register_hook(noter(fn))
+            for fn in nodes.values()
+            if not TorchAdapter.is_accumulate(fn)
+        ]
+        seed = torch.ones_like(root).detach()
+        try:
+            torch.autograd.grad(root, leaves, seed, retain_graph=True, allow_unused=True)
+        except RuntimeError:  # a freed graph: the edges not reached stay n/a
+            pass
+        finally:
+            for h in handles:
+                h.remove()
+        grads = edge_grads(graph, steps)
+        grads["seed"] = seed
+        return grads
 
     @staticmethod
     def add(a: Any, b: Any) -> Any:

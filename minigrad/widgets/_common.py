@@ -3,38 +3,22 @@
 from __future__ import annotations
 
 import html
-import os
 import re
-import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from ..viz.names import namespace_tensors
-
-# frames of code in these folders are ours, not the learner's (checked by file, which
-# also works for doctests, whose globals carry the module's name)
-_OUR_DIRS = tuple(
-    str(Path(__file__).resolve().parent.parent / d) + os.sep for d in ("widgets", "viz")
-)
+from .. import _names
 
 
 def caller_names(given: Mapping | None = None) -> dict[int, str]:
     """``id(tensor) -> name`` from the learner's variables, then ``given`` on top.
 
-    The variables are those of the first frame outside minigrad's widgets and
-    pictures (the notebook cell that created the widget). ``given`` maps
+    The variables are those of the first frame outside minigrad (the notebook
+    cell that created the widget, see :mod:`minigrad._names`). ``given`` maps
     tensors to names (``{w: "weight"}``) or names to tensors.
     """
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename.startswith(_OUR_DIRS):
-        frame = frame.f_back
-    try:
-        found = namespace_tensors(frame)
-    finally:
-        del frame
     names: dict[int, str] = {}
-    for name, t in found:
+    for name, t in _names.caller_tensors():
         names.setdefault(id(t), name)
     for k, v in (given or {}).items():
         tensor, name = (v, k) if isinstance(k, str) else (k, v)

@@ -1,8 +1,9 @@
 """Run the real backward once, watch every step, then put everything back.
 
 :func:`run` is what :class:`~minigrad.widgets.BackwardStepper` replays. It
-calls the real ``backward`` on the real graph with an observer attached
-(:func:`minigrad.autograd.engine.add_observer`), so the steps are the engine's
+calls the real ``backward`` on the real graph, watching it with
+:func:`minigrad.autograd.observe.on_node` (through
+:func:`minigrad.viz.recording.watch_backward`), so the steps are the engine's
 own: its order, its sums at fan-out, its freeing of saved values, its errors.
 
 With ``keep=False`` (the default) the learner's state is restored afterwards,
@@ -32,7 +33,6 @@ True
 
 from __future__ import annotations
 
-import sys
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -42,8 +42,10 @@ import numpy as np
 
 from .._grad_mode import no_grad
 from .._tensor import Tensor
-from ..autograd import engine
+from ..autograd import observe
 from ..autograd.function import AccumulateGrad, Node
+from ..i18n import text as tr
+from ..viz.recording import delivered, graph_nodes, watch_backward
 
 
 @dataclass
@@ -85,29 +87,12 @@ class Recording:
 
 
 def _array(t: Any) -> np.ndarray | None:
-    return None if t is None else np.array(t._data, copy=True)
+    return None if t is None else np.array(t.numpy(force=True), copy=True)
 
 
 def _grad_fn_name(t: Any) -> str | None:
     fn = getattr(t, "grad_fn", None)
     return None if fn is None else fn.name().split("::")[-1]
-
-
-def graph_nodes(output: Tensor) -> list[Node]:
-    """Every node reachable from ``output.grad_fn`` (iterative, first-seen order)."""
-    start = output.grad_fn
-    if start is None:
-        return [AccumulateGrad.of(output)] if output._requires_grad else []
-    seen = {id(start): start}
-    stack = [start]
-    order = [start]
-    while stack:
-        for nxt in stack.pop()._next:
-            if nxt is not None and id(nxt) not in seen:
-                seen[id(nxt)] = nxt
-                order.append(nxt)
-                stack.append(nxt)
-    return order
 
 
 def leaf_names(nodes: list[Node], names: Mapping[int, str]) -> dict[str, Tensor]:
@@ -123,50 +108,6 @@ def leaf_names(nodes: list[Node], names: Mapping[int, str]) -> dict[str, Tensor]
                 k += 1
             result[name] = leaf
     return result
-
-
-def _failed_node(err: BaseException) -> Node | None:
-    """The node the engine was running when ``err`` was raised (from the traceback)."""
-    tb = err.__traceback__
-    found = None
-    while tb is not None:
-        frame = tb.tb_frame
-        if frame.f_code is engine.run_backward.__code__:
-            found = frame.f_locals.get("node")
-        tb = tb.tb_next
-    return found
-
-
-class _Sandbox:
-    """Saves what a backward changes and puts it back on exit."""
-
-    def __init__(self, nodes: list[Node]) -> None:
-        self.nodes = nodes
-        self.saved = [(n, n._saved, n._versions) for n in nodes]
-        self.grads: list[tuple[Tensor, Any]] = []
-        for n in nodes:
-            if type(n) is AccumulateGrad:
-                self.grads.append((n.variable, n.variable._grad))
-            elif n._hooks and "retain" in n._hooks:
-                for ref in n._hooks["retain"].values():
-                    t = ref()
-                    if t is not None:
-                        self.grads.append((t, t._grad))
-        self.warned = engine._create_graph_warned
-
-    def __enter__(self) -> _Sandbox:
-        for t, g in self.grads:
-            if g is not None:  # accumulate into a copy, never into the learner's tensor
-                t._grad = Tensor._make(g._data.copy(), g.grad_fn)
-                t._grad._requires_grad = g._requires_grad
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for n, saved, versions in self.saved:
-            n._saved, n._versions = saved, versions
-        for t, g in self.grads:
-            t._grad = g
-        engine._create_graph_warned = self.warned
 
 
 def run(
@@ -187,69 +128,60 @@ def run(
     nodes = graph_nodes(output)
     leaves = leaf_names(nodes, names)
     leaf_name = {id(t): n for n, t in leaves.items()}
-    grads_now = {n: _array(t._grad) for n, t in leaves.items()}
+    grads_now = {n: _array(t.grad) for n, t in leaves.items()}
 
     seed = gradient
-    if seed is None and output._data.size == 1:
-        seed = np.ones_like(output._data)
+    if seed is None and output.numel() == 1:
+        seed = np.ones_like(output.numpy(force=True))
     elif isinstance(seed, Tensor):
-        seed = seed._data
+        seed = seed.numpy(force=True)
     start = Step(
         0,
         "start",
         "start",
-        grads_out=(None if seed is None else np.array(seed, dtype=output._data.dtype),),
+        grads_out=(None if seed is None else np.array(seed, dtype=output.numpy(force=True).dtype),),
         leaf_grads=dict(grads_now),
-        text="Start: the gradient of the output with respect to itself"
-        + (" is 1." if gradient is None else " is the `gradient` you pass."),
+        text=tr("replay.start_one" if gradient is None else "replay.start_gradient"),
     )
     steps = [start]
 
-    def observe(info: dict) -> None:
-        node = info["node"]
+    failed: list = []  # the node that raised, if one did
+
+    def watch(info: observe.Step) -> None:
+        node = info.node
+        if info.error is not None:
+            failed.append(node)
+            return
         step = Step(len(steps), "node", node.name(), node)
-        step.grads_in = tuple(_array(g) for g in info["grads_in"])
-        step.grad_fns = tuple(_grad_fn_name(g) for g in info["grads_in"])
-        step.grads_out = tuple(_array(g) for g in info["grads_out"])
+        step.grads_in = tuple(_array(g) for g in info.grads_in)
+        step.grad_fns = tuple(_grad_fn_name(g) for g in info.grads_in)
+        step.grads_out = tuple(_array(g) for g in info.grads_out)
         with no_grad():
             # what reaches each input, reduced to its shape like the engine does
-            for nxt, g, x in zip(node._next, info["grads_out"], node._inputs):
+            for i, ((nxt, _nr), g) in enumerate(zip(node.next_functions, info.grads_out)):
                 ok = nxt is not None and g is not None
-                step.sent.append(_array(engine._sum_to(g.detach(), x)) if ok else None)
+                step.sent.append(_array(delivered(node, i, g.detach())) if ok else None)
         step.freed = node.is_freed
         if type(node) is AccumulateGrad:
             name = leaf_name.get(id(node.variable))
             if name is not None:
-                grads_now[name] = _array(info.get("grad"))
-                step.grad_fns = (_grad_fn_name(info.get("grad")),)
+                grads_now[name] = _array(info.grad)
+                step.grad_fns = (_grad_fn_name(info.grad),)
         step.leaf_grads = dict(grads_now)
         step.text = describe(step, leaf_name)
         steps.append(step)
 
-    sandbox = _Sandbox(nodes) if not keep else None
-    error: BaseException | None = None
-    caught: list[warnings.WarningMessage] = []
-    remove = engine.add_observer(observe)
-    try:
-        if sandbox is not None:
-            sandbox.__enter__()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
-    except RuntimeError as err:
-        error = err
-    finally:
-        remove()
-        if sandbox is not None:
-            sandbox.__exit__(*sys.exc_info())
+    error, caught = watch_backward(
+        output, gradient, retain_graph, create_graph, on_node=watch, keep=keep
+    )
     if keep:  # the real call shows its warnings as usual
         for w in caught:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 
     rec = Recording(output, steps, leaves, error, warnings=[str(w.message) for w in caught])
     if error is not None:
-        rec.error_node = _failed_node(error)
-        where = rec.error_node.name() if rec.error_node is not None else "the start"
+        rec.error_node = failed[-1] if failed else None
+        where = rec.error_node.name() if rec.error_node is not None else tr("replay.the_start")
         steps.append(
             Step(
                 len(steps),
@@ -258,7 +190,7 @@ def run(
                 rec.error_node,
                 leaf_grads=dict(grads_now),
                 error=f"RuntimeError: {error}",
-                text=f"backward() stopped at {where} with RuntimeError: {error}",
+                text=tr("replay.stopped", where=where, error=error),
             )
         )
     return rec
@@ -274,17 +206,22 @@ def describe(step: Step, leaf_name: Mapping[int, str]) -> str:
     """One sentence saying what happened at ``step``."""
     node = step.node
     if type(node) is AccumulateGrad:
-        name = leaf_name.get(id(node.variable), "the leaf")
-        return (
-            f"{step.name.split('::')[-1]} adds the incoming gradient {_values(step.grads_in)} "
-            f"into {name}.grad, which is now {_values((step.leaf_grads.get(name),))}."
+        name = leaf_name.get(id(node.variable), tr("replay.the_leaf"))
+        return tr(
+            "replay.accumulate",
+            node=step.name.split("::")[-1],
+            grads=_values(step.grads_in),
+            name=name,
+            now=_values((step.leaf_grads.get(name),)),
         )
-    text = (
-        f"{step.name} receives {_values(step.grads_in)} and sends {_values(step.grads_out)} "
-        "to its inputs."
+    text = tr(
+        "replay.node",
+        node=step.name,
+        grads_in=_values(step.grads_in),
+        grads_out=_values(step.grads_out),
     )
     if step.freed:
-        text += " Its saved values are freed (retain_graph=False)."
+        text += tr("replay.freed")
     if any(step.grad_fns):
-        text += " The gradients carry a grad_fn (create_graph=True): they are part of a new graph."
+        text += tr("replay.create_graph")
     return text

@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import html
 import inspect
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _creation
+from .. import _creation, _names
 from .._tensor import Tensor
+from ..autograd import observe
+from ..i18n import text as tr
 from ..viz import labels, layout
 from ..viz.backward import MinigradReplay, backward_body, build_backward
 from ..viz.forward import forward_body
@@ -54,24 +55,31 @@ def _slider_for(name: str, spec: tuple) -> widgets.FloatSlider:
 
 
 def _locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict]:
-    """Call ``f(**kwargs)`` and also return its local variables at ``return``
-    (so the picture can name ``y`` inside ``def f(...): y = w * x``)."""
+    """Call ``f(**kwargs)`` and also return its variables as they were at ``return``
+    (so the picture can name ``y`` inside ``def f(...): y = w * x``).
+
+    The first operation ``f`` runs (seen through :func:`observe.on_op`) is the
+    moment to find ``f``'s own frame on the stack; once ``f`` has returned,
+    that frame still holds its variables' final values.
+    """
     code = getattr(f, "__code__", None)
-    seen: dict = {}
-    previous = sys.getprofile()
+    found: list = []
 
-    def watch(frame: Any, event: str, arg: Any) -> None:
-        if event == "return" and frame.f_code is code:
-            seen.update(frame.f_locals)
+    def first_op(op: observe.Op) -> None:
+        if not found:
+            frame = _names.running(code)
+            if frame is not None:
+                found.append(frame)
 
-    if code is not None:
-        sys.setprofile(watch)
-    try:
+    if code is None:
+        return f(**kwargs), {}
+    with observe.on_op(first_op):
         out = f(**kwargs)
+    frame = found.pop() if found else None
+    try:
+        return out, dict(_names.variables(frame, with_globals=False))
     finally:
-        if code is not None:
-            sys.setprofile(previous)
-    return out, seen
+        del frame
 
 
 class InteractGraph(DisplaysAsWidget):
@@ -143,7 +151,8 @@ class InteractGraph(DisplaysAsWidget):
         """Run the function forward and backward with the current values; redraw."""
         inputs = self._inputs()
         self.values = {
-            k: (v.item() if v.numel() == 1 else v._data.copy()) for k, v in inputs.items()
+            k: (v.item() if v.numel() == 1 else v.numpy(force=True).copy())
+            for k, v in inputs.items()
         }
         self.error = ""
         names = {id(t): k for k, t in inputs.items()}
@@ -172,8 +181,10 @@ class InteractGraph(DisplaysAsWidget):
         self.output = out
         self.grads = {}
         for k, t in inputs.items():
-            g = t._grad
-            self.grads[k] = None if g is None else (g.item() if g.numel() == 1 else g._data.copy())
+            g = t.grad
+            self.grads[k] = (
+                None if g is None else (g.item() if g.numel() == 1 else g.numpy(force=True).copy())
+            )
         keyed = {tensor_key(t): names[id(t)] for t in reversed(tensors) if id(t) in names}
         self.source = self._picture(out, keyed, rec)
         try:
@@ -197,16 +208,16 @@ class InteractGraph(DisplaysAsWidget):
 
     def _table(self, out: Tensor, names: dict[int, str]) -> str:
         out_name = names.get(id(out), "output")
-        head = ("input", "value", f"∂{out_name}/∂input")
+        head = (tr("sliders.input"), tr("sliders.value"), f"∂{out_name}/∂{tr('sliders.input')}")
         rows = [
             "<tr>" + "".join(f"<th style='{CELL}'>{html.escape(h)}</th>" for h in head) + "</tr>"
         ]
         for k, v in self.values.items():
             g = self.grads.get(k)
             if k in self.fixed:
-                gtext = "<i>fixed (no grad)</i>"
+                gtext = f"<i>{html.escape(tr('sliders.fixed'))}</i>"
             elif g is None:
-                gtext = "<i>None: no path to the output</i>"
+                gtext = f"<i>{html.escape(tr('sliders.no_path'))}</i>"
             else:
                 gtext = html.escape(_fmt(g))
             rows.append(
@@ -216,12 +227,12 @@ class InteractGraph(DisplaysAsWidget):
             )
         rows.append(
             f"<tr><td style='{CELL}'><b>{html.escape(out_name)}</b></td>"
-            f"<td style='{CELL}'>{html.escape(_fmt(out._data))}</td>"
-            f"<td style='{CELL}'>(output)</td></tr>"
+            f"<td style='{CELL}'>{html.escape(_fmt(out.numpy(force=True)))}</td>"
+            f"<td style='{CELL}'>{html.escape(tr('sliders.output'))}</td></tr>"
         )
         note = ""
         if out.numel() != 1:
-            note = "<div><i>The output has several elements: backward used gradient=ones.</i></div>"
+            note = f"<div><i>{html.escape(tr('sliders.several_elements'))}</i></div>"
         style = "border-collapse:collapse;margin-top:8px"
         return f"<table class='minigrad-grads' style='{style}'>{''.join(rows)}</table>{note}"
 

@@ -11,28 +11,29 @@ import ipywidgets.widgets.widget as widget_module
 
 import minigrad
 from minigrad import viz
-from minigrad.autograd import engine
+from minigrad.autograd import observe
 from minigrad.autograd.function import Op
 from minigrad.widgets import BackwardStepper
 
 
 def test_reentered_record_leaves_no_observer_behind() -> None:
-    before = list(engine._observers)
+    before = {k: list(v) for k, v in observe.nodes.items()}
     rec = viz.record()
     x = minigrad.tensor(2.0, requires_grad=True)
     with rec:
         with rec:
             (x * x).backward()
         (x * 3).backward()  # still inside the outer block: still recorded
-    assert engine._observers == before
+    assert observe.nodes == before
     seen = len(rec.steps)
     (x * 4).backward()
     assert len(rec.steps) == seen
     assert [s["node"].name() for s in rec.steps].count("MulBackward0") == 2
 
 
-def test_nested_traces_exited_out_of_order_restore_apply() -> None:
+def test_nested_traces_exited_out_of_order_leave_no_watcher() -> None:
     original = Op.__dict__["apply"]
+    before = {k: list(v) for k, v in observe.ops.items()}
     w = minigrad.tensor([1.0, 2.0], requires_grad=True)
     outer, inner = viz.trace(), viz.trace()
     outer.__enter__()
@@ -43,7 +44,8 @@ def test_nested_traces_exited_out_of_order_restore_apply() -> None:
     with minigrad.no_grad():
         only_inner = w * 3
     inner.__exit__(None, None, None)
-    assert Op.__dict__["apply"] is original
+    assert Op.__dict__["apply"] is original  # never replaced: traces watch through observe
+    assert observe.ops == before
     assert id(both) in outer.ops and id(both) in inner.ops
     assert id(only_inner) in inner.ops and id(only_inner) not in outer.ops
     with minigrad.no_grad():
@@ -51,14 +53,17 @@ def test_nested_traces_exited_out_of_order_restore_apply() -> None:
     assert id(after) not in inner.ops
 
 
-def test_reentered_trace_restores_apply() -> None:
-    original = Op.__dict__["apply"]
+def test_reentered_trace_leaves_no_watcher() -> None:
+    before = {k: list(v) for k, v in observe.ops.items()}
+    w = minigrad.tensor([1.0, 2.0], requires_grad=True)
     tr = viz.trace()
     with tr:
         with tr:
             pass
-        assert Op.__dict__["apply"] is not original  # the outer block still traces
-    assert Op.__dict__["apply"] is original
+        with minigrad.no_grad():
+            y = w * 2
+        assert id(y) in tr.ops  # the outer block still traces
+    assert observe.ops == before
 
 
 def _stepper_graph() -> minigrad.Tensor:

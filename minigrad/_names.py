@@ -1,0 +1,155 @@
+"""Names for tensors, taken from the learner's own variables.
+
+A picture says ``w`` and ``z`` rather than "tensor 1" and "tensor 2" because
+it looks at the code that asked for it. This module is the only place in
+minigrad that reads the call stack for that, and it has one rule for whose
+code a frame runs:
+
+    a frame is minigrad's when its code lives in a file of the minigrad
+    package; every other frame (a notebook cell, a script, a doctest, a test)
+    is the learner's.
+
+``viz.draw_*``, the widgets and ``explain`` ask :func:`learner_frame` for the
+first frame that is not minigrad's (the cell that called them), then
+:func:`tensor_variables` for its tensor variables: locals first, then the
+module (or notebook) globals. Names starting with ``_`` (``_``, ``_3``,
+``__``: IPython's output history) are ignored. The parameters of every
+``nn.Module`` variable are named as the module names them (``0.weight``),
+after the plain variables.
+
+>>> import minigrad as torch
+>>> w = torch.tensor(2.0, requires_grad=True)
+>>> [name for name, _ in tensor_variables(learner_frame()) if name == "w"]
+['w']
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from types import CodeType, FrameType
+from typing import Any
+
+# minigrad's own files: the package folder, as imported and with links resolved
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_HOMES = tuple({_HERE + os.sep, os.path.realpath(_HERE) + os.sep})
+
+
+def is_minigrad(frame: FrameType) -> bool:
+    """Does ``frame`` run code of the minigrad package (rather than the learner's)?"""
+    return frame.f_code.co_filename.startswith(_HOMES)
+
+
+def learner_frame() -> FrameType | None:
+    """The innermost frame on the call stack that is not minigrad's.
+
+    Call it from minigrad code; drop the frame (``del frame``) once its
+    variables are read, so that the learner's variables are not kept alive.
+    """
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and is_minigrad(frame):
+        frame = frame.f_back
+    return frame
+
+
+def running(code: CodeType) -> FrameType | None:
+    """The innermost frame on the call stack that runs ``code`` (a learner's
+    function, see :func:`minigrad.widgets.sliders`), or None."""
+    frame = learner_frame()
+    while frame is not None and frame.f_code is not code:
+        frame = frame.f_back
+    return frame
+
+
+def is_tensor(value: Any) -> bool:
+    """A minigrad or torch tensor, recognised by what it has."""
+    return hasattr(value, "grad_fn") and hasattr(value, "requires_grad")
+
+
+def is_module(value: Any) -> bool:
+    """An ``nn.Module`` (minigrad's or torch's), recognised by what it has."""
+    return (
+        not isinstance(value, type)
+        and callable(getattr(value, "named_parameters", None))
+        and hasattr(value, "training")
+    )
+
+
+# the code of a comprehension runs in a frame of its own (before Python 3.12)
+_COMPREHENSIONS = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
+
+
+def variables(frame: FrameType | None, with_globals: bool = True) -> list[tuple[str, Any]]:
+    """``(name, value)`` for the variables of ``frame`` not starting with ``_``:
+    its locals (for a comprehension, also those of the code around it), then
+    (``with_globals``) its module's globals."""
+    if frame is None:
+        return []
+    scopes = [frame.f_locals]
+    outer: FrameType | None = frame
+    while outer is not None and outer.f_code.co_name in _COMPREHENSIONS:
+        outer = outer.f_back
+        while outer is not None and is_minigrad(outer):
+            outer = outer.f_back
+        if outer is not None and outer.f_locals is not frame.f_globals:
+            scopes.append(outer.f_locals)
+    if with_globals and frame.f_globals is not frame.f_locals:
+        scopes.append(frame.f_globals)
+    return [
+        (name, value)
+        for scope in scopes
+        for name, value in list(scope.items())
+        if not name.startswith("_")
+    ]
+
+
+def tensor_variables(frame: FrameType | None, modules: bool = True) -> list[tuple[str, Any]]:
+    """``(name, tensor)`` for every tensor variable of ``frame`` (locals first), then,
+    with ``modules=True``, the parameters of its ``nn.Module`` variables."""
+    found: list[tuple[str, Any]] = []
+    owners = []
+    for name, value in variables(frame):
+        if is_tensor(value):
+            found.append((name, value))
+        elif modules and is_module(value):
+            owners.append(value)
+    for module in owners:  # after the variables: a parameter's own variable name wins
+        try:
+            found += list(module.named_parameters())
+        except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+            continue
+    return found
+
+
+def module_kinds(frame: FrameType | None) -> dict[str, str]:
+    """``{"0": "Linear", "2": "Linear"}``: the class of every submodule of the
+    ``nn.Module`` variables of ``frame``, by the prefix its parameters carry."""
+    kinds: dict[str, str] = {}
+    for _name, value in variables(frame):
+        if not is_module(value):
+            continue
+        try:
+            for prefix, sub in value.named_modules():
+                if prefix:
+                    kinds.setdefault(prefix, type(sub).__name__)
+        except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+            continue
+    return kinds
+
+
+def caller_tensors(modules: bool = True) -> list[tuple[str, Any]]:
+    """:func:`tensor_variables` of the learner's frame that (through minigrad) called us."""
+    frame = learner_frame()
+    try:
+        return tensor_variables(frame, modules)
+    finally:
+        del frame
+
+
+def caller_module_kinds() -> dict[str, str]:
+    """:func:`module_kinds` of the learner's frame that (through minigrad) called us."""
+    frame = learner_frame()
+    try:
+        return module_kinds(frame)
+    finally:
+        del frame

@@ -1,0 +1,122 @@
+"""The one helper that names tensors after the learner's variables (minigrad._names).
+
+A frame is minigrad's when its code lives in a file of the minigrad package;
+every other frame is the learner's. viz, the widgets and explain all ask it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import minigrad as torch
+from minigrad import _names, explain, viz
+from minigrad.widgets import interact_graph
+from minigrad.widgets._common import caller_names
+
+
+def labels_of(source: str) -> set[str]:
+    """The first word of every node label of a DOT source (the variable names)."""
+    return set(re.findall(r"<B>([^<]+)</B>", source))
+
+
+def test_names_from_a_learners_function():
+    def learner():
+        weight = torch.tensor(2.0, requires_grad=True)
+        out = weight * 3
+        return viz.draw_forward(out).source
+
+    found = labels_of(learner())
+    assert {"weight", "out"} <= found
+    # minigrad's own frames are skipped: draw_forward's parameter ``t`` names nothing
+    assert "t" not in found
+
+
+def test_nested_calls_name_from_the_innermost_learner_frame():
+    def inner(a):
+        hidden = a * 2
+        return caller_names(), hidden
+
+    def outer():
+        leaf = torch.tensor(1.0, requires_grad=True)
+        return inner(leaf), leaf
+
+    (names, hidden), leaf = outer()
+    # ``inner`` is the learner's frame: its ``a`` and ``hidden``, not outer's ``leaf``
+    assert names[id(hidden)] == "hidden"
+    assert names[id(leaf)] == "a"
+
+
+def test_comprehension_sees_the_variables_around_it():
+    def learner():
+        w = torch.tensor(3.0, requires_grad=True)
+        return [(dict(_names.caller_tensors()), t) for t in [w * 2]]
+
+    [(found, t)] = learner()
+    assert found["t"] is t  # the comprehension's own variable
+    assert "w" in found  # and the function's, around it
+
+
+def test_minigrad_frames_are_skipped_by_file_not_by_module_name():
+    # a doctest runs with the globals of a minigrad module, but its code is the learner's
+    scope = {"__name__": "minigrad.viz.something", "_names": _names, "torch": torch}
+    code = compile(
+        "x = torch.tensor(1.0)\nframe = _names.learner_frame()\n", "<doctest minigrad.viz>", "exec"
+    )
+    exec(code, scope)
+    assert scope["frame"].f_code is code
+    assert not _names.is_minigrad(scope["frame"])
+    # code in a file of the package is minigrad's, whatever its globals say
+    ours = {"__name__": "learner", "_names": _names}
+    inside = compile("found = _names.learner_frame()\n", viz.__file__, "exec")
+    frame = sys._getframe()
+    exec(inside, ours)
+    assert ours["found"] is frame  # the exec'd "minigrad" frame was skipped
+    assert not _names.is_minigrad(frame)
+
+
+def test_globals_and_underscore_names():
+    found = dict(_names.caller_tensors())
+    assert "GLOBAL_T" in found and "_hidden" not in found
+
+
+GLOBAL_T = torch.tensor(5.0)
+_hidden = torch.tensor(6.0)
+
+
+def test_module_parameters_are_named_after_the_variables():
+    model = torch.nn.Linear(2, 1)
+    found = dict(_names.caller_tensors())
+    assert found["weight"] is model.weight
+    assert _names.caller_module_kinds() == {}  # a Linear has no submodules
+    seq = torch.nn.Sequential(torch.nn.Linear(2, 1))
+    assert _names.caller_module_kinds()["0"] == "Linear"
+    assert dict(_names.caller_tensors())["0.weight"] is seq[0].weight
+
+
+def test_explain_names_the_learners_variable():
+    def learner():
+        scale = torch.tensor([1.0, 2.0], requires_grad=True)
+        doubled = scale * 2
+        return explain(doubled)
+
+    assert "doubled" in explain_text(learner())
+
+
+def explain_text(e) -> str:
+    return e.text
+
+
+def test_interact_graph_names_the_functions_own_variables():
+    def helper(u):
+        return u * 2
+
+    def f(x, w):
+        scaled = w * x
+        twice = helper(scaled)
+        return twice + 1
+
+    g = interact_graph(f, view="forward", x=2.0, w=(-3.0, 3.0))
+    found = labels_of(g.source)
+    assert {"scaled", "twice", "w", "x"} <= found
+    assert "u" not in found  # the helper's variable: not f's
