@@ -1,6 +1,7 @@
 # minigrad: two commands do everything.
 #
 #   make lab    set up, then start JupyterLab on the lessons in notebooks/
+#               (make lab LANG_COURSE=zh: the Chinese course in notebooks/zh/)
 #   make test   set up, then run the linter and every test (notebooks included)
 #
 # Other targets: make lint, make bench, make clean, make distclean.
@@ -16,8 +17,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 BROWSER_TESTS ?= 1
 LAB_ARGS ?=
+# en: the English course in notebooks/; zh: the Chinese one (中文版) in notebooks/zh/
+LANG_COURSE ?= en
 # JupyterLab opens on the lessons (on the repository until notebooks/ exists).
+ifeq ($(LANG_COURSE),zh)
+LAB_DIR := notebooks/zh
+else ifeq ($(LANG_COURSE),en)
 LAB_DIR := $(if $(wildcard notebooks),notebooks,.)
+else
+$(error LANG_COURSE must be en or zh, not $(LANG_COURSE))
+endif
 
 # The stamps remember which extras are installed; they are redone when pyproject.toml changes.
 LAB_STAMP := $(VENV)/.installed-lab
@@ -28,10 +37,10 @@ ROOT_FLAG := --allow-root
 endif
 
 ifeq ($(BROWSER_TESTS),0)
-TEST_SYSTEM_DEPS := graphviz
+TEST_SYSTEM_DEPS := graphviz cjk-font
 PYTEST_BROWSER_ARGS := -m "not browser"
 else
-TEST_SYSTEM_DEPS := graphviz chromium
+TEST_SYSTEM_DEPS := graphviz cjk-font chromium
 PYTEST_BROWSER_ARGS :=
 endif
 
@@ -40,7 +49,7 @@ NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sani
 .PHONY: help lab test lint bench clean distclean system-deps-test
 
 help:
-	@echo "make lab    set up .venv and start JupyterLab on notebooks/"
+	@echo "make lab    set up .venv and start JupyterLab on notebooks/ (LANG_COURSE=zh: notebooks/zh/)"
 	@echo "make test   set up .venv, run ruff and all tests (BROWSER_TESTS=0 skips browser tests)"
 	@echo "make lint   run ruff"
 	@echo "make bench  run the benchmarks"
@@ -69,7 +78,11 @@ system-deps-test:
 # No system package: without graphviz's `dot`, figures are drawn by the pip package
 # graphviz-pure (or in the browser). The tests compare both, so they want `dot`.
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
+ifeq ($(LANG_COURSE),zh)
+	@# Chinese labels in the figures need a CJK font; without one, say how to get it and go on.
+	scripts/ensure_system_deps.sh cjk-font || true
+endif
+	MINIGRAD_LANG=$(LANG_COURSE) $(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
 
 test: system-deps-test $(TEST_STAMP)
 	$(BIN)/ruff check .

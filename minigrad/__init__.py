@@ -69,6 +69,7 @@ from ._dtype import (
     uint8,
 )
 from .explain import explain
+from .i18n import get_language, language, set_language
 from ._grad_mode import (
     enable_grad,
     inference_mode,

@@ -38,25 +38,13 @@ from . import _names
 from ._grad_mode import is_grad_enabled
 from ._tensor import Tensor
 from .autograd.function import AccumulateGrad, Node, _SavedOutput
+from .i18n import Section
+from .i18n import text as tr
 
 __all__ = ["explain", "Explanation"]
 
 # what each cause means, in one line (also the order they are checked in)
-CAUSES = {
-    "non_leaf": "a non-leaf tensor without retain_grad()",
-    "integer": "an integer tensor cannot require grad",
-    "requires_grad_false": "requires_grad is False",
-    "detach": "cut from the graph by detach()",
-    "data": "cut from the graph by .data",
-    "no_grad": "made under torch.no_grad()",
-    "not_connected": "not connected to the output",
-    "freed": "the graph was already freed by an earlier backward()",
-    "inplace": "a saved tensor was modified in place (version counter)",
-    "non_scalar": "backward() of a non-scalar output needs a gradient argument",
-    "nothing_requires_grad": "the output does not require grad: nothing to differentiate",
-    "not_run_yet": "no backward() has reached this leaf yet",
-    "ok": "nothing is wrong",
-}
+CAUSES = Section("cause.")
 
 
 class Explanation:
@@ -209,8 +197,8 @@ def explain(
         ids[id(tensor)] = str(name)
     candidates = [v for _, v in found]
 
-    def name_of(x: Any, default: str = "the tensor") -> str:
-        return ids.get(id(x), default)
+    def name_of(x: Any, default: str = "") -> str:
+        return ids.get(id(x), default or tr("explain.the_tensor"))
 
     tname = name_of(t, "t")
     if output is not None and not isinstance(output, Tensor):
@@ -229,29 +217,18 @@ def explain(
                 for c in candidates[:200]
             )
             if t.retains_grad and t.grad is not None:
-                text = f"{tname}.grad is set: {tname} has retain_grad()."
+                text = tr("explain.retained_set", t=tname)
                 if failing is not None:
-                    text += "\n\nBut as an output: " + failing.text
+                    text += tr("explain.but_as_output") + failing.text
                 return make("ok", text)
             if failing is not None and not used:
                 if not t.retains_grad:
-                    failing.text += (
-                        f"\n\n(And {tname}.grad itself stays None in any case: {tname} is not a "
-                        "leaf; call retain_grad() to keep it.)"
-                    )
+                    failing.text += tr("explain.and_not_leaf", t=tname)
                 return failing
             if not t.retains_grad:
-                text = (
-                    f"{tname}.grad is None because {tname} is not a leaf: it was computed by "
-                    f"{t.grad_fn.name()}.\n"
-                    "backward() stores gradients only in leaves (tensors you created with "
-                    "requires_grad=True); the gradients of intermediate tensors are used and "
-                    "then thrown away.\n"
-                    f"Fix: call {tname}.retain_grad() before backward(), or look at the .grad "
-                    "of the leaves."
-                )
+                text = tr("explain.non_leaf", t=tname, fn=t.grad_fn.name())
                 if failing is not None:
-                    text += "\n\nAlso, as an output: " + failing.text
+                    text += tr("explain.also_as_output") + failing.text
                 return make(
                     "non_leaf",
                     text,
@@ -262,19 +239,20 @@ def explain(
                 return failing
             return make(
                 "ok" if t.grad is not None else "not_run_yet",
-                f"{tname} has retain_grad(), so backward() will fill {tname}.grad"
-                + (
-                    " (it already holds a gradient)."
-                    if t.grad is not None
-                    else "; no backward has reached it yet."
+                tr(
+                    "explain.retained_holds" if t.grad is not None else "explain.retained_waits",
+                    t=tname,
                 ),
             )
         if not t.retains_grad:
             return make(
                 "non_leaf",
-                f"{tname}.grad is None because {tname} is not a leaf: it was computed by "
-                f"{t.grad_fn.name()}.\nbackward() stores gradients only in leaves.\n"
-                f"Fix: call {tname}.retain_grad() before {name_of(output, 'output')}.backward().",
+                tr(
+                    "explain.non_leaf_output",
+                    t=tname,
+                    fn=t.grad_fn.name(),
+                    o=name_of(output, tr("explain.output")),
+                ),
             )
 
     # 2. t does not require grad: find out whether it was cut from a tensor that does
@@ -282,58 +260,42 @@ def explain(
         if t.numpy(force=True).dtype.kind != "f":
             return make(
                 "integer",
-                f"{tname} does not require grad: its dtype is {t.dtype}, and only floating "
-                "point tensors can have gradients.\n"
-                f"Fix: create it as a float tensor, e.g. torch.tensor([...], dtype=torch.float32)"
-                ".",
+                tr("explain.integer", t=tname, dtype=t.dtype),
             )
         base = t._base
         if base is not None and base._requires_grad:
-            bname = name_of(base, "a tensor that requires grad")
+            bname = name_of(base, tr("explain.a_tensor_requiring_grad"))
             if base._data is t._data or np.shares_memory(base._data, t._data) and _same(base, t):
                 return make(
                     "detach",
-                    f"{tname} does not require grad: it was cut from the graph by "
-                    f"{bname}.detach().\nIt shares {bname}'s numbers but not its history, so "
-                    f"no gradient flows through {tname} back to {bname}.\n"
-                    f"Fix: use {bname} itself where you want gradients.",
+                    tr("explain.detach", t=tname, b=bname),
                     source=base,
                 )
             return make(
                 "no_grad",
-                f"{tname} does not require grad: it is a view of {bname} made while grad mode "
-                "was off (inside torch.no_grad()), so nothing was recorded.\n"
-                "Fix: compute it outside the no_grad() block.",
+                tr("explain.no_grad_view", t=tname, b=bname),
                 source=base,
             )
         pool = candidates + (_tensors_in(_nodes(output)) if output is not None else [])
         for c in pool:
             if c._requires_grad and _shares(c, t):
-                cname = name_of(c, "a tensor that requires grad")
+                cname = name_of(c, tr("explain.a_tensor_requiring_grad"))
                 return make(
                     "data",
-                    f"{tname} does not require grad: it shares its numbers with {cname}, which "
-                    f"requires grad, but not its history: it was made by {cname}.data (or "
-                    ".numpy() / from_numpy()).\nChanges made through it are not recorded and no "
-                    f"gradient flows through it back to {cname}.\nFix: use {cname} itself.",
+                    tr("explain.data", t=tname, c=cname),
                     source=c,
                 )
         note = ""
         if not is_grad_enabled():
-            note = "\nNote: grad mode is off right now (you are inside torch.no_grad())."
+            note = tr("explain.grad_mode_off")
         return make(
             "requires_grad_false",
-            f"{tname}.grad is None because {tname} does not require grad "
-            f"({tname}.requires_grad is False) and has no grad_fn.\n"
-            "Either it was created without requires_grad=True (torch.tensor(...) and "
-            "torch.Tensor(...) default to False), or it was computed inside torch.no_grad(), "
-            "or only from tensors that do not require grad: autograd recorded nothing.\n"
-            f"Fix: create it with requires_grad=True, or call {tname}.requires_grad_()." + note,
+            tr("explain.requires_grad_false", t=tname) + note,
         )
 
     # 3. t is a leaf that requires grad (or a non-leaf with retain_grad) and an output is given
     if output is not None:
-        oname = name_of(output, "the output")
+        oname = name_of(output, tr("explain.the_output"))
         nodes = _nodes(output)
         target = t.grad_fn if t.grad_fn is not None else (t._acc() if t._acc else None)
         if output is not t and (target is None or all(n is not target for n in nodes)):
@@ -343,20 +305,18 @@ def explain(
                     made = f"{tname}.detach()" if how == "detach" else f"{tname}.data"
                     return make(
                         how,
-                        f"{tname}.grad is None because {oname} does not depend on {tname} "
-                        f"itself but on a copy cut from the graph by {made}: same numbers, no "
-                        "history, so the gradient stops there.\n"
-                        f"Fix: use {tname} itself in the computation of {oname}.",
+                        tr("explain.cut_copy", t=tname, o=oname, made=made),
                         source=t,
                     )
             return make(
                 "not_connected",
-                f"{tname}.grad is None because {tname} is not connected to {oname}: no path "
-                f"of grad_fn nodes leads from {oname} back to {tname}"
-                + (" (it has no graph at all)." if output.grad_fn is None else ".")
-                + f"\nbackward() only reaches the leaves {oname} was computed from. Perhaps "
-                f"{oname} was computed from another tensor (a re-created {tname}, or one made "
-                "inside torch.no_grad()).",
+                tr(
+                    "explain.not_connected_no_graph"
+                    if output.grad_fn is None
+                    else "explain.not_connected",
+                    t=tname,
+                    o=oname,
+                ),
             )
         failing = _backward_problem(output, gradient, name_of, oname, ids)
         if failing is not None:
@@ -365,20 +325,17 @@ def explain(
         if t.grad is None:
             return make(
                 "not_run_yet",
-                f"{tname} is connected to {oname} and {oname}.backward() would work: "
-                f"{tname}.grad is None only because that backward() has not run yet.",
+                tr("explain.not_run_yet_output", t=tname, o=oname),
             )
-        return make("ok", f"{tname}.grad is set; {oname}.backward() would add to it.")
+        return make("ok", tr("explain.ok_output", t=tname, o=oname))
 
     # 4. a leaf that requires grad, no output given
     if t.grad is None:
         return make(
             "not_run_yet",
-            f"{tname} is a leaf that requires grad, so backward() will fill {tname}.grad, but "
-            "no backward() has reached it yet: either none ran, or the output you called it "
-            f"on does not depend on {tname}.\nCheck with explain({tname}, output=loss).",
+            tr("explain.not_run_yet", t=tname),
         )
-    return make("ok", f"{tname}.grad is set: {tname} is a leaf that requires grad.")
+    return make("ok", tr("explain.ok_leaf", t=tname))
 
 
 def _same(a: Tensor, b: Tensor) -> bool:
@@ -397,19 +354,12 @@ def _backward_problem(
     if not out._requires_grad:
         return make(
             "nothing_requires_grad",
-            f"{oname}.backward() would fail: {oname} does not require grad and has no grad_fn "
-            "(RuntimeError: element 0 of tensors does not require grad and does not have a "
-            "grad_fn).\nIt was computed only from tensors that do not require grad, or inside "
-            "torch.no_grad(), or from a detach()/.data copy.",
+            tr("explain.nothing_requires_grad", o=oname),
         )
     if gradient is None and out.numel() != 1:
         return make(
             "non_scalar",
-            f"{oname}.backward() would fail: {oname} has {out.numel()} elements (shape "
-            f"{list(out.shape)}), and a gradient can be created implicitly only for a scalar "
-            "(RuntimeError: grad can be implicitly created only for scalar outputs).\n"
-            f"Fix: reduce it first ({oname}.sum().backward()), or pass the vector v of the "
-            f"vector-Jacobian product: {oname}.backward(v) with v shaped like {oname}.",
+            tr("explain.non_scalar", o=oname, n=out.numel(), shape=list(out.shape)),
         )
     problems = []
     for node in _nodes(out):
@@ -424,29 +374,24 @@ def _backward_problem(
     cause, node, message = problems[0]
     value = None
     if cause == "freed":
-        text = (
-            f"{oname}.backward() would fail: the graph was already freed by an earlier "
-            f"backward(). {node.name()} released the values it saved, so the gradient cannot "
-            "be computed again.\n"
-            f"RuntimeError: {message}\n"
-            "Fix: pass retain_graph=True to the first backward() if you need a second one "
-            "(the gradients then add up), or run the forward pass again."
-        )
+        text = tr("explain.freed", o=oname, node=node.name(), message=message)
     else:
         value, now, then = _modified_tensor(node)
         if type(value) is _SavedOutput:
-            what = f"its own output ({node.name()}'s result)"
+            what = tr("explain.its_own_output", node=node.name())
         else:
-            what = name_of(value, "an input")
+            what = name_of(value, tr("explain.an_input"))
             fn = getattr(value, "grad_fn", None)
             if fn is not None and fn._seq > node._seq:
-                what += f" (changed by an in-place op, its grad_fn is now {fn.name()})"
-        text = (
-            f"{oname}.backward() would fail: {node.name()} saved {what} for backward, and it "
-            f"was modified in place afterwards: version {now} now, version {then} when saved.\n"
-            f"RuntimeError: {message}\n"
-            "Fix: use the out-of-place form (y = y + 1 instead of y += 1 or y.add_(1)), or "
-            "modify a .clone()."
+                what += tr("explain.changed_by", fn=fn.name())
+        text = tr(
+            "explain.inplace",
+            o=oname,
+            node=node.name(),
+            what=what,
+            now=now,
+            then=then,
+            message=message,
         )
     result = make(cause, text, node=node, problems=problems)
     if cause == "inplace" and isinstance(value, Tensor):

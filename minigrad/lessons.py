@@ -13,6 +13,8 @@ import io
 from collections.abc import Callable
 from types import ModuleType
 
+from .i18n import text as tr
+
 
 def transcript(example: Callable[[ModuleType], object], module: ModuleType) -> str:
     """Run ``example(module)`` and return everything it printed, ending with the
@@ -48,11 +50,11 @@ def compare_with_pytorch(example: Callable[[ModuleType], object]) -> bool | None
     try:
         import torch as real_torch
     except ImportError:
-        print("(PyTorch is not installed, so there is nothing to compare with.)")
+        print(tr("lessons.no_pytorch"))
         return None
     theirs = transcript(example, real_torch)
     print("PyTorch:\n" + theirs)
-    print("identical:", mine == theirs)
+    print(tr("lessons.identical"), mine == theirs)
     return mine == theirs
 
 
@@ -63,6 +65,7 @@ def compare_with_pytorch(example: Callable[[ModuleType], object]) -> bool | None
 # The judges live here, out of the notebooks, so that an exercise cell shows only
 # the question and `check(...)`, never the answer it is compared with.
 
+# what a judge returns for an unanswered exercise (check() prints it in the current language)
 NOT_ANSWERED = "Not answered yet: replace the ... with your answer and run the cell again."
 
 _JUDGES: dict[str, Callable[[object], str | None]] = {}
@@ -120,7 +123,7 @@ def _verdict(key: str, answer: object) -> str | None:
     try:
         return _JUDGES[key](answer)
     except Exception as error:  # noqa: BLE001 - the learner's code may raise anything
-        return f"checking your answer raised {type(error).__name__}: {error}"
+        return tr("lessons.judge_raised", error=f"{type(error).__name__}: {error}")
 
 
 def check(key: str, answer: object) -> None:
@@ -135,11 +138,11 @@ def check(key: str, answer: object) -> None:
     """
     problem = _verdict(key, answer)
     if problem is None:
-        print("Correct!")
+        print(tr("lessons.correct"))
     elif problem == NOT_ANSWERED:
-        print(problem)
+        print(tr("lessons.not_answered"))
     else:
-        print("Not yet:", problem)
+        print(tr("lessons.not_yet") + problem)
 
 
 def passes(key: str, answer: object) -> bool:
@@ -152,10 +155,11 @@ def passes(key: str, answer: object) -> bool:
 
 
 def _number(expected: float, hint: str, tol: float = 1e-5):
-    """A judge for an answer that is one number (or a list of numbers)."""
+    """A judge for an answer that is one number (or a list of numbers); ``hint`` is the
+    catalogue key of what to say otherwise."""
 
     def judge(answer):
-        return None if same(answer, expected, tol) else hint
+        return None if same(answer, expected, tol) else tr(hint)
 
     return judge
 
@@ -173,24 +177,24 @@ def _mg():
 def _graphs_1(answer):
     requires_grad, is_leaf = answer
     if requires_grad is not True:
-        return "r = p * q: one input (q) requires grad, and that is enough for r to require it."
+        return tr("hint.graphs.1.1")
     if is_leaf is not False:
-        return "r was made by an operation (it has a grad_fn), so it is not a leaf."
+        return tr("hint.graphs.1.2")
     return None
 
 
-_JUDGES["graphs.2"] = _number(4, "count the passes of the loop: each one multiplies once.")
+_JUDGES["graphs.2"] = _number(4, "hint.graphs.2.1")
 
 
 @exercise("graphs.3")
 def _graphs_3(answer):
     answer = set(answer)
     if "u" in answer:
-        return "u = torch.zeros(3) is a new tensor: requires_grad is False by default."
+        return tr("hint.graphs.3.1")
     if "s" in answer:
-        return "s is computed from tensors that do not require grad, so it does not either."
+        return tr("hint.graphs.3.2")
     if "v" not in answer:
-        return "v = u + w[0] uses w, a leaf that requires grad."
+        return tr("hint.graphs.3.3")
     return None
 
 
@@ -204,8 +208,8 @@ def _derivative_1(answer):
     if same(answer, math.cos(1.0), 1e-4):
         return None
     if same(answer, math.sin(1.0), 1e-3):
-        return "that is sin(1), the value of the function; the question asks for its slope."
-    return "compute (sin(1 + h) - sin(1 - h)) / (2h) with h = 1e-4 (math.sin works)."
+        return tr("hint.derivative.1.1")
+    return tr("hint.derivative.1.2")
 
 
 @exercise("derivative.2")
@@ -220,23 +224,20 @@ def _derivative_2(central):
         f(x).backward()
         got = central(f, mg.tensor(values, dtype=mg.float64), 1e-6)
         if not hasattr(got, "shape") or tuple(got.shape) != tuple(x.shape):
-            return "return a tensor with one slope per element of x (the shape of x)."
+            return tr("hint.derivative.2.1")
         if not same(got, x.grad, 1e-5):
             if same(got, [0.0] * len(values)):
-                return "the slopes are all still 0: fill slopes[i] for every i (a for loop)."
+                return tr("hint.derivative.2.zeros")
             if same(got, x.grad, 1e-2):
-                return (
-                    "close, but not accurate enough: use the central difference "
-                    "(f(x + h·e_i) - f(x - h·e_i)) / (2h), not the one-sided one."
-                )
-            return "nudge one element at a time: e_i is 1 at position i and 0 elsewhere."
+                return tr("hint.derivative.2.2")
+            return tr("hint.derivative.2.3")
     return None
 
 
 # Lesson 3: backward from a scalar
 
-_JUDGES["scalar.1"] = _number(1, "dy/dx = (x + 2) + (x + 1); put x = -1 into both terms.")
-_JUDGES["scalar.2"] = _number(27, "three paths meet at x: d(x³)/dx = 3x², at x = 3.")
+_JUDGES["scalar.1"] = _number(1, "hint.scalar.1.1")
+_JUDGES["scalar.2"] = _number(27, "hint.scalar.2.1")
 
 
 @exercise("scalar.3")
@@ -245,8 +246,8 @@ def _scalar_3(answer):
     if name == "retain_grad":
         return None
     if name == "backward":
-        return "backward() fills .grad of leaves only; y needs to be told to keep its own."
-    return "the method is called on y before backward(), and asks y to keep its gradient."
+        return tr("hint.scalar.3.1")
+    return tr("hint.scalar.3.2")
 
 
 # Lesson 4: inside minigrad, how backward runs
@@ -268,13 +269,10 @@ def _engine_1(answer):
     if answer == order:
         return None
     if sorted(answer) != sorted(order):
-        return f"the graph has these {len(order)} nodes: {sorted(order)}; use each once."
+        return tr("hint.engine.1.1", n=len(order), nodes=sorted(order))
     if answer[0] != order[0]:
-        return "the engine starts at out.grad_fn, the last operation of the forward pass."
-    return (
-        "among the nodes whose gradients are complete, the engine runs the one created "
-        "last in the forward pass first (step through it with BackwardStepper)."
-    )
+        return tr("hint.engine.1.2")
+    return tr("hint.engine.1.3")
 
 
 @exercise("engine.2")
@@ -288,16 +286,16 @@ def _engine_2(exp_backward):
         want = grad * math.exp(x)
         if not same(got, want, 1e-6):
             if same(got, math.exp(x), 1e-6):
-                return "multiply by the incoming gradient: the chain rule is grad · d(exp x)/dx."
+                return tr("hint.engine.2.1")
             if same(got, grad, 1e-6):
-                return "d(exp x)/dx is exp x, not 1."
-            return f"at x = {x}, grad = {grad} the gradient to pass on is grad · exp(x)."
+                return tr("hint.engine.2.2")
+            return tr("hint.engine.2.3", x=x, grad=grad)
     return None
 
 
 # Lesson 5: backward() and autograd.grad()
 
-_JUDGES["grad.1"] = _number(30, "dq/dx = 10x = 10 at x = 1, and each backward() adds it again.")
+_JUDGES["grad.1"] = _number(30, "hint.grad.1.1")
 
 
 @exercise("grad.2")
@@ -308,20 +306,15 @@ def _grad_2(grads):
     try:
         gx, gy = grads(mg, x, y)
     except RuntimeError as error:
-        return (
-            f"it still raises RuntimeError ({str(error)[:60]}...). The first call freed the "
-            "graph: ask for both inputs in one call, or keep the graph on the first."
-        )
+        return tr("hint.grad.2.1", error=str(error)[:60])
     if not (same(gx, 12) and same(gy, 4)):
-        return "the gradients should be dz/dx = 2xy = 12 and dz/dy = x² = 4."
+        return tr("hint.grad.2.2")
     return None
 
 
 # Lesson 6: non-scalar outputs
 
-_JUDGES["nonscalar.1"] = _number(
-    [3.0, 0.0, -27.0], "the Jacobian of x³ is diagonal with entries 3x²; multiply each by v."
-)
+_JUDGES["nonscalar.1"] = _number([3.0, 0.0, -27.0], tr("hint.nonscalar.1.1"))
 
 
 @exercise("nonscalar.2")
@@ -331,18 +324,16 @@ def _nonscalar_2(v):
     y = (2 * x).view(2, 2)
     v = mg.tensor(v, dtype=mg.float32)
     if tuple(v.shape) != (2, 2):
-        return f"v must have the shape of z = y.view(2, 2), (2, 2); yours has {tuple(v.shape)}."
+        return tr("hint.nonscalar.2.1", shape=tuple(v.shape))
     y.backward(v)
     if same(x.grad, [2.0, 2.0, 2.0, 2.0]):
         return None
-    return f"with your v, x.grad = {x.grad.tolist()}: each entry is 2 · v, flattened."
+    return tr("hint.nonscalar.2.2", grad=x.grad.tolist())
 
 
 # Lesson 7: Jacobians
 
-_JUDGES["jacobian.1"] = _number(
-    [[5.0, 2.0], [1.0, 1.0]], "row i holds the derivatives of g_i: d(x1·x2)/dx1 = x2, ..."
-)
+_JUDGES["jacobian.1"] = _number([[5.0, 2.0], [1.0, 1.0]], tr("hint.jacobian.1.1"))
 
 
 @exercise("jacobian.2")
@@ -355,7 +346,7 @@ def _jacobian_2(v):
     y.backward(mg.Tensor(v))
     if same(x.grad, [[2.0, 6.0]]):
         return None
-    return f"your v gives x.grad = {x.grad.tolist()}; a one-hot v picks one row of J."
+    return tr("hint.jacobian.2.1", grad=x.grad.tolist())
 
 
 # Lesson 8: forward mode and reverse mode
@@ -365,9 +356,9 @@ def _jacobian_2(v):
 def _forward_1(answer):
     forward, reverse = answer
     if forward != 5:
-        return "one forward pass gives one column of J (J·v); f has 5 inputs, so 5 columns."
+        return tr("hint.forward.1.1")
     if reverse != 2:
-        return "one reverse pass gives one row of J (vᵀJ); f has 2 outputs, so 2 rows."
+        return tr("hint.forward.1.2")
     return None
 
 
@@ -379,57 +370,44 @@ def _forward_2(dual_div):
             return NOT_ANSWERED
         value, slope = result
         if not same(value, a / b):
-            return "the value part of a quotient is just a / b."
+            return tr("hint.forward.2.1")
         if not same(slope, (da * b - a * db) / b**2):
             if same(slope, da / db if db else float("nan")):
-                return "the slope is not da / db: use the quotient rule, (da·b − a·db) / b²."
-            return "the slope of a quotient follows the quotient rule: (da·b − a·db) / b²."
+                return tr("hint.forward.2.2")
+            return tr("hint.forward.2.3")
     return None
 
 
 # Lesson 9: higher-order derivatives
 
-_JUDGES["higher.1"] = _number(4, "first ∂z/∂x = 2xy; now differentiate 2xy with respect to y.")
-_JUDGES["higher.2"] = _number(
-    24, "the first derivative 3x² = 12 stays in x.grad, and the second, 6x = 12, is added."
-)
+_JUDGES["higher.1"] = _number(4, "hint.higher.1.1")
+_JUDGES["higher.2"] = _number(24, "hint.higher.2.1")
 
 
 @exercise("higher.3")
 def _higher_3(answer):
     first, second = (str(a).strip() for a in answer)
     if first != "retain_graph":
-        return (
-            "task (a) needs the same graph twice, but no derivative of a derivative: "
-            "the saved tensors must survive, nothing more."
-        )
+        return tr("hint.higher.3.1")
     if second != "create_graph":
-        return (
-            "task (b) differentiates a gradient, so the backward pass itself must be "
-            "recorded as a graph."
-        )
+        return tr("hint.higher.3.2")
     return None
 
 
 # Lesson 10: stopping gradients
 
-_JUDGES["stopping.1"] = _number(4, "only the path through a = x + 1 is left: dy/da · da/dx = b.")
-_JUDGES["stopping.2"] = _number(
-    6, ".data changes values behind autograd's back; the recorded operations are ×3 and ×2."
-)
+_JUDGES["stopping.1"] = _number(4, "hint.stopping.1.1")
+_JUDGES["stopping.2"] = _number(6, "hint.stopping.2.1")
 
 
 @exercise("stopping.3")
 def _stopping_3(answer):
     answer = {str(a).strip().upper() for a in answer}
     if "C" in answer:
-        return (
-            "model.eval() only switches layers such as Dropout and BatchNorm to their "
-            "evaluation behaviour; autograd still records every operation."
-        )
+        return tr("hint.stopping.3.1")
     missing = {"A", "B", "D", "E"} - answer
     if missing:
-        return f"{sorted(missing)} also stop the recording; check the table again."
+        return tr("hint.stopping.3.2", missing=sorted(missing))
     return None
 
 
@@ -441,12 +419,9 @@ def _hooks_1(grad_of_h):
     mg = _mg()
     got = grad_of_h(mg)
     if got is None:
-        return (
-            "it is still None. h is not a leaf, so backward() does not keep its gradient: "
-            "ask h to keep it (or catch it with a hook) before calling backward()."
-        )
+        return tr("hint.hooks.1.1")
     if not same(got, [12.0, 24.0]):
-        return f"got {got}; dy/dh = 2h = [12., 24.] at x = [1., 2.]."
+        return tr("hint.hooks.1.2", got=got)
     return None
 
 
@@ -456,28 +431,23 @@ def _hooks_2(function_class):
     x = mg.tensor([0.5, -1.2, 2.0], dtype=mg.float64, requires_grad=True)
     y = function_class.apply(x)
     if not same(y, x.detach() ** 3):
-        return "the forward pass should return x ** 3."
+        return tr("hint.hooks.2.1")
     if not mg.autograd.gradcheck(function_class.apply, (x,), raise_exception=False):
-        return "gradcheck still finds a difference: d(x³)/dx = 3x², times the incoming grad."
+        return tr("hint.hooks.2.2")
     return None
 
 
 # Lesson 12: training a model
 
-_JUDGES["training.1"] = _number(
-    51, "Linear(a, b) learns a·b weights and b biases; add both layers."
-)
-_JUDGES["training.2"] = _number(3, "backward() adds into .grad: three passes, three times.")
+_JUDGES["training.1"] = _number(51, "hint.training.1.1")
+_JUDGES["training.2"] = _number(3, "hint.training.2.1")
 
 
 @exercise("training.3")
 def _training_3(train):
     losses = train(_mg())
     if len(losses) < 2:
-        return "return the list of losses, one per step."
+        return tr("hint.training.3.1")
     if not losses[-1] < 0.5 * losses[0]:
-        return (
-            "the loss still does not go down. Look at what each line does to w.grad "
-            "between backward() and step(): step() moves w by the gradient it finds there."
-        )
+        return tr("hint.training.3.2")
     return None

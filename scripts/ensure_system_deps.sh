@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Make sure the programs minigrad needs outside Python are installed.
 #
-#   scripts/ensure_system_deps.sh graphviz chromium   # for `make test`
+#   scripts/ensure_system_deps.sh graphviz cjk-font chromium   # for `make test`
+#
+# cjk-font is a font with Chinese characters (Noto Sans CJK SC), named in the
+# figures' style when the lessons speak Chinese (notebooks/zh/).
 #
 # `make lab` needs none: without graphviz's `dot`, the figures are drawn by the
 # pip package graphviz-pure, or in the browser.
@@ -23,6 +26,17 @@ need() {
     Debian/Ubuntu:  sudo apt-get install graphviz
     macOS:          brew install graphviz
     conda:          conda install -c conda-forge graphviz")
+            fi
+            ;;
+        cjk-font)
+            if ! { command -v fc-list >/dev/null 2>&1 \
+                    && fc-list ':lang=zh' family 2>/dev/null | grep -q 'Noto Sans CJK SC'; } \
+                && [ ! -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then
+                missing_pkgs+=(fonts-noto-cjk)
+                missing_help+=("fonts-noto-cjk (Chinese characters in the figures of notebooks/zh/):
+    Debian/Ubuntu:  sudo apt-get install fonts-noto-cjk
+    macOS:          brew install --cask font-noto-sans-cjk-sc
+    conda:          conda install -c conda-forge font-ttf-noto-cjk")
             fi
             ;;
         chromium)

@@ -85,8 +85,6 @@ class QuietNumpy:
         _np_errors.reset(self.token)
 
 
-
-
 class Node:
     """A node of the backward graph (what ``tensor.grad_fn`` holds)."""
 
@@ -277,17 +275,13 @@ def _pack_saved(node: Node) -> None:
     node._saved, node._versions = tuple(saved), tuple(versions)
 
 
-
-
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
     what = f"[torch.{t.dtype.legacy_name} {sizes}]"
     fn = t.grad_fn
     if fn is not None:
         what += f", which is output {t._out_nr} of {fn._label()},"
-    return (
-        _messages.modified_by_inplace(what, current, expected)
-    )
+    return _messages.modified_by_inplace(what, current, expected)
 
 
 class _NoContext:

@@ -52,6 +52,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .. import _names as learner
+from ..i18n import text as tr
 from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward
 from .forward import forward_body
@@ -89,11 +90,6 @@ __all__ = [
     "RENDERERS",
     "style",
 ]
-
-_NA_NOTE = (
-    "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
-    "Use retain_graph=True, or record it with viz.record()."
-)
 
 
 def _names(names: Mapping | None) -> tuple[dict, list]:
@@ -275,7 +271,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     resolved, _ = _names(names)
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
-        dot.note(_NA_NOTE)
+        dot.note(tr("viz.na_note"))
     _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
@@ -299,7 +295,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     resolved, extra = _names(names)
     dot = _new_dot(opts)
     body = []
-    views = (("forward", "forward: the computation"), ("backward", "backward: gradient flow"))
+    views = (("forward", tr("viz.view_forward")), ("backward", tr("viz.view_backward")))
     for cluster, title in views:
         start = len(dot.lines)
         if cluster == "forward":
@@ -313,7 +309,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
         body += ["  " + line for line in inner]
         body.append("  }")
     if na:
-        dot.note(_NA_NOTE)
+        dot.note(tr("viz.na_note"))
     dot.lines = body
     if opts["rankdir"] == "auto":  # (no module groups: a node cannot be in two clusters)
         dot.rankdir = layout.auto_rankdir(dot.lines)

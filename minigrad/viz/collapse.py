@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import text as tr
 from . import labels
 
 MAX_PERIOD = 64  # the longest block (in spine nodes) looked for
@@ -238,7 +239,7 @@ def fold_label(count: int, steps: list[str], arrow: str, params: list[str]) -> s
     """The label of a fold: ``×3``, one block's steps, and the parameters inside."""
     lines: list[tuple[str, str]] = [("name", f"×{count}"), ("value", f" {arrow} ".join(steps))]
     if params:
-        lines.append(("small", "params: " + names_text(params)))
+        lines.append(("small", tr("viz.fold_params", names=names_text(params))))
     return labels.html(*lines)
 
 

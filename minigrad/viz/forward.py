@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..i18n import text as tr
 from . import labels
 from .render import Dot
 from .walk import MORE, ForwardGraph, Var
@@ -75,7 +76,8 @@ def more_text(n: int) -> str:
     """``… 12 more nodes`` (``… 100000+ more nodes`` past the counting limit)."""
     from .walk import COUNT_LIMIT
 
-    return f"… {n}{'+' if n >= COUNT_LIMIT else ''} more node{'s' if n != 1 else ''}"
+    count = f"{n}{'+' if n >= COUNT_LIMIT else ''}"
+    return tr("viz.more_node" if n == 1 else "viz.more_nodes", n=count)
 
 
 def forward_body(
@@ -113,7 +115,9 @@ def forward_body(
         name = labels.op_name(op.name)
         lines = [("value", name), ("small", op_settings(op.node))]
         if op.traced:
-            dot.node(prefix + op.id, "op_cut", labels.html(*lines, ("small", "under no_grad")))
+            dot.node(
+                prefix + op.id, "op_cut", labels.html(*lines, ("small", tr("viz.under_no_grad")))
+            )
         else:
             dot.node(prefix + op.id, "op", labels.html(*lines), tooltip=labels.escape(op.name))
     for n in graph.numbers:

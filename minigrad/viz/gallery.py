@@ -20,6 +20,7 @@ from pathlib import Path
 
 import minigrad as torch
 from minigrad import viz
+from minigrad.i18n import text as tr
 
 
 def linear(out: Path) -> list[Path]:
@@ -30,14 +31,12 @@ def linear(out: Path) -> list[Path]:
     b = torch.randn(1, requires_grad=True)
     y = torch.mul(w, x)
     z = torch.add(y, b)
-    files = _save(
-        viz.draw_forward(z, title="z = w*x + b: the forward graph"), out, "linear_forward"
-    )
+    files = _save(viz.draw_forward(z, title=tr("gallery.linear_forward")), out, "linear_forward")
     with viz.record() as rec:
         z.backward()
-    title = "z = w*x + b: gradients flowing back"
+    title = tr("gallery.linear_backward")
     files += _save(viz.draw_backward(z, recording=rec, title=title), out, "linear_backward")
-    both = viz.draw(z, recording=rec, title="z = w*x + b, forward and backward")
+    both = viz.draw(z, recording=rec, title=tr("gallery.linear_both"))
     return files + _save(both, out, "linear_both")
 
 
@@ -48,7 +47,7 @@ def quadratic(out: Path) -> list[Path]:
     files = _save(viz.draw_forward(y, title="y = (x+1)*(x+2)"), out, "quadratic_forward")
     with viz.record() as rec:
         y.backward()
-    title = "y = (x+1)*(x+2): dy/dx = (x+2) + (x+1) = 7"
+    title = tr("gallery.quadratic_backward")
     return files + _save(
         viz.draw_backward(y, recording=rec, title=title), out, "quadratic_backward"
     )
@@ -62,14 +61,14 @@ def second_derivative(out: Path) -> list[Path]:
     files = _save(viz.draw_forward(z, title="z = x*x*y"), out, "second_forward")
     with viz.record() as rec:
         (dz_dx,) = torch.autograd.grad(z, x, create_graph=True)
-    title = "z = x*x*y: dz/dx = 2xy = 12"
+    title = tr("gallery.second_backward")
     files += _save(viz.draw_backward(z, recording=rec, title=title), out, "second_backward")
     names = {dz_dx: "dz/dx"}
-    title = "dz/dx = 2xy, built by backward with create_graph=True"
+    title = tr("gallery.second_grad_forward")
     files += _save(viz.draw_forward(dz_dx, names, title=title), out, "second_grad_forward")
     with viz.record() as rec2:
         dz_dx.backward()
-    title = "differentiating again: d2z/dx2 = 2y = 6, d2z/dxdy = 2x = 4"
+    title = tr("gallery.second_grad_backward")
     fig = viz.draw_backward(dz_dx, names, recording=rec2, title=title)
     return files + _save(fig, out, "second_grad_backward")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 from . import style
 
@@ -45,6 +46,8 @@ def text_width(text: str, size: float) -> float:
             em += 0.36
         elif ch in _WIDE:
             em += 0.85
+        elif unicodedata.east_asian_width(ch) in "WF":  # Chinese: one full em
+            em += 1.0
         elif ch.isupper():
             em += 0.68
         else:

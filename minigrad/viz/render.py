@@ -160,7 +160,8 @@ class Dot:
             pad = "<TD></TD><TD></TD>" * (width // 2 - len(chunk))
             rows.append("<TR>" + "".join(chunk) + pad + "</TR>")
         for text in self.notes:
-            wrapped = '<BR ALIGN="LEFT"/>'.join(escape(line) for line in textwrap.wrap(text, 70))
+            width = 38 if any(ord(c) > 0x2E80 for c in text) else 70  # CJK is twice as wide
+            wrapped = '<BR ALIGN="LEFT"/>'.join(escape(line) for line in textwrap.wrap(text, width))
             rows.append(
                 f'<TR><TD COLSPAN="{width}" ALIGN="LEFT"><FONT POINT-SIZE="9" '
                 f'COLOR="{style.DARK_GREY}">{wrapped}<BR ALIGN="LEFT"/></FONT></TD></TR>'
@@ -175,13 +176,14 @@ class Dot:
 
     def source(self, legend: bool = True, body: list[str] | None = None) -> str:
         """The DOT text of the whole figure."""
-        graph_attrs = dict(style.GRAPH, rankdir=self.rankdir)
+        font = style.font()
+        graph_attrs = dict(style.GRAPH, rankdir=self.rankdir, fontname=font)
         caption = self.caption(legend)
         if caption:
             graph_attrs.update(label=caption, labelloc="b", labeljust="c", fontsize="10")
         lines = ["digraph minigrad {", f"  graph [{_attrs(graph_attrs)}]"]
-        lines.append(f"  node [{_attrs(style.NODE)}]")
-        lines.append(f"  edge [{_attrs(style.EDGE)}]")
+        lines.append(f"  node [{_attrs(dict(style.NODE, fontname=font))}]")
+        lines.append(f"  edge [{_attrs(dict(style.EDGE, fontname=font))}]")
         lines += body if body is not None else self.lines
         return "\n".join(lines) + "\n}\n"
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import text as tr
 from . import labels, layout, style
 from .backward import build_backward
 from .forward import var_label
@@ -41,11 +42,11 @@ WAITING = {"fillcolor": "white", "color": style.GREY, "style": "filled,dashed"}
 FAILED = {"fillcolor": "white", "color": style.VERMILLION, "penwidth": "3"}
 NO_GRAD_YET = {"style": "filled,dashed", "fillcolor": "white"}
 
-_LEGEND = [
-    (CURRENT, "running now"),
-    ({"fillcolor": style.LIGHT_GREY, "color": "#333333"}, "already ran"),
-    (WAITING, "not run yet"),
-    (FAILED, "backward failed here"),
+_LEGEND = [  # (node attributes, catalogue key)
+    (CURRENT, "steps.running_now"),
+    ({"fillcolor": style.LIGHT_GREY, "color": "#333333"}, "steps.already_ran"),
+    (WAITING, "steps.not_run_yet"),
+    (FAILED, "steps.failed_here"),
 ]
 
 
@@ -64,7 +65,8 @@ def _sum_text(parts: list) -> str:
 def _legend(dot: Dot, has_error: bool, kinds: list[str] | None = None) -> str:
     """A caption under the frame: what the node states mean, then the usual legend."""
     cells = []
-    for attrs, text in _LEGEND:
+    for attrs, key in _LEGEND:
+        text = tr(key)
         if attrs is FAILED and not has_error:
             continue
         fill, border = attrs.get("fillcolor", "white"), attrs.get("color", "black")
@@ -76,9 +78,10 @@ def _legend(dot: Dot, has_error: bool, kinds: list[str] | None = None) -> str:
         )
     cells.append(
         f'<TD><FONT COLOR="{style.DARK_GREY}"><I>none</I></FONT></TD>'
-        '<TD ALIGN="LEFT">.grad not computed yet (not the same as 0)</TD>'
+        f'<TD ALIGN="LEFT">{labels.escape(tr("steps.none_meaning"))}</TD>'
     )
-    cells += [c for c in dot.legend_cells(kinds) if "grad_fn node" not in c]
+    used = kinds if kinds is not None else dot.kinds
+    cells += dot.legend_cells([k for k in used if k != "grad_fn"])
     rows = ["<TR>" + "".join(cells[k : k + 4]) + "</TR>" for k in range(0, len(cells), 4)]
     table = (
         '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">'
@@ -235,27 +238,29 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
         extra: dict[str, str] = {}
         if s is not None:
             if len(got) > 1:  # fan-out: the sum of what arrived (one edge says it itself)
-                lines.append(("grad", "in: " + _sum_text(list(got))))
+                lines.append(("grad", tr("steps.in", values=_sum_text(list(got)))))
             if any(s.grad_fns):
                 fns = ", ".join(sorted({f for f in s.grad_fns if f}))
-                lines.append(("small", f"grad has grad_fn={fns}"))
+                lines.append(("small", tr("steps.grad_has_grad_fn", fns=fns)))
             if s.freed:
-                lines.append(("small", "saved values freed"))
+                lines.append(("small", tr("steps.saved_freed")))
             if id(b.fn) == current:
                 extra = dict(CURRENT)
-                lines.insert(0, ("small", f"step {step.index}: running"))
+                lines.insert(0, ("small", tr("steps.step_running", index=step.index)))
         else:
             extra = dict(WAITING)
             if id(b.fn) == failed:
                 extra = dict(FAILED)
-                lines.insert(0, ("small", "RuntimeError here"))
+                lines.insert(0, ("small", tr("steps.error_here")))
                 lines.append(("small", step.error.split(". ")[0][:90]))
             elif got:
-                lines.append(("grad", f"waiting: got {_sum_text(got)}"))
+                lines.append(("grad", tr("steps.waiting", values=_sum_text(got))))
                 if n_edges.get(b.id, 1) > 1:
-                    lines.append(("small", f"{len(got)} of {n_edges[b.id]} edges arrived"))
+                    lines.append(
+                        ("small", tr("steps.edges_arrived", got=len(got), n=n_edges[b.id]))
+                    )
             else:
-                lines.append(("small", "not run yet"))
+                lines.append(("small", tr("steps.not_run_yet")))
         kind = "accumulate" if b.leaf is not None else "grad_fn"
         dot.node(b.id, kind, labels.html(*lines), **extra)
         if b.leaf is not None:
@@ -289,7 +294,7 @@ def _leaf(dot: _Frame, b: Any, names: Mapping[int, str], rec: Any, step: Any, st
     extra: dict[str, str] = {}
     if now is None:  # short, so that it does not widen the node: the legend says what it means
         line = ("raw", f'<FONT COLOR="{style.DARK_GREY}"><I>grad: none</I></FONT>')
-        extra = dict(NO_GRAD_YET, tooltip=f"{name or 'leaf'}.grad: not computed yet (None)")
+        extra = dict(NO_GRAD_YET, tooltip=tr("steps.not_computed_tooltip", name=name or "leaf"))
     elif before is not None and any(
         s.kind == "node" and getattr(s.node, "variable", None) is leaf for s in steps
     ):
@@ -338,21 +343,23 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
     for x in extra + [root]:
         if id(x) in expl.names:
             keyed.setdefault(tensor_key(x), expl.names[id(x)])
-    dot = Dot(rankdir, title=expl.text.splitlines()[0].split(": ")[0])
+    dot = Dot(rankdir, title=expl.text.splitlines()[0].split(": ")[0].split("：")[0])
     forward_body(dot, graph, keyed)
     var_ids = {v.key: v.id for v in graph.vars}
     tid = var_ids.get(tensor_key(t))
     if tid is None:  # not in the output's graph at all
-        label = var_label(t, expl.names.get(id(t)), True, _np, [("small", "not connected")])
+        label = var_label(
+            t, expl.names.get(id(t)), True, _np, [("small", tr("steps.not_connected"))]
+        )
         dot.node("asked", "param" if t.requires_grad else "const", label, **HIGHLIGHT)
     else:
         dot.raw(_attr_line(tid, HIGHLIGHT))
     for op in graph.ops:
         if expl.node is not None and op.node is expl.node:
-            what = "saved values freed" if expl.cause == "freed" else "saved tensor modified"
+            what = tr("steps.saved_freed" if expl.cause == "freed" else "steps.saved_modified")
             dot.raw(_attr_line(op.id, BROKEN, labels.html(("small", what))))
     if expl.modified is not None:
         mid = var_ids.get(tensor_key(expl.modified))
         if mid is not None and mid != tid:
-            dot.raw(_attr_line(mid, BROKEN, labels.html(("small", "modified in place"))))
+            dot.raw(_attr_line(mid, BROKEN, labels.html(("small", tr("steps.modified_in_place")))))
     return dot.source(legend=True)

@@ -30,6 +30,8 @@ view, so the two pictures can be read side by side.
 
 from __future__ import annotations
 
+from ..i18n import Section, text
+
 # Okabe-Ito palette
 ORANGE = "#E69F00"
 SKY_BLUE = "#56B4E9"
@@ -48,6 +50,14 @@ PALE_GREEN = "#7FCEB9"  # BLUISH_GREEN mixed with white
 PALE_PURPLE = "#E5BCD3"  # REDDISH_PURPLE mixed with white
 
 FONT = "Helvetica"
+
+
+def font() -> str:
+    """The font of the labels in the current language: ``FONT``, or for Chinese a CJK font
+    that has the glyphs (catalogue key ``style.font``: "Noto Sans CJK SC", Debian's
+    fonts-noto-cjk, conda-forge's font-ttf-noto-cjk), so no character is drawn as a box."""
+    return text("style.font")
+
 
 GRAPH = {
     "fontname": FONT,
@@ -139,21 +149,8 @@ EDGES: dict[str, dict[str, str]] = {
 }
 
 # legend entries: node or edge kind -> text (shown only for kinds in the figure)
-LEGEND: dict[str, str] = {
-    "param": "leaf (requires_grad)",
-    "const": "constant (no grad)",
-    "computed": "computed (has grad_fn)",
-    "root": "output (double border)",
-    "op": "operator",
-    "op_cut": "op run under no_grad",
-    "grad_fn": "grad_fn node",
-    "accumulate": "AccumulateGrad",
-    "grad": "gradient flowing back",
-    "cut": "cut: no gradient crosses",
-    "saved": "saved for backward",
-    "freed": "freed after backward",
-    "fold": "×N: a block repeated N times",
-}
+# (the texts live in the catalogues minigrad/i18n/<language>.py, keys "legend.<kind>")
+LEGEND = Section("legend.")
 
 # How many values a tensor label shows before "…"
 MAX_VALUES = 3

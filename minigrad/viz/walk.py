@@ -34,6 +34,7 @@ from typing import Any
 
 from .._tensor import Tensor
 from ..autograd.function import AccumulateGrad
+from ..i18n import text as tr
 
 
 class GraphTooLarge(ValueError):
@@ -133,7 +134,7 @@ def _cut_source(t: Tensor, known: dict[int, Tensor]) -> tuple[Tensor | None, str
     base = t._base
     if base is not None and base._requires_grad:
         # detach() shares the very same array; a view made under no_grad does not
-        return base, "detach()" if base._data is t._data else "view under no_grad"
+        return base, "detach()" if base._data is t._data else tr("viz.view_under_no_grad")
     source = known.get(id(t._data))
     if source is not None and source is not t:
         return source, ".data"

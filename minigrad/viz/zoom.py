@@ -34,6 +34,9 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..i18n import Section
+from ..i18n import text as tr
+
 # the figure's ``size`` caps its width for an output area; a zoomable view drops it
 _SIZE = re.compile(r'(?<![\w-])size="[^"]*", ')
 
@@ -45,7 +48,8 @@ function render({ model, el }) {
   const frame = document.createElement("div");
   frame.className = "minigrad-zoom-frame";
   frame.tabIndex = 0;
-  frame.title = "drag to pan, Ctrl + wheel to zoom";
+  const t = (key) => model.get("labels")[key];  // the texts, in minigrad's language
+  frame.title = t("frame_title");
   const stage = document.createElement("div");
   stage.className = "minigrad-zoom-stage";
   frame.appendChild(stage);
@@ -125,23 +129,23 @@ function render({ model, el }) {
     place();
   }
 
-  button("\u2212", "zoom out (-)", () => setScale(scale() / 1.25));
+  button("\u2212", t("out_title"), () => setScale(scale() / 1.25));
   const percent = document.createElement("span");
   percent.className = "minigrad-zoom-percent";
   bar.appendChild(percent);
-  button("+", "zoom in (+)", () => setScale(scale() * 1.25));
-  button("Actual size", "the natural size (0)", () => setScale(1));
-  button("Fit", "the whole graph in the frame", () => {
+  button("+", t("in_title"), () => setScale(scale() * 1.25));
+  button(t("actual"), t("actual_title"), () => setScale(1));
+  button(t("fit"), t("fit_title"), () => {
     const fw = frame.clientWidth, fh = model.get("max_height");
     setScale(Math.min(fw / natural.w, fh / natural.h, 1));
   });
-  button("Open full size", "the SVG alone, in a new tab", () => {
+  button(t("open"), t("open_title"), () => {
     const blob = new Blob([model.get("svg")], { type: "image/svg+xml" });
     window.open(URL.createObjectURL(blob), "_blank");
   });
   const hint = document.createElement("span");
   hint.className = "minigrad-zoom-hint";
-  hint.textContent = "drag to pan \u00b7 Ctrl + wheel to zoom";
+  hint.textContent = t("hint");
   bar.appendChild(hint);
 
   let drag = null;
@@ -216,13 +220,15 @@ class ZoomView(anywidget.AnyWidget):
     min_scale = traitlets.Float(0.05).tag(sync=True)
     max_scale = traitlets.Float(8.0).tag(sync=True)
     max_height = traitlets.Int(560).tag(sync=True)  # CSS px; taller graphs pan
+    labels = traitlets.Dict().tag(sync=True)  # the controls' texts (catalogue keys "zoom.*")
 
     def __init__(self, svg: str = "", **kwargs: Any) -> None:
+        kwargs.setdefault("labels", {k: v for k, v in Section("zoom.").items()})
         super().__init__(svg=svg, **kwargs)
         self.add_class("minigrad-zoom-widget")
 
     def __repr__(self) -> str:
-        return f"<minigrad.viz.ZoomView at {self.scale:.0%}: drag to pan, Ctrl + wheel to zoom>"
+        return tr("zoom.repr", scale=f"{self.scale:.0%}")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)

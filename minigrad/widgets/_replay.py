@@ -44,6 +44,7 @@ from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ..autograd import observe
 from ..autograd.function import AccumulateGrad, Node
+from ..i18n import text as tr
 from ..viz.recording import delivered, graph_nodes, watch_backward
 
 
@@ -140,8 +141,7 @@ def run(
         "start",
         grads_out=(None if seed is None else np.array(seed, dtype=output.numpy(force=True).dtype),),
         leaf_grads=dict(grads_now),
-        text="Start: the gradient of the output with respect to itself"
-        + (" is 1." if gradient is None else " is the `gradient` you pass."),
+        text=tr("replay.start_one" if gradient is None else "replay.start_gradient"),
     )
     steps = [start]
 
@@ -181,7 +181,7 @@ def run(
     rec = Recording(output, steps, leaves, error, warnings=[str(w.message) for w in caught])
     if error is not None:
         rec.error_node = failed[-1] if failed else None
-        where = rec.error_node.name() if rec.error_node is not None else "the start"
+        where = rec.error_node.name() if rec.error_node is not None else tr("replay.the_start")
         steps.append(
             Step(
                 len(steps),
@@ -190,7 +190,7 @@ def run(
                 rec.error_node,
                 leaf_grads=dict(grads_now),
                 error=f"RuntimeError: {error}",
-                text=f"backward() stopped at {where} with RuntimeError: {error}",
+                text=tr("replay.stopped", where=where, error=error),
             )
         )
     return rec
@@ -206,17 +206,22 @@ def describe(step: Step, leaf_name: Mapping[int, str]) -> str:
     """One sentence saying what happened at ``step``."""
     node = step.node
     if type(node) is AccumulateGrad:
-        name = leaf_name.get(id(node.variable), "the leaf")
-        return (
-            f"{step.name.split('::')[-1]} adds the incoming gradient {_values(step.grads_in)} "
-            f"into {name}.grad, which is now {_values((step.leaf_grads.get(name),))}."
+        name = leaf_name.get(id(node.variable), tr("replay.the_leaf"))
+        return tr(
+            "replay.accumulate",
+            node=step.name.split("::")[-1],
+            grads=_values(step.grads_in),
+            name=name,
+            now=_values((step.leaf_grads.get(name),)),
         )
-    text = (
-        f"{step.name} receives {_values(step.grads_in)} and sends {_values(step.grads_out)} "
-        "to its inputs."
+    text = tr(
+        "replay.node",
+        node=step.name,
+        grads_in=_values(step.grads_in),
+        grads_out=_values(step.grads_out),
     )
     if step.freed:
-        text += " Its saved values are freed (retain_graph=False)."
+        text += tr("replay.freed")
     if any(step.grad_fns):
-        text += " The gradients carry a grad_fn (create_graph=True): they are part of a new graph."
+        text += tr("replay.create_graph")
     return text

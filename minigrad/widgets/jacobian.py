@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import _creation
 from .._tensor import Tensor
+from ..i18n import text as tr
 from ..viz import labels, style
 from ._common import DisplaysAsWidget, error_box
 
@@ -111,12 +112,14 @@ class JacobianExplorer(DisplaysAsWidget):
         for box in self.x_boxes:
             box.observe(self._on_x_box, names="value")
         self.row_buttons = [
-            widgets.Button(description=f"row {i} (one-hot)", layout=widgets.Layout(width="auto"))
+            widgets.Button(
+                description=tr("jacobian.row_button", i=i), layout=widgets.Layout(width="auto")
+            )
             for i in range(m)
         ]
         for i, b in enumerate(self.row_buttons):
             b.on_click(lambda _, i=i: self.row(i))
-        self.ones_button = widgets.Button(description="all ones (the trap)")
+        self.ones_button = widgets.Button(description=tr("jacobian.ones_button"))
         self.ones_button.on_click(lambda _: self.set_v(np.ones(m)))
         self.matrix = widgets.HTML()
         self.result = widgets.HTML()
@@ -245,8 +248,7 @@ class JacobianExplorer(DisplaysAsWidget):
                 f"<td style='color:#555;padding-left:10px'>× v[{i}] = {_num(weight)}</td></tr>"
             )
         return (
-            "<div><b>Jacobian J</b> (row i: the gradient of y_i; built row by row with "
-            "one-hot v and retain_graph=True)</div>"
+            f"<div>{tr('jacobian.matrix_head')}</div>"
             f"<table class='minigrad-jacobian' style='border-collapse:collapse'>"
             f"<tr><th></th>{head}<th></th></tr>{''.join(rows)}</table>"
         )
@@ -261,7 +263,7 @@ class JacobianExplorer(DisplaysAsWidget):
         side = (
             "<table style='margin-top:6px'><tr>"
             f"<td style='padding-right:30px'><b>vᵀJ</b> = {html.escape(vjp)}</td>"
-            f"<td><b>y.backward(v)</b> puts in <b>x.grad</b>: "
+            f"<td>{tr('jacobian.puts_in')}"
             f"<span class='minigrad-x-grad'>{html.escape(got)}</span></td></tr></table>"
         )
         return side + f"<div style='margin-top:6px'>{self.explanation(v_text)}</div>"
@@ -274,24 +276,16 @@ class JacobianExplorer(DisplaysAsWidget):
         m = len(v)
         if len(nonzero) == 1 and v[nonzero[0]] == 1:
             i = int(nonzero[0])
-            return (
-                f"v = {html.escape(v_text)} is one-hot: x.grad is <b>row {i}</b> of J, the "
-                f"gradient of {html.escape(self.y_names[i])} alone."
+            return tr(
+                "jacobian.one_hot", v=html.escape(v_text), i=i, y=html.escape(self.y_names[i])
             )
         if m > 1 and np.all(v == 1):
             sums = " , ".join(
                 " + ".join(_num(a) for a in self.J[:, j]) + f" = {_num(self.J[:, j].sum())}"
                 for j in range(self.J.shape[1])
             )
-            return error_box(
-                f"The trap: with v = {v_text}, y.backward(v) gives vᵀJ = the sum of the rows of J "
-                f"(each column added up: {sums}). That is one vector, not the Jacobian. "
-                "To get J, use one-hot v, one row at a time."
-            )
+            return error_box(tr("jacobian.trap", v=v_text, sums=sums))
         if not len(nonzero):
-            return "v = 0: no gradient flows; x.grad is all zeros."
-        return (
-            "x.grad = vᵀJ = "
-            + " + ".join(f"{_num(v[i])} × row {i}" for i in nonzero)
-            + ": a weighted sum of the rows of J."
-        )
+            return tr("jacobian.zero")
+        terms = " + ".join(tr("jacobian.times_row", w=_num(v[i]), i=i) for i in nonzero)
+        return tr("jacobian.weighted", terms=terms)

@@ -27,6 +27,7 @@ import numpy as np
 from .. import _creation, _names
 from .._tensor import Tensor
 from ..autograd import observe
+from ..i18n import text as tr
 from ..viz import labels, layout
 from ..viz.backward import MinigradReplay, backward_body, build_backward
 from ..viz.forward import forward_body
@@ -207,16 +208,16 @@ class InteractGraph(DisplaysAsWidget):
 
     def _table(self, out: Tensor, names: dict[int, str]) -> str:
         out_name = names.get(id(out), "output")
-        head = ("input", "value", f"∂{out_name}/∂input")
+        head = (tr("sliders.input"), tr("sliders.value"), f"∂{out_name}/∂{tr('sliders.input')}")
         rows = [
             "<tr>" + "".join(f"<th style='{CELL}'>{html.escape(h)}</th>" for h in head) + "</tr>"
         ]
         for k, v in self.values.items():
             g = self.grads.get(k)
             if k in self.fixed:
-                gtext = "<i>fixed (no grad)</i>"
+                gtext = f"<i>{html.escape(tr('sliders.fixed'))}</i>"
             elif g is None:
-                gtext = "<i>None: no path to the output</i>"
+                gtext = f"<i>{html.escape(tr('sliders.no_path'))}</i>"
             else:
                 gtext = html.escape(_fmt(g))
             rows.append(
@@ -227,11 +228,11 @@ class InteractGraph(DisplaysAsWidget):
         rows.append(
             f"<tr><td style='{CELL}'><b>{html.escape(out_name)}</b></td>"
             f"<td style='{CELL}'>{html.escape(_fmt(out.numpy(force=True)))}</td>"
-            f"<td style='{CELL}'>(output)</td></tr>"
+            f"<td style='{CELL}'>{html.escape(tr('sliders.output'))}</td></tr>"
         )
         note = ""
         if out.numel() != 1:
-            note = "<div><i>The output has several elements: backward used gradient=ones.</i></div>"
+            note = f"<div><i>{html.escape(tr('sliders.several_elements'))}</i></div>"
         style = "border-collapse:collapse;margin-top:8px"
         return f"<table class='minigrad-grads' style='{style}'>{''.join(rows)}</table>{note}"
 

@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .._tensor import Tensor
+from ..i18n import text as tr
 from ..viz import labels
 from ..viz.render import DotError, DotNotFoundError, run_dot
 from ..viz.steps import frame_sources
@@ -80,10 +81,14 @@ class BackwardStepper(DisplaysAsWidget):
         self.step = 0
 
         last = len(self.steps) - 1
-        self.play = widgets.Play(min=0, max=last, step=1, interval=interval, description="Play")
-        self.slider = widgets.IntSlider(min=0, max=last, description="step", continuous_update=True)
-        self.prev_button = widgets.Button(description="Previous", icon="step-backward")
-        self.next_button = widgets.Button(description="Next", icon="step-forward")
+        self.play = widgets.Play(
+            min=0, max=last, step=1, interval=interval, description=tr("stepper.play")
+        )
+        self.slider = widgets.IntSlider(
+            min=0, max=last, description=tr("stepper.step"), continuous_update=True
+        )
+        self.prev_button = widgets.Button(description=tr("stepper.previous"), icon="step-backward")
+        self.next_button = widgets.Button(description=tr("stepper.next"), icon="step-forward")
         self.text = widgets.HTML()
         self.image = widgets.HTML()
         link = widgets.jslink((self.play, "value"), (self.slider, "value"))
@@ -106,8 +111,8 @@ class BackwardStepper(DisplaysAsWidget):
 
     def __repr__(self) -> str:
         nodes = sum(s.kind == "node" for s in self.steps)
-        end = ", then RuntimeError" if self.error is not None else ""
-        return f"BackwardStepper: {nodes} nodes run{end}; step {self.step} of {len(self.steps) - 1}"
+        key = "stepper.repr_error" if self.error is not None else "stepper.repr"
+        return tr(key, nodes=nodes, step=self.step, last=len(self.steps) - 1)
 
     # --- moving ------------------------------------------------------------------
     def goto(self, i: int) -> BackwardStepper:
@@ -166,18 +171,24 @@ class BackwardStepper(DisplaysAsWidget):
         step = self.current
         self.prev_button.disabled = self.step == 0
         self.next_button.disabled = self.step == len(self.steps) - 1
-        head = f"<b>Step {step.index} of {len(self.steps) - 1}</b>: "
+        head = (
+            f"<b>{html.escape(tr('stepper.head', index=step.index, last=len(self.steps) - 1))}</b>"
+        )
         if step.kind == "error":
             body = error_box(step.text)
         else:
             body = html.escape(step.text)
         grads = ", ".join(
             f"{html.escape(n)}.grad = "
-            + ("<i>none yet</i>" if g is None else html.escape(labels.short_value(g)))
+            + (
+                f"<i>{html.escape(tr('stepper.none_yet'))}</i>"
+                if g is None
+                else html.escape(labels.short_value(g))
+            )
             for n, g in step.leaf_grads.items()
         )
         notes = "".join(
-            f'<div style="color:#555">warning: {html.escape(w[:160])}…</div>'
+            f'<div style="color:#555">{html.escape(tr("stepper.warning") + w[:160])}…</div>'
             for w in self.recording.warnings
         )
         self.text.value = f"<div>{head}{body}</div><div>{grads}</div>{notes}"

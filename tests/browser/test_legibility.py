@@ -1,7 +1,8 @@
 """Every graph of every lesson fits its output area and its text can be read.
 
-A learner opens a lesson in JupyterLab 4 at a 1400×900 window, in the default
-layout (file browser open, scrollbars shown), and runs all cells. Then, for
+A learner opens a lesson (English, or Chinese from notebooks/zh/) in JupyterLab 4
+at a 1400×900 window, in the default layout (file browser open, scrollbars
+shown), and runs all cells. Then, for
 every graph on the page:
 
 - it is not cut off: no part of it is hidden behind the output area's
@@ -33,6 +34,8 @@ from pathlib import Path
 
 import pytest
 
+from minigrad.i18n import catalogue
+
 from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .lab import open_notebook, run_all, wait_idle
 from .test_lessons import (
@@ -40,6 +43,8 @@ from .test_lessons import (
     PANEL,
     _code_cells,
     _Fresh,
+    _ids,
+    _name,
     _shut_down_kernels,
     _source_hidden,
 )
@@ -182,9 +187,17 @@ def _inline(widget):
     return widget.query_selector("svg")
 
 
+def _stepper_words(notebook: str) -> tuple[str, str]:
+    """The stepper's "Next" button and its "Step k of" heading, in the lesson's language
+    (the Chinese lessons in notebooks/zh/ set minigrad's language to zh)."""
+    words = catalogue("zh" if notebook.startswith("zh/") else "en")
+    return words["stepper.next"], words["stepper.head"].split("{last}")[0]
+
+
 def _steppers(page, cell, found: Graphs) -> None:
+    next_word, head = _stepper_words(found.notebook)
     for stepper in cell.query_selector_all(".minigrad-backward-stepper"):
-        nxt = stepper.query_selector("button:has-text('Next')")
+        nxt = stepper.query_selector(f"button:has-text('{next_word}')")
         k = 0
         while True:
             svg = _inline(stepper)
@@ -194,7 +207,7 @@ def _steppers(page, cell, found: Graphs) -> None:
             before = svg.evaluate("s => s.outerHTML")
             nxt.click()
             k += 1
-            stepper.wait_for_selector(f"text=Step {k} of")
+            stepper.wait_for_selector(f"text={head.format(index=k)}")
             _wait_redrawn(page, stepper, before)
 
 
@@ -234,7 +247,8 @@ def _run(page, lab, notebook: Path) -> Graphs:
     fresh = json.loads(json.dumps(stored))
     for cell in _code_cells(fresh):
         cell["outputs"], cell["execution_count"] = [], None
-    name = notebook.name
+    name = _name(notebook)
+    (lab.root / name).parent.mkdir(exist_ok=True)
     (lab.root / name).write_text(json.dumps(fresh, indent=1), encoding="utf-8")
     open_notebook(page, _Fresh(lab), name)
     run_all(page)
@@ -251,7 +265,7 @@ def _run(page, lab, notebook: Path) -> Graphs:
     # the default layout: the file browser is open next to the notebook
     assert page.is_visible(".jp-FileBrowser"), "the file browser should be open"
 
-    found = Graphs(notebook.stem, page)
+    found = Graphs(_name(notebook), page)
     for cell in _cells(page):
         _figures(cell, found)
         _steppers(page, cell, found)
@@ -260,7 +274,7 @@ def _run(page, lab, notebook: Path) -> Graphs:
     return found
 
 
-@pytest.mark.parametrize("notebook", LESSONS, ids=[p.stem for p in LESSONS])
+@pytest.mark.parametrize("notebook", LESSONS, ids=_ids(LESSONS))
 def test_every_graph_fits_and_is_legible(lab, window, notebook: Path) -> None:
     page = window
     try:

@@ -1,7 +1,7 @@
 """Every lesson, run by a learner: open it in JupyterLab (headless Chromium),
 Run All, and check what the page shows.
 
-For each notebook in ``notebooks/``:
+For each notebook in ``notebooks/`` and in ``notebooks/zh/`` (the Chinese course):
 
 - every code cell ran (each has an execution count), and only the cells tagged
   ``raises-exception`` show an error (read from the notebook as JupyterLab
@@ -25,12 +25,23 @@ import pytest
 from .lab import open_notebook, run_all, wait_idle
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + sorted(
+    (NOTEBOOKS / "zh").glob("[0-9][0-9]_*.ipynb")
+)
 SVG = "image/svg+xml"
 # The notebook on screen (JupyterLab may restore earlier notebooks as hidden tabs).
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
 pytestmark = pytest.mark.browser
+
+
+def _name(notebook: Path) -> str:
+    """The notebook's path under notebooks/ (``zh/01_tensors_and_graphs.ipynb``)."""
+    return notebook.relative_to(NOTEBOOKS).as_posix()
+
+
+def _ids(notebooks: list[Path]) -> list[str]:
+    return [_name(p).removesuffix(".ipynb").replace("/", "-") for p in notebooks]
 
 
 def _code_cells(nb: dict) -> list[dict]:
@@ -100,7 +111,7 @@ def _wait_saved_run(path: Path, n_code: int, timeout: float = 30) -> dict:
         time.sleep(0.25)
 
 
-@pytest.mark.parametrize("notebook", LESSONS, ids=[p.stem for p in LESSONS])
+@pytest.mark.parametrize("notebook", LESSONS, ids=_ids(LESSONS))
 def test_run_all_in_jupyterlab(lab, page, notebook: Path) -> None:
     stored = json.loads(notebook.read_text(encoding="utf-8"))
     cells = _code_cells(stored)
@@ -108,7 +119,8 @@ def test_run_all_in_jupyterlab(lab, page, notebook: Path) -> None:
     fresh = json.loads(json.dumps(stored))
     for cell in _code_cells(fresh):
         cell["outputs"], cell["execution_count"] = [], None
-    name = notebook.name
+    name = _name(notebook)
+    (lab.root / name).parent.mkdir(exist_ok=True)
     (lab.root / name).write_text(json.dumps(fresh, indent=1), encoding="utf-8")
 
     open_notebook(page, _Fresh(lab), name)

@@ -30,7 +30,8 @@ from minigrad import _messages
 
 LONG = 80
 ROOT = pathlib.Path(minigrad.__file__).parent
-OWN_WORDING = ("viz", "widgets", "explain.py", "lessons.py")
+# (i18n: the catalogues hold minigrad's own texts, in every language.)
+OWN_WORDING = ("viz", "widgets", "explain.py", "lessons.py", "i18n")
 
 
 def _text(node: ast.AST) -> str | None:

@@ -51,9 +51,15 @@ def test_the_view_shows_as_a_widget_with_a_text_fallback():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"].startswith("<minigrad.viz.ZoomView at 150%")
     assert view.max_height == 300
-    # the JavaScript has every control the docs promise
-    for control in ("Open full size", "Actual size", "Fit", "ctrlKey", "pointerdown"):
+    # the JavaScript has every control the docs promise (their texts come from the
+    # catalogue of minigrad's language, minigrad/i18n)
+    for control in ("open", "actual", "fit", "ctrlKey", "pointerdown"):
         assert control in view._esm
+    assert {view.labels["open"], view.labels["actual"], view.labels["fit"]} == {
+        "Open full size",
+        "Actual size",
+        "Fit",
+    }
 
 
 def test_without_a_program_the_browser_lays_it_out_with_its_zoom_on():

@@ -1,0 +1,325 @@
+# ruff: noqa: E501  (a catalogue holds sentences: one per line reads and translates best)
+"""English: the catalogue every other language translates (key -> text).
+
+Texts are ``str.format`` templates: ``{t}`` and the like are filled in by the
+code that uses them. Keys are grouped by the module that speaks them.
+"""
+
+MESSAGES: dict[str, str] = {
+    # --- minigrad.explain: what each cause means, in one line (in the order they are checked)
+    "cause.non_leaf": "a non-leaf tensor without retain_grad()",
+    "cause.integer": "an integer tensor cannot require grad",
+    "cause.requires_grad_false": "requires_grad is False",
+    "cause.detach": "cut from the graph by detach()",
+    "cause.data": "cut from the graph by .data",
+    "cause.no_grad": "made under torch.no_grad()",
+    "cause.not_connected": "not connected to the output",
+    "cause.freed": "the graph was already freed by an earlier backward()",
+    "cause.inplace": "a saved tensor was modified in place (version counter)",
+    "cause.non_scalar": "backward() of a non-scalar output needs a gradient argument",
+    "cause.nothing_requires_grad": "the output does not require grad: nothing to differentiate",
+    "cause.not_run_yet": "no backward() has reached this leaf yet",
+    "cause.ok": "nothing is wrong",
+    # --- minigrad.explain: the explanations
+    "explain.the_tensor": "the tensor",
+    "explain.the_output": "the output",
+    "explain.output": "output",
+    "explain.an_input": "an input",
+    "explain.a_tensor_requiring_grad": "a tensor that requires grad",
+    "explain.retained_set": "{t}.grad is set: {t} has retain_grad().",
+    "explain.but_as_output": "\n\nBut as an output: ",
+    "explain.also_as_output": "\n\nAlso, as an output: ",
+    "explain.and_not_leaf": (
+        "\n\n(And {t}.grad itself stays None in any case: {t} is not a leaf; call "
+        "retain_grad() to keep it.)"
+    ),
+    "explain.non_leaf": (
+        "{t}.grad is None because {t} is not a leaf: it was computed by {fn}.\n"
+        "backward() stores gradients only in leaves (tensors you created with "
+        "requires_grad=True); the gradients of intermediate tensors are used and then thrown "
+        "away.\n"
+        "Fix: call {t}.retain_grad() before backward(), or look at the .grad of the leaves."
+    ),
+    "explain.retained_holds": (
+        "{t} has retain_grad(), so backward() will fill {t}.grad (it already holds a gradient)."
+    ),
+    "explain.retained_waits": (
+        "{t} has retain_grad(), so backward() will fill {t}.grad; no backward has reached it yet."
+    ),
+    "explain.non_leaf_output": (
+        "{t}.grad is None because {t} is not a leaf: it was computed by {fn}.\n"
+        "backward() stores gradients only in leaves.\n"
+        "Fix: call {t}.retain_grad() before {o}.backward()."
+    ),
+    "explain.integer": (
+        "{t} does not require grad: its dtype is {dtype}, and only floating point tensors can "
+        "have gradients.\n"
+        "Fix: create it as a float tensor, e.g. torch.tensor([...], dtype=torch.float32)."
+    ),
+    "explain.detach": (
+        "{t} does not require grad: it was cut from the graph by {b}.detach().\n"
+        "It shares {b}'s numbers but not its history, so no gradient flows through {t} back "
+        "to {b}.\n"
+        "Fix: use {b} itself where you want gradients."
+    ),
+    "explain.no_grad_view": (
+        "{t} does not require grad: it is a view of {b} made while grad mode was off (inside "
+        "torch.no_grad()), so nothing was recorded.\n"
+        "Fix: compute it outside the no_grad() block."
+    ),
+    "explain.data": (
+        "{t} does not require grad: it shares its numbers with {c}, which requires grad, but "
+        "not its history: it was made by {c}.data (or .numpy() / from_numpy()).\n"
+        "Changes made through it are not recorded and no gradient flows through it back to "
+        "{c}.\n"
+        "Fix: use {c} itself."
+    ),
+    "explain.grad_mode_off": "\nNote: grad mode is off right now (you are inside torch.no_grad()).",
+    "explain.requires_grad_false": (
+        "{t}.grad is None because {t} does not require grad ({t}.requires_grad is False) and "
+        "has no grad_fn.\n"
+        "Either it was created without requires_grad=True (torch.tensor(...) and "
+        "torch.Tensor(...) default to False), or it was computed inside torch.no_grad(), or "
+        "only from tensors that do not require grad: autograd recorded nothing.\n"
+        "Fix: create it with requires_grad=True, or call {t}.requires_grad_()."
+    ),
+    "explain.cut_copy": (
+        "{t}.grad is None because {o} does not depend on {t} itself but on a copy cut from "
+        "the graph by {made}: same numbers, no history, so the gradient stops there.\n"
+        "Fix: use {t} itself in the computation of {o}."
+    ),
+    "explain.not_connected": (
+        "{t}.grad is None because {t} is not connected to {o}: no path of grad_fn nodes leads "
+        "from {o} back to {t}.\n"
+        "backward() only reaches the leaves {o} was computed from. Perhaps {o} was computed "
+        "from another tensor (a re-created {t}, or one made inside torch.no_grad())."
+    ),
+    "explain.not_connected_no_graph": (
+        "{t}.grad is None because {t} is not connected to {o}: no path of grad_fn nodes leads "
+        "from {o} back to {t} (it has no graph at all).\n"
+        "backward() only reaches the leaves {o} was computed from. Perhaps {o} was computed "
+        "from another tensor (a re-created {t}, or one made inside torch.no_grad())."
+    ),
+    "explain.not_run_yet_output": (
+        "{t} is connected to {o} and {o}.backward() would work: {t}.grad is None only because "
+        "that backward() has not run yet."
+    ),
+    "explain.ok_output": "{t}.grad is set; {o}.backward() would add to it.",
+    "explain.not_run_yet": (
+        "{t} is a leaf that requires grad, so backward() will fill {t}.grad, but no backward() "
+        "has reached it yet: either none ran, or the output you called it on does not depend "
+        "on {t}.\n"
+        "Check with explain({t}, output=loss)."
+    ),
+    "explain.ok_leaf": "{t}.grad is set: {t} is a leaf that requires grad.",
+    "explain.nothing_requires_grad": (
+        "{o}.backward() would fail: {o} does not require grad and has no grad_fn "
+        "(RuntimeError: element 0 of tensors does not require grad and does not have a "
+        "grad_fn).\n"
+        "It was computed only from tensors that do not require grad, or inside "
+        "torch.no_grad(), or from a detach()/.data copy."
+    ),
+    "explain.non_scalar": (
+        "{o}.backward() would fail: {o} has {n} elements (shape {shape}), and a gradient can "
+        "be created implicitly only for a scalar (RuntimeError: grad can be implicitly created "
+        "only for scalar outputs).\n"
+        "Fix: reduce it first ({o}.sum().backward()), or pass the vector v of the "
+        "vector-Jacobian product: {o}.backward(v) with v shaped like {o}."
+    ),
+    "explain.freed": (
+        "{o}.backward() would fail: the graph was already freed by an earlier backward(). "
+        "{node} released the values it saved, so the gradient cannot be computed again.\n"
+        "RuntimeError: {message}\n"
+        "Fix: pass retain_graph=True to the first backward() if you need a second one (the "
+        "gradients then add up), or run the forward pass again."
+    ),
+    "explain.its_own_output": "its own output ({node}'s result)",
+    "explain.changed_by": " (changed by an in-place op, its grad_fn is now {fn})",
+    "explain.inplace": (
+        "{o}.backward() would fail: {node} saved {what} for backward, and it was modified in "
+        "place afterwards: version {now} now, version {then} when saved.\n"
+        "RuntimeError: {message}\n"
+        "Fix: use the out-of-place form (y = y + 1 instead of y += 1 or y.add_(1)), or modify "
+        "a .clone()."
+    ),
+    # --- minigrad.viz.style: the labels' font (it must have this language's characters)
+    "style.font": "Helvetica",
+    # --- minigrad.viz: legend entries, node or edge kind -> text (shown only for kinds drawn)
+    "legend.param": "leaf (requires_grad)",
+    "legend.const": "constant (no grad)",
+    "legend.computed": "computed (has grad_fn)",
+    "legend.root": "output (double border)",
+    "legend.op": "operator",
+    "legend.op_cut": "op run under no_grad",
+    "legend.grad_fn": "grad_fn node",
+    "legend.accumulate": "AccumulateGrad",
+    "legend.grad": "gradient flowing back",
+    "legend.cut": "cut: no gradient crosses",
+    "legend.saved": "saved for backward",
+    "legend.freed": "freed after backward",
+    "legend.fold": "×N: a block repeated N times",
+    "viz.fold_params": "params: {names}",
+    # --- minigrad.viz: labels and captions
+    "viz.na_note": (
+        "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
+        "Use retain_graph=True, or record it with viz.record()."
+    ),
+    "viz.view_forward": "forward: the computation",
+    "viz.view_backward": "backward: gradient flow",
+    "viz.more_node": "… {n} more node",
+    "viz.more_nodes": "… {n} more nodes",
+    "viz.under_no_grad": "under no_grad",
+    "viz.view_under_no_grad": "view under no_grad",
+    # --- minigrad.viz.zoom: Figure.zoomable()'s frame
+    "zoom.frame_title": "drag to pan, Ctrl + wheel to zoom",
+    "zoom.out_title": "zoom out (-)",
+    "zoom.in_title": "zoom in (+)",
+    "zoom.actual": "Actual size",
+    "zoom.actual_title": "the natural size (0)",
+    "zoom.fit": "Fit",
+    "zoom.fit_title": "the whole graph in the frame",
+    "zoom.open": "Open full size",
+    "zoom.open_title": "the SVG alone, in a new tab",
+    "zoom.hint": "drag to pan · Ctrl + wheel to zoom",
+    "zoom.repr": "<minigrad.viz.ZoomView at {scale}: drag to pan, Ctrl + wheel to zoom>",
+    # --- minigrad.viz.steps: the frames of a backward pass, step by step
+    "steps.running_now": "running now",
+    "steps.already_ran": "already ran",
+    "steps.not_run_yet": "not run yet",
+    "steps.failed_here": "backward failed here",
+    "steps.none_meaning": ".grad not computed yet (not the same as 0)",
+    "steps.in": "in: {values}",
+    "steps.grad_has_grad_fn": "grad has grad_fn={fns}",
+    "steps.saved_freed": "saved values freed",
+    "steps.saved_modified": "saved tensor modified",
+    "steps.modified_in_place": "modified in place",
+    "steps.step_running": "step {index}: running",
+    "steps.error_here": "RuntimeError here",
+    "steps.waiting": "waiting: got {values}",
+    "steps.edges_arrived": "{got} of {n} edges arrived",
+    "steps.not_computed_tooltip": "{name}.grad: not computed yet (None)",
+    "steps.not_connected": "not connected",
+    # --- minigrad.viz.gallery: the textbook's figures
+    "gallery.linear_forward": "z = w*x + b: the forward graph",
+    "gallery.linear_backward": "z = w*x + b: gradients flowing back",
+    "gallery.linear_both": "z = w*x + b, forward and backward",
+    "gallery.quadratic_backward": "y = (x+1)*(x+2): dy/dx = (x+2) + (x+1) = 7",
+    "gallery.second_backward": "z = x*x*y: dz/dx = 2xy = 12",
+    "gallery.second_grad_forward": "dz/dx = 2xy, built by backward with create_graph=True",
+    "gallery.second_grad_backward": "differentiating again: d2z/dx2 = 2y = 6, d2z/dxdy = 2x = 4",
+    # --- minigrad.widgets.BackwardStepper
+    "stepper.repr": "BackwardStepper: {nodes} nodes run; step {step} of {last}",
+    "stepper.repr_error": (
+        "BackwardStepper: {nodes} nodes run, then RuntimeError; step {step} of {last}"
+    ),
+    "stepper.play": "Play",
+    "stepper.step": "step",
+    "stepper.previous": "Previous",
+    "stepper.next": "Next",
+    "stepper.head": "Step {index} of {last}: ",
+    "stepper.none_yet": "none yet",
+    "stepper.warning": "warning: ",
+    # --- the stepper's sentences (minigrad.widgets._replay), one per step
+    "replay.start_one": "Start: the gradient of the output with respect to itself is 1.",
+    "replay.start_gradient": (
+        "Start: the gradient of the output with respect to itself is the `gradient` you pass."
+    ),
+    "replay.the_start": "the start",
+    "replay.stopped": "backward() stopped at {where} with RuntimeError: {error}",
+    "replay.the_leaf": "the leaf",
+    "replay.accumulate": (
+        "{node} adds the incoming gradient {grads} into {name}.grad, which is now {now}."
+    ),
+    "replay.node": "{node} receives {grads_in} and sends {grads_out} to its inputs.",
+    "replay.freed": " Its saved values are freed (retain_graph=False).",
+    "replay.create_graph": (
+        " The gradients carry a grad_fn (create_graph=True): they are part of a new graph."
+    ),
+    # --- minigrad.widgets.GradientSliders
+    "sliders.input": "input",
+    "sliders.value": "value",
+    "sliders.fixed": "fixed (no grad)",
+    "sliders.no_path": "None: no path to the output",
+    "sliders.output": "(output)",
+    "sliders.several_elements": "The output has several elements: backward used gradient=ones.",
+    # --- minigrad.widgets.JacobianExplorer (HTML allowed)
+    "jacobian.row_button": "row {i} (one-hot)",
+    "jacobian.ones_button": "all ones (the trap)",
+    "jacobian.matrix_head": (
+        "<b>Jacobian J</b> (row i: the gradient of y_i; built row by row with one-hot v and "
+        "retain_graph=True)"
+    ),
+    "jacobian.puts_in": "<b>y.backward(v)</b> puts in <b>x.grad</b>: ",
+    "jacobian.one_hot": (
+        "v = {v} is one-hot: x.grad is <b>row {i}</b> of J, the gradient of {y} alone."
+    ),
+    "jacobian.trap": (
+        "The trap: with v = {v}, y.backward(v) gives vᵀJ = the sum of the rows of J (each "
+        "column added up: {sums}). That is one vector, not the Jacobian. To get J, use one-hot "
+        "v, one row at a time."
+    ),
+    "jacobian.zero": "v = 0: no gradient flows; x.grad is all zeros.",
+    "jacobian.times_row": "{w} × row {i}",
+    "jacobian.weighted": "x.grad = vᵀJ = {terms}: a weighted sum of the rows of J.",
+    # --- minigrad.lessons: what check() prints
+    "lessons.correct": "Correct!",
+    "lessons.not_yet": "Not yet: ",
+    "lessons.not_answered": (
+        "Not answered yet: replace the ... with your answer and run the cell again."
+    ),
+    "lessons.judge_raised": "checking your answer raised {error}",
+    "lessons.no_pytorch": "(PyTorch is not installed, so there is nothing to compare with.)",
+    "lessons.identical": "identical:",
+    # --- minigrad.lessons: the exercises' hints, "hint.<exercise>.<n>" in the judge's order
+    "hint.graphs.1.1": "r = p * q: one input (q) requires grad, and that is enough for r to require it.",
+    "hint.graphs.1.2": "r was made by an operation (it has a grad_fn), so it is not a leaf.",
+    "hint.graphs.2.1": "count the passes of the loop: each one multiplies once.",
+    "hint.graphs.3.1": "u = torch.zeros(3) is a new tensor: requires_grad is False by default.",
+    "hint.graphs.3.2": "s is computed from tensors that do not require grad, so it does not either.",
+    "hint.graphs.3.3": "v = u + w[0] uses w, a leaf that requires grad.",
+    "hint.derivative.1.1": "that is sin(1), the value of the function; the question asks for its slope.",
+    "hint.derivative.1.2": "compute (sin(1 + h) - sin(1 - h)) / (2h) with h = 1e-4 (math.sin works).",
+    "hint.derivative.2.1": "return a tensor with one slope per element of x (the shape of x).",
+    "hint.derivative.2.zeros": "the slopes are all still 0: fill slopes[i] for every i (a for loop).",
+    "hint.derivative.2.2": "close, but not accurate enough: use the central difference (f(x + h·e_i) - f(x - h·e_i)) / (2h), not the one-sided one.",
+    "hint.derivative.2.3": "nudge one element at a time: e_i is 1 at position i and 0 elsewhere.",
+    "hint.scalar.1.1": "dy/dx = (x + 2) + (x + 1); put x = -1 into both terms.",
+    "hint.scalar.2.1": "three paths meet at x: d(x³)/dx = 3x², at x = 3.",
+    "hint.scalar.3.1": "backward() fills .grad of leaves only; y needs to be told to keep its own.",
+    "hint.scalar.3.2": "the method is called on y before backward(), and asks y to keep its gradient.",
+    "hint.engine.1.1": "the graph has these {n} nodes: {nodes}; use each once.",
+    "hint.engine.1.2": "the engine starts at out.grad_fn, the last operation of the forward pass.",
+    "hint.engine.1.3": "among the nodes whose gradients are complete, the engine runs the one created last in the forward pass first (step through it with BackwardStepper).",
+    "hint.engine.2.1": "multiply by the incoming gradient: the chain rule is grad · d(exp x)/dx.",
+    "hint.engine.2.2": "d(exp x)/dx is exp x, not 1.",
+    "hint.engine.2.3": "at x = {x}, grad = {grad} the gradient to pass on is grad · exp(x).",
+    "hint.grad.1.1": "dq/dx = 10x = 10 at x = 1, and each backward() adds it again.",
+    "hint.grad.2.1": "it still raises RuntimeError ({error}...). The first call freed the graph: ask for both inputs in one call, or keep the graph on the first.",
+    "hint.grad.2.2": "the gradients should be dz/dx = 2xy = 12 and dz/dy = x² = 4.",
+    "hint.nonscalar.1.1": "the Jacobian of x³ is diagonal with entries 3x²; multiply each by v.",
+    "hint.nonscalar.2.1": "v must have the shape of z = y.view(2, 2), (2, 2); yours has {shape}.",
+    "hint.nonscalar.2.2": "with your v, x.grad = {grad}: each entry is 2 · v, flattened.",
+    "hint.jacobian.1.1": "row i holds the derivatives of g_i: d(x1·x2)/dx1 = x2, ...",
+    "hint.jacobian.2.1": "your v gives x.grad = {grad}; a one-hot v picks one row of J.",
+    "hint.forward.1.1": "one forward pass gives one column of J (J·v); f has 5 inputs, so 5 columns.",
+    "hint.forward.1.2": "one reverse pass gives one row of J (vᵀJ); f has 2 outputs, so 2 rows.",
+    "hint.forward.2.1": "the value part of a quotient is just a / b.",
+    "hint.forward.2.2": "the slope is not da / db: use the quotient rule, (da·b − a·db) / b².",
+    "hint.forward.2.3": "the slope of a quotient follows the quotient rule: (da·b − a·db) / b².",
+    "hint.higher.1.1": "first ∂z/∂x = 2xy; now differentiate 2xy with respect to y.",
+    "hint.higher.2.1": "the first derivative 3x² = 12 stays in x.grad, and the second, 6x = 12, is added.",
+    "hint.higher.3.1": "task (a) needs the same graph twice, but no derivative of a derivative: the saved tensors must survive, nothing more.",
+    "hint.higher.3.2": "task (b) differentiates a gradient, so the backward pass itself must be recorded as a graph.",
+    "hint.stopping.1.1": "only the path through a = x + 1 is left: dy/da · da/dx = b.",
+    "hint.stopping.2.1": ".data changes values behind autograd's back; the recorded operations are ×3 and ×2.",
+    "hint.stopping.3.1": "model.eval() only switches layers such as Dropout and BatchNorm to their evaluation behaviour; autograd still records every operation.",
+    "hint.stopping.3.2": "{missing} also stop the recording; check the table again.",
+    "hint.hooks.1.1": "it is still None. h is not a leaf, so backward() does not keep its gradient: ask h to keep it (or catch it with a hook) before calling backward().",
+    "hint.hooks.1.2": "got {got}; dy/dh = 2h = [12., 24.] at x = [1., 2.].",
+    "hint.hooks.2.1": "the forward pass should return x ** 3.",
+    "hint.hooks.2.2": "gradcheck still finds a difference: d(x³)/dx = 3x², times the incoming grad.",
+    "hint.training.1.1": "Linear(a, b) learns a·b weights and b biases; add both layers.",
+    "hint.training.2.1": "backward() adds into .grad: three passes, three times.",
+    "hint.training.3.1": "return the list of losses, one per step.",
+    "hint.training.3.2": "the loss still does not go down. Look at what each line does to w.grad between backward() and step(): step() moves w by the gradient it finds there.",
+}

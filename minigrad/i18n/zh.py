@@ -1,0 +1,309 @@
+# ruff: noqa: E501  (a catalogue holds sentences: one per line reads and translates best)
+"""中文：与 minigrad/i18n/en.py 同样的键，译文用教材《2.5 Tensor与Autograd》的术语.
+
+叶子节点、非叶子节点、计算图、梯度、反向传播、前向传播、算子、梯度累加、
+雅可比矩阵、向量-雅可比积、计算图的释放、原位操作（in-place）。
+代码里的名字（requires_grad、grad_fn、backward() ……）和 torch 的报错原样保留。
+"""
+
+MESSAGES: dict[str, str] = {
+    # --- minigrad.explain：每个原因一句话（按检查顺序）
+    "cause.non_leaf": "非叶子节点，且没有调用 retain_grad()",
+    "cause.integer": "整数张量不能 requires_grad",
+    "cause.requires_grad_false": "requires_grad 为 False",
+    "cause.detach": "被 detach() 从计算图上截断",
+    "cause.data": "被 .data 从计算图上截断",
+    "cause.no_grad": "在 torch.no_grad() 中创建",
+    "cause.not_connected": "与输出不连通",
+    "cause.freed": "计算图已被之前的 backward() 释放",
+    "cause.inplace": "保存的张量被原位修改（版本计数器）",
+    "cause.non_scalar": "对非标量输出调用 backward() 需要传入 gradient 参数",
+    "cause.nothing_requires_grad": "输出不需要梯度：没有可求导的东西",
+    "cause.not_run_yet": "还没有 backward() 到达这个叶子节点",
+    "cause.ok": "一切正常",
+    # --- minigrad.explain：解释
+    "explain.the_tensor": "该张量",
+    "explain.the_output": "输出",
+    "explain.output": "output",
+    "explain.an_input": "某个输入",
+    "explain.a_tensor_requiring_grad": "某个需要梯度的张量",
+    "explain.retained_set": "{t}.grad 有值：{t} 调用过 retain_grad()。",
+    "explain.but_as_output": "\n\n但作为输出来看：",
+    "explain.also_as_output": "\n\n另外，作为输出来看：",
+    "explain.and_not_leaf": (
+        "\n\n（而且无论如何 {t}.grad 本身都是 None：{t} 不是叶子节点；调用 retain_grad() "
+        "才能保留它的梯度。）"
+    ),
+    "explain.non_leaf": (
+        "{t}.grad 是 None，因为 {t} 不是叶子节点：它是由 {fn} 计算得到的。\n"
+        "backward() 只把梯度保存在叶子节点里（也就是你用 requires_grad=True 创建的张量）；"
+        "中间张量的梯度用完就释放了。\n"
+        "解决：在 backward() 之前调用 {t}.retain_grad()，或者去看叶子节点的 .grad。"
+    ),
+    "explain.retained_holds": (
+        "{t} 调用过 retain_grad()，所以 backward() 会填写 {t}.grad（它现在已经有梯度了）。"
+    ),
+    "explain.retained_waits": (
+        "{t} 调用过 retain_grad()，所以 backward() 会填写 {t}.grad；只是还没有 backward() 到达它。"
+    ),
+    "explain.non_leaf_output": (
+        "{t}.grad 是 None，因为 {t} 不是叶子节点：它是由 {fn} 计算得到的。\n"
+        "backward() 只把梯度保存在叶子节点里。\n"
+        "解决：在 {o}.backward() 之前调用 {t}.retain_grad()。"
+    ),
+    "explain.integer": (
+        "{t} 不需要梯度：它的 dtype 是 {dtype}，只有浮点张量才能有梯度。\n"
+        "解决：把它创建成浮点张量，例如 torch.tensor([...], dtype=torch.float32)。"
+    ),
+    "explain.detach": (
+        "{t} 不需要梯度：它被 {b}.detach() 从计算图上截断了。\n"
+        "它和 {b} 共享数值，却不共享历史记录，所以梯度不会经过 {t} 流回 {b}。\n"
+        "解决：在需要梯度的地方直接使用 {b}。"
+    ),
+    "explain.no_grad_view": (
+        "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 之中）得到的 {b} 的视图，"
+        "所以什么也没有记录。\n"
+        "解决：在 no_grad() 代码块之外计算它。"
+    ),
+    "explain.data": (
+        "{t} 不需要梯度：它和需要梯度的 {c} 共享数值，却不共享历史记录：它来自 {c}.data"
+        "（或 .numpy() / from_numpy()）。\n"
+        "通过它做的修改不会被记录，也没有梯度经过它流回 {c}。\n"
+        "解决：直接使用 {c}。"
+    ),
+    "explain.grad_mode_off": "\n注意：现在梯度模式是关闭的（你正处在 torch.no_grad() 之中）。",
+    "explain.requires_grad_false": (
+        "{t}.grad 是 None，因为 {t} 不需要梯度（{t}.requires_grad 为 False），也没有 grad_fn。\n"
+        "要么创建它时没有写 requires_grad=True（torch.tensor(...) 和 torch.Tensor(...) 的缺省值"
+        "都是 False），要么它是在 torch.no_grad() 中计算的，要么它只由不需要梯度的张量算出："
+        "autograd 什么也没有记录。\n"
+        "解决：用 requires_grad=True 创建它，或者调用 {t}.requires_grad_()。"
+    ),
+    "explain.cut_copy": (
+        "{t}.grad 是 None，因为 {o} 依赖的不是 {t} 本身，而是被 {made} 从计算图上截断的副本："
+        "数值相同，没有历史记录，梯度就停在那里。\n"
+        "解决：计算 {o} 时直接使用 {t}。"
+    ),
+    "explain.not_connected": (
+        "{t}.grad 是 None，因为 {t} 与 {o} 不连通：没有一条 grad_fn 节点的路径从 {o} 通回 {t}。\n"
+        "backward() 只会到达计算 {o} 时用到的叶子节点。也许 {o} 是由另一个张量算出来的"
+        "（重新创建的 {t}，或在 torch.no_grad() 中得到的张量）。"
+    ),
+    "explain.not_connected_no_graph": (
+        "{t}.grad 是 None，因为 {t} 与 {o} 不连通：没有一条 grad_fn 节点的路径从 {o} 通回 {t}"
+        "（{o} 根本没有计算图）。\n"
+        "backward() 只会到达计算 {o} 时用到的叶子节点。也许 {o} 是由另一个张量算出来的"
+        "（重新创建的 {t}，或在 torch.no_grad() 中得到的张量）。"
+    ),
+    "explain.not_run_yet_output": (
+        "{t} 与 {o} 是连通的，{o}.backward() 也能正常运行：{t}.grad 是 None，"
+        "只是因为那次 backward() 还没有运行。"
+    ),
+    "explain.ok_output": "{t}.grad 有值；{o}.backward() 会把新的梯度累加上去。",
+    "explain.not_run_yet": (
+        "{t} 是需要梯度的叶子节点，backward() 会填写 {t}.grad，但还没有 backward() 到达它："
+        "要么还没有运行过，要么你调用 backward() 的那个输出并不依赖 {t}。\n"
+        "用 explain({t}, output=loss) 检查一下。"
+    ),
+    "explain.ok_leaf": "{t}.grad 有值：{t} 是需要梯度的叶子节点。",
+    "explain.nothing_requires_grad": (
+        "{o}.backward() 会失败：{o} 不需要梯度，也没有 grad_fn（RuntimeError: element 0 of "
+        "tensors does not require grad and does not have a grad_fn）。\n"
+        "它只由不需要梯度的张量算出，或者是在 torch.no_grad() 中计算的，或者来自 "
+        "detach()/.data 得到的副本。"
+    ),
+    "explain.non_scalar": (
+        "{o}.backward() 会失败：{o} 有 {n} 个元素（形状 {shape}），而只有标量才能隐式地创建梯度"
+        "（RuntimeError: grad can be implicitly created only for scalar outputs）。\n"
+        "解决：先把它变成标量（{o}.sum().backward()），或者传入向量-雅可比积中的向量 v："
+        "{o}.backward(v)，v 的形状与 {o} 相同。"
+    ),
+    "explain.freed": (
+        "{o}.backward() 会失败：计算图已经被之前的 backward() 释放了。{node} 释放了它保存的值，"
+        "梯度无法再算一次。\n"
+        "RuntimeError: {message}\n"
+        "解决：如果需要第二次反向传播，在第一次 backward() 中传入 retain_graph=True"
+        "（梯度会累加），或者重新做一遍前向传播。"
+    ),
+    "explain.its_own_output": "它自己的输出（{node} 的结果）",
+    "explain.changed_by": "（被原位操作修改了，它的 grad_fn 现在是 {fn}）",
+    "explain.inplace": (
+        "{o}.backward() 会失败：{node} 为反向传播保存了{what}，而它之后被原位修改了："
+        "现在是第 {now} 版，保存时是第 {then} 版。\n"
+        "RuntimeError: {message}\n"
+        "解决：改用非原位的写法（用 y = y + 1 代替 y += 1 或 y.add_(1)），或者修改它的 .clone()。"
+    ),
+    # --- minigrad.viz.style: the labels' font (it must have this language's characters)
+    "style.font": "Noto Sans CJK SC",
+    # --- minigrad.viz：图例，节点或边的种类 -> 文字（只列出图中出现的种类）
+    "legend.param": "叶子节点（requires_grad）",
+    "legend.const": "常量（无梯度）",
+    "legend.computed": "计算得到（有 grad_fn）",
+    "legend.root": "输出（双线边框）",
+    "legend.op": "算子",
+    "legend.op_cut": "在 no_grad 下运行的算子",
+    "legend.grad_fn": "grad_fn 节点",
+    "legend.accumulate": "AccumulateGrad",
+    "legend.grad": "反向流动的梯度",
+    "legend.cut": "截断：梯度不通过",
+    "legend.saved": "为反向传播保存",
+    "legend.freed": "反向传播后已释放",
+    "legend.fold": "×N：重复 N 次的一组运算",
+    "viz.fold_params": "参数：{names}",
+    # --- minigrad.viz：标签与图注
+    "viz.na_note": (
+        "n/a：backward() 已释放保存的张量，这个梯度无法重算。"
+        "请使用 retain_graph=True，或用 viz.record() 记录下来。"
+    ),
+    "viz.view_forward": "前向传播：计算过程",
+    "viz.view_backward": "反向传播：梯度的流动",
+    "viz.more_node": "… 还有 {n} 个节点",
+    "viz.more_nodes": "… 还有 {n} 个节点",
+    "viz.under_no_grad": "在 no_grad 下",
+    "viz.view_under_no_grad": "no_grad 下的视图",
+    # --- minigrad.viz.zoom：Figure.zoomable() 的框
+    "zoom.frame_title": "拖动平移，Ctrl + 滚轮缩放",
+    "zoom.out_title": "缩小（-）",
+    "zoom.in_title": "放大（+）",
+    "zoom.actual": "原始大小",
+    "zoom.actual_title": "图的原始大小（0）",
+    "zoom.fit": "适应窗口",
+    "zoom.fit_title": "在框中显示整张图",
+    "zoom.open": "打开原图",
+    "zoom.open_title": "在新标签页中只打开这张 SVG",
+    "zoom.hint": "拖动平移 · Ctrl + 滚轮缩放",
+    "zoom.repr": "<minigrad.viz.ZoomView，{scale}：拖动平移，Ctrl + 滚轮缩放>",
+    # --- minigrad.viz.steps：一步一步的反向传播
+    "steps.running_now": "正在运行",
+    "steps.already_ran": "已经运行",
+    "steps.not_run_yet": "尚未运行",
+    "steps.failed_here": "反向传播在此失败",
+    "steps.none_meaning": ".grad 尚未计算（不等于 0）",
+    "steps.in": "收到：{values}",
+    "steps.grad_has_grad_fn": "梯度带有 grad_fn={fns}",
+    "steps.saved_freed": "保存的值已释放",
+    "steps.saved_modified": "保存的张量被修改",
+    "steps.modified_in_place": "被原位修改",
+    "steps.step_running": "第 {index} 步：运行中",
+    "steps.error_here": "在此出现 RuntimeError",
+    "steps.waiting": "等待中：已收到 {values}",
+    "steps.edges_arrived": "{n} 条边已到 {got} 条",
+    "steps.not_computed_tooltip": "{name}.grad：尚未计算（None）",
+    "steps.not_connected": "不连通",
+    # --- minigrad.viz.gallery：教材中的图
+    "gallery.linear_forward": "z = w*x + b：正向传播计算图",
+    "gallery.linear_backward": "z = w*x + b：梯度反向传播计算图",
+    "gallery.linear_both": "z = w*x + b：前向与反向",
+    "gallery.quadratic_backward": "y = (x+1)*(x+2)：dy/dx = (x+2) + (x+1) = 7",
+    "gallery.second_backward": "z = x*x*y：dz/dx = 2xy = 12",
+    "gallery.second_grad_forward": "dz/dx = 2xy，由 create_graph=True 的反向传播建立",
+    "gallery.second_grad_backward": "再求一次导：d2z/dx2 = 2y = 6，d2z/dxdy = 2x = 4",
+    # --- minigrad.widgets.BackwardStepper
+    "stepper.repr": "BackwardStepper：运行了 {nodes} 个节点；第 {step} 步，共 {last} 步",
+    "stepper.repr_error": (
+        "BackwardStepper：运行了 {nodes} 个节点，然后出现 RuntimeError；第 {step} 步，共 {last} 步"
+    ),
+    "stepper.play": "播放",
+    "stepper.step": "步骤",
+    "stepper.previous": "上一步",
+    "stepper.next": "下一步",
+    "stepper.head": "第 {index} 步（共 {last} 步）：",
+    "stepper.none_yet": "尚无",
+    "stepper.warning": "警告：",
+    # --- 单步演示的说明（minigrad.widgets._replay），每步一句
+    "replay.start_one": "开始：输出对它自身的梯度是 1。",
+    "replay.start_gradient": "开始：输出对它自身的梯度就是你传入的 `gradient`。",
+    "replay.the_start": "起点",
+    "replay.stopped": "backward() 在 {where} 处停止，RuntimeError: {error}",
+    "replay.the_leaf": "该叶子节点",
+    "replay.accumulate": "{node} 把收到的梯度 {grads} 累加到 {name}.grad 中，它现在是 {now}。",
+    "replay.node": "{node} 收到 {grads_in}，并把 {grads_out} 传给它的输入。",
+    "replay.freed": "它保存的值已被释放（retain_graph=False）。",
+    "replay.create_graph": "这些梯度带有 grad_fn（create_graph=True）：它们属于一张新的计算图。",
+    # --- minigrad.widgets.GradientSliders
+    "sliders.input": "输入",
+    "sliders.value": "值",
+    "sliders.fixed": "固定（无梯度）",
+    "sliders.no_path": "None：没有通向输出的路径",
+    "sliders.output": "（输出）",
+    "sliders.several_elements": "输出有多个元素：backward 使用了 gradient=ones。",
+    # --- minigrad.widgets.JacobianExplorer（可含 HTML）
+    "jacobian.row_button": "第 {i} 行（one-hot）",
+    "jacobian.ones_button": "全为 1（陷阱）",
+    "jacobian.matrix_head": (
+        "<b>雅可比矩阵 J</b>（第 i 行：y_i 的梯度；用 one-hot 的 v 和 retain_graph=True 逐行求出）"
+    ),
+    "jacobian.puts_in": "<b>y.backward(v)</b> 放进 <b>x.grad</b> 的是：",
+    "jacobian.one_hot": (
+        "v = {v} 是 one-hot 向量：x.grad 就是 J 的<b>第 {i} 行</b>，即只有 {y} 的梯度。"
+    ),
+    "jacobian.trap": (
+        "陷阱：当 v = {v} 时，y.backward(v) 得到的是 vᵀJ，即 J 各行之和（每一列相加：{sums}）。"
+        "这只是一个向量，不是雅可比矩阵。要得到 J，请用 one-hot 的 v，一次求一行。"
+    ),
+    "jacobian.zero": "v = 0：没有梯度流动；x.grad 全为 0。",
+    "jacobian.times_row": "{w} × 第 {i} 行",
+    "jacobian.weighted": "x.grad = vᵀJ = {terms}：J 各行的加权和。",
+}
+_LESSONS = {
+    # --- minigrad.lessons：check() 打印的话
+    "lessons.correct": "正确！",
+    "lessons.not_yet": "还不对：",
+    "lessons.not_answered": "还没有作答：把 ... 换成你的答案，再运行这个单元格。",
+    "lessons.judge_raised": "检查你的答案时出现了 {error}",
+    "lessons.no_pytorch": "（没有安装 PyTorch，所以无从比较。）",
+    "lessons.identical": "完全相同：",
+    # --- minigrad.lessons：练习的提示，"hint.<练习>.<序号>"，按判题的顺序
+    "hint.graphs.1.1": "r = p * q：只要有一个输入（q）需要梯度，r 就需要梯度。",
+    "hint.graphs.1.2": "r 是由运算得到的（它有 grad_fn），所以它不是叶子节点。",
+    "hint.graphs.2.1": "数一数循环执行了几次：每次做一次乘法。",
+    "hint.graphs.3.1": "u = torch.zeros(3) 是新建的张量：requires_grad 的缺省值是 False。",
+    "hint.graphs.3.2": "s 只由不需要梯度的张量算出，所以它也不需要梯度。",
+    "hint.graphs.3.3": "v = u + w[0] 用到了 w，而 w 是需要梯度的叶子节点。",
+    "hint.derivative.1.1": "这是 sin(1)，是函数值；题目问的是它的斜率。",
+    "hint.derivative.1.2": "用 h = 1e-4 计算 (sin(1 + h) - sin(1 - h)) / (2h)（可以用 math.sin）。",
+    "hint.derivative.2.1": "返回一个张量，x 的每个元素对应一个斜率（形状与 x 相同）。",
+    "hint.derivative.2.zeros": "斜率仍然全是 0：要为每个 i 填写 slopes[i]（用一个 for 循环）。",
+    "hint.derivative.2.2": "接近了，但还不够准：请用中心差分 (f(x + h·e_i) - f(x - h·e_i)) / (2h)，不要用单侧差分。",
+    "hint.derivative.2.3": "一次只扰动一个元素：e_i 在第 i 个位置为 1，其余为 0。",
+    "hint.scalar.1.1": "dy/dx = (x + 2) + (x + 1)；把 x = -1 代入这两项。",
+    "hint.scalar.2.1": "三条路径在 x 处汇合：d(x³)/dx = 3x²，x = 3。",
+    "hint.scalar.3.1": "backward() 只填写叶子节点的 .grad；需要告诉 y 保留它自己的梯度。",
+    "hint.scalar.3.2": "这个方法要在 backward() 之前对 y 调用，让 y 保留它的梯度。",
+    "hint.engine.1.1": "计算图里有这 {n} 个节点：{nodes}；每个只用一次。",
+    "hint.engine.1.2": "引擎从 out.grad_fn 开始，也就是前向传播的最后一个运算。",
+    "hint.engine.1.3": "在梯度已经收齐的节点中，引擎先运行前向传播中最后创建的那个（用 BackwardStepper 逐步看一看）。",
+    "hint.engine.2.1": "要乘上传入的梯度：链式法则是 grad · d(exp x)/dx。",
+    "hint.engine.2.2": "d(exp x)/dx 是 exp x，不是 1。",
+    "hint.engine.2.3": "当 x = {x}、grad = {grad} 时，要传下去的梯度是 grad · exp(x)。",
+    "hint.grad.1.1": "x = 1 时 dq/dx = 10x = 10，而每次 backward() 都会再累加一次。",
+    "hint.grad.2.1": "仍然抛出 RuntimeError（{error}...）。第一次调用已经释放了计算图：要么一次调用同时求两个输入的梯度，要么第一次调用时保留计算图。",
+    "hint.grad.2.2": "梯度应当是 dz/dx = 2xy = 12 和 dz/dy = x² = 4。",
+    "hint.nonscalar.1.1": "x³ 的雅可比矩阵是对角矩阵，对角元为 3x²；每个再乘以 v。",
+    "hint.nonscalar.2.1": "v 的形状必须与 z = y.view(2, 2) 相同，即 (2, 2)；你的是 {shape}。",
+    "hint.nonscalar.2.2": "用你的 v 得到 x.grad = {grad}：每一项都是 2 · v，再展平。",
+    "hint.jacobian.1.1": "第 i 行是 g_i 的各个偏导数：d(x1·x2)/dx1 = x2，……",
+    "hint.jacobian.2.1": "你的 v 得到 x.grad = {grad}；one-hot 的 v 会选出 J 的一行。",
+    "hint.forward.1.1": "一次前向模式求出 J 的一列（J·v）；f 有 5 个输入，所以要 5 列。",
+    "hint.forward.1.2": "一次反向传播求出 J 的一行（vᵀJ）；f 有 2 个输出，所以要 2 行。",
+    "hint.forward.2.1": "商的数值部分就是 a / b。",
+    "hint.forward.2.2": "斜率不是 da / db：用商的求导法则 (da·b − a·db) / b²。",
+    "hint.forward.2.3": "商的斜率遵循商的求导法则：(da·b − a·db) / b²。",
+    "hint.higher.1.1": "先求 ∂z/∂x = 2xy；再把 2xy 对 y 求导。",
+    "hint.higher.2.1": "一阶导数 3x² = 12 留在 x.grad 里，二阶导数 6x = 12 又累加了上去。",
+    "hint.higher.3.1": "任务 (a) 要用同一张计算图两次，但不需要对导数再求导：只要保存的张量不被释放就够了。",
+    "hint.higher.3.2": "任务 (b) 要对梯度求导，所以反向传播本身也必须被记录成计算图。",
+    "hint.stopping.1.1": "只剩下经过 a = x + 1 的那条路径：dy/da · da/dx = b。",
+    "hint.stopping.2.1": ".data 在 autograd 背后改了数值；被记录的运算是 ×3 和 ×2。",
+    "hint.stopping.3.1": "model.eval() 只是把 Dropout、BatchNorm 这类层切换到评估模式；autograd 仍然记录每一个运算。",
+    "hint.stopping.3.2": "{missing} 也会停止记录；再看一遍那张表。",
+    "hint.hooks.1.1": "仍然是 None。h 不是叶子节点，所以 backward() 不会保留它的梯度：在调用 backward() 之前让 h 保留梯度（或用钩子截获它）。",
+    "hint.hooks.1.2": "得到 {got}；x = [1., 2.] 时 dy/dh = 2h = [12., 24.]。",
+    "hint.hooks.2.1": "前向计算应当返回 x ** 3。",
+    "hint.hooks.2.2": "gradcheck 仍然发现了差异：d(x³)/dx = 3x²，还要乘以传入的梯度。",
+    "hint.training.1.1": "Linear(a, b) 学习 a·b 个权重和 b 个偏置；两层加起来。",
+    "hint.training.2.1": "backward() 会累加到 .grad 中：三次反向传播，就是三倍。",
+    "hint.training.3.1": "返回损失值的列表，每一步一个。",
+    "hint.training.3.2": "损失还是没有下降。看看在 backward() 和 step() 之间每一行对 w.grad 做了什么：step() 按它在那里看到的梯度移动 w。",
+}
+MESSAGES.update(_LESSONS)

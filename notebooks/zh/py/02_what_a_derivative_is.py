@@ -1,0 +1,197 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 2. 什么是导数
+#
+# *教材 2.5 节的背景知识：autograd 计算的“梯度”就是导数，本课演示只凭函数本身怎样检验它们。*
+#
+# **本课内容**
+#
+# - 导数就是斜率：把输入挪动一个很小的 $h$，看 $\frac{f(x+h) - f(x)}{h}$ 逐渐稳定到一个数；
+# - **中心差分** $\frac{f(x+h) - f(x-h)}{2h}$，同样的 $h$ 下准确得多；
+# - 为什么 $h$ 太小反而出错，为什么检验要用 `float64`；
+# - `torch.autograd.gradcheck`，同一思路的专业版本，它一次就对所有输入比较 autograd 与有限差分。
+
+# %%
+import math
+
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## 挪动输入，观察输出
+#
+# 取 $f(x) = x^3$。微积分告诉我们 $f'(x) = 3x^2$，所以在 $x = 2$ 处斜率是 12。不用任何微积分我们也能*测量*它：把 $x$ 挪动一点点（$h$），再用输出的变化除以输入的变化。
+
+# %%
+def f(x):
+    return x**3
+
+
+x = torch.tensor(2.0, dtype=torch.float64)
+for h in [1.0, 0.1, 0.01, 0.001]:
+    slope = (f(x + h) - f(x)) / h
+    print(f"h = {h:<6}  (f(x+h) - f(x)) / h = {slope.item():.6f}")
+
+# %% [markdown]
+# 随着 $h$ 变小，测得的斜率趋近 12，误差也随 $h$ 一起变小：这里大约是 $6h$（准确地说是 $3xh + h^2$）。这个极限*就是*导数的定义：$f'(x) = \lim_{h \to 0} \frac{f(x+h) - f(x)}{h}$。
+#
+# ## 中心差分
+#
+# 向两侧挪动，可以抵消误差的第一项。**中心差分** $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比，而不是与 $h$ 成正比：
+
+# %%
+for h in [1.0, 0.1, 0.01, 0.001]:
+    slope = (f(x + h) - f(x - h)) / (2 * h)
+    print(f"h = {h:<6}  (f(x+h) - f(x-h)) / 2h = {slope.item():.6f}")
+
+# %% [markdown]
+# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它什么都不挪动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 3 课会讲怎样做到），结果一致：
+
+# %%
+x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
+y = f(x)
+y.backward()
+print(x.grad)
+
+# %% [markdown]
+# autograd 记录下的计算图只有一个 `pow` 节点：
+
+# %%
+viz.draw_forward(y)
+
+# %% [markdown]
+# ## $h$ 太小
+#
+# 为什么不干脆取 $h = 10^{-12}$？因为计算机用固定的位数存储数字。`float32` 大约保留 7 位有效数字，`float64` 大约 16 位。当 $h$ 极小时，$f(x+h)$ 和 $f(x-h)$ 几乎每一位都相同，它们的差大部分是舍入噪声，再除以 $2h$，噪声就被放大了：
+
+# %%
+for dtype in (torch.float32, torch.float64):
+    x = torch.tensor(2.0, dtype=dtype)
+    slopes = [((f(x + h) - f(x - h)) / (2 * h)).item() for h in [1e-2, 1e-4, 1e-6]]
+    print(str(dtype).ljust(14), "h = 1e-2, 1e-4, 1e-6:", [f"{s:.6f}" for s in slopes])
+
+# %% [markdown]
+# 在 `float32` 中，$h$ 越小估计反而越*差*；在 `float64` 中，直到 $h = 10^{-6}$ 都很好。这就是梯度检验用 `float64` 和 $h \approx 10^{-6}$ 的原因。
+#
+# ## `torch.autograd.gradcheck`
+#
+# 论断：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入必须是 `float64` 并且需要梯度。
+
+# %%
+def g(x):
+    return (x.sin() * x).sum()
+
+
+x = torch.tensor([0.5, 1.5, -2.0], dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(g, (x,)))
+
+# %% [markdown]
+# 什么时候会失败？当 autograd 的答案不是产生这些数值的那个函数的导数时。这里 `x.detach()` 把一个因子藏了起来，autograd 看不到它，于是 autograd 说 $\frac{d}{dx}(x \cdot c) = c$，而挪动输入看到的是 $x^2$，斜率为 $2x$：
+
+# %%
+def g_wrong(x):
+    return (x * x.detach()).sum()
+
+
+print(torch.autograd.gradcheck(g_wrong, (x,), raise_exception=False))
+
+# %% [markdown]
+# 第 11 课会用 `gradcheck` 抓出手写求导规则中的错误。
+#
+# ## 同样的代码，真正的 PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    for dtype in (torch.float32, torch.float64):
+        x = torch.tensor(2.0, dtype=dtype)
+        for h in [1.0, 1e-2, 1e-4, 1e-6]:
+            print(dtype, h, ((x + h) ** 3 - (x - h) ** 3) / (2 * h), ((x + h) ** 3 - x**3) / h)
+    x = torch.tensor([0.5, 1.5, -2.0], dtype=torch.float64, requires_grad=True)
+    print(torch.autograd.gradcheck(lambda t: (t.sin() * t).sum(), (x,)))
+    print(torch.autograd.gradcheck(lambda t: (t * t.detach()).sum(), (x,), raise_exception=False))
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# - 导数是斜率 $\lim_{h\to 0} \frac{f(x+h) - f(x)}{h}$；有限的 $h$ 给出一个估计，误差与 $h$ 成正比。
+# - 中心差分 $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比。
+# - 舍入限制了 $h$ 能取多小：在 `float64` 中用 $h \approx 10^{-6}$ 检验。
+# - autograd 不做估计：它应用精确的求导规则。有限差分是*检验*它的方法，`gradcheck` 替你完成这件事。
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1.** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
+
+# %%
+answer_1 = ...  # a number
+
+check("derivative.1", answer_1)
+
+# %% [markdown]
+# **练习 2.** 写一个 `central(f, x, h)`，返回一个与 `x` 形状相同的张量，它的第 $i$ 个元素是标量函数 `f` 沿第 $i$ 个元素方向的斜率：$\frac{f(x + h e_i) - f(x - h e_i)}{2h}$，其中 $e_i$ 在第 $i$ 个位置为 1，其余为 0。`check` 会在两个 `float64` 向量的函数上把你的函数与 autograd 比较。
+
+# %%
+def central(f, x, h):
+    slopes = torch.zeros_like(x)
+    ...  # fill slopes[i] for every i
+    return slopes
+
+
+check("derivative.2", central)
+
+# %% [markdown]
+# ### 答案
+#
+# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+assert passes("derivative.1", (math.sin(1 + 1e-4) - math.sin(1 - 1e-4)) / 2e-4)  # cos(1)
+
+
+def central(f, x, h):
+    slopes = torch.zeros_like(x)
+    for i in range(x.numel()):
+        e = torch.zeros_like(x)
+        e[i] = h
+        slopes[i] = (f(x + e) - f(x - e)) / (2 * h)
+    return slopes
+
+
+assert passes("derivative.2", central)
+print("All solutions pass their checks.")

@@ -1,0 +1,289 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 3. 标量反向传播
+#
+# *重现教材 2.5.3 节（标量反向传播），以及图 2-9（正向传播计算图）和图 2-10（梯度反向传播计算图）。*
+#
+# **本课内容**
+#
+# - `backward()` 做了什么：它沿计算图从输出走回叶子节点，在每个运算处应用链式法则，并把每个叶子节点的梯度*累加*到它的 `.grad` 中；
+# - 怎样读同一个计算的两张图：**正向**计算图和**梯度流动**图；
+# - 把 `y = (x+1)*(x+2)` 的链式法则完整写出来：梯度沿两条路径到达 `x`；
+# - 为什么非叶子节点的 `.grad` 是 `None`（并伴有警告），以及 `retain_grad()` 怎样保留它。
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## `z = w*x + b` 的前向传播
+#
+# 论断：前向传播既计算数值，*也*记录计算图。这里 `x`、`w`、`b` 都是标量（只有一个元素的张量）；`x` 是输入数据，`w` 和 `b` 是参数。
+
+# %%
+x = torch.Tensor([2])  # input: no gradient needed
+w = torch.randn(1, requires_grad=True)  # weight
+b = torch.randn(1, requires_grad=True)  # bias
+y = torch.mul(w, x)  # y = w * x
+z = torch.add(y, b)  # z = y + b
+print("x, w, b:", x, w, b)
+print("y, z:   ", y, z)
+
+# %% [markdown]
+# 正向传播计算图：椭圆表示变量（张量），方框表示算子。`x`、`w`、`b` 是叶子节点，`y` 和 `z` 是计算得到的，`z` 是根节点。
+
+# %%
+viz.draw_forward(z)
+
+# %% [markdown]
+# ## `z = w*x + b` 的反向传播
+#
+# 论断：这里 `z.backward()` 不需要参数，因为 `z` 是标量。它从根节点的 $\partial z/\partial z = 1$ 出发，沿途每经过一个运算就乘上一个局部导数：
+#
+# $$\frac{\partial z}{\partial w} = \frac{\partial z}{\partial y}\,\frac{\partial y}{\partial w} = 1 \cdot x = 2,
+# \qquad \frac{\partial z}{\partial b} = 1 .$$
+#
+# `x` 不需要梯度，所以不会为它计算梯度。（我们在 `viz.record()` 中运行 `backward()`，它会观察反向传播过程，让下面的图能在每条边上标出梯度；除此之外它什么也不改变。）
+
+# %%
+with viz.record() as rec:
+    z.backward()
+print("grads of w, b, x:", w.grad, b.grad, x.grad)
+
+# %% [markdown]
+# 梯度流动图，画在同样的布局上：现在箭头指向梯度传递的方向，从 `z` 回到叶子节点，每条边都标出它携带的梯度。绿色方框是 `AccumulateGrad`：把梯度累加到叶子节点 `.grad` 中的那一步。
+
+# %%
+viz.draw_backward(z, recording=rec)
+
+# %% [markdown]
+# 一个节点一个节点地单步执行同一次反向传播。每点一次，就运行计算图中的下一个节点，并显示它收到了什么、传出了什么。
+
+# %% tags=["nbval-ignore-output"]
+from minigrad.widgets import BackwardStepper
+
+torch.manual_seed(0)
+x = torch.Tensor([2])
+w = torch.randn(1, requires_grad=True)
+b = torch.randn(1, requires_grad=True)
+z = w * x + b
+BackwardStepper(z)
+
+# %% [markdown]
+# ## `y` 和 `z` 的梯度到哪里去了
+#
+# 论断：`backward()` 之后，只有需要梯度的叶子节点保留 `.grad`。中间（非叶子）节点的梯度在途中用过之后，为了节省内存就被释放了。读取非叶子节点的 `.grad` 得到 `None`，PyTorch 还会发出警告，因为这通常是个错误。
+
+# %%
+torch.manual_seed(0)
+x = torch.Tensor([2])
+w = torch.randn(1, requires_grad=True)
+b = torch.randn(1, requires_grad=True)
+y = torch.mul(w, x)
+z = torch.add(y, b)
+z.backward()
+print("grads of y, z:", y.grad, z.grad)
+
+# %% [markdown]
+# `minigrad.explain`（minigrad 的附加功能，不属于 PyTorch）会用文字说明某个 `.grad` 为什么是 `None`：
+
+# %%
+import minigrad
+
+print(minigrad.explain(y), end="\n\n")
+print(minigrad.explain(x))
+
+# %% [markdown]
+# 如果你*确实*需要某个中间张量的梯度，在 `backward()` **之前**对它调用 `retain_grad()`：
+
+# %%
+torch.manual_seed(0)
+x = torch.Tensor([2])
+w = torch.randn(1, requires_grad=True)
+b = torch.randn(1, requires_grad=True)
+y = torch.mul(w, x)
+y.retain_grad()
+z = torch.add(y, b)
+z.backward()
+print("grad of y:", y.grad, " (dz/dy = 1)")
+
+# %% [markdown]
+# 自我检查：梯度正是链式法则预言的那些。
+
+# %%
+assert w.grad.item() == x.item()  # dz/dw = x
+assert b.grad.item() == 1.0  # dz/db = 1
+assert y.grad.item() == 1.0  # dz/dy = 1
+
+# %% [markdown]
+# ## `y = (x+1)*(x+2)`：通往 `x` 的两条路径
+#
+# 记 `a = x + 1`，`b = x + 2`，`y = a * b`。梯度沿两条路径到达 `x`，一条经过 `a`，一条经过 `b`，**两者的贡献相加**：
+#
+# $$\frac{\partial y}{\partial x} = \frac{\partial y}{\partial a}\frac{\partial a}{\partial x}
+#  + \frac{\partial y}{\partial b}\frac{\partial b}{\partial x} = (x+2)\cdot 1 + (x+1)\cdot 1
+#  \;\to\; 4 + 3 = 7 \quad (x = 2).$$
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+
+a = torch.add(x, 1)
+b = torch.add(x, 2)
+y = torch.mul(a, b)
+
+with viz.record() as rec:
+    y.backward()
+print(x.grad)
+
+# %% [markdown]
+# 在梯度流动图里，可以直接从边上读出链式法则。加上 `show="local"` 后，每条边除了流过的梯度，还标出它的*局部*导数：`MulBackward0` 向 `a` 送出 $\partial y/\partial a = b = 4$，向 `b` 送出 $\partial y/\partial b = a = 3$；两个 `AddBackward0` 节点原样传下去（它们的局部导数是 1），`AccumulateGrad` 把 $4 + 3$ 累加到 `x.grad` 中。
+
+# %%
+viz.draw_backward(y, recording=rec, show="local")
+
+# %% [markdown]
+# 只有 `x` 保留了梯度。`backward()` 只为既是叶子节点**又**需要梯度（并且位于通向输出的路径上）的张量填写 `.grad`：
+
+# %%
+print("requires_grad: ", x.requires_grad, a.requires_grad, b.requires_grad, y.requires_grad)
+print("is_leaf: ", x.is_leaf, a.is_leaf, b.is_leaf, y.is_leaf)
+print("grad: ", x.grad, a.grad, b.grad, y.grad)
+
+# %% [markdown]
+# ## 矩阵的平均值
+#
+# 论断：对根节点上的任何标量，比如一个矩阵的平均值，`backward()` 的做法都一样。设 $z_i = 3(x_i+2)^2$，$out = \frac14\sum_i z_i$，则
+#
+# $$\frac{\partial out}{\partial x_i} = \frac14 \cdot 6\,(x_i+2) = \frac32 (x_i + 2) \;\to\; 4.5
+# \quad (x_i = 1).$$
+
+# %%
+x = torch.ones(2, 2, requires_grad=True)
+y = x + 2
+z = y * y * 3
+out = z.mean()
+out.backward()  # the same as out.backward(torch.tensor(1.)), because out is a scalar
+print(x.grad)
+
+# %%
+assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
+
+# %% [markdown]
+# ## 损失的梯度
+#
+# 这正是训练所需要的：标量损失对单层网络参数 `w` 和 `b` 的梯度。
+
+# %%
+torch.manual_seed(0)
+x = torch.ones(5)  # input tensor
+y = torch.zeros(3)  # expected output
+w = torch.randn(5, 3, requires_grad=True)
+b = torch.randn(3, requires_grad=True)
+z = torch.matmul(x, w) + b
+loss = torch.nn.functional.binary_cross_entropy_with_logits(z, y)
+with viz.record() as rec:
+    loss.backward()
+print(w.grad)
+print(b.grad)
+
+# %% [markdown]
+# 每个梯度的形状与它的张量相同：每个参数一个数，表示这个参数挪动一点点时损失怎样变化。
+
+# %%
+viz.draw_backward(loss, recording=rec)
+
+# %% [markdown]
+# ## 同样的代码，真正的 PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    torch.manual_seed(0)
+    x = torch.Tensor([2])
+    w = torch.randn(1, requires_grad=True)
+    b = torch.randn(1, requires_grad=True)
+    z = w * x + b
+    z.backward()
+    print(w, b, z)
+    print(w.grad, b.grad, x.grad)
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# - 对标量调用 `backward()`，会用链式法则沿计算图从根节点走到叶子节点；路径汇合的地方，梯度相加。
+# - 它只把梯度保存在需要梯度的叶子节点里；非叶子节点的 `.grad` 保持 `None`（并伴有警告），除非你事先调用 `retain_grad()`。
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，该回头看什么。答案隐藏在最后。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1.** 对于 `y = (x+1)*(x+2)`，在 `x = -1` 处 `dy/dx` 是多少？先用上面的链式法则算出来，再检查。
+
+# %%
+answer_1 = ...  # a number
+
+check("scalar.1", answer_1)
+
+# %% [markdown]
+# **练习 2.** 设 `s = x * x * x`，`x = 3`。`s.backward()` 之后 `x.grad` 是多少？（有三条路径在 `x` 处汇合。）
+
+# %%
+answer_2 = ...  # a number
+
+check("scalar.2", answer_2)
+
+# %% [markdown]
+# **练习 3.** 在上面的 `z = w*x + b` 中，调用哪个方法才能得到 `y.grad` 而不出现警告？把调用写成字符串，例如 `"y.backward()"`。
+
+# %%
+answer_3 = ...  # a string
+
+check("scalar.3", answer_3)
+
+# %% [markdown]
+# ### 答案
+#
+# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+x1 = torch.tensor(-1.0, requires_grad=True)
+((x1 + 1) * (x1 + 2)).backward()
+assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
+x2 = torch.tensor(3.0, requires_grad=True)
+(x2 * x2 * x2).backward()
+assert passes("scalar.2", x2.grad)  # 3x² = 27
+assert passes("scalar.3", "y.retain_grad()")  # called before backward()
+print("All solutions pass their checks.")

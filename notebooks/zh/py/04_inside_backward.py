@@ -1,0 +1,294 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 4. 拆开 minigrad：`backward()` 是怎样运行的
+#
+# *把教材 2.5.2 节的图 2-10 拆开来看：梯度流动图的节点、节点里面的求导规则，以及运行这些节点的循环。*
+#
+# **本课内容**
+#
+# - 一条求导规则在代码里是什么样子（`MulBackward0`）；
+# - 反向计算图的一个节点记录了什么：它的输入所对应的节点，以及它保存的张量；
+# - 引擎的顺序：只有当流入某个节点的**所有**梯度都已到达并求和之后，这个节点才会运行（*拓扑顺序*）；
+# - 朴素引擎的错误：一碰到节点就立即运行它；
+# - 怎样用大约 40 行代码写出自己的标量 autograd 引擎，并与 minigrad 对照检验。
+
+# %%
+import inspect
+import math
+
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## 一条求导规则
+#
+# minigrad 中的每个运算都是一个小类，名字和 PyTorch 的 `grad_fn` 一样。它的 `forward` 计算结果，并保存求导时需要的东西；它的 `backward` 接收输出的梯度（`grad`），为每个输入返回一个梯度。对于 $a \cdot b$，规则是 $\partial/\partial a = b$，$\partial/\partial b = a$，再各自乘以 `grad`（链式法则）：
+
+# %%
+from minigrad.ops.elementwise import MulBackward0
+
+print(inspect.getsource(MulBackward0))
+
+# %% [markdown]
+# `ctx.needs_input_grad` 指出哪些输入需要梯度：只有在需要 `a` 的梯度时，规则才保存 `b`，反之亦然。完整的“求导公式表”在 `minigrad/ops/elementwise.py` 中；那里的每个类都是这个样子。
+#
+# ## 节点记录了什么
+#
+# 运行 `z = w * x + b`，每个运算记录一个节点。`z.grad_fn` 是最后一个节点，`next_functions` 把每个节点连到它的输入所对应的节点，并附上该输入来自哪个输出的编号。需要梯度的叶子节点以 `AccumulateGrad` 节点结尾；常量（`x`）没有节点（`None`）：
+
+# %%
+w = torch.tensor(2.0, requires_grad=True)
+x = torch.tensor(3.0)
+b = torch.tensor(1.0, requires_grad=True)
+z = w * x + b
+
+
+def names(node):
+    return [(fn.name() if fn is not None else None, nr) for fn, nr in node.next_functions]
+
+
+print(z.grad_fn.name(), "->", names(z.grad_fn))
+mul = z.grad_fn.next_functions[0][0]
+print(mul.name(), "->", names(mul))
+
+# %% [markdown]
+# 图中每个灰色方框就是这样一个节点，“saved”列出了它的 `forward` 保存的东西（即教材的图 2-10，并标出了保存的张量）：
+
+# %%
+viz.draw_backward(z, show_saved=True)
+
+# %% [markdown]
+# ## 引擎的循环
+#
+# `backward()` 在 `minigrad/autograd/engine.py` 中（`run_backward`）。去掉各种选项之后，它做三件事：
+#
+# 1. 从输出出发把计算图走一遍，为每个节点数一数将有多少个梯度流入它（`_collect`，下面会打印出来）；
+# 2. 把输出的节点放进*就绪*节点队列，梯度为 1；
+# 3. 反复取出一个就绪节点，用已到达梯度的**和**调用它的 `backward`，再把每个结果交给下一个节点。一个节点等待的梯度数降到 0 时，它就变为就绪。在就绪节点中，前向传播中最后创建的那个先运行（与 PyTorch 相同）。
+
+# %%
+from minigrad.autograd import engine
+
+print(inspect.getsource(engine._collect))
+
+# %% [markdown]
+# 为什么要等*所有*流入的梯度？看 $y = a \cdot b$，其中 $a = x + 1$，$b = 2a$：`a` 被用了两次（它*扇出*了），所以有两个梯度流回 `AddBackward0`，一个直接来自乘积，一个经过 `b`。引擎记录下它实际运行节点的顺序：
+
+# %%
+x = torch.tensor(3.0, requires_grad=True)
+a = x + 1
+b = a * 2
+y = a * b  # y = 2(x + 1)², dy/dx = 4(x + 1) = 16
+with viz.record() as rec:
+    y.backward()
+print([step["node"].name() for step in rec.steps])
+print(x.grad)
+
+# %% [markdown]
+# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（上面那张图已经被它的 backward 释放了）：单步演示会显示到达每个节点的梯度以及它们的和。
+
+# %% tags=["nbval-ignore-output"]
+from minigrad.widgets import BackwardStepper
+
+x = torch.tensor(3.0, requires_grad=True)
+a = x + 1
+y = a * (a * 2)
+BackwardStepper(y)  # replays y.backward() one node at a time
+
+# %% [markdown]
+# ## 40 行写一个自己的引擎
+#
+# 下面是一个处理 Python 数字的完整 autograd。一个 `Value` 记住它的父节点，以及对每个父节点的局部导数 $\partial(\text{self})/\partial(\text{parent})$。`backward()` 先把节点排成拓扑顺序（每个节点都排在它所依赖的一切之后），再倒着走这个顺序：走到一个节点时，流入它的每个梯度都已经加好了。
+
+# %%
+class Value:
+    """A number that remembers how it was made: one node of the graph."""
+
+    def __init__(self, data, parents=(), local_grads=()):
+        self.data = data
+        self.grad = 0.0
+        self.parents = parents  # the inputs of the operation that made this value
+        self.local_grads = local_grads  # d(self)/d(parent), one per parent
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        return Value(self.data * other.data, (self, other), (other.data, self.data))
+
+    __radd__ = __add__
+    __rmul__ = __mul__
+
+    def exp(self):
+        e = math.exp(self.data)
+        return Value(e, (self,), (e,))
+
+    def backward(self):
+        order, seen = [], set()
+
+        def visit(v):  # depth first: a node goes in after all of its parents
+            if id(v) not in seen:
+                seen.add(id(v))
+                for p in v.parents:
+                    visit(p)
+                order.append(v)
+
+        visit(self)
+        self.grad = 1.0
+        for v in reversed(order):  # from the output back to the leaves
+            for p, local in zip(v.parents, v.local_grads):
+                p.grad += local * v.grad  # chain rule; += sums the paths
+
+
+# %% [markdown]
+# 在扇出的例子和 $z = e^{wx} + wx$ 上，与 minigrad 对照检验：
+
+# %%
+def fan_out(x):
+    a = x + 1
+    b = a * 2
+    return a * b
+
+
+def two_paths(w, x):
+    return (w * x).exp() + w * x
+
+
+xv = Value(3.0)
+fan_out(xv).backward()
+xt = torch.tensor(3.0, requires_grad=True)
+fan_out(xt).backward()
+print("fan_out:   mine", xv.grad, "  minigrad", xt.grad.item())
+
+wv, xv = Value(0.5), Value(2.0)
+two_paths(wv, xv).backward()
+wt, xt = torch.tensor(0.5, requires_grad=True), torch.tensor(2.0, requires_grad=True)
+two_paths(wt, xt).backward()
+print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.grad, xt.grad)
+
+# %% [markdown]
+# ## 为什么顺序重要：一个朴素的引擎
+#
+# 第一次尝试写 `backward()` 时，常常从输出出发做深度优先遍历，第一次走到某个节点就把它的梯度推给父节点。在没有扇出的计算图上这样可行。在扇出的例子上，它在经过 `b` 的贡献到达*之前*就把 `a` 的梯度推给了 `x`，而且再也不推第二次：
+
+# %%
+def naive_backward(out):
+    out.grad = 1.0
+    seen = set()
+
+    def push(v):
+        seen.add(id(v))
+        for p, local in zip(v.parents, v.local_grads):
+            p.grad += local * v.grad
+        for p in v.parents:
+            if id(p) not in seen:
+                push(p)  # runs p now, whether or not all its gradients have arrived
+
+    push(out)
+
+
+xv = Value(3.0)
+naive_backward(fan_out(xv))
+print("naive engine:", xv.grad, "  correct:", 4 * (3.0 + 1))
+
+# %% [markdown]
+# 它报告的是 8：只有路径 $y \to a \to x$，经过 $b$ 的路径丢失了。引擎循环第 1 步的计数正是为了防止这种情况：`a` 的 `AddBackward0` 要等两个梯度，所以收到第一个之后不能运行。
+#
+# ## 同样的代码，真正的 PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    w = torch.tensor(2.0, requires_grad=True)
+    b = torch.tensor(1.0, requires_grad=True)
+    z = w * torch.tensor(3.0) + b
+    node = z.grad_fn
+    print(node.name(), [(f.name() if f else None, nr) for f, nr in node.next_functions])
+    mul = node.next_functions[0][0]
+    print(mul.name(), [(f.name() if f else None, nr) for f, nr in mul.next_functions])
+    x = torch.tensor(3.0, requires_grad=True)
+    a = x + 1
+    y = a * (a * 2)
+    y.backward()
+    print(y, x.grad)
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# - 求导规则就是一个类：`forward` 保存求导需要的东西，`backward` 把输出的梯度变成每个输入的梯度。
+# - 节点通过 `next_functions` 连到输入所对应的节点；叶子节点以 `AccumulateGrad` 结尾。
+# - 引擎数出每个节点等待的梯度个数，只有当它们全部到达并求和后才运行该节点：这就是拓扑顺序。
+# - 一碰到节点就运行它的引擎，会在计算图扇出的地方丢失梯度。
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1（预测引擎的顺序）.** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），引擎按什么顺序运行这四个运算节点？不算 `AccumulateGrad` 节点。先预测；然后可以用 `BackwardStepper` 检查。
+
+# %%
+order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
+
+check("engine.1", order)
+
+# %% [markdown]
+# **练习 2（自己写一条规则）.** 写出 `exp` 的反向规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
+
+# %%
+def exp_backward(x, grad):
+    return ...
+
+
+check("engine.2", exp_backward)
+
+# %% [markdown]
+# ### 答案
+#
+# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+# Add runs first; then sin and exp are both ready, and sin was created later
+assert passes("engine.1", ["AddBackward0", "SinBackward0", "ExpBackward0", "MulBackward0"])
+
+
+def exp_backward(x, grad):
+    return grad * math.exp(x)  # d(e^x)/dx = e^x, times the incoming gradient
+
+
+assert passes("engine.2", exp_backward)
+print("All solutions pass their checks.")

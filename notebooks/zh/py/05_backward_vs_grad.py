@@ -1,0 +1,258 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 5. `backward()` 与 `autograd.grad()`
+#
+# *对应教材 2.5.1 节第 4 点和第 6 点（梯度是累加的；`retain_graph`），以及 2.5.3 节。*
+#
+# **本课内容**
+#
+# - 求梯度的两种方式：`backward()` 把梯度*保存*到叶子节点的 `.grad` 中，`torch.autograd.grad()` 把梯度*返回*给你，什么也不保存；
+# - 为什么在同一张计算图上第二次反向传播会失败，`retain_graph=True` 改变了什么；
+# - `backward()` 会**累加**到 `.grad` 中，所以梯度会一直累加，直到你用 `x.grad.zero_()` 清零，训练时则用 `optimizer.zero_grad()`。
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
+
+# %% [markdown]
+# ## 得到梯度的两种方式
+#
+# 论断：`y.backward()` 是 `torch.autograd.backward(y)` 的简写：它填写叶子节点的 `.grad`。`torch.autograd.grad(outputs, inputs)` 计算同样的梯度，并以元组的形式返回，每个输入一项。
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+
+a = torch.add(x, 1)
+b = torch.add(x, 2)
+y = torch.mul(a, b)
+
+y.backward()  # the same as torch.autograd.backward(y)
+print(x.grad)
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+
+a = torch.add(x, 1)
+b = torch.add(x, 2)
+y = torch.mul(a, b)
+
+grad = torch.autograd.grad(outputs=y, inputs=x)
+print(grad)
+print("x.grad is still", x.grad)
+
+# %% [markdown]
+# 结果是元组，因为 `inputs` 可以是多个张量；只有一个输入时，我们取第 `[0]` 个元素。
+#
+# 第二个例子，有两个叶子节点：$z = x^2 y$，所以在 $x = 2, y = 3$ 处 $\partial z/\partial x = 2xy = 12$，$\partial z/\partial y = x^2 = 4$。
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+
+z = x * x * y
+
+z.backward()
+print(x.grad, y.grad)
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x)
+print(grad_x[0])
+
+# %% [markdown]
+# ## 一次反向传播之后，计算图就被释放了
+#
+# 论断：为了计算梯度，运算会保留它的一部分输入（`MulBackward0` 需要两个因子）。这些*保存的张量*一旦被反向传播用过就会释放，以节省内存。所以在求了对 `x` 的梯度**之后**，再求对 `y` 的梯度就会失败：
+
+# %% tags=["raises-exception"]
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x)
+grad_y = torch.autograd.grad(outputs=z, inputs=y)
+
+# %% [markdown]
+# 图中显示了发生的事：第一次调用之后，两个 `MulBackward0` 节点保存的值都被标为*已释放*。
+
+# %%
+viz.draw_backward(z, show_saved=True)
+
+# %% [markdown]
+# `retain_graph=True` 告诉这一次反向传播不要释放保存的张量。它们会一直保留，直到某一次*没有* `retain_graph=True` 的反向传播把它们释放。所以除了最后一次调用，每次都要加上它（`create_graph=True`，见第 9 课，隐含了这一点）：
+
+# %%
+x = torch.tensor(2.0).requires_grad_()
+y = torch.tensor(3.0).requires_grad_()
+
+z = x * x * y
+
+grad_x = torch.autograd.grad(outputs=z, inputs=x, retain_graph=True)
+grad_y = torch.autograd.grad(outputs=z, inputs=y)
+
+print(grad_x[0], grad_y[0])
+
+# %% [markdown]
+# （这里用一次调用、同时传入两个输入，就能在一次反向传播中完成同样的工作：`torch.autograd.grad(z, [x, y])`。）
+#
+# `backward()` 也遵循同样的规则：除非第一次调用保留了计算图，否则第二次调用会失败。
+
+# %% tags=["raises-exception"]
+x = torch.tensor(2.0, requires_grad=True)
+z = x * x
+z.backward()
+z.backward()
+
+# %% [markdown]
+# ## 梯度是累加的
+#
+# 论断：`backward()` 从不覆盖 `.grad`；它把梯度**加**上去。把同一次反向传播运行两遍（保留计算图），梯度就翻倍了：
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+z = x * x  # dz/dx = 2x = 4
+z.backward(retain_graph=True)
+print(x.grad)
+z.backward()
+print(x.grad)
+
+# %% [markdown]
+# 这是有意为之：当一个张量在多处被使用（或者损失是分别计算的几部分之和）时，各部分的贡献必须相加。但这意味着在计算新的梯度之前，你必须自己清零 `.grad`。下面是矩阵上的同一现象：`out = ((inp + 1) ** 2)ᵀ`，以梯度 `ones_like(out)` 反向传播三次（第 6 课会解释这个参数）：
+
+# %%
+inp = torch.eye(4, 5, requires_grad=True)
+out = (inp + 1).pow(2).t()
+out.backward(torch.ones_like(out), retain_graph=True)
+print(f"First call\n{inp.grad}")
+out.backward(torch.ones_like(out), retain_graph=True)
+print(f"\nSecond call\n{inp.grad}")
+inp.grad.zero_()
+out.backward(torch.ones_like(out), retain_graph=True)
+print(f"\nCall after zeroing gradients\n{inp.grad}")
+
+# %% [markdown]
+# 第一次和第三次的结果一致：$2(inp + 1)$，对角线上是 4，其余是 2。第二次是它的两倍。
+#
+# `x.grad.zero_()` 清零一个张量。一个网络有很多参数，所以优化器用 `optimizer.zero_grad()` 一次清零全部参数（缺省情况下它把每个 `.grad` 重新设为 `None`）。一个训练步骤总少不了这三行：
+
+# %%
+w = torch.tensor([1.0, -1.0], requires_grad=True)
+optimizer = torch.optim.SGD([w], lr=0.1)
+
+for step in range(3):
+    optimizer.zero_grad()  # 1. forget the previous gradient
+    loss = (w * w).sum()
+    loss.backward()  # 2. compute the new one into w.grad
+    print(f"step {step}: loss = {loss.item():.4f}, w.grad = {w.grad}")
+    optimizer.step()  # 3. move w against the gradient
+
+print("after zero_grad:", end=" ")
+optimizer.zero_grad()
+print(w.grad)
+
+# %% [markdown]
+# 没有 `optimizer.zero_grad()`，每一步用的都是到目前为止所有梯度的和。删掉那一行再运行一次这个单元格，看看有什么不同。
+#
+# ## 同样的代码，真正的 PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    x = torch.tensor(2.0, requires_grad=True)
+    y = torch.tensor(3.0, requires_grad=True)
+    z = x * x * y
+    print(torch.autograd.grad(z, x, retain_graph=True))
+    z.backward(retain_graph=True)
+    z.backward()
+    print(x.grad, y.grad)
+    z.backward()
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# | | `z.backward()` | `torch.autograd.grad(z, inputs)` |
+# |---|---|---|
+# | 结果 | 保存在每个叶子节点的 `.grad` 中（累加） | 以元组返回 |
+# | 哪些张量 | 所有需要梯度的叶子节点 | 恰好是 `inputs`（叶子节点或非叶子节点都行） |
+# | 第二次反向传播 | 第一次需要 `retain_graph=True` | 相同 |
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1.** `x = torch.tensor(1.0, requires_grad=True)`，`q = 5 * x * x`。你不清零，连续调用 `q.backward(retain_graph=True)` 三次。`x.grad` 是多少？
+
+# %%
+answer_1 = ...  # a number
+
+check("grad.1", answer_1)
+
+# %% [markdown]
+# **练习 2（修好 RuntimeError）.** 这个函数先求 $\partial z/\partial x$，再求 $\partial z/\partial y$，结果出现了上面见过的错误。修改它，使它返回两个梯度 `(tensor(12.), tensor(4.))`。有两种改法，哪一种都能通过。
+
+# %%
+def grads(torch, x, y):
+    z = x * x * y
+    (gx,) = torch.autograd.grad(z, x)
+    (gy,) = torch.autograd.grad(z, y)
+    return gx, gy
+
+
+check("grad.2", grads)
+
+# %% [markdown]
+# ### 答案
+#
+# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+assert passes("grad.1", 3 * 10.0)  # dq/dx = 10x = 10, added three times
+
+
+def grads(torch, x, y):
+    z = x * x * y
+    return torch.autograd.grad(z, [x, y])  # one pass for both (or retain_graph=True first)
+
+
+assert passes("grad.2", grads)
+print("All solutions pass their checks.")

@@ -1,0 +1,281 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 11. 钩子与自定义 `autograd.Function`
+#
+# *超出教材 2.5 节：2.5 节说 `torch.Tensor` 和 `torch.Function` 是 autograd 的两个核心类；本课自己写一个 `Function`。*
+#
+# **本课内容**
+#
+# - `register_hook`：对到达某个张量的梯度运行你自己的代码，甚至替换这个梯度；
+# - `retain_grad()` 就是这样一个钩子，以及怎样自己写出它；
+# - 带 `forward`、`backward` 和 `ctx.save_for_backward` 的自定义 `torch.autograd.Function`；
+# - `gradcheck` 怎样抓出手写 backward 中的错误；
+# - 用钩子做梯度裁剪。
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
+
+# %% [markdown]
+# ## 看着梯度经过
+#
+# 论断：`t.register_hook(fn)` 让引擎在反向传播中算出 `t` 的梯度时调用 `fn(grad)`。这里 `h = 3x` 不是叶子节点，所以它的 `.grad` 保持 `None`（第 3 课），但钩子能在途中看到它的梯度 $\partial y/\partial h = 2h$：
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x * 3
+handle = h.register_hook(lambda grad: print("gradient reaching h:", grad))
+y = (h * h).sum()
+y.backward()
+print("x.grad =", x.grad)
+handle.remove()  # a hook stays until you remove it
+
+# %% [markdown]
+# ## `retain_grad()` 就是一个钩子
+#
+# 论断：`h.retain_grad()` 注册一个把梯度存进 `h.grad` 的钩子。你可以用一个字典写出同样的东西：
+
+# %%
+store = {}
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x * 3
+h.register_hook(lambda grad: store.update(h=grad))
+(h * h).sum().backward()
+print(store)
+
+# %% [markdown]
+# ## 钩子可以改变梯度
+#
+# 如果钩子返回一个张量，这个张量就会在剩下的反向传播中*替换*原来的梯度。乘以 10，`x.grad` 就是 $2x$ 的十倍：
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+x.register_hook(lambda grad: grad * 10)
+(x * x).sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# 一个实际用途：**梯度裁剪**。梯度太大会让一步训练跳得太远。一个把每个元素限制在 $[-1, 1]$ 之内的钩子，在梯度被保存之前就给它封顶：
+
+# %%
+w = torch.tensor([0.001, -2.0], requires_grad=True)
+w.register_hook(lambda grad: grad.clamp(-1.0, 1.0))
+loss = (100 * w * w).sum()  # d/dw = 200 w = [0.2, -400]
+loss.backward()
+print(w.grad)
+
+# %% [markdown]
+# ## 自定义 `autograd.Function`
+#
+# 第 4 课说明了每个运算都是一个带 `forward` 和 `backward` 的类。你可以继承 `torch.autograd.Function` 自己写一个。`forward` 计算结果，并用 `ctx.save_for_backward` 保存 `backward` 需要的东西；`backward` 接收输出的梯度，返回每个输入的梯度。用 `.apply` 调用它。下面是 $x^3$，它的导数是 $3x^2$：
+
+# %%
+class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x**2 * grad
+
+
+x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+y = Cube.apply(x)
+print(y)
+y.sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# 这个节点以类名命名，叫 `CubeBackward`，它像任何内置运算一样位于计算图中：
+
+# %%
+viz.draw_backward(Cube.apply(x).sum())
+
+# %% [markdown]
+# ## 用 `gradcheck` 抓出错误的 backward
+#
+# autograd 完全信任你的 `backward`。忘了平方，也没有任何报错：梯度只是错了。
+
+# %%
+class WrongCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * grad  # a mistake: should be 3 * x**2 * grad
+
+
+x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+WrongCube.apply(x).sum().backward()
+print("autograd says:", x.grad)
+
+# %% [markdown]
+# `gradcheck`（第 2 课）把 backward 与有限差分比较，就能发现问题。你写的每个 `Function` 都应当用它检验：
+
+# %%
+print("Cube:     ", torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
+print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_exception=False))
+
+# %% [markdown]
+# `False` 只说明*有*地方不对。不加 `raise_exception=False`，`gradcheck` 会说明*哪里*不对：它抛出 `GradcheckError`，附上两个雅可比矩阵。第 $j$ 行第 $i$ 列是 $\partial y_i / \partial x_j$；这里只有对角线不为零，因为 $y_i$ 只依赖于 $x_i$。数值雅可比矩阵（逐个挪动输入得到）的对角线是 $3x^2 = 0.75, 4.32, 12$；解析雅可比矩阵（由你的 `backward` 得到）的对角线是 $3x = 1.5, -3.6, 6$：少了平方。
+
+# %% tags=["raises-exception"]
+torch.autograd.gradcheck(WrongCube.apply, (x,))
+
+# %% [markdown]
+# （`-0.0000` 这些元素是带符号的零：你的 `backward` 把 0 梯度乘以了负数 $3 \cdot (-1.2)$。它们等于 0。）
+#
+# ## 同样的代码，真正的 PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 3
+    h.register_hook(lambda grad: print("gradient reaching h:", grad))
+    (h * h).sum().backward()
+    w = torch.tensor([0.001, -2.0], requires_grad=True)
+    w.register_hook(lambda grad: grad.clamp(-1.0, 1.0))
+    (100 * w * w).sum().backward()
+    print(x.grad, w.grad)
+
+    class Cube(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x**3
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            return 3 * x * grad  # wrong on purpose
+
+    x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+    y = Cube.apply(x)
+    y.sum().backward()
+    print(y, x.grad, sep="\n")
+    print(torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
+    torch.autograd.gradcheck(Cube.apply, (x,))  # the message it raises
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# | 工具 | 作用 |
+# |---|---|
+# | `t.register_hook(fn)` | 在算出 `t` 的梯度时调用 `fn(grad)`；返回的张量会替换梯度 |
+# | `handle.remove()` | 移除钩子 |
+# | `t.retain_grad()` | 内置的钩子，把梯度存进 `t.grad` |
+# | `class F(torch.autograd.Function)` | 你自己的运算：`forward(ctx, ...)`、`backward(ctx, grad)`，以 `F.apply(...)` 调用 |
+# | `ctx.save_for_backward(...)` / `ctx.saved_tensors` | 把前向计算中的张量留给反向传播 |
+# | `torch.autograd.gradcheck(F.apply, (x,))` | 把你的 backward 与有限差分比较（输入用 `float64`） |
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1（这个梯度为什么是 `None`？）.** 这个函数应当返回 `y` 对中间张量 `h` 的梯度，却返回了 `None`。修好它（用 `retain_grad()` 或钩子）。
+
+# %%
+def grad_of_h(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+check("hooks.1", grad_of_h)
+
+# %% [markdown]
+# **练习 2（修好 backward）.** 下面的 `MyCube` 的 `backward` 有一个错误。修好它；`check` 会对你的类运行 `gradcheck`。
+
+# %%
+class MyCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x
+
+
+check("hooks.2", MyCube)
+
+# %% [markdown]
+# ### 答案
+#
+# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+
+def grad_of_h(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    h.retain_grad()  # h is not a leaf: ask it to keep its gradient, before backward()
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+assert passes("hooks.1", grad_of_h)
+
+
+class MyCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x * grad  # the chain rule: times the incoming gradient
+
+
+assert passes("hooks.2", MyCube)
+print("All solutions pass their checks.")

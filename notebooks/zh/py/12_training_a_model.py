@@ -1,0 +1,275 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 12. 综合运用：训练一个模型
+#
+# *把教材 2.5 节付诸实践：实现它第一段所说的参数学习。*
+#
+# **本课内容**
+#
+# - 第 1 到 11 课的一切怎样组合成一个训练循环：前向传播构建计算图，`loss.backward()` 填写参数的 `.grad`，优化器在 `no_grad` 下更新参数，`zero_grad()` 把梯度清零；
+# - 同一个循环写两遍：先用普通张量手工写，再用 `nn` 和 `optim`；
+# - 一步训练的计算图是什么样子；
+# - 不建计算图的评估。
+#
+# 训练就是一步一步地逆着梯度调整参数，让损失（模型输出与期望输出之间的差距）变小：这就是**梯度下降**。反向传播就是计算这些梯度的那个反向过程。
+
+# %%
+import minigrad as torch
+from minigrad import nn, viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+
+# %% [markdown]
+# ## 数据
+#
+# 曲线 $y = x^2 - 1$ 上的点，$x = -2.0, -1.9, \dots, 1.9$，加上一点噪声。直线拟合不了它们；一个小网络可以。
+
+# %%
+x = (torch.arange(-20.0, 20.0) / 10).unsqueeze(1)  # 40 inputs, shape (40, 1)
+y = x**2 - 1 + 0.1 * torch.randn(40, 1)  # the targets
+print(x.shape, y.shape)
+print(x[:3].flatten(), y[:3].flatten())
+
+# %% [markdown]
+# ## 手工实现：用普通张量训练一条直线
+#
+# 从最小的模型 $\hat y = w x + b$ 开始，每一步都自己写。更新 `w -= lr * w.grad` 是对需要梯度的叶子节点的原位修改，所以必须在 `torch.no_grad()` 下运行（第 10 课）；而且每一步之后都必须清零梯度，因为 `backward()` 会累加它们（第 5 课）。
+
+# %%
+w = torch.zeros(1, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+lr = 0.1
+
+for step in range(50):
+    loss = ((w * x + b - y) ** 2).mean()  # forward: a new graph every step
+    loss.backward()  # gradients into w.grad and b.grad
+    with torch.no_grad():  # update without recording
+        w -= lr * w.grad
+        b -= lr * b.grad
+    w.grad.zero_()  # clear for the next step
+    b.grad.zero_()
+    if step % 10 == 0 or step == 49:
+        print(f"step {step:2d}  loss {loss.item():.4f}")
+
+print("w =", round(w.item(), 4), " b =", round(b.item(), 4))
+
+# %% [markdown]
+# 损失停在 $x^2$ 关于其均值的方差附近，不再下降：直线的形状不对。它停在一个接近 0 的斜率 `w` 上：这些点在 $x = 0$ 的两侧都是上升的，所以直线无论往哪边倾斜，都是一侧拟合得更好，另一侧拟合得更差。
+#
+# ## 用 `nn` 和 `optim`：一个小网络
+#
+# `nn.Sequential` 把各层串起来；`nn.Linear(1, 16)` 持有一个权重和一个偏置，它们已经为你用 `requires_grad=True` 创建好了；`nn.Tanh()` 让直线弯曲。`optim.Adam` 负责更新，`zero_grad()` 负责清零。
+
+# %%
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), nn.Linear(16, 1))
+loss_fn = nn.MSELoss()
+optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
+print(model)
+print("parameters:", sum(p.numel() for p in model.parameters()))
+
+# %%
+losses = []
+for _ in range(200):
+    optimizer.zero_grad()  # 1. clear the old gradients
+    loss = loss_fn(model(x), y)  # 2. forward: build the graph
+    loss.backward()  # 3. backward: fill every parameter's .grad
+    optimizer.step()  # 4. update the parameters
+    losses.append(loss.item())
+
+for step in range(0, 200, 20):
+    bar = "#" * round(40 * losses[step] / losses[0])
+    print(f"step {step:3d}  loss {losses[step]:.4f}  {bar}")
+print(f"step 199  loss {losses[-1]:.4f}")
+
+# %%
+assert losses[-1] < losses[0] / 10  # the loss fell by more than a factor of 10
+
+# %% [markdown]
+# ## 一步训练的计算图
+#
+# 论断：每次前向传播都构建一张新的计算图，从输入经过每一层直到损失，`loss.backward()` 把它走一遍。下面是再走一步时的计算图，参数以模型中的属性名命名。`AddmmBackward0` 是一个线性层（一次运算完成 $x W^\top + b$），`TBackward0` 是它的权重的转置。我们记录了反向传播，所以图中每条边都能标出流过它的梯度。
+
+# %%
+names = {p: name for name, p in model.named_parameters()}
+optimizer.zero_grad()
+loss = loss_fn(model(x), y)
+with viz.record() as rec:
+    loss.backward()
+viz.draw_backward(loss, names=names, recording=rec, show_values=False, rankdir="TB")
+
+# %% [markdown]
+# 一个节点一个节点地单步执行这次反向传播：
+
+# %% tags=["nbval-ignore-output"]
+from minigrad.widgets import BackwardStepper
+
+optimizer.zero_grad()
+BackwardStepper(loss_fn(model(x), y))
+
+# %% [markdown]
+# ## 使用模型
+#
+# *使用*训练好的模型不需要计算图：在 `torch.no_grad()` 下运行它。输出没有 `grad_fn`，计算也更省。
+
+# %%
+with torch.no_grad():
+    test_x = torch.tensor([[-1.5], [0.0], [1.5]])
+    prediction = model(test_x)
+print(prediction.requires_grad, prediction.grad_fn)
+for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
+    print(f"x = {xi:+.1f}   model {pi:+.3f}   x² - 1 = {xi**2 - 1:+.3f}")
+
+# %% [markdown]
+# ## 更深的网络，一张图
+#
+# 多堆几层，计算图就为每一层增加同样的几个节点。`collapse=True` 把一串相同的块只画一次，画成一个标着 ×N 的方框，并写出其中的参数：这里是五次“`tanh` 接下一层的 `addmm`”，包含第 2 到第 10 层的参数。
+
+# %%
+torch.manual_seed(1)
+hidden = [m for _ in range(4) for m in (nn.Linear(16, 16), nn.Tanh())]
+deep = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), *hidden, nn.Linear(16, 1))
+deep_loss = loss_fn(deep(x), y)
+viz.draw_forward(deep_loss, collapse=True)
+
+# %% [markdown]
+# 展开之后，同一张计算图太大，在这个页面的宽度下看不清。`.zoomable()` 以能看清的大小显示它：拖动可以平移，用 − 和 +（或 Ctrl + 滚轮）缩放，按“适应窗口”查看全图，或在新标签页中打开原始大小。
+
+# %% tags=["nbval-ignore-output"]
+viz.draw_forward(deep_loss).zoomable()
+
+# %% [markdown]
+# ## 同样的代码，真正的 PyTorch
+#
+# 把整个训练过程在两个库下各运行一遍，打印几个损失值。（在 float32 中，两个库对结果最后一位的舍入可能不同，200 步会把这种差异一直带下去；它们保持在 $10^{-7}$ 左右，远小于这里打印的 4 位小数。）
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    nn = torch.nn
+    torch.manual_seed(0)
+    x = (torch.arange(-20.0, 20.0) / 10).unsqueeze(1)
+    y = x**2 - 1 + 0.1 * torch.randn(40, 1)
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(1, 16), nn.Tanh(), nn.Linear(16, 1))
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
+    for step in range(200):
+        optimizer.zero_grad()
+        loss = nn.MSELoss()(model(x), y)
+        loss.backward()
+        optimizer.step()
+        if step % 50 == 0:
+            print(step, f"{loss.item():.4f}")
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# ```python
+# for step in range(steps):
+#     optimizer.zero_grad()        # 梯度会累加：先清零           （第 5 课）
+#     loss = loss_fn(model(x), y)  # 前向传播：一张新的动态图       （第 1 课）
+#     loss.backward()              # 标量反向传播，到达每个参数     （第 3 课）
+#     optimizer.step()             # 在 no_grad 下更新              （第 10 课）
+# ```
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1.** `nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))` 要学习多少个数？把两层的权重和偏置都数进去。
+
+# %%
+answer_1 = ...  # an int
+
+check("training.1", answer_1)
+
+# %% [markdown]
+# **练习 2.** 从训练循环中去掉 `optimizer.zero_grad()`。在*同一个*损失上做三次反向传播、中间不更新，`.grad` 是只做一次时的几倍？
+
+# %%
+answer_2 = ...  # an int
+
+check("training.2", answer_2)
+
+# %% [markdown]
+# **练习 3（这个损失为什么不下降？）.** 这个循环用 $w = 3$ 生成的数据拟合 $y = w x$ 中的 $w$，但损失一动不动。找到错误，修好这个函数，再运行单元格：`check` 会用你的版本训练。
+
+# %%
+def train(torch):
+    torch.manual_seed(0)
+    x = torch.randn(20)
+    y = 3 * x
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.1)
+    losses = []
+    for _ in range(20):
+        loss = ((w * x - y) ** 2).mean()
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+check("training.3", train)
+
+# %% [markdown]
+# ### 答案
+#
+# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+
+# %% jupyter={"source_hidden": true}
+from minigrad.lessons import passes
+
+model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
+assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
+assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
+
+
+def train(torch):
+    torch.manual_seed(0)
+    x = torch.randn(20)
+    y = 3 * x
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.1)
+    losses = []
+    for _ in range(20):
+        optimizer.zero_grad()  # clear the old gradient *before* computing the new one
+        loss = ((w * x - y) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+assert passes("training.3", train)
+print("All solutions pass their checks.")

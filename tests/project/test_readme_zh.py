@@ -1,0 +1,48 @@
+"""README.zh.md: the Chinese README, linked from the top of README.md, gives the
+same two commands and the same course table (pointing at notebooks/zh/)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def course_rows(text: str) -> list[tuple[str, str]]:
+    """(number, notebook file) of every row of the course table."""
+    return re.findall(r"^\| (\d+) \| \[[^\]]+\]\(notebooks/(?:zh/)?(\d\d_\w+\.ipynb)\)", text, re.M)
+
+
+def test_readme_links_the_chinese_readme_at_the_top():
+    head = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()[:5]
+    assert any("(README.zh.md)" in line for line in head)
+
+
+def test_chinese_readme_has_the_two_commands_and_the_course_table():
+    zh = (ROOT / "README.zh.md").read_text(encoding="utf-8")
+    en = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(README.md)" in zh.splitlines()[2]
+    assert re.search(r"^make lab LANG_COURSE=zh\b", zh, re.M)
+    assert re.search(r"^make test\b", zh, re.M)
+    assert course_rows(zh) == course_rows(en) and len(course_rows(zh)) == 12
+    for _, name in course_rows(zh):
+        assert f"](notebooks/zh/{name})" in zh
+        assert (ROOT / "notebooks" / "zh" / name).exists()
+
+
+def test_make_lab_opens_the_chinese_course():
+    done = subprocess.run(
+        ["make", "-n", "lab", "LANG_COURSE=zh"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"MINIGRAD_LANG=zh \S*jupyter lab --notebook-dir=notebooks/zh\b", done.stdout)
+    english = subprocess.run(
+        ["make", "-n", "lab"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert re.search(r"jupyter lab --notebook-dir=notebooks ", english.stdout)
