@@ -229,7 +229,21 @@ def _power_scalar(a: Any, c: Any) -> Any:
             return a.dtype.type(1) / (a * a)
         if c == -0.5:
             return a.dtype.type(1) / np.sqrt(a)
-    return a**c
+    return _narrow_power(a, c)
+
+
+def _narrow_power(a: Any, b: Any) -> Any:
+    """``a ** b``; float32 goes through float64, because torch's scalar ``powf`` is
+    correctly rounded where numpy's float32 ``power`` can be a bit off (float16 too:
+    torch computes it in float32 with the number rounded to float16, then rounds)."""
+    dtype = np.result_type(a, b)
+    if dtype in (np.float32, np.float16):
+        exact = np.float64 if dtype == np.float32 else dtype
+        wide = np.power(
+            np.asarray(a, exact).astype(np.float64), np.asarray(b, exact).astype(np.float64)
+        )
+        return wide.astype(np.float32).astype(dtype)
+    return a**b
 
 
 def _power(a: Any, b: Any) -> Any:
@@ -241,7 +255,7 @@ def _power(a: Any, b: Any) -> Any:
         small = np.where(np.asarray(a) == 1, 1, one)
         big = np.power(a, np.where(neg, 0, b))
         return np.where(neg, small, big).astype(big.dtype)
-    return np.power(a, b)
+    return _narrow_power(a, b)
 
 
 class PowBackward1(Op):
@@ -278,7 +292,7 @@ class PowBackward2(Op):
 
     @staticmethod
     def forward(ctx, b, c):
-        out = np.power(c, b, dtype=b.dtype) if b.dtype.kind == "f" else _power(c, b)
+        out = _narrow_power(b.dtype.type(c), b) if b.dtype.kind == "f" else _power(c, b)
         ctx.save_for_backward(out, c, b)  # b too, as torch (checked for in-place changes)
         return out
 

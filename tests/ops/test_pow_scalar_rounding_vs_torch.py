@@ -38,3 +38,31 @@ def test_the_lesson_2_finite_differences_print_as_in_torch() -> None:
     assert [f"{s.item():.6f}" for s in slopes(minigrad)] == [
         f"{s.item():.6f}" for s in slopes(torch)
     ]
+
+
+# Any other power of a float32 (or float16) number: torch's scalar ``powf`` is
+# correctly rounded; minigrad computes through float64. (Large tensors use a
+# vectorised kernel in torch whose last bit can differ: one element at a time here.)
+SMALL = np.random.default_rng(1).uniform(0.1, 10.0, 200)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("exponent", [1.5, 2.5, 4.0, -1.5, 1 / 3])
+def test_other_powers_of_single_numbers_match_torch(dtype: str, exponent: float) -> None:
+    for v in SMALL:
+        mine = minigrad.tensor(v, dtype=getattr(minigrad, dtype)) ** exponent
+        theirs = torch.tensor(v, dtype=getattr(torch, dtype)) ** exponent
+        assert mine.item() == theirs.item(), (v, exponent)
+
+
+def test_number_to_the_power_of_an_integer_tensor_matches_torch() -> None:
+    for base in (1.5, 0.3, 7.0):
+        for e in range(-6, 7):
+            mine = base ** minigrad.tensor(e)
+            theirs = base ** torch.tensor(e)
+            assert (mine.dtype, mine.item()) == (
+                getattr(minigrad, str(theirs.dtype)[6:]),
+                theirs.item(),
+            )
+        mine = minigrad.tensor(3) ** base
+        assert mine.item() == (torch.tensor(3) ** base).item()
