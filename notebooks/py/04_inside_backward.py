@@ -94,7 +94,7 @@ viz.draw_backward(z, show_saved=True)
 # options, it does three things:
 #
 # 1. walk the graph once from the output and count, for every node, how many
-#    gradients will flow into it (`_collect`, printed below);
+#    gradients will flow into it (`_count_dependencies`, printed below);
 # 2. put the output's node in a queue of *ready* nodes, with the gradient 1;
 # 3. repeatedly take a ready node, call its `backward` with the **sum** of the
 #    gradients that arrived, and hand each result to the next node. A node whose
@@ -104,7 +104,7 @@ viz.draw_backward(z, show_saved=True)
 # %%
 from minigrad.autograd import engine
 
-print(inspect.getsource(engine._collect))
+print(inspect.getsource(engine._count_dependencies))
 
 # %% [markdown]
 # Why wait for *all* incoming gradients? Take $y = a \cdot b$ with $a = x + 1$ and

@@ -84,14 +84,14 @@ viz.draw_backward(z, show_saved=True)
 #
 # `backward()` 在 `minigrad/autograd/engine.py` 中（`run_backward`）。去掉各种选项之后，它做三件事：
 #
-# 1. 从输出出发把计算图走一遍，为每个节点数一数将有多少个梯度流入它（`_collect`，下面会打印出来）；
+# 1. 从输出出发把计算图走一遍，为每个节点数一数将有多少个梯度流入它（`_count_dependencies`，下面会打印出来）；
 # 2. 把输出的节点放进*就绪*节点队列，梯度为 1；
 # 3. 反复取出一个就绪节点，用已到达梯度的**和**调用它的 `backward`，再把每个结果交给下一个节点。一个节点等待的梯度数降到 0 时，它就变为就绪。在就绪节点中，前向传播中最后创建的那个先运行（与 PyTorch 相同）。
 
 # %%
 from minigrad.autograd import engine
 
-print(inspect.getsource(engine._collect))
+print(inspect.getsource(engine._count_dependencies))
 
 # %% [markdown]
 # 为什么要等*所有*流入的梯度？看 $y = a \cdot b$，其中 $a = x + 1$，$b = 2a$：`a` 被用了两次（它*扇出*了），所以有两个梯度流回 `AddBackward0`，一个直接来自乘积，一个经过 `b`。引擎记录下它实际运行节点的顺序：
