@@ -445,29 +445,3 @@ def _warn_create_graph_once() -> None:
             UserWarning,
             stacklevel=5,  # (the caller of backward())
         )
-
-
-def add_observer(fn: Callable[[dict], None]) -> Callable[[], None]:
-    """Deprecated: use :func:`minigrad.autograd.observe.on_node`.
-
-    Calls ``fn(step)`` with the step as a dict (``node``, ``grads_in``,
-    ``grads_out`` and, for AccumulateGrad, ``grad``) for every node the engine
-    runs in this thread, except one that raised; returns a remover.
-    """
-
-    def as_dict(step: observe.Step) -> None:
-        if step.error is None:
-            d = {"node": step.node, "grads_in": step.grads_in, "grads_out": step.grads_out}
-            if type(step.node) is AccumulateGrad:
-                d["grad"] = step.grad
-            fn(d)
-
-    return observe.on_node(as_dict).remove
-
-
-def __getattr__(name: str) -> Any:
-    # ``_observers``: what the deprecated add_observer kept, a list of
-    # (observer, thread) pairs; now read from observe's table
-    if name == "_observers":
-        return [(fn, thread) for thread, fns in observe.nodes.items() for fn in fns]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -164,13 +164,13 @@ def test_partial_second_backward_fails_only_where_something_was_saved() -> None:
 
 
 def test_backward_observer_costs_nothing_when_removed() -> None:
-    from minigrad.autograd import engine
+    from minigrad.autograd import observe
 
     steps: list[str] = []
-    remove = engine.add_observer(lambda step: steps.append(step["node"].name()))
+    remove = observe.on_node(lambda step: steps.append(step.node.name())).remove
     x = minigrad.tensor(2.0, requires_grad=True)
     (x * x + 1).backward()
     remove()
     (x * 3).backward()
     assert steps == ["AddBackward0", "MulBackward0", "torch::autograd::AccumulateGrad"]
-    assert not engine._observers
+    assert not observe.nodes

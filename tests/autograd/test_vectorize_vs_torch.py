@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad
-from minigrad.autograd import engine
+from minigrad.autograd import observe
 
 from ..transcript import run
 
@@ -134,11 +134,8 @@ def test_vectorized_jacobian_walks_the_graph_once():
     f = lambda t: (t.tanh() * 2).exp()  # noqa: E731
     for vectorize, runs in ((True, 1), (False, 4)):
         seen: list = []
-        remove = engine.add_observer(lambda step, seen=seen: seen.append(step["node"].name()))
-        try:
+        with observe.on_node(lambda step, seen=seen: seen.append(step.node.name())):
             minigrad.autograd.functional.jacobian(f, x, vectorize=vectorize)
-        finally:
-            remove()
         assert seen.count("TanhBackward0") == runs
 
 
