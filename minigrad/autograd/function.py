@@ -32,7 +32,7 @@ import numpy as np
 from .. import _messages
 from .._grad_mode import _State
 from .._tensor import Tensor
-from .._versions import _INFERENCE, _Version  # noqa: F401  (also imported from here)
+from .._versions import _INFERENCE, _Version
 from . import observe
 
 _seq = itertools.count()  # creation order; the engine runs later nodes first, like torch
@@ -398,7 +398,7 @@ class Op(Node):
                 arrays.append(x)
             nexts.append(None)
         if not record:  # nothing to record: compute, and wrap the result as tensor(s)
-            token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (see quiet_numpy)
+            token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (as QuietNumpy does)
             try:
                 out = cls.forward(_NO_CTX, *arrays, **settings)
             finally:

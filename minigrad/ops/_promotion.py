@@ -14,7 +14,8 @@ import numpy as np
 
 from .. import _dtype, _messages
 from .._tensor import Tensor
-from ..autograd.function import AccumulateGrad, _Version
+from .._versions import _Version
+from ..autograd.function import AccumulateGrad
 
 Number = (int, float, bool, np.number, np.bool_)
 
