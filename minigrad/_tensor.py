@@ -280,6 +280,21 @@ class Tensor:
         return self.grad_fn is None
 
     @property
+    def output_nr(self) -> int:
+        """Which output of its ``grad_fn`` this tensor is (0 for most; ``split`` and
+        ``max(dim)`` make several outputs). Read-only.
+
+        >>> import minigrad as torch
+        >>> x = torch.tensor([3.0, 1.0], requires_grad=True)
+        >>> values, indices = x.max(0, keepdim=True)
+        >>> values.output_nr, x.output_nr
+        (0, 0)
+        >>> x.split(1)[1].output_nr
+        1
+        """
+        return self._out_nr
+
+    @property
     def grad(self) -> Tensor | None:
         """The gradient accumulated by backward (leaves, or after ``retain_grad()``)."""
         if self.grad_fn is not None and not self.retains_grad:
