@@ -222,7 +222,7 @@ _SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons")
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     import importlib
 
     if name in _SUBMODULES:

@@ -84,7 +84,8 @@ class Generator:
             raise ValueError("Overflow when unpacking long long")
         seed &= _U64  # negative seeds wrap around like a C uint64_t
         self._seed = seed
-        self._mt = None  # seeded again from self._seed by _bits
+        if self._mt is not None:  # (else _bits seeds it on the first draw)
+            self._mt._legacy_seeding(seed & 0xFFFFFFFF)  # mt19937 reads the low 32 bits
         self._next_double_normal = None
         self._next_float_normal = None
         self._fresh = True
@@ -107,7 +108,6 @@ class Generator:
         as the rest of ``import minigrad``."""
         if self._mt is None:
             self._mt = np.random.MT19937()
-            # mt19937 only looks at the low 32 bits of the seed.
             self._mt._legacy_seeding(self._seed & 0xFFFFFFFF)
         return self._mt
 
