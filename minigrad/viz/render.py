@@ -554,7 +554,7 @@ class Figure(graphviz.Source):
     def svg(self) -> str:
         """The SVG text (computed once, then cached)."""
         if self._svg is None:
-            served = _svg_of_dot(self.source, self.program)
+            served = _svg_of_dot(self.source, self.program) if self.engine == "dot" else None
             if served is not None:
                 self._svg = served.decode("utf-8")
             else:

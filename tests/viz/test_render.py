@@ -205,6 +205,8 @@ def test_pictures_from_the_running_dot_are_byte_for_byte_a_single_runs():
         assert render.run_dot(source) == viz.Figure(source).pipe("svg")
     assert viz.draw_backward(z).svg() == viz.Figure(sources[1]).pipe("svg", encoding="utf-8")
     assert (render.find_dot(), os.getpid()) in render._servers
+    neato = viz.Figure(sources[0], engine="neato")  # another engine: a run of its own
+    assert neato.svg() == viz.Figure(sources[0], engine="neato").pipe("svg", encoding="utf-8")
 
 
 def test_the_running_dot_falls_back_on_errors_and_goes_on():
