@@ -361,7 +361,9 @@ _servers_lock = threading.Lock()
 
 def _served_svg(source: str, exe: str) -> bytes | None:
     """``source``'s SVG from the long-running ``exe -Tsvg``, or None if it could not."""
-    if not source.startswith("digraph minigrad {"):  # an unnamed graph's title would differ
+    # minigrad's own graphs only (Dot.source): named (an unnamed graph's title would
+    # differ) and whole (dot would wait for the rest of one that is cut short)
+    if not (source.startswith("digraph minigrad {") and source.endswith("\n}\n")):
         return None
     try:
         data = source.encode("utf-8") + b"\n" + _END
@@ -386,10 +388,12 @@ def _served_svg(source: str, exe: str) -> bytes | None:
                 if not chunk:  # dot stopped: a syntax error, or it crashed
                     raise OSError("dot stopped")
                 out += chunk
-        except (OSError, ValueError):
+        except BaseException as err:  # also Ctrl-C: a half-read answer must not stay behind
             if server is not None:
                 _stop(_servers.pop(key, server))
-            return None
+            if isinstance(err, (OSError, ValueError)):
+                return None
+            raise
     svg = out[: out.rfind(b"<?xml", 0, out.find(_END_TITLE))]
     if not svg:  # dot skipped the graph: one run of its own says why
         return None

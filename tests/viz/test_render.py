@@ -216,8 +216,10 @@ def test_the_running_dot_falls_back_on_errors_and_goes_on():
     expected = viz.Figure(good).pipe("svg")
     assert render.run_dot(good) == expected
     with pytest.raises(viz.DotError, match="syntax error"):
-        render.run_dot("digraph minigrad { a -> }\n")  # this dot stops: the next starts anew
+        render.run_dot("digraph minigrad {\n  a ->\n}\n")  # this dot stops: the next starts anew
     assert render.run_dot(good) == expected
+    server = render._servers[(render.find_dot(), os.getpid())]
     with pytest.raises(viz.DotError, match="syntax error"):
         render.run_dot("digraph { a -> }\n")  # not minigrad's: one run of its own
     assert render.run_dot(good) == expected
+    assert render._servers[(render.find_dot(), os.getpid())] is server  # the same dot went on
