@@ -5,7 +5,7 @@ The answer is read from the state autograd really keeps, never guessed:
 - ``t.grad_fn``: a tensor with one is not a leaf, and backward only fills
   ``.grad`` for leaves (unless ``t.retain_grad()`` was called);
 - ``t.requires_grad``: a leaf that does not require grad gets no gradient;
-- ``t._base`` and shared memory: ``detach()`` and ``.data`` make tensors that
+- ``detached_from(t)``, ``t._base`` and shared memory: ``detach()`` and ``.data`` make tensors that
   share the numbers of a tensor that requires grad, but not its history;
 - the nodes reachable from the output: is ``t`` on a path from it at all?
 - ``node.is_freed``: an earlier ``backward()`` released the saved values;
@@ -260,7 +260,9 @@ def explain(
                 "integer",
                 tr("explain.integer", t=tname, dtype=t.dtype),
             )
-        base = t._base
+        base = observe.detached_from(t)
+        if base is None:
+            base = t._base  # a view made under no_grad
         if base is not None and observe.own_requires_grad(base):
             bname = name_of(base, tr("explain.a_tensor_requiring_grad"))
             b, a = base.numpy(force=True), t.numpy(force=True)
@@ -300,7 +302,7 @@ def explain(
         if output is not t and (target is None or all(n is not target for n in nodes)):
             for c in _tensors_in(nodes):
                 if not observe.own_requires_grad(c) and _shares(c, t):
-                    how = "detach" if c._base is t else "data"
+                    how = "detach" if observe.detached_from(c) is t else "data"
                     made = f"{tname}.detach()" if how == "detach" else f"{tname}.data"
                     return make(
                         how,

@@ -48,6 +48,7 @@ __all__ = [
     "on_node",
     "watching",
     "inputs",
+    "detached_from",
     "settings",
     "sequence_nr",
     "SavedVersion",
@@ -310,6 +311,21 @@ def own_requires_grad(t: Tensor) -> bool:
     (True, False)
     """
     return t._requires_grad
+
+
+def detached_from(t: Tensor) -> Tensor | None:
+    """The tensor ``t`` was made from by ``.detach()``, or None (torch's
+    ``t._base`` is None for it: a detached tensor is not a view).
+
+    >>> import minigrad as torch
+    >>> x = torch.ones(2, requires_grad=True)
+    >>> detached_from(x.detach()) is x, x.detach()._base
+    (True, None)
+    """
+    from .._tensor import _detached_from
+
+    entry = _detached_from.get(id(t))
+    return entry[0] if entry is not None and entry[1]() is t else None
 
 
 class Sandbox:

@@ -19,8 +19,8 @@ How a *cut* is recognised (forward view), from what autograd keeps:
 
 - ``t.detach()`` makes a tensor with no ``grad_fn`` that shares the *same*
   numpy array as its source (``numpy(force=True)`` returns that very array)
-  and remembers the source in ``_base``.
-- ``t.data`` makes such a tensor too, but without ``_base``: it is found only
+  and the core remembers the source (``observe.detached_from``).
+- ``t.data`` makes such a tensor too, but nothing remembers its source: it is found only
   when its source is also in the picture (or a named variable).
 - an op run under ``no_grad`` records nothing at all: its result is an
   ordinary constant. Only :func:`minigrad.viz.trace` (which watches ops while
@@ -139,11 +139,12 @@ def _cut_source(t: Tensor, known: dict[int, Tensor]) -> tuple[Tensor | None, str
     """If ``t`` was cut off a tensor that requires grad, return (source, how)."""
     if t.grad_fn is not None or observe.own_requires_grad(t):
         return None, ""
+    base = observe.detached_from(t)
+    if base is not None and observe.own_requires_grad(base):
+        return base, "detach()"
     base = t._base
     if base is not None and observe.own_requires_grad(base):
-        # detach() shares the very same array; a view made under no_grad does not
-        how = "detach()" if _array(base) is _array(t) else tr("viz.view_under_no_grad")
-        return base, how
+        return base, tr("viz.view_under_no_grad")
     source = known.get(id(_array(t)))
     if source is not None and source is not t:
         return source, ".data"

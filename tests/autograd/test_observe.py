@@ -363,3 +363,25 @@ def test_sandbox_puts_back_grads_saved_values_and_the_warning() -> None:
     with observe.Sandbox(nodes):
         z.backward()
     assert not z.grad_fn.is_freed and not y.grad_fn.is_freed  # saved values back
+
+
+@pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
+def test_a_detached_tensor_is_not_a_view(lib) -> None:
+    x = lib.ones(3, requires_grad=True)
+    view = x[1:]
+    assert x.detach()._base is None
+    assert view._base is x
+    assert view.detach()._base is None
+
+
+def test_detached_from_remembers_the_source_until_the_tensor_is_dropped() -> None:
+    from minigrad import _tensor
+
+    x = minigrad.ones(3, requires_grad=True)
+    d = x.detach()
+    assert observe.detached_from(d) is x
+    assert observe.detached_from(x) is None
+    assert observe.detached_from(x[1:]) is None  # a view, not a detach
+    before = len(_tensor._detached_from)
+    del d
+    assert len(_tensor._detached_from) == before - 1
