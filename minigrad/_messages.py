@@ -983,3 +983,23 @@ FAST_FAIL_SLOW_OK_MSG = (
     "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
     "  module_test entry to have `gradcheck_fast_mode=False`\n"
 )
+
+
+def weights_only_refused(name: object) -> str:
+    """``torch.load`` (weights_only=True) meeting a global it does not allow."""
+    return (
+        "Weights only load failed. This file can still be loaded, to do so you have two "
+        "options, \x1b[1mdo those steps only if you trust the source of the checkpoint"
+        "\x1b[0m. \n\t(1) In PyTorch 2.6, we changed the default value of the "
+        "`weights_only` argument in `torch.load` from `False` to `True`. Re-running "
+        "`torch.load` with `weights_only` set to `False` will likely succeed, but it can "
+        "result in arbitrary code execution. Do it only if you got the file from a trusted "
+        "source.\n\t(2) Alternatively, to load with `weights_only=True` please check the "
+        "recommended steps in the following error message.\n\tWeightsUnpickler error: "
+        f"Unsupported global: GLOBAL {name} was not an allowed global by default. Please "
+        f"use `torch.serialization.add_safe_globals([{name}])` or the "
+        f"`torch.serialization.safe_globals([{name}])` context manager to allowlist this "
+        "global if you trust this class/function.\n\nCheck the documentation of torch.load "
+        "to learn more about types accepted by default with weights_only "
+        "https://pytorch.org/docs/stable/generated/torch.load.html."
+    )

@@ -552,20 +552,28 @@ class Tensor:
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:
-        from ._creation import tensor
+        # pickle keeps values, dtype, requires_grad and the class, not the history
+        from .serialization import reduce_tensor
 
-        return (tensor, (self._data.tolist(),), None)
+        return reduce_tensor(self)
 
     def __deepcopy__(self, memo: dict) -> Tensor:
+        if id(self) in memo:
+            return memo[id(self)]
         if self.grad_fn is not None:
-            raise RuntimeError(
-                _messages.DEEPCOPY_OF_NON_LEAF
-            )
-        out = Tensor._make(self._data.copy(), None, type(self))
+            raise RuntimeError(_messages.DEEPCOPY_OF_NON_LEAF)
+        from .serialization import deepcopy_data
+
+        out = Tensor._make(deepcopy_data(self._data, memo), None, type(self))
         out._requires_grad = self._requires_grad
         if self._grad is not None:
-            out._grad = Tensor._make(self._grad._data.copy(), None)
+            out._grad = Tensor._make(deepcopy_data(self._grad._data, memo), None)
         memo[id(self)] = out
+        state = getattr(self, "__dict__", None)
+        if state:  # a subclass's own attributes
+            import copy
+
+            out.__dict__.update(copy.deepcopy(state, memo))
         return out
 
     # --- in-place operations -------------------------------------------------

@@ -8,8 +8,6 @@ extra property: when you assign it as an attribute of a ``Module``
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from .._tensor import Tensor
@@ -57,18 +55,13 @@ class Parameter(Tensor):
     def __deepcopy__(self, memo: dict) -> Parameter:
         if id(self) in memo:
             return memo[id(self)]
-        out = Parameter(Tensor._make(self._data.copy(), None), self._requires_grad)
+        from ..serialization import deepcopy_data
+
+        out = Parameter(Tensor._make(deepcopy_data(self._data, memo), None), self._requires_grad)
         if self._grad is not None:
-            out._grad = Tensor._make(self._grad._data.copy(), None)
+            out._grad = Tensor._make(deepcopy_data(self._grad._data, memo), None)
         memo[id(self)] = out
         return out
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return (_rebuild_parameter, (self._data, self._requires_grad))
-
-
-def _rebuild_parameter(data: np.ndarray, requires_grad: bool) -> Parameter:
-    return Parameter(Tensor._make(data, None), requires_grad)
 
 
 # ``type(p)`` prints <class 'torch.nn.parameter.Parameter'>, as in torch

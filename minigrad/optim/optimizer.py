@@ -175,5 +175,12 @@ class Optimizer:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
 
+    def __reduce_ex__(self, protocol: int) -> Any:
+        # SGD and Adam print as torch's classes, which is not where pickle would
+        # find them: name them by their minigrad module
+        from ..serialization import reduce_by_minigrad_name
+
+        return reduce_by_minigrad_name(self, protocol)
+
 
 Optimizer.__module__ = "torch.optim.optimizer"

@@ -184,6 +184,15 @@ def _wrong_backward_gradcheck(lib, fast_mode=False):
     lib.autograd.gradcheck(Double.apply, (x,), fast_mode=fast_mode)
 
 
+def _load_whole_model(lib):
+    import io
+
+    buffer = io.BytesIO()
+    lib.save(lib.nn.Linear(2, 3), buffer)
+    buffer.seek(0)
+    lib.load(buffer)
+
+
 def _legacy_function(lib):
     class Identity(lib.autograd.Function):
         def forward(self, x):
@@ -402,6 +411,7 @@ CASES = {
     "PIN_MEMORY_NO_ACCELERATOR": lambda lib: iter(
         lib.utils.data.DataLoader([1, 2], pin_memory=True)
     ),
+    "weights_only_refused": _load_whole_model,
 }
 
 

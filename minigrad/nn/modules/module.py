@@ -481,6 +481,13 @@ class Module:
             )
         return _IncompatibleKeys(missing, unexpected)
 
+    def __reduce_ex__(self, protocol: int) -> Any:
+        # the built-in layers print as torch's classes (see the end of this file),
+        # which is not where pickle would find them: name them by their minigrad module
+        from ...serialization import reduce_by_minigrad_name
+
+        return reduce_by_minigrad_name(self, protocol)
+
     # --- printing ------------------------------------------------------------------
     def _get_name(self) -> str:
         return type(self).__name__

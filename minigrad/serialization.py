@@ -1,0 +1,386 @@
+"""Saving and loading: ``torch.save`` and ``torch.load``.
+
+>>> import io
+>>> import minigrad as torch
+>>> net = torch.nn.Linear(2, 1)
+>>> buffer = io.BytesIO()
+>>> torch.save(net.state_dict(), buffer)
+>>> _ = buffer.seek(0)
+>>> same = torch.nn.Linear(2, 1)
+>>> same.load_state_dict(torch.load(buffer))
+<All keys matched successfully>
+>>> torch.equal(same.weight, net.weight)
+True
+
+What a file holds is a pickle, as in torch, but minigrad's file format is its
+own (torch's is a zip archive): a file saved by minigrad loads in minigrad,
+not in torch, and the other way round. It keeps what torch keeps: values,
+dtypes, shapes, ``requires_grad``, which tensors are Parameters, and which
+tensors share memory (a view saved with the tensor it looks into comes back
+looking into it).
+
+``load`` reads only "weights" by default (``weights_only=True``, as in torch
+since 2.6): tensors, Parameters, dtypes, devices, ``torch.Size`` and the plain
+Python containers and values around them. Anything else (a whole model, an
+optimizer object, a class of your own) is refused with torch's error, because
+unpickling it could run any code; pass ``weights_only=False`` for a file you
+trust.
+
+Pickling works without this module too: ``pickle.dumps(tensor)``,
+``copy.deepcopy(model)``. The built-in layers and optimizers print their class
+as torch does (``torch.nn.modules.linear.Linear``), which is not where pickle
+could find them, so they pickle themselves under their minigrad name
+(:func:`reduce_by_minigrad_name`).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+import numpy as np
+
+from . import _device, _messages
+from ._tensor import Tensor
+
+__all__ = ["save", "load"]
+
+_MAGIC = b"minigrad-save\n"  # the first bytes of every file ``save`` writes
+_PROTOCOL = 4
+
+
+# --- pickling minigrad's classes ---------------------------------------------------
+_names: dict[type, tuple[str, str] | None] = {}
+
+
+def _minigrad_name(cls: type) -> tuple[str, str] | None:
+    """Where pickle should look ``cls`` up: None when its ``__module__`` finds it,
+    else the minigrad module that defines it (for classes that print as torch's)."""
+    if cls in _names:
+        return _names[cls]
+    found = None
+    module = sys.modules.get(cls.__module__)
+    if module is None or _lookup(module, cls.__qualname__) is not cls:
+        for name, module in list(sys.modules.items()):
+            if (name == "minigrad" or name.startswith("minigrad.")) and module is not None:
+                if _lookup(module, cls.__qualname__) is cls:
+                    found = (name, cls.__qualname__)
+                    break
+    _names[cls] = found
+    return found
+
+
+def _lookup(module: Any, qualname: str) -> Any:
+    value: Any = module
+    for part in qualname.split("."):
+        value = vars(value).get(part) if hasattr(value, "__dict__") else None
+    return value
+
+
+def _find_class(module: str, qualname: str) -> type:
+    import importlib
+
+    return _lookup(importlib.import_module(module), qualname)
+
+
+def _new_object(module: str, qualname: str) -> Any:
+    """An empty instance of minigrad's class ``module.qualname`` (pickle fills it in)."""
+    cls = _find_class(module, qualname)
+    return cls.__new__(cls)
+
+
+def reduce_by_minigrad_name(obj: Any, protocol: int) -> Any:
+    """``obj.__reduce_ex__(protocol)``, naming the class by its minigrad module when
+    its torch-like ``__module__`` would send pickle to torch. A learner's own
+    subclass (``class Net(nn.Module)``) pickles as usual."""
+    rv = object.__reduce_ex__(obj, max(protocol, 2))
+    where = _minigrad_name(type(obj))
+    if where is None:
+        return rv
+    # rv is (copyreg.__newobj__, (cls,), state, listitems, dictitems)
+    return (_new_object, where, *rv[2:])
+
+
+# --- tensors -----------------------------------------------------------------------
+def reduce_tensor(t: Tensor) -> Any:
+    """What pickle saves of a tensor: its values (with dtype, shape and strides),
+    ``requires_grad``, and its class. Not its history or ``.grad``: a tensor made
+    by an operation comes back as a leaf, as in torch."""
+    from .nn.parameter import Parameter
+
+    cls = type(t)
+    if cls is Tensor:
+        return (_rebuild_tensor, (t._data, t._requires_grad))
+    if cls is Parameter:
+        return (_rebuild_parameter, (t._data, t._requires_grad))
+    state = getattr(t, "__dict__", None) or None
+    return (_rebuild_subclass, (cls, t._data, t._requires_grad, state))
+
+
+def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:
+    t = Tensor._make(data, None)
+    t._requires_grad = bool(requires_grad)
+    return t
+
+
+def _rebuild_parameter(data: np.ndarray, requires_grad: bool) -> Any:
+    from .nn.parameter import Parameter
+
+    return Parameter(Tensor._make(data, None), bool(requires_grad))
+
+
+def _rebuild_subclass(cls: type, data: np.ndarray, requires_grad: bool, state: Any) -> Tensor:
+    t = Tensor._make(data, None, cls)
+    t._requires_grad = bool(requires_grad)
+    if state:
+        t.__dict__.update(state)
+    return t
+
+
+# --- memory shared between tensors ------------------------------------------------
+def _storage(a: np.ndarray) -> tuple[np.ndarray, int]:
+    """The array that owns ``a``'s memory, and where ``a`` starts in it (in bytes).
+
+    An array that is not a view of a contiguous array is its own storage
+    (copied contiguous, so that its bytes can be written out)."""
+    root = a
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if root.size and (root.flags.c_contiguous or root.flags.f_contiguous):
+        start = root.__array_interface__["data"][0]
+        return root, a.__array_interface__["data"][0] - start
+    return np.ascontiguousarray(a), 0
+
+
+def _bytes_of(root: np.ndarray) -> np.ndarray:
+    """A contiguous root's memory as a flat uint8 array (no copy)."""
+    return root.reshape(-1, order="A").view(np.uint8)
+
+
+def _view(flat: np.ndarray, offset: int, dtype: np.dtype, shape: tuple, strides: tuple) -> Any:
+    """The array with ``dtype``, ``shape`` and ``strides`` starting ``offset`` bytes
+    into the uint8 memory ``flat``: a view, so it shares memory with others."""
+    if int(np.prod(shape)) == 0:
+        return np.empty(shape, dtype)
+    first = flat[offset : offset + dtype.itemsize].view(dtype)
+    return np.lib.stride_tricks.as_strided(first, shape, strides, writeable=True)
+
+
+def deepcopy_data(a: np.ndarray, memo: dict) -> np.ndarray:
+    """A copy of ``a`` for ``copy.deepcopy``: copies of views of one array are views
+    of one copy (as in torch), through ``memo``."""
+    root, offset = _storage(a)
+    key = ("minigrad-storage", id(root))
+    if key not in memo:
+        memo[key] = _bytes_of(root).copy()
+        memo.setdefault(id(memo), []).append(root)  # keep it alive, as deepcopy does
+    return _view(memo[key], offset, a.dtype, a.shape, a.strides)
+
+
+class _Saver(pickle.Pickler):
+    """A pickler that writes each tensor's memory once, out of the pickle."""
+
+    def __init__(self, file: IO[bytes]) -> None:
+        super().__init__(file, protocol=_PROTOCOL)
+        self.storages: list[bytes] = []
+        self._index: dict[int, int] = {}
+        self._keep: list[np.ndarray] = []
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, Tensor):
+            fn, args = reduce_tensor(obj)[:2]
+            if fn is _rebuild_subclass:
+                args = (args[0], _Data(args[1]), *args[2:])
+            else:
+                args = (_Data(args[0]), *args[1:])
+            return (fn, args)
+        return NotImplemented
+
+    def persistent_id(self, obj: Any) -> Any:
+        if type(obj) is not _Data:
+            return None
+        a = obj.array
+        root, offset = _storage(a)
+        key = id(root)
+        if key not in self._index:
+            self._index[key] = len(self.storages)
+            self.storages.append(_bytes_of(root).tobytes())
+            self._keep.append(root)
+        return ("storage", self._index[key], offset, a.dtype.str, a.shape, a.strides)
+
+
+class _Data:
+    """A tensor's array on its way to the file (see ``_Saver.persistent_id``)."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray) -> None:
+        self.array = array
+
+
+def save(obj: Any, f: str | os.PathLike | IO[bytes], pickle_protocol: int = _PROTOCOL) -> None:
+    """Write ``obj`` (a tensor, a ``state_dict``, a whole model...) to the file ``f``
+    (a path, or a file opened in binary mode), like ``torch.save``.
+
+    >>> import io, minigrad as torch
+    >>> buffer = io.BytesIO()
+    >>> torch.save({"w": torch.ones(2, requires_grad=True)}, buffer)
+    >>> _ = buffer.seek(0)
+    >>> torch.load(buffer)
+    {'w': tensor([1., 1.], requires_grad=True)}
+
+    The file format is minigrad's own, not torch's (see the module docstring).
+    """
+    body = io.BytesIO()
+    saver = _Saver(body)
+    saver.dump(obj)
+    payload = {"version": 1, "storages": saver.storages, "pickle": body.getvalue()}
+    if isinstance(f, (str, os.PathLike)):
+        with open(f, "wb") as out:
+            out.write(_MAGIC)
+            pickle.dump(payload, out, protocol=_PROTOCOL)
+    else:
+        f.write(_MAGIC)
+        pickle.dump(payload, f, protocol=_PROTOCOL)
+
+
+# --- loading -----------------------------------------------------------------------
+_SAFE_MODULES = {
+    "collections": {"OrderedDict"},
+    "builtins": {"set", "frozenset", "bytearray", "complex", "slice"},
+    "minigrad.serialization": {"_rebuild_tensor", "_rebuild_parameter"},
+    "minigrad._size": {"Size"},
+    "minigrad._device": {"device"},
+}
+
+
+def _allowed(module: str, name: str) -> bool:
+    if name in _SAFE_MODULES.get(module, ()):
+        return True
+    if module == "minigrad._dtype":  # torch.float32 and the others
+        from . import _dtype
+
+        return isinstance(vars(_dtype).get(name), _dtype.dtype)
+    return False
+
+
+class _WeightsUnpickler(pickle.Unpickler):
+    """Unpickles only what ``weights_only=True`` accepts."""
+
+    def __init__(self, file: IO[bytes], storages: Callable[[Any], Any] | None) -> None:
+        super().__init__(file)
+        self._storages = storages
+
+    def find_class(self, module: str, name: str) -> Any:
+        if _allowed(module, name):
+            return super().find_class(module, name)
+        if module == __name__ and name == "_new_object":
+            return _refuse_object
+        raise pickle.UnpicklingError(_messages.weights_only_refused(f"{module}.{name}"))
+
+    def persistent_load(self, pid: Any) -> Any:
+        if self._storages is None:
+            raise pickle.UnpicklingError("A load persistent id instruction was encountered")
+        return self._storages(pid)
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: IO[bytes], storages: Callable[[Any], Any] | None, **kw: Any) -> None:
+        super().__init__(file, **kw)
+        self._storages = storages
+
+    def persistent_load(self, pid: Any) -> Any:
+        if self._storages is None:
+            raise pickle.UnpicklingError("A load persistent id instruction was encountered")
+        return self._storages(pid)
+
+
+def _refuse_object(module: str, qualname: str) -> Any:
+    """``weights_only``: a whole minigrad object (a model, an optimizer) is refused,
+    named as torch names its class."""
+    if not module.startswith("minigrad"):
+        raise pickle.UnpicklingError(_messages.weights_only_refused(f"{module}.{qualname}"))
+    cls = _find_class(module, qualname)
+    shown = f"{cls.__module__}.{cls.__qualname__}"
+    raise pickle.UnpicklingError(_messages.weights_only_refused(shown))
+
+
+def _check_map_location(map_location: Any) -> Callable[[Tensor], Tensor] | None:
+    """``map_location`` as a function applied to each storage (CPU only)."""
+    if map_location is None:
+        return None
+    if isinstance(map_location, (str, _device.device)):
+        _device.check(map_location)
+        return None
+    if isinstance(map_location, dict):
+        for target in map_location.values():
+            _device.check(target)
+        return None
+    if callable(map_location):
+        return lambda storage: map_location(storage, "cpu")
+    _device.check(map_location)  # e.g. 0, which means cuda:0
+    return None
+
+
+def load(
+    f: str | os.PathLike | IO[bytes],
+    map_location: Any = None,
+    pickle_module: Any = None,
+    *,
+    weights_only: bool | None = None,
+    mmap: bool | None = None,
+    **pickle_load_args: Any,
+) -> Any:
+    """Read back what :func:`save` wrote to ``f`` (a path, or a binary file), like
+    ``torch.load``.
+
+    >>> import io, minigrad as torch
+    >>> buffer = io.BytesIO()
+    >>> torch.save(torch.nn.Linear(2, 1), buffer)
+    >>> _ = buffer.seek(0)
+    >>> torch.load(buffer, weights_only=False)
+    Linear(in_features=2, out_features=1, bias=True)
+
+    ``weights_only`` (default True, as in torch since 2.6) loads only tensors,
+    Parameters, dtypes, devices, sizes and plain Python containers and values,
+    and raises ``pickle.UnpicklingError`` for anything else; ``weights_only=False``
+    loads anything, so use it only for files you trust. ``map_location``
+    (``"cpu"``, ``torch.device("cpu")``, a dict of locations or a function
+    ``fn(storage, location)``) is accepted as far as it names the CPU: minigrad
+    has no other device. ``mmap`` is accepted and ignored.
+    """
+    if weights_only is None:
+        weights_only = True
+    relocate = _check_map_location(map_location)
+    if isinstance(f, (str, os.PathLike)):
+        with open(f, "rb") as stream:
+            data = stream.read()
+    else:
+        data = f.read()
+    if not data.startswith(_MAGIC):  # a plain pickle
+        return _unpickle(data, None, weights_only, pickle_load_args)
+    payload = _WeightsUnpickler(io.BytesIO(data[len(_MAGIC) :]), None).load()
+    raw = [np.frombuffer(bytearray(b), dtype=np.uint8) for b in payload["storages"]]
+    if relocate is not None:
+        raw = [_relocated(relocate, r) for r in raw]
+
+    def storage(pid: Any) -> np.ndarray:
+        _, index, offset, dtype, shape, strides = pid
+        return _view(raw[index], offset, np.dtype(dtype), tuple(shape), tuple(strides))
+
+    return _unpickle(payload["pickle"], storage, weights_only, pickle_load_args)
+
+
+def _relocated(relocate: Callable[[Tensor], Any], raw: np.ndarray) -> np.ndarray:
+    moved = relocate(Tensor._make(raw, None))
+    return raw if moved is None else moved._data
+
+
+def _unpickle(data: bytes, storage: Any, weights_only: bool, kw: dict) -> Any:
+    if weights_only:
+        return _WeightsUnpickler(io.BytesIO(data), storage).load()
+    return _Unpickler(io.BytesIO(data), storage, **kw).load()
