@@ -1003,3 +1003,9 @@ def weights_only_refused(name: object) -> str:
         "to learn more about types accepted by default with weights_only "
         "https://pytorch.org/docs/stable/generated/torch.load.html."
     )
+
+DESERIALIZE_ON_CUDA = (
+    "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is "
+    "False. If you are running on a CPU-only machine, please use torch.load with "
+    "map_location=torch.device('cpu') to map your storages to the CPU."
+)

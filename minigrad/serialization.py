@@ -107,34 +107,51 @@ def reduce_by_minigrad_name(obj: Any, protocol: int) -> Any:
 
 # --- tensors -----------------------------------------------------------------------
 def reduce_tensor(t: Tensor) -> Any:
-    """What pickle saves of a tensor: its values (with dtype, shape and strides),
-    ``requires_grad``, and its class. Not its history or ``.grad``: a tensor made
-    by an operation comes back as a leaf, as in torch."""
-    from .nn.parameter import Parameter
+    """What pickle saves of a tensor: its memory (all of it, as torch does, with
+    where the tensor starts in it and its strides), ``requires_grad``, and its
+    class. Not its history or ``.grad``: a tensor made by an operation comes back
+    as a leaf, as in torch."""
+    return _reduce_tensor(t, _pack(t._data))
 
+
+def _reduce_tensor(t: Tensor, data: Any) -> Any:
     cls = type(t)
     if cls is Tensor:
-        return (_rebuild_tensor, (t._data, t._requires_grad))
+        return (_rebuild_tensor, (data, t._requires_grad))
+    from .nn.parameter import Parameter
+
     if cls is Parameter:
-        return (_rebuild_parameter, (t._data, t._requires_grad))
+        return (_rebuild_parameter, (data, t._requires_grad))
     state = getattr(t, "__dict__", None) or None
-    return (_rebuild_subclass, (cls, t._data, t._requires_grad, state))
+    return (_rebuild_subclass, (cls, data, t._requires_grad, state))
 
 
-def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:
-    t = Tensor._make(data, None)
+def _pack(a: np.ndarray) -> tuple:
+    root, offset = _storage(a)
+    return (_bytes_of(root).copy(), offset, a.dtype.str, a.shape, a.strides)
+
+
+def _unpack(data: np.ndarray | tuple) -> np.ndarray:
+    if isinstance(data, np.ndarray):  # from a file written by ``save``
+        return data
+    flat, offset, dtype, shape, strides = data
+    return _view(flat, offset, np.dtype(dtype), tuple(shape), tuple(strides))
+
+
+def _rebuild_tensor(data: Any, requires_grad: bool) -> Tensor:
+    t = Tensor._make(_unpack(data), None)
     t._requires_grad = bool(requires_grad)
     return t
 
 
-def _rebuild_parameter(data: np.ndarray, requires_grad: bool) -> Any:
+def _rebuild_parameter(data: Any, requires_grad: bool) -> Any:
     from .nn.parameter import Parameter
 
-    return Parameter(Tensor._make(data, None), bool(requires_grad))
+    return Parameter(Tensor._make(_unpack(data), None), bool(requires_grad))
 
 
-def _rebuild_subclass(cls: type, data: np.ndarray, requires_grad: bool, state: Any) -> Tensor:
-    t = Tensor._make(data, None, cls)
+def _rebuild_subclass(cls: type, data: Any, requires_grad: bool, state: Any) -> Tensor:
+    t = Tensor._make(_unpack(data), None, cls)
     t._requires_grad = bool(requires_grad)
     if state:
         t.__dict__.update(state)
@@ -192,12 +209,7 @@ class _Saver(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, Tensor):
-            fn, args = reduce_tensor(obj)[:2]
-            if fn is _rebuild_subclass:
-                args = (args[0], _Data(args[1]), *args[2:])
-            else:
-                args = (_Data(args[0]), *args[1:])
-            return (fn, args)
+            return _reduce_tensor(obj, _Data(obj._data))
         return NotImplemented
 
     def persistent_id(self, obj: Any) -> Any:
@@ -309,21 +321,24 @@ def _refuse_object(module: str, qualname: str) -> Any:
     raise pickle.UnpicklingError(_messages.weights_only_refused(shown))
 
 
-def _check_map_location(map_location: Any) -> Callable[[Tensor], Tensor] | None:
-    """``map_location`` as a function applied to each storage (CPU only)."""
+def _check_map_location(map_location: Any) -> Callable[[Tensor], Any] | None:
+    """``map_location`` as a function applied to each storage, or None. Every
+    storage minigrad saves is on the CPU, so only the CPU can be its target."""
     if map_location is None:
         return None
     if isinstance(map_location, (str, _device.device)):
-        _device.check(map_location)
+        _check_target(map_location)
         return None
-    if isinstance(map_location, dict):
-        for target in map_location.values():
-            _device.check(target)
+    if isinstance(map_location, dict):  # {saved location: new location}
+        _check_target(map_location.get("cpu", "cpu"))
         return None
-    if callable(map_location):
-        return lambda storage: map_location(storage, "cpu")
-    _device.check(map_location)  # e.g. 0, which means cuda:0
-    return None
+    return lambda storage: map_location(storage, "cpu")  # fn(storage, location)
+
+
+def _check_target(target: Any) -> None:
+    if _device.device(target).type == "cuda":
+        raise RuntimeError(_messages.DESERIALIZE_ON_CUDA)
+    _device.check(target)
 
 
 def load(

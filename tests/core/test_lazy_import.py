@@ -22,6 +22,7 @@ LAZY = [
     "minigrad.viz",
     "minigrad.widgets",
     "minigrad.lessons",
+    "minigrad.serialization",
     "minigrad.autograd.functional",
     "numpy.random",
 ]

@@ -193,6 +193,15 @@ def _load_whole_model(lib):
     lib.load(buffer)
 
 
+def _load_to_cuda(lib):
+    import io
+
+    buffer = io.BytesIO()
+    lib.save(lib.ones(2), buffer)
+    buffer.seek(0)
+    lib.load(buffer, map_location="cuda")
+
+
 def _legacy_function(lib):
     class Identity(lib.autograd.Function):
         def forward(self, x):
@@ -412,6 +421,7 @@ CASES = {
         lib.utils.data.DataLoader([1, 2], pin_memory=True)
     ),
     "weights_only_refused": _load_whole_model,
+    "DESERIALIZE_ON_CUDA": _load_to_cuda,
 }
 
 
