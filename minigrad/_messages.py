@@ -1004,8 +1004,13 @@ def weights_only_refused(name: object) -> str:
         "https://pytorch.org/docs/stable/generated/torch.load.html."
     )
 
+
 DESERIALIZE_ON_CUDA = (
     "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is "
     "False. If you are running on a CPU-only machine, please use torch.load with "
     "map_location=torch.device('cpu') to map your storages to the CPU."
+)
+
+WEIGHTS_ONLY_WITH_PICKLE_MODULE = (
+    "Can not safely load weights when explicit pickle_module is specified"
 )

@@ -39,7 +39,9 @@ import io
 import os
 import pickle
 import sys
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import IO, Any
 
 import numpy as np
@@ -47,14 +49,21 @@ import numpy as np
 from . import _device, _messages
 from ._tensor import Tensor
 
-__all__ = ["save", "load"]
+__all__ = [
+    "save",
+    "load",
+    "add_safe_globals",
+    "clear_safe_globals",
+    "get_safe_globals",
+    "safe_globals",
+]
 
 _MAGIC = b"minigrad-save\n"  # the first bytes of every file ``save`` writes
 _PROTOCOL = 4
 
 
 # --- pickling minigrad's classes ---------------------------------------------------
-_names: dict[type, tuple[str, str] | None] = {}
+_names: weakref.WeakKeyDictionary[type, tuple[str, str] | None] = weakref.WeakKeyDictionary()
 
 
 def _minigrad_name(cls: type) -> tuple[str, str] | None:
@@ -183,8 +192,7 @@ def _view(flat: np.ndarray, offset: int, dtype: np.dtype, shape: tuple, strides:
     into the uint8 memory ``flat``: a view, so it shares memory with others."""
     if int(np.prod(shape)) == 0:
         return np.empty(shape, dtype)
-    first = flat[offset : offset + dtype.itemsize].view(dtype)
-    return np.lib.stride_tricks.as_strided(first, shape, strides, writeable=True)
+    return np.ndarray(shape, dtype, buffer=flat, offset=offset, strides=strides)
 
 
 def deepcopy_data(a: np.ndarray, memo: dict) -> np.ndarray:
@@ -201,8 +209,8 @@ def deepcopy_data(a: np.ndarray, memo: dict) -> np.ndarray:
 class _Saver(pickle.Pickler):
     """A pickler that writes each tensor's memory once, out of the pickle."""
 
-    def __init__(self, file: IO[bytes]) -> None:
-        super().__init__(file, protocol=_PROTOCOL)
+    def __init__(self, file: IO[bytes], protocol: int) -> None:
+        super().__init__(file, protocol=protocol)
         self.storages: list[bytes] = []
         self._index: dict[int, int] = {}
         self._keep: list[np.ndarray] = []
@@ -234,7 +242,12 @@ class _Data:
         self.array = array
 
 
-def save(obj: Any, f: str | os.PathLike | IO[bytes], pickle_protocol: int = _PROTOCOL) -> None:
+def save(
+    obj: Any,
+    f: str | os.PathLike | IO[bytes],
+    pickle_module: Any = pickle,
+    pickle_protocol: int = 2,
+) -> None:
     """Write ``obj`` (a tensor, a ``state_dict``, a whole model...) to the file ``f``
     (a path, or a file opened in binary mode), like ``torch.save``.
 
@@ -245,10 +258,11 @@ def save(obj: Any, f: str | os.PathLike | IO[bytes], pickle_protocol: int = _PRO
     >>> torch.load(buffer)
     {'w': tensor([1., 1.], requires_grad=True)}
 
-    The file format is minigrad's own, not torch's (see the module docstring).
+    The file format is minigrad's own, not torch's (see the module docstring);
+    ``pickle_module`` is accepted and the standard ``pickle`` is used.
     """
     body = io.BytesIO()
-    saver = _Saver(body)
+    saver = _Saver(body, max(pickle_protocol, 2))
     saver.dump(obj)
     payload = {"version": 1, "storages": saver.storages, "pickle": body.getvalue()}
     if isinstance(f, (str, os.PathLike)):
@@ -260,44 +274,93 @@ def save(obj: Any, f: str | os.PathLike | IO[bytes], pickle_protocol: int = _PRO
         pickle.dump(payload, f, protocol=_PROTOCOL)
 
 
-# --- loading -----------------------------------------------------------------------
-_SAFE_MODULES = {
+# --- what weights_only accepts ----------------------------------------------------
+_SAFE = {
     "collections": {"OrderedDict"},
     "builtins": {"set", "frozenset", "bytearray", "complex", "slice"},
-    "minigrad.serialization": {"_rebuild_tensor", "_rebuild_parameter"},
+    "_codecs": {"encode"},  # how protocol 2 writes bytes
+    __name__: {"_rebuild_tensor", "_rebuild_parameter", "_rebuild_subclass"},
     "minigrad._size": {"Size"},
     "minigrad._device": {"device"},
 }
+_user_safe: list[Any] = []  # what add_safe_globals added
 
 
-def _allowed(module: str, name: str) -> bool:
-    if name in _SAFE_MODULES.get(module, ()):
-        return True
-    if module == "minigrad._dtype":  # torch.float32 and the others
-        from . import _dtype
+def add_safe_globals(safe_globals: Iterable[Any]) -> None:
+    """Let ``load(..., weights_only=True)`` rebuild these classes or call these
+    functions too, like ``torch.serialization.add_safe_globals``.
 
-        return isinstance(vars(_dtype).get(name), _dtype.dtype)
-    return False
+    >>> import io, minigrad as torch
+    >>> buffer = io.BytesIO()
+    >>> torch.save(torch.nn.ReLU(), buffer)
+    >>> _ = buffer.seek(0)
+    >>> torch.serialization.add_safe_globals([torch.nn.ReLU])
+    >>> torch.load(buffer)
+    ReLU()
+    >>> torch.serialization.clear_safe_globals()
+    """
+    _user_safe.extend(safe_globals)
+
+
+def get_safe_globals() -> list[Any]:
+    """What :func:`add_safe_globals` added."""
+    return list(_user_safe)
+
+
+def clear_safe_globals() -> None:
+    """Forget what :func:`add_safe_globals` added."""
+    _user_safe.clear()
+
+
+@contextmanager
+def safe_globals(safe_globals: Iterable[Any]) -> Iterator[None]:
+    """``with safe_globals([...]):`` adds safe globals for the block only."""
+    before = list(_user_safe)
+    add_safe_globals(safe_globals)
+    try:
+        yield
+    finally:
+        _user_safe[:] = before
+
+
+def _user_allowed(module: str, qualname: str) -> Any:
+    """The global the learner allowed under this name, or None."""
+    for g in _user_safe:
+        if (getattr(g, "__module__", None), getattr(g, "__qualname__", None)) == (module, qualname):
+            return g
+    return None
+
+
+def _refused(name: str) -> pickle.UnpicklingError:
+    return pickle.UnpicklingError(_messages.weights_only_refused(name))
 
 
 class _WeightsUnpickler(pickle.Unpickler):
     """Unpickles only what ``weights_only=True`` accepts."""
 
-    def __init__(self, file: IO[bytes], storages: Callable[[Any], Any] | None) -> None:
-        super().__init__(file)
+    def __init__(self, file: IO[bytes], storages: Callable[[Any], Any] | None, **kw: Any) -> None:
+        super().__init__(file, **kw)
         self._storages = storages
 
     def find_class(self, module: str, name: str) -> Any:
-        if _allowed(module, name):
+        import _compat_pickle  # protocol 2 names builtins as Python 2 did: __builtin__.set
+
+        if (module, name) in _compat_pickle.NAME_MAPPING:
+            module, name = _compat_pickle.NAME_MAPPING[(module, name)]
+        module = _compat_pickle.IMPORT_MAPPING.get(module, module)
+        if name in _SAFE.get(module, ()):
+            return super().find_class(module, name)
+        if module == "minigrad._dtype" and name in _DTYPE_NAMES:  # torch.float32...
             return super().find_class(module, name)
         if module == __name__ and name == "_new_object":
-            return _refuse_object
-        raise pickle.UnpicklingError(_messages.weights_only_refused(f"{module}.{name}"))
+            return _new_object_if_allowed
+        allowed = _user_allowed(module, name)
+        if allowed is not None:
+            return allowed
+        raise _refused(f"{module}.{name}")
 
     def persistent_load(self, pid: Any) -> Any:
-        if self._storages is None:
-            raise pickle.UnpicklingError("A load persistent id instruction was encountered")
-        return self._storages(pid)
+        return _persistent_load(self._storages, pid)
 
 
 class _Unpickler(pickle.Unpickler):
@@ -306,21 +369,40 @@ class _Unpickler(pickle.Unpickler):
         self._storages = storages
 
     def persistent_load(self, pid: Any) -> Any:
-        if self._storages is None:
-            raise pickle.UnpicklingError("A load persistent id instruction was encountered")
-        return self._storages(pid)
+        return _persistent_load(self._storages, pid)
 
 
-def _refuse_object(module: str, qualname: str) -> Any:
-    """``weights_only``: a whole minigrad object (a model, an optimizer) is refused,
-    named as torch names its class."""
+def _persistent_load(storages: Callable[[Any], Any] | None, pid: Any) -> Any:
+    if storages is None:
+        raise pickle.UnpicklingError("A load persistent id instruction was encountered")
+    return storages(pid)
+
+
+_DTYPE_NAMES = {
+    "bool",
+    "uint8",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "float16",
+    "float32",
+    "float64",
+}
+
+
+def _new_object_if_allowed(module: str, qualname: str) -> Any:
+    """``weights_only``: one of minigrad's layers or optimizers is rebuilt only if
+    the learner allowed its class, and is refused under its torch name."""
     if not module.startswith("minigrad"):
-        raise pickle.UnpicklingError(_messages.weights_only_refused(f"{module}.{qualname}"))
+        raise _refused(f"{module}.{qualname}")
     cls = _find_class(module, qualname)
-    shown = f"{cls.__module__}.{cls.__qualname__}"
-    raise pickle.UnpicklingError(_messages.weights_only_refused(shown))
+    if cls not in _user_safe:
+        raise _refused(f"{cls.__module__}.{cls.__qualname__}")
+    return cls.__new__(cls)
 
 
+# --- loading -----------------------------------------------------------------------
 def _check_map_location(map_location: Any) -> Callable[[Tensor], Any] | None:
     """``map_location`` as a function applied to each storage, or None. Every
     storage minigrad saves is on the CPU, so only the CPU can be its target."""
@@ -360,16 +442,20 @@ def load(
     >>> torch.load(buffer, weights_only=False)
     Linear(in_features=2, out_features=1, bias=True)
 
-    ``weights_only`` (default True, as in torch since 2.6) loads only tensors,
-    Parameters, dtypes, devices, sizes and plain Python containers and values,
-    and raises ``pickle.UnpicklingError`` for anything else; ``weights_only=False``
-    loads anything, so use it only for files you trust. ``map_location``
-    (``"cpu"``, ``torch.device("cpu")``, a dict of locations or a function
+    ``weights_only`` (default True, as in torch since 2.6, unless a
+    ``pickle_module`` is given) loads only tensors, Parameters, dtypes, devices,
+    sizes, plain Python containers and values, and what
+    :func:`add_safe_globals` allowed; anything else raises
+    ``pickle.UnpicklingError``. ``weights_only=False`` loads anything, so use it
+    only for files you trust. ``map_location`` (``"cpu"``,
+    ``torch.device("cpu")``, a dict of locations or a function
     ``fn(storage, location)``) is accepted as far as it names the CPU: minigrad
     has no other device. ``mmap`` is accepted and ignored.
     """
     if weights_only is None:
-        weights_only = True
+        weights_only = pickle_module is None
+    elif weights_only and pickle_module is not None:
+        raise RuntimeError(_messages.WEIGHTS_ONLY_WITH_PICKLE_MODULE)
     relocate = _check_map_location(map_location)
     if isinstance(f, (str, os.PathLike)):
         with open(f, "rb") as stream:
@@ -396,6 +482,5 @@ def _relocated(relocate: Callable[[Tensor], Any], raw: np.ndarray) -> np.ndarray
 
 
 def _unpickle(data: bytes, storage: Any, weights_only: bool, kw: dict) -> Any:
-    if weights_only:
-        return _WeightsUnpickler(io.BytesIO(data), storage).load()
-    return _Unpickler(io.BytesIO(data), storage, **kw).load()
+    kind = _WeightsUnpickler if weights_only else _Unpickler
+    return kind(io.BytesIO(data), storage, **kw).load()

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import ast
 import copy
+import io
 import json
 import os
 import pathlib
+import pickle
 import subprocess
 import sys
 import warnings
@@ -422,6 +424,9 @@ CASES = {
     ),
     "weights_only_refused": _load_whole_model,
     "DESERIALIZE_ON_CUDA": _load_to_cuda,
+    "WEIGHTS_ONLY_WITH_PICKLE_MODULE": lambda lib: lib.load(
+        io.BytesIO(), pickle_module=pickle, weights_only=True
+    ),
 }
 
 

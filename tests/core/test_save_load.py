@@ -128,8 +128,8 @@ def test_views_share_memory_after_the_round_trip_as_in_torch(way: str) -> None:
 
 def test_views_share_memory_after_save_and_load() -> None:
     a = minigrad.arange(12.0).reshape(3, 4)
-    views = [a, a.t(), a[1], a[:, 2], a.flatten()]
-    back = _through_save(minigrad, views)
+    views = [a, a.t(), a[1], a[:, 2], a.flatten(), a[::2, 1::2]]
+    back = _through_save(minigrad, _through_save(minigrad, views))  # twice
     back[0].mul_(10)
     assert [v.tolist() for v in back] == [(v * 10).tolist() for v in views]
 
@@ -195,6 +195,78 @@ def test_weights_only_false_loads_a_whole_model_and_optimizer() -> None:
             "params are the model's": back_opt.param_groups[0]["params"][0] is back_model[0].weight,
             "param type": type(back_model[0].weight).__name__,
         }
+    assert seen["minigrad"] == seen["torch"]
+
+
+@pytest.mark.parametrize("how", ["add", "with"])
+def test_safe_globals_let_weights_only_load_a_whole_model(how: str) -> None:
+    seen = {}
+    for lib in (torch, minigrad):
+        model = lib.nn.Sequential(lib.nn.Linear(2, 3), lib.nn.ReLU())
+        classes = [lib.nn.Sequential, lib.nn.Linear]
+        before = lib.serialization.get_safe_globals()  # (torch registers some of its own)
+        lib.serialization.clear_safe_globals()
+        try:
+            if how == "add":
+                lib.serialization.add_safe_globals(classes)
+                with pytest.raises(pickle.UnpicklingError) as caught:  # ReLU is still refused
+                    _through_save(lib, model)
+                lib.serialization.add_safe_globals([lib.nn.ReLU])
+                back = _through_save(lib, model)
+                listed = lib.serialization.get_safe_globals()
+            else:
+                with lib.serialization.safe_globals(classes + [lib.nn.ReLU]):
+                    back = _through_save(lib, model)
+                    listed = lib.serialization.get_safe_globals()
+                with pytest.raises(pickle.UnpicklingError) as caught:  # forgotten after
+                    _through_save(lib, model)
+            after = lib.serialization.get_safe_globals()
+        finally:
+            lib.serialization.clear_safe_globals()
+            lib.serialization.add_safe_globals(before)
+        seen[lib.__name__] = (
+            repr(back),
+            sorted(map(str, listed)),
+            str(caught.value),
+            sorted(map(str, after)),
+        )
+    assert seen["minigrad"] == seen["torch"]
+
+
+def test_a_tensor_subclass_is_refused_by_weights_only_as_in_torch() -> None:
+    errors = []
+    for lib in (torch, minigrad):
+
+        class Tagged(lib.Tensor):
+            pass
+
+        globals()["Tagged"] = Tagged
+        Tagged.__qualname__ = "Tagged"
+        try:
+            t = lib.ones(2).as_subclass(Tagged) if lib is torch else _tagged(lib, Tagged)
+            with pytest.raises(pickle.UnpicklingError) as caught:
+                _through_save(lib, t)
+            errors.append(str(caught.value))
+            assert type(_through_save(lib, t, weights_only=False)) is Tagged
+        finally:
+            del globals()["Tagged"]
+    assert errors[1] == errors[0]
+
+
+def test_pickle_module_and_protocol_as_in_torch() -> None:
+    seen = {}
+    for lib in (torch, minigrad):
+        buffer = io.BytesIO()
+        lib.save({"b": b"xy", "s": {1}, "t": lib.ones(1)}, buffer, pickle_protocol=2)
+        buffer.seek(0)
+        plain = repr(lib.load(buffer))
+        buffer.seek(0)
+        with_module = repr(lib.load(buffer, pickle_module=pickle))  # weights_only off
+        try:
+            lib.load(buffer, pickle_module=pickle, weights_only=True)
+        except RuntimeError as e:
+            error = str(e)
+        seen[lib.__name__] = (plain, with_module, error)
     assert seen["minigrad"] == seen["torch"]
 
 
