@@ -136,8 +136,8 @@ def _reduce_tensor(t: Tensor, data: Any) -> Any:
 
 
 def _pack(a: np.ndarray) -> tuple:
-    root, offset = _storage(a)
-    return (_bytes_of(root).copy(), offset, a.dtype.str, a.shape, a.strides)
+    root, offset, strides = _storage(a)
+    return (_bytes_of(root).copy(), offset, a.dtype.str, a.shape, strides)
 
 
 def _unpack(data: np.ndarray | tuple) -> np.ndarray:
@@ -168,18 +168,28 @@ def _rebuild_subclass(cls: type, data: Any, requires_grad: bool, state: Any) -> 
 
 
 # --- memory shared between tensors ------------------------------------------------
-def _storage(a: np.ndarray) -> tuple[np.ndarray, int]:
-    """The array that owns ``a``'s memory, and where ``a`` starts in it (in bytes).
+def _storage(a: np.ndarray) -> tuple[np.ndarray, int, tuple[int, ...]]:
+    """The array that owns ``a``'s memory, where ``a`` starts in it (in bytes) and
+    ``a``'s strides.
 
-    An array that is not a view of a contiguous array is its own storage
+    An array that is not a view into a contiguous array is its own storage
     (copied contiguous, so that its bytes can be written out)."""
     root = a
-    while isinstance(root.base, np.ndarray):
-        root = root.base
-    if root.size and (root.flags.c_contiguous or root.flags.f_contiguous):
-        start = root.__array_interface__["data"][0]
-        return root, a.__array_interface__["data"][0] - start
-    return np.ascontiguousarray(a), 0
+    while True:
+        base = root.base
+        if not isinstance(base, np.ndarray):  # as_strided keeps its array as .base.base
+            base = getattr(base, "base", None)
+        if not isinstance(base, np.ndarray):
+            break
+        root = base
+    if a.size and root.size and (root.flags.c_contiguous or root.flags.f_contiguous):
+        offset = a.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+        low = offset + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s < 0)
+        high = offset + sum((n - 1) * s for n, s in zip(a.shape, a.strides) if s > 0)
+        if low >= 0 and high + a.itemsize <= root.nbytes:  # a lies inside root
+            return root, offset, a.strides
+    root = np.ascontiguousarray(a)
+    return root, 0, root.strides
 
 
 def _bytes_of(root: np.ndarray) -> np.ndarray:
@@ -198,12 +208,12 @@ def _view(flat: np.ndarray, offset: int, dtype: np.dtype, shape: tuple, strides:
 def deepcopy_data(a: np.ndarray, memo: dict) -> np.ndarray:
     """A copy of ``a`` for ``copy.deepcopy``: copies of views of one array are views
     of one copy (as in torch), through ``memo``."""
-    root, offset = _storage(a)
+    root, offset, strides = _storage(a)
     key = ("minigrad-storage", id(root))
     if key not in memo:
         memo[key] = _bytes_of(root).copy()
         memo.setdefault(id(memo), []).append(root)  # keep it alive, as deepcopy does
-    return _view(memo[key], offset, a.dtype, a.shape, a.strides)
+    return _view(memo[key], offset, a.dtype, a.shape, strides)
 
 
 class _Saver(pickle.Pickler):
@@ -224,13 +234,13 @@ class _Saver(pickle.Pickler):
         if type(obj) is not _Data:
             return None
         a = obj.array
-        root, offset = _storage(a)
+        root, offset, strides = _storage(a)
         key = id(root)
         if key not in self._index:
             self._index[key] = len(self.storages)
             self.storages.append(_bytes_of(root).tobytes())
             self._keep.append(root)
-        return ("storage", self._index[key], offset, a.dtype.str, a.shape, a.strides)
+        return ("storage", self._index[key], offset, a.dtype.str, a.shape, strides)
 
 
 class _Data:
