@@ -226,12 +226,26 @@ class _ValuesIndices(tuple):
             f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
         )
 
+    def __reduce__(self) -> tuple:
+        # pickle would look the class up in torch.return_types: name it here instead
+        return (_rebuild_return_type, (type(self).__name__, self[0], self[1]))
+
+
+_RETURN_TYPES: dict[str, type] = {}
+
 
 def _return_type(name: str) -> type:
     cls = type(name, (_ValuesIndices,), {"__slots__": ()})
     cls.__module__ = "torch.return_types"
     cls.__qualname__ = name
+    _RETURN_TYPES[name] = cls
     return cls
+
+
+def _rebuild_return_type(name: str, values: Tensor, indices: Tensor) -> _ValuesIndices:
+    if name not in _RETURN_TYPES:  # sort and topk are made in ordering
+        from . import ordering  # noqa: F401
+    return _RETURN_TYPES[name](values, indices)
 
 
 return_max = _return_type("max")

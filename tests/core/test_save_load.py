@@ -480,3 +480,13 @@ def test_save_and_load_are_listed_and_load_on_first_use() -> None:
         "out['save'] = minigrad.save.__module__\n"
     )
     assert out == {"before": False, "save": "minigrad.serialization"}
+
+
+@pytest.mark.parametrize("way", ["pickle", "deepcopy"])
+def test_max_sort_and_topk_results_pickle_as_in_torch(way: str) -> None:
+    seen = {}
+    for lib in (torch, minigrad):
+        x = lib.tensor([[1.0, 3.0], [2.0, 0.0]])
+        results = [lib.max(x, 0), lib.min(x, 1), x.sort(1), x.topk(1)]
+        seen[lib.__name__] = [(repr(r), str(type(r))) for r in WAYS[way](lib, results)]
+    assert seen["minigrad"] == seen["torch"]
