@@ -490,3 +490,24 @@ def test_max_sort_and_topk_results_pickle_as_in_torch(way: str) -> None:
         results = [lib.max(x, 0), lib.min(x, 1), x.sort(1), x.topk(1)]
         seen[lib.__name__] = [(repr(r), str(type(r))) for r in WAYS[way](lib, results)]
     assert seen["minigrad"] == seen["torch"]
+
+
+def test_a_checkpoint_dict_with_adam_state_loads_as_in_torch() -> None:
+    seen = {}
+    for lib in (torch, minigrad):
+        lib.manual_seed(0)
+        model = lib.nn.Linear(2, 1)
+        opt = lib.optim.AdamW(model.parameters(), lr=0.1)
+        model(lib.ones(1, 2)).sum().backward()
+        opt.step()
+        checkpoint = {"model": model.state_dict(), "opt": opt.state_dict(), "epoch": 3}
+        back = _through_save(lib, checkpoint)
+        again = lib.optim.AdamW(model.parameters(), lr=0.1)
+        again.load_state_dict(back["opt"])
+        seen[lib.__name__] = (
+            repr(back["opt"]),
+            back["epoch"],
+            type(back["model"]).__name__,
+            repr(again.state[model.weight]),
+        )
+    assert seen["minigrad"] == seen["torch"]
