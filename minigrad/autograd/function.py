@@ -164,8 +164,18 @@ class Node:
             raise RuntimeError(_messages.SECOND_BACKWARD)
         if not saved:
             return ()
+        versions = self._versions
+        if versions is _VERSION_0 and type(saved[0]) is _SavedOutput:
+            # the common case of tanh, exp...: only the output was saved (as the loop below)
+            value = saved[0].unpack(self)
+            if value._vc.v != 0:
+                raise RuntimeError(_modified_message(value, value._vc.v, 0))
+            return (value,)
+        if len(saved) < 4 and versions is _NO_VERSIONS[len(saved)]:  # only plain values
+            # (``y * 2`` saved 2): nothing to check
+            return saved
         out = []
-        for value, version in zip(saved, self._versions):
+        for value, version in zip(saved, versions):
             if version is None:  # a plain number, an array, None, or packed by a hook
                 out.append(value.unpack() if type(value) is _Packed else value)
                 continue
@@ -367,6 +377,8 @@ class Op(Node):
     def apply(cls, *inputs: Any, **settings: Any) -> Any:
         """Run the operation; if a gradient must flow back to some input, record
         a node (the outputs' ``grad_fn``) that knows how to send it there."""
+        if not _State.enabled:  # no_grad, or a backward without create_graph: the
+            return _compute(cls, inputs, settings)  # common case there, kept lean
         # 1. For each input, its array and the node its gradient goes to next:
         # its grad_fn, a leaf's AccumulateGrad, or None if it needs no gradient.
         # (This runs for every operation, so it is one plain loop, kept fast.)
@@ -374,18 +386,18 @@ class Op(Node):
         nexts = []
         record = False
         other_nr = False  # is some input not output 0 of its node? (rare: split, max(dim))
-        enabled = _State.enabled
         for x in inputs:
             if isinstance(x, Tensor):
                 arrays.append(x._data)
                 if x._out_nr:
                     other_nr = True
-                if enabled and x._view_v is None and x._requires_grad:  # the common case
-                    record = True
-                    fn = x._grad_fn
-                    nexts.append(fn if fn is not None else AccumulateGrad.of(x))
-                    continue
-                if enabled and x._view_v is not None:
+                if x._view_v is None:
+                    if x._requires_grad:  # the common case
+                        record = True
+                        fn = x._grad_fn
+                        nexts.append(fn if fn is not None else AccumulateGrad.of(x))
+                        continue
+                else:
                     fn = x.grad_fn  # (for a view changed in place, this renews its history)
                     if x.requires_grad:  # (a view: also when its base requires grad)
                         record = True
@@ -398,12 +410,7 @@ class Op(Node):
                 arrays.append(x)
             nexts.append(None)
         if not record:  # nothing to record: compute, and wrap the result as tensor(s)
-            token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (as QuietNumpy does)
-            try:
-                out = cls.forward(_NO_CTX, *arrays, **settings)
-            finally:
-                _np_errors.reset(token)
-            return _unrecorded_outputs(cls, out, inputs, settings)
+            return _compute(cls, inputs, settings)
         # 2. Record a node, connected to those next nodes (``next_functions``).
         nrs = None  # which output of its node each input was: stored only if not all 0
         if other_nr:
@@ -453,6 +460,21 @@ class Op(Node):
         result numpy often returns a scalar (``np.float64``), not an array.
         """
         self._saved, self._versions = _resolve(self, arrays, outs, raws)
+
+
+def _compute(cls: type, inputs: tuple, settings: dict) -> Any:
+    """Run ``cls``'s forward without recording: its result as tensor(s) with no grad_fn."""
+    arrays = []  # (a loop: for one or two inputs, cheaper than a list comprehension)
+    for x in inputs:
+        arrays.append(x._data if isinstance(x, Tensor) else x)
+    token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (as QuietNumpy does)
+    try:
+        out = cls.forward(_NO_CTX, *arrays, **settings)
+    finally:
+        _np_errors.reset(token)
+    if cls._outputs == 1 and not cls._is_view and not _watchers:  # the common case
+        return Tensor._make(out, None)
+    return _unrecorded_outputs(cls, out, inputs, settings)
 
 
 def _unrecorded_outputs(cls: type, out: Any, inputs: tuple, settings: dict) -> Any:
