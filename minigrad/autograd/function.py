@@ -116,12 +116,9 @@ class Node:
         nrs = self._next_nr or (0,) * len(self._next)
         return tuple(zip(self._next, nrs))
 
-    def __getattr__(self, attr: str) -> Any:
-        # only called for names a node does not have: ``_saved_self`` and friends
-        # are looked up in the table of torch's names (minigrad.autograd.graph)
-        from .graph import saved_field
-
-        return saved_field(self, attr)
+    # (``_saved_self`` and the other names torch gives saved values are properties
+    # that minigrad.autograd.graph adds to this class. Not a ``__getattr__``: with
+    # one, Python reads every attribute of every node more slowly.)
 
     @property
     def metadata(self) -> dict:
@@ -429,10 +426,10 @@ class Op(Node):
             if node._saved:
                 if len(node._saved) == 1 and node._saved[0] is out:
                     # the common case of tanh, exp, sigmoid...: only the output was
-                    # saved (_resolve_saved finds the same, more slowly)
+                    # saved (_resolve finds the same, more slowly)
                     node._saved, node._versions = (_SavedOutput(result),), _VERSION_0
                 else:
-                    node._resolve_saved(arrays, (result,), (out,))
+                    node._saved, node._versions = _resolve(node, arrays, (result,), (out,))
                 if _State.saved_hooks:
                     _pack_saved(node)
             if cls._is_view:
@@ -443,7 +440,7 @@ class Op(Node):
             for i, t in enumerate(result):
                 t._out_nr = i
             if node._saved:
-                node._resolve_saved(arrays, result, tuple(out))
+                node._saved, node._versions = _resolve(node, arrays, result, tuple(out))
                 if _State.saved_hooks:
                     _pack_saved(node)
             if cls._is_view:  # split, unbind: their views cannot be changed in place
@@ -452,14 +449,6 @@ class Op(Node):
         if _watchers:  # somebody watches (minigrad.autograd.observe)
             observe.op_ran(cls.__name__, inputs, result, node, settings)
         return result
-
-    def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple) -> None:
-        """Turn what forward saved (arrays) back into the tensors they belong to.
-
-        ``raws`` are the outputs exactly as forward returned them: for a 0-dim
-        result numpy often returns a scalar (``np.float64``), not an array.
-        """
-        self._saved, self._versions = _resolve(self, arrays, outs, raws)
 
 
 def _compute(cls: type, inputs: tuple, settings: dict) -> Any:
@@ -495,7 +484,17 @@ def _unrecorded_outputs(cls: type, out: Any, inputs: tuple, settings: dict) -> A
 
 def _resolve(node: Node, arrays: list, outs: tuple, raws: tuple) -> tuple[tuple, tuple]:
     """What ``node``'s forward saved, as tensors (inputs, outputs, or constants
-    made by forward), and the version of each tensor (None for plain values)."""
+    made by forward), and the version of each tensor (None for plain values).
+
+    ``raws`` are the outputs exactly as forward returned them: for a 0-dim
+    result numpy often returns a scalar (``np.float64``), not an array.
+    """
+    for value in node._saved:  # only Python numbers and None (``y * 2`` saves 2)?
+        if type(value) is not float and type(value) is not int and value is not None:
+            break
+    else:  # then nothing to look for, and no new tuples (see the end)
+        if len(node._saved) < len(_NO_VERSIONS):
+            return node._saved, _NO_VERSIONS[len(node._saved)]
     saved, versions = [], []
     found = changed = False
     for value in node._saved:
@@ -592,3 +591,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(custom_function, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# torch's names for saved values (``grad_fn._saved_self``...) become Node's properties
+from . import graph as _graph  # noqa: E402, F401

@@ -143,6 +143,19 @@ def saved_field(node: Node, attr: str) -> Any:
     return SavedTensor(value) if raw and isinstance(value, Tensor) else value
 
 
+def _install_saved_fields() -> None:
+    """Give Node a property for each of torch's names (``_saved_self``,
+    ``_raw_saved_self``...): it reads the value, or raises AttributeError for a
+    node that has no such field."""
+    names = {name for fields in _FIELDS.values() for name in fields}
+    for name in sorted(names):
+        for attr in ("_saved_" + name, "_raw_saved_" + name):
+            setattr(Node, attr, property(lambda node, attr=attr: saved_field(node, attr)))
+
+
+_install_saved_fields()
+
+
 class SavedTensor:
     """What ``_raw_saved_<name>`` gives: a handle on a saved tensor."""
 
