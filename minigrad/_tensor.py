@@ -15,6 +15,7 @@ live together in ``minigrad/ops/``.
 from __future__ import annotations
 
 import warnings
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -40,6 +41,9 @@ def _check_can_require_grad(data: np.ndarray, message: str) -> None:
         raise RuntimeError(message)
 
 
+# id(t) -> (the tensor t = x.detach() came from, a weak reference to t)
+_detached_from: dict[int, tuple[Tensor, weakref.ref]] = {}
+
 class Tensor:
     """A multi-dimensional array that can record the operations done to it.
 
@@ -57,7 +61,7 @@ class Tensor:
         "_requires_grad",
         "_grad",
         "_vc",  # version counter, shared with views; None until first needed
-        "_base",  # for a view (or a detached tensor): the tensor whose data it shares
+        "_base",  # for a view: the tensor whose data it shares (torch's ``_base``)
         "_view_v",  # for a view: the version its grad_fn was made at (None: not a view)
         "_view_made",  # for a view made in no_grad mode or by split/unbind: how; else None
         "_out_nr",  # which output of grad_fn this tensor is
@@ -280,6 +284,21 @@ class Tensor:
         return self.grad_fn is None
 
     @property
+    def output_nr(self) -> int:
+        """Which output of its ``grad_fn`` this tensor is (0 for most; ``split`` and
+        ``max(dim)`` make several outputs). Read-only.
+
+        >>> import minigrad as torch
+        >>> x = torch.tensor([3.0, 1.0], requires_grad=True)
+        >>> values, indices = x.max(0, keepdim=True)
+        >>> values.output_nr, x.output_nr
+        (0, 0)
+        >>> x.split(1)[1].output_nr
+        1
+        """
+        return self._out_nr
+
+    @property
     def grad(self) -> Tensor | None:
         """The gradient accumulated by backward (leaves, or after ``retain_grad()``)."""
         if self.grad_fn is not None and not self.retains_grad:
@@ -412,7 +431,11 @@ class Tensor:
         if self._vc is None:
             self._vc = _Version()
         out = Tensor._make(self._data, None)
-        out._vc, out._base = self._vc, self
+        out._vc = self._vc
+        # not a view, so its _base is None as in torch; where it came from is
+        # remembered aside, for ``explain`` and the pictures (until it is dropped)
+        key = id(out)
+        _detached_from[key] = (self, weakref.ref(out, lambda _: _detached_from.pop(key, None)))
         return out
 
     def detach_(self) -> Tensor:

@@ -5,7 +5,7 @@ The answer is read from the state autograd really keeps, never guessed:
 - ``t.grad_fn``: a tensor with one is not a leaf, and backward only fills
   ``.grad`` for leaves (unless ``t.retain_grad()`` was called);
 - ``t.requires_grad``: a leaf that does not require grad gets no gradient;
-- ``t._base`` and shared memory: ``detach()`` and ``.data`` make tensors that
+- ``detached_from(t)``, ``t._base`` and shared memory: ``detach()`` and ``.data`` make tensors that
   share the numbers of a tensor that requires grad, but not its history;
 - the nodes reachable from the output: is ``t`` on a path from it at all?
 - ``node.is_freed``: an earlier ``backward()`` released the saved values;
@@ -37,7 +37,8 @@ import numpy as np
 from . import _names
 from ._grad_mode import is_grad_enabled
 from ._tensor import Tensor
-from .autograd.function import AccumulateGrad, Node, _SavedOutput
+from .autograd import observe
+from .autograd.function import AccumulateGrad, Node
 from .i18n import Section
 from .i18n import text as tr
 
@@ -125,14 +126,14 @@ def _nodes(output: Tensor) -> list[Node]:
             if nxt is not None and id(nxt) not in seen:
                 seen[id(nxt)] = nxt
                 stack.append(nxt)
-    return sorted(seen.values(), key=lambda n: -n._seq)
+    return sorted(seen.values(), key=lambda n: -observe.sequence_nr(n))
 
 
 def _tensors_in(nodes: list[Node]) -> list[Tensor]:
     """The tensors the graph's operations used as inputs (constants included)."""
     found: dict[int, Tensor] = {}
     for n in nodes:
-        for x in n._inputs:
+        for x in observe.inputs(n):
             if isinstance(x, Tensor):
                 found.setdefault(id(x), x)
         if type(n) is AccumulateGrad:
@@ -153,16 +154,12 @@ def _saved_problem(node: Node) -> str:
     return ""
 
 
-def _modified_tensor(node: Node) -> tuple[Any, int, int]:
-    """The saved value of ``node`` whose version moved on: (tensor or saved output, now, then)."""
-    for value, version in zip(node._saved, node._versions):
-        if version is None:
-            continue
-        vc = value.vc if type(value) is _SavedOutput else value._vc
-        now = vc.v if vc is not None else 0
-        if now != version:
-            return value, now, version
-    return None, 0, 0
+def _modified_tensor(node: Node) -> observe.SavedVersion | None:
+    """The saved tensor of ``node`` whose version moved on (None if none did)."""
+    for saved in observe.saved_versions(node):
+        if saved.now != saved.saved:
+            return saved
+    return None
 
 
 # --- the answers -----------------------------------------------------------------------
@@ -256,16 +253,19 @@ def explain(
             )
 
     # 2. t does not require grad: find out whether it was cut from a tensor that does
-    if not t._requires_grad:
+    if not observe.own_requires_grad(t):
         if t.numpy(force=True).dtype.kind != "f":
             return make(
                 "integer",
                 tr("explain.integer", t=tname, dtype=t.dtype),
             )
-        base = t._base
-        if base is not None and base._requires_grad:
+        base = observe.detached_from(t)
+        if base is None:
+            base = t._base  # a view made under no_grad
+        if base is not None and observe.own_requires_grad(base):
             bname = name_of(base, tr("explain.a_tensor_requiring_grad"))
-            if base._data is t._data or np.shares_memory(base._data, t._data) and _same(base, t):
+            b, a = base.numpy(force=True), t.numpy(force=True)
+            if b is a or np.shares_memory(b, a) and _same(base, t):
                 return make(
                     "detach",
                     tr("explain.detach", t=tname, b=bname),
@@ -278,7 +278,7 @@ def explain(
             )
         pool = candidates + (_tensors_in(_nodes(output)) if output is not None else [])
         for c in pool:
-            if c._requires_grad and _shares(c, t):
+            if observe.own_requires_grad(c) and _shares(c, t):
                 cname = name_of(c, tr("explain.a_tensor_requiring_grad"))
                 return make(
                     "data",
@@ -297,11 +297,11 @@ def explain(
     if output is not None:
         oname = name_of(output, tr("explain.the_output"))
         nodes = _nodes(output)
-        target = t.grad_fn if t.grad_fn is not None else (t._acc() if t._acc else None)
+        target = t.grad_fn if t.grad_fn is not None else observe.grad_accumulator(t)
         if output is not t and (target is None or all(n is not target for n in nodes)):
             for c in _tensors_in(nodes):
-                if not c._requires_grad and _shares(c, t):
-                    how = "detach" if c._base is t else "data"
+                if not observe.own_requires_grad(c) and _shares(c, t):
+                    how = "detach" if observe.detached_from(c) is t else "data"
                     made = f"{tname}.detach()" if how == "detach" else f"{tname}.data"
                     return make(
                         how,
@@ -351,7 +351,7 @@ def _backward_problem(
     def make(cause: str, text: str, **kw: Any) -> Explanation:
         return Explanation(cause, text, out, out, ids, **kw)
 
-    if not out._requires_grad:
+    if not observe.own_requires_grad(out):
         return make(
             "nothing_requires_grad",
             tr("explain.nothing_requires_grad", o=oname),
@@ -376,13 +376,17 @@ def _backward_problem(
     if cause == "freed":
         text = tr("explain.freed", o=oname, node=node.name(), message=message)
     else:
-        value, now, then = _modified_tensor(node)
-        if type(value) is _SavedOutput:
+        changed = _modified_tensor(node)
+        now, then = (changed.now, changed.saved) if changed is not None else (0, 0)
+        if changed is None:  # (the check failed, so some saved version moved on)
+            what = tr("explain.an_input")
+        elif changed.is_output:
             what = tr("explain.its_own_output", node=node.name())
         else:
+            value = changed.tensor
             what = name_of(value, tr("explain.an_input"))
-            fn = getattr(value, "grad_fn", None)
-            if fn is not None and fn._seq > node._seq:
+            fn = value.grad_fn
+            if fn is not None and observe.sequence_nr(fn) > observe.sequence_nr(node):
                 what += tr("explain.changed_by", fn=fn.name())
         text = tr(
             "explain.inplace",
@@ -394,6 +398,6 @@ def _backward_problem(
             message=message,
         )
     result = make(cause, text, node=node, problems=problems)
-    if cause == "inplace" and isinstance(value, Tensor):
+    if cause == "inplace" and value is not None:
         result.modified = value
     return result

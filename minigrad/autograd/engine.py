@@ -62,8 +62,7 @@ def run_backward(
     waiting = _count_dependencies([r for r in roots if r is not None])  # 1.
     wanted = None if inputs is None else _Wanted(inputs, waiting, accumulate)
     buffers: dict[Node, list] = {}  # node -> the summed gradient of each of its outputs
-    ready = [(-r._seq, id(r), r) for r in dict.fromkeys(roots) if r is not None and not waiting[r]]
-    heapq.heapify(ready)
+    ready = _ready_roots(roots, waiting)  # a heap of (-seq, node): the newest comes out first
     observing = bool(observe.nodes) and observe.watched_nodes()
     # The derivative rules are ordinary tensor operations. With grad mode on
     # (create_graph=True) they are recorded like any forward pass: the gradients
@@ -71,7 +70,7 @@ def run_backward(
     with set_grad_enabled(create_graph), F.QuietNumpy():  # (no inf/nan warnings, as in forward)
         _deliver_roots(buffers, roots, outputs, grad_outputs)
         while ready:
-            node = heapq.heappop(ready)[2]  # 2. the ready node made last
+            node = heapq.heappop(ready)[1]  # 2. the ready node made last
             grads = buffers.pop(node, None) or [None]
             if wanted is not None and node not in wanted.on_path:
                 continue  # autograd.grad: no input asked for lies behind this node
@@ -102,7 +101,7 @@ def run_backward(
                 if nxt is not None:
                     waiting[nxt] -= 1
                     if not waiting[nxt]:
-                        heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
+                        heapq.heappush(ready, (-nxt._seq, nxt))
     return wanted.results if wanted is not None else []
 
 
@@ -124,6 +123,15 @@ def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
                 waiting[nxt] = 1
                 stack.append(nxt)
     return waiting
+
+
+def _ready_roots(roots: Sequence[Node | None], waiting: dict[Node, int]) -> list:
+    """The heap of the roots that wait for nothing, pushed one by one in order, as torch does."""
+    ready: list = []
+    for r in dict.fromkeys(roots):
+        if r is not None and not waiting[r]:
+            heapq.heappush(ready, (-r._seq, r))
+    return ready
 
 
 def _undo_broadcast(g: Tensor, x: Any, nxt: Node) -> Tensor:

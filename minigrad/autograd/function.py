@@ -556,6 +556,12 @@ class AccumulateGrad(Node):
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
 
+    def __lt__(self, other: object) -> bool:
+        # In the engine's ready queue all leaves tie (same _seq). Torch's queue is a
+        # binary heap with the same sift rules as heapq, so treating a tie as a tie
+        # (not "less") runs leaves, and their hooks, in torch's order.
+        return False
+
     @staticmethod
     def of(leaf: Tensor) -> AccumulateGrad:
         """The leaf's node, made on first use and shared while a graph holds it."""

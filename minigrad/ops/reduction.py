@@ -262,9 +262,11 @@ class MaxBackward1(Op):
         a, out = ctx.saved_tensors
         # a NaN maximum came from the NaNs: they share the gradient, as in torch
         out = out._data
-        hit = np.isnan(a._data) if np.isnan(out) else a._data == out
-        share = _constant((hit / np.count_nonzero(hit)).astype(grad._data.dtype))
-        return _spread(grad, ctx.shape, None, False) * share
+        hit = Tensor._make(np.isnan(a._data) if np.isnan(out) else a._data == out, None)
+        # as torch does: grad / k written into zeros (so a grad of this grad
+        # shows MaskedFillBackward1)
+        zeros = Tensor._make(np.zeros(ctx.shape, a._data.dtype), None)
+        return zeros.masked_fill_(hit, grad / hit.sum())
 
 
 class MinBackward1(MaxBackward1):

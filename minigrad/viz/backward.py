@@ -38,6 +38,9 @@ from typing import Any
 
 import numpy as np
 
+from .._tensor import Tensor
+from ..autograd import observe
+from ..autograd.function import Node
 from . import labels, style
 from .forward import more_text, var_label
 from .render import Dot
@@ -85,9 +88,12 @@ class MinigradReplay(MinigradAdapter):
 
     @staticmethod
     def from_recording(graph: BackwardGraph, recording: Any) -> dict:
-        from .recording import delivered
+        steps = recording.by_node()
 
-        return edge_grads(graph, recording.by_node(), delivered)
+        def sent(fn: Any, i: int, g: Any) -> Any:  # as the engine delivered it to input i
+            return steps[id(fn)]["step"].sent[i]
+
+        return edge_grads(graph, steps, sent)
 
 
 def edge_grads(graph: BackwardGraph, steps: Mapping[int, dict], reduce: Any = None) -> dict:
@@ -117,7 +123,7 @@ def _node(graph: BackwardGraph, bid: str) -> Any:
 
 
 def _out_nr(t: Any) -> int:
-    return getattr(t, "_out_nr", getattr(t, "output_nr", 0))
+    return getattr(t, "output_nr", 0)
 
 
 def _grad_text(g: Any, adapter: Any) -> str:
@@ -194,20 +200,21 @@ def local_derivative(fn: Any, i: int, names: Mapping[tuple, str]) -> str:
     """
     name = type(fn).__name__
     rules = _LOCAL.get(name)
-    inputs = getattr(fn, "_inputs", None)
-    if rules is None or inputs is None or i >= len(rules) or i >= len(inputs):
+    if rules is None or not isinstance(fn, Node):
         return ""
-    settings = dict(getattr(fn, "_settings", None) or {})
-    c = getattr(fn, "c", settings.get("c"))
+    inputs = observe.inputs(fn)
+    if i >= len(rules) or i >= len(inputs):
+        return ""
+    c = getattr(fn, "c", observe.settings(fn).get("c"))
     words, vals = [], []
     for x in inputs:
-        if hasattr(x, "_data"):
+        if isinstance(x, Tensor):
             words.append(names.get(tensor_key(x)) or "input")
-            vals.append(np.asarray(x._data))
+            vals.append(np.asarray(x.numpy(force=True)))
         else:  # a Python number
             words.append(labels.number(x))
             vals.append(np.asarray(x))
-    if c is None and len(vals) > 1 and not hasattr(inputs[1], "_data"):
+    if c is None and len(vals) > 1 and not isinstance(inputs[1], Tensor):
         c = inputs[1]
     a, b = words[0], (words[1] if len(words) > 1 else labels.number(c) if c is not None else "c")
     text, value = rules[i](a, b, c)

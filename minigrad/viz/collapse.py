@@ -290,7 +290,7 @@ def fold_forward(graph: Any, names: Mapping[tuple, str]) -> tuple[Folding, Calla
         ops = [s for s in fold.spine if s in what and s not in computed]
         steps = [labels.op_name(what[s].name) for s in ops] or ["block"]
         params = [
-            names.get(what[n].key) or labels.shape_text(what[n].tensor._data) or "leaf"
+            names.get(what[n].key) or labels.shape_text(what[n].tensor.numpy(force=True)) or "leaf"
             for n in sorted(fold.members, key=_number)
             if n in what
             and hasattr(what[n], "key")

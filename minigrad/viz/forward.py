@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..autograd import observe
+from ..autograd.function import Node
 from ..i18n import text as tr
 from . import labels
 from .render import Dot
@@ -57,7 +59,8 @@ def var_label(
 def op_settings(node: Any) -> str:
     """``dim=0, keepdim=True``: the settings worth showing for an op node."""
     shown = []
-    settings = dict(getattr(node, "_settings", None) or {})
+    # (a traced op's node is only a marker: it has no settings)
+    settings = dict(observe.settings(node)) if isinstance(node, Node) else {}
     for cls in type(node).__mro__:
         for slot in getattr(cls, "__slots__", ()):
             if slot in _SHOWN_SETTINGS and hasattr(node, slot):

@@ -23,7 +23,8 @@
 
 All of them watch through the core's observation hooks
 (:mod:`minigrad.autograd.observe`): ``on_node`` for backward, ``on_op`` for
-operations. Nothing in the core is replaced while they watch.
+operations; the sandbox is the core's too (``observe.Sandbox``). Nothing in
+the core is replaced while they watch.
 """
 
 from __future__ import annotations
@@ -34,17 +35,19 @@ from collections.abc import Callable
 from typing import Any
 
 from .._grad_mode import is_grad_enabled
-from .._tensor import Tensor
-from ..autograd import engine, grad, observe
+from ..autograd import grad, observe
 from ..autograd.function import AccumulateGrad
+from ..autograd.observe import Sandbox
 
 
 class Recording:
     """What :func:`record` saw: one step per node the engine ran.
 
     Each step is a dict with the node, ``grads_in`` (the gradients that
-    arrived), ``grads_out`` (what it sent along ``next_functions``) and, for
-    AccumulateGrad, ``grad`` (the leaf's ``.grad`` afterwards). A node that
+    arrived), ``grads_out`` (what it sent along ``next_functions``), ``step``
+    (the :class:`observe.Step` itself: ``step.sent`` is each gradient as its
+    input receives it) and, for AccumulateGrad, ``grad`` (the leaf's ``.grad``
+    afterwards). A node that
     raised is not a step; ``errors`` keeps its :class:`observe.Step`.
     """
 
@@ -71,7 +74,12 @@ class Recording:
         if step.error is not None:
             self.errors.append(step)
             return
-        entry = {"node": step.node, "grads_in": step.grads_in, "grads_out": step.grads_out}
+        entry = {
+            "node": step.node,
+            "grads_in": step.grads_in,
+            "grads_out": step.grads_out,
+            "step": step,
+        }
         if step.grad is not None or step.node.name().endswith("AccumulateGrad"):
             entry["grad"] = step.grad
         self.steps.append(entry)
@@ -131,15 +139,6 @@ class Trace:
         return callback
 
 
-def delivered(node: Any, i: int, grad: Any) -> Any:
-    """The gradient ``node`` sent to its input ``i`` as the engine delivers it there:
-    summed back to the input's shape (and dtype) where the forward pass broadcast it."""
-    x, nxt = node._inputs[i], node.next_functions[i][0]
-    if grad is None or nxt is None or not isinstance(x, Tensor):
-        return grad
-    return engine._undo_broadcast(grad, x, nxt)
-
-
 def graph_nodes(output: Any) -> list:
     """Every node reachable from ``output.grad_fn`` (iterative, first-seen order)."""
     start = output.grad_fn
@@ -155,42 +154,6 @@ def graph_nodes(output: Any) -> list:
                 order.append(nxt)
                 stack.append(nxt)
     return order
-
-
-class Sandbox:
-    """Saves what a backward changes and puts it back on exit: every leaf's (and
-    every ``retain_grad()`` tensor's) ``.grad``, and every node's saved values.
-
-    Inside, a leaf that already has a ``.grad`` accumulates into a copy, so the
-    learner's gradient tensor is never changed in place.
-    """
-
-    def __init__(self, nodes: list) -> None:
-        self.saved = [(n, n._saved, n._versions) for n in nodes]
-        self.grads: list[tuple[Any, Any]] = []
-        for n in nodes:
-            if type(n) is AccumulateGrad:
-                self.grads.append((n.variable, n.variable.grad))
-            elif n._hooks and "retain" in n._hooks:
-                for ref in n._hooks["retain"].values():
-                    t = ref()
-                    if t is not None:
-                        self.grads.append((t, t.grad))
-        self.warned = engine._create_graph_warned
-
-    def __enter__(self) -> Sandbox:
-        for t, g in self.grads:
-            if g is not None:  # accumulate into a copy, never into the learner's tensor
-                t._grad = Tensor._make(g._data.copy(), g.grad_fn)  # same history
-                t._grad._requires_grad = g._requires_grad
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for n, saved, versions in self.saved:
-            n._saved, n._versions = saved, versions
-        for t, g in self.grads:
-            t._grad = g
-        engine._create_graph_warned = self.warned
 
 
 def watch_backward(

@@ -3,8 +3,9 @@
 Two walks, both iterative (no recursion limit) and both breadth-first in a
 fixed order, so the same computation always gives the same picture ids:
 
-- :func:`forward_walk` goes from a tensor back through ``grad_fn._inputs`` and
-  collects tensors, operators and plain numbers: the forward DAG.
+- :func:`forward_walk` goes from a tensor back through the inputs of its
+  ``grad_fn`` (``observe.inputs``) and collects tensors, operators and plain
+  numbers: the forward DAG.
 - :func:`backward_walk` goes from ``tensor.grad_fn`` through
   ``next_functions``: the graph the engine walks during ``backward()``.
 
@@ -17,8 +18,9 @@ instead, and everything behind them becomes one node, ``… N more nodes``
 How a *cut* is recognised (forward view), from what autograd keeps:
 
 - ``t.detach()`` makes a tensor with no ``grad_fn`` that shares the *same*
-  numpy array as its source and remembers the source in ``_base``.
-- ``t.data`` makes such a tensor too, but without ``_base``: it is found only
+  numpy array as its source (``numpy(force=True)`` returns that very array)
+  and the core remembers the source (``observe.detached_from``).
+- ``t.data`` makes such a tensor too, but nothing remembers its source: it is found only
   when its source is also in the picture (or a named variable).
 - an op run under ``no_grad`` records nothing at all: its result is an
   ordinary constant. Only :func:`minigrad.viz.trace` (which watches ops while
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._tensor import Tensor
+from ..autograd import observe
 from ..autograd.function import AccumulateGrad
 from ..i18n import text as tr
 
@@ -82,10 +85,10 @@ def tensor_key(t: Any) -> tuple:
     """
     fn = t.grad_fn
     if fn is not None:
-        return ("out", id(fn), getattr(t, "_out_nr", getattr(t, "output_nr", 0)))
-    acc = getattr(t, "_acc", None)
-    if acc is not None and acc() is not None:
-        return ("leaf", id(acc().variable))
+        return ("out", id(fn), getattr(t, "output_nr", 0))
+    acc = observe.grad_accumulator(t) if isinstance(t, Tensor) else None
+    if acc is not None:
+        return ("leaf", id(acc.variable))
     return ("leaf", id(t))
 
 
@@ -127,15 +130,22 @@ class ForwardGraph:
         return len(self.vars) + len(self.ops) + len(self.numbers)
 
 
+def _array(t: Tensor) -> Any:
+    """The numpy array behind ``t``: the same object for every tensor that shares it whole."""
+    return t.numpy(force=True)
+
+
 def _cut_source(t: Tensor, known: dict[int, Tensor]) -> tuple[Tensor | None, str]:
     """If ``t`` was cut off a tensor that requires grad, return (source, how)."""
-    if t.grad_fn is not None or t._requires_grad:
+    if t.grad_fn is not None or observe.own_requires_grad(t):
         return None, ""
+    base = observe.detached_from(t)
+    if base is not None and observe.own_requires_grad(base):
+        return base, "detach()"
     base = t._base
-    if base is not None and base._requires_grad:
-        # detach() shares the very same array; a view made under no_grad does not
-        return base, "detach()" if base._data is t._data else tr("viz.view_under_no_grad")
-    source = known.get(id(t._data))
+    if base is not None and observe.own_requires_grad(base):
+        return base, tr("viz.view_under_no_grad")
+    source = known.get(id(_array(t)))
     if source is not None and source is not t:
         return source, ".data"
     return None, ""
@@ -161,8 +171,8 @@ def forward_walk(
     # arrays of tensors that require grad: how a ``.data`` result finds its source
     known: dict[int, Tensor] = {}
     for t in extra:
-        if isinstance(t, Tensor) and t._requires_grad:
-            known.setdefault(id(t._data), t)
+        if isinstance(t, Tensor) and observe.own_requires_grad(t):
+            known.setdefault(id(_array(t)), t)
 
     queue: deque[Var] = deque()
     left_out: list[Tensor] = []  # tensors behind the elision (elide=True)
@@ -178,12 +188,13 @@ def forward_walk(
             left_out.append(t)
             return None
         if v is None:
-            if key[0] == "leaf" and t._requires_grad and t._acc is not None and t._acc():
-                t = t._acc().variable  # the user's leaf, not an internal copy of it
+            acc = observe.grad_accumulator(t) if key[0] == "leaf" else None
+            if acc is not None and observe.own_requires_grad(t):
+                t = acc.variable  # the user's leaf, not an internal copy of it
             v = by_key[key] = Var(f"v{len(graph.vars)}", t, key)
             graph.vars.append(v)
-            if t._requires_grad:
-                known.setdefault(id(t._data), t)
+            if observe.own_requires_grad(t):
+                known.setdefault(id(_array(t)), t)
             count()
             queue.append(v)
         return v
@@ -212,7 +223,7 @@ def forward_walk(
         t = v.tensor
         if t.grad_fn is not None:
             node = t.grad_fn
-            op, _ = op_of(node, node.name(), node._inputs, False)
+            op, _ = op_of(node, node.name(), observe.inputs(node), False)
             graph.edges.append((op.id, v.id, "data"))
         elif id(t) in traced:
             name, inputs, record = traced[id(t)]
@@ -229,13 +240,15 @@ def forward_walk(
 
         def inputs(t: Any) -> list:
             fn = getattr(t, "grad_fn", None)
-            return [x for x in fn._inputs if isinstance(x, Tensor)] if fn is not None else []
+            if fn is None:
+                return []
+            return [x for x in observe.inputs(fn) if isinstance(x, Tensor)]
 
         def weight(t: Any) -> int:  # a tensor, and the op that made it with its numbers
             fn = getattr(t, "grad_fn", None)
             if fn is None:
                 return 1
-            return 2 + sum(not isinstance(x, Tensor) and x is not None for x in fn._inputs)
+            return 2 + sum(not isinstance(x, Tensor) and x is not None for x in observe.inputs(fn))
 
         graph.hidden = count_behind(left_out, known_ids, inputs, weight)
     # a .data result may appear before its source was seen: look again

@@ -40,12 +40,11 @@ from typing import Any
 
 import numpy as np
 
-from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ..autograd import observe
 from ..autograd.function import AccumulateGrad, Node
 from ..i18n import text as tr
-from ..viz.recording import delivered, graph_nodes, watch_backward
+from ..viz.recording import graph_nodes, watch_backward
 
 
 @dataclass
@@ -156,11 +155,8 @@ def run(
         step.grads_in = tuple(_array(g) for g in info.grads_in)
         step.grad_fns = tuple(_grad_fn_name(g) for g in info.grads_in)
         step.grads_out = tuple(_array(g) for g in info.grads_out)
-        with no_grad():
-            # what reaches each input, reduced to its shape like the engine does
-            for i, ((nxt, _nr), g) in enumerate(zip(node.next_functions, info.grads_out)):
-                ok = nxt is not None and g is not None
-                step.sent.append(_array(delivered(node, i, g.detach())) if ok else None)
+        # what reaches each input, reduced to its shape like the engine does
+        step.sent = [_array(g) for g in info.sent]
         step.freed = node.is_freed
         if type(node) is AccumulateGrad:
             name = leaf_name.get(id(node.variable))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import warnings
 
 import pytest
 import torch
@@ -232,3 +233,155 @@ def test_steps_come_in_torchs_order(k: int) -> None:
     with observe.on_node(lambda s: steps.append(s.node.name())):
         ours.backward()
     assert steps == expected
+
+
+# --- the read-only window on the graph -------------------------------------------
+def test_inputs_settings_and_sequence_nr_of_a_node() -> None:
+    x = minigrad.ones(2, 3, requires_grad=True)
+    y = x * 3
+    s = y.softmax(dim=1)
+    assert observe.inputs(y.grad_fn) == (x, 3) and observe.inputs(y.grad_fn)[0] is x
+    assert observe.inputs(observe.grad_accumulator(x)) == ()
+    assert dict(observe.settings(s.grad_fn)) == {"dim": 1}
+    assert dict(observe.settings(y.grad_fn)) == {}
+    with pytest.raises(TypeError):
+        observe.settings(s.grad_fn)["dim"] = 0  # read-only
+    assert observe.sequence_nr(s.grad_fn) > observe.sequence_nr(y.grad_fn)
+    assert observe.sequence_nr(observe.grad_accumulator(x)) == float("inf")
+
+
+def test_saved_versions_tell_which_saved_tensor_changed_in_place() -> None:
+    a = minigrad.tensor([1.0, 2.0], requires_grad=True)
+    b = a * 1
+    e = b.exp()  # saves its own output
+    m = b * a  # saves both inputs
+    assert [(s.saved, s.now) for s in observe.saved_versions(m.grad_fn)] == [(0, 0), (0, 0)]
+    b.add_(1)
+    e.mul_(2)
+    changed = [
+        (s.tensor is b, s.is_output, s.saved, s.now) for s in observe.saved_versions(m.grad_fn)
+    ]
+    assert sorted(changed) == [(False, False, 0, 0), (True, False, 0, 1)]
+    (out,) = observe.saved_versions(e.grad_fn.next_functions[0][0])  # the exp node
+    assert out.is_output and (out.saved, out.now) == (0, 1)
+    ta = torch.tensor([1.0, 2.0], requires_grad=True)
+    tb = ta * 1
+    tb.add_(1)
+    assert tb._version == b._version == out.now  # the counter torch shows
+    m2 = a * 2
+    m2.sum().backward()
+    assert observe.saved_versions(m2.grad_fn) == ()  # freed
+
+
+def test_grad_accumulator_is_never_made_by_asking() -> None:
+    w = minigrad.tensor(1.0, requires_grad=True)
+    assert observe.grad_accumulator(w) is None
+    y = w * 2
+    acc = observe.grad_accumulator(w)
+    assert acc is y.grad_fn.next_functions[0][0] and acc.variable is w
+    assert observe.grad_accumulator(y) is None
+
+
+def test_own_requires_grad_is_not_taken_from_the_base() -> None:
+    x = minigrad.ones(2, requires_grad=True)
+    with minigrad.no_grad():
+        v = x[:1]
+    tx = torch.ones(2, requires_grad=True)
+    with torch.no_grad():
+        tv = tx[:1]
+    assert v.requires_grad == tv.requires_grad is True
+    assert observe.own_requires_grad(v) is False and observe.own_requires_grad(x) is True
+
+
+def test_output_nr_is_torchs() -> None:
+    for lib in (minigrad, torch):
+        x = lib.tensor([[1.0, 5.0], [3.0, 2.0]], requires_grad=True)
+        values, _ = x.max(1)
+        parts = x.split(1)
+        got = (x.output_nr, values.output_nr, [p.output_nr for p in parts])
+        assert got == (0, 0, [0, 1]), (lib.__name__, got)
+    with pytest.raises(AttributeError):
+        x.output_nr = 3  # type: ignore[misc]
+
+
+def test_step_sent_is_the_gradient_as_its_input_receives_it() -> None:
+    w = minigrad.ones(3, requires_grad=True)
+    b = minigrad.tensor(1.0, requires_grad=True)
+    h = minigrad.tensor(2.0, dtype=minigrad.float64, requires_grad=True)
+    steps: list[observe.Step] = []
+    with observe.on_node(steps.append):
+        ((w + b) * h).sum().backward()
+    add = next(s for s in steps if s.node.name() == "AddBackward0")
+    assert add.grads_out[1].shape == (3,) and add.sent[1].shape == ()
+    assert add.sent[1].item() == b.grad.item() == 6.0
+    assert add.sent[0].dtype == minigrad.float32  # back to the promoted leaf's dtype
+    mul = next(s for s in steps if s.node.name() == "MulBackward0")
+    assert len(mul.sent) == len(mul.node.next_functions)
+    assert steps[-1].sent == ()  # an AccumulateGrad sends nothing
+
+
+def test_step_sent_follows_next_functions_of_a_custom_function() -> None:
+    class Scale(minigrad.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, k, y):  # type: ignore[no-untyped-def]
+            return x * k + y
+
+        @staticmethod
+        def backward(ctx, grad):  # type: ignore[no-untyped-def]
+            return grad * 2, None, grad  # y's gradient still has the broadcast shape
+
+    x = minigrad.ones(3, requires_grad=True)
+    y = minigrad.ones(1, requires_grad=True)
+    steps: list[observe.Step] = []
+    with observe.on_node(steps.append):
+        Scale.apply(x, 2.0, y).sum().backward()
+    (scale,) = [s for s in steps if s.node.name() == "ScaleBackward"]
+    assert len(scale.node.next_functions) == 2  # numbers have no edge
+    sent_x, sent_y = scale.sent
+    assert sent_x.tolist() == [2.0, 2.0, 2.0] and sent_y.tolist() == [3.0] == y.grad.tolist()
+
+
+def test_sandbox_puts_back_grads_saved_values_and_the_warning() -> None:
+    from minigrad.autograd import engine
+
+    w = minigrad.tensor(3.0, requires_grad=True)
+    y = w * w
+    y.retain_grad()
+    z = y.exp()
+    z.backward(retain_graph=True)
+    grad_before, y_grad_before = w.grad, y.grad
+    value_before = w.grad.item()
+    nodes = [z.grad_fn, y.grad_fn, observe.grad_accumulator(w)]
+    warned = engine._create_graph_warned
+    with observe.Sandbox(nodes), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (torch's one-time create_graph warning)
+        z.backward(create_graph=True)
+        assert w.grad is not grad_before  # accumulated into a copy
+    assert w.grad is grad_before and w.grad.item() == value_before
+    assert y.grad is y_grad_before
+    assert not z.grad_fn.is_freed and engine._create_graph_warned == warned
+    with observe.Sandbox(nodes):
+        z.backward()
+    assert not z.grad_fn.is_freed and not y.grad_fn.is_freed  # saved values back
+
+
+@pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
+def test_a_detached_tensor_is_not_a_view(lib) -> None:
+    x = lib.ones(3, requires_grad=True)
+    view = x[1:]
+    assert x.detach()._base is None
+    assert view._base is x
+    assert view.detach()._base is None
+
+
+def test_detached_from_remembers_the_source_until_the_tensor_is_dropped() -> None:
+    from minigrad import _tensor
+
+    x = minigrad.ones(3, requires_grad=True)
+    d = x.detach()
+    assert observe.detached_from(d) is x
+    assert observe.detached_from(x) is None
+    assert observe.detached_from(x[1:]) is None  # a view, not a detach
+    before = len(_tensor._detached_from)
+    del d
+    assert len(_tensor._detached_from) == before - 1
