@@ -116,9 +116,9 @@ class Node:
         nrs = self._next_nr or (0,) * len(self._next)
         return tuple(zip(self._next, nrs))
 
-    # (``_saved_self`` and the other names torch gives saved values are properties
-    # that minigrad.autograd.graph adds to this class. Not a ``__getattr__``: with
-    # one, Python reads every attribute of every node more slowly.)
+    # (``_saved_self`` and the other names torch gives saved values are read through
+    # descriptors that minigrad.autograd.graph adds to this class. Not a
+    # ``__getattr__``: with one, Python reads every attribute of every node more slowly.)
 
     @property
     def metadata(self) -> dict:
