@@ -37,6 +37,7 @@ WORKLOADS = {
     "higher": lambda libs, quick, peers: W.bench_higher_order(libs, quick),
     "import": lambda libs, quick, peers: W.bench_import(quick),
     "viz": lambda libs, quick, peers: W.bench_viz(quick),
+    "sliders": lambda libs, quick, peers: W.bench_sliders(quick),
     "stepper": lambda libs, quick, peers: W.bench_stepper(quick),
     "nbval": lambda libs, quick, peers: W.bench_nbval(quick),
 }

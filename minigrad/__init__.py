@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import _tensor  # noqa: I001
 from . import autograd
 from . import ops
-from . import _dtype, backends, cuda, nn, optim, utils
+from . import _dtype, backends, cuda
 from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
@@ -133,7 +133,6 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .nn.functional import log_softmax, softmax
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.reduction import (
     amax,
@@ -215,3 +214,27 @@ from ._numpy_names import install as _install_numpy_names  # noqa: E402
 
 _install_numpy_names(globals())  # torch.sum(x, axis=1, keepdims=True) works as in torch
 del _install_numpy_names
+
+# The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
+# imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``
+# stays quick (numpy is most of what it costs).
+_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons")
+_FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")  # also sets it here
+    if name in _FROM_SUBMODULE:
+        from ._numpy_names import accept_numpy_names
+
+        module = importlib.import_module(f"{__name__}.{_FROM_SUBMODULE[name]}")
+        value = globals()[name] = accept_numpy_names(getattr(module, name))
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_SUBMODULES) | set(_FROM_SUBMODULE))

@@ -67,7 +67,7 @@ class Generator:
             raise RuntimeError(_messages.CUDA_GENERATOR_WITHOUT_ATEN_CUDA)
         _device.check(device)
         self.device = _device.CPU
-        self._bits = np.random.MT19937()
+        self._mt: np.random.MT19937 | None = None  # made on the first draw: see _bits
         self._seed = DEFAULT_SEED
         # Box-Muller makes two normal numbers at a time; torch keeps the second
         # one for the next scalar normal draw.  Vectorised fills ignore it.
@@ -84,8 +84,8 @@ class Generator:
             raise ValueError("Overflow when unpacking long long")
         seed &= _U64  # negative seeds wrap around like a C uint64_t
         self._seed = seed
-        # mt19937 only looks at the low 32 bits of the seed.
-        self._bits._legacy_seeding(seed & 0xFFFFFFFF)
+        if self._mt is not None:  # (else _bits seeds it on the first draw)
+            self._mt._legacy_seeding(seed & 0xFFFFFFFF)  # mt19937 reads the low 32 bits
         self._next_double_normal = None
         self._next_float_normal = None
         self._fresh = True
@@ -100,6 +100,16 @@ class Generator:
         new_seed = int.from_bytes(os.urandom(8), "little")
         self.manual_seed(new_seed)
         return new_seed
+
+    @property
+    def _bits(self) -> np.random.MT19937:
+        """numpy's Mersenne Twister, seeded with ``self._seed``. It is made on the
+        first draw, not at start-up: importing numpy.random costs about as much
+        as the rest of ``import minigrad``."""
+        if self._mt is None:
+            self._mt = np.random.MT19937()
+            self._mt._legacy_seeding(self._seed & 0xFFFFFFFF)
+        return self._mt
 
     # -- raw draws -------------------------------------------------------------
     def random(self, n: int) -> np.ndarray:

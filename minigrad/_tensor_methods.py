@@ -30,10 +30,21 @@ from ._creation import (
 from ._numpy_names import NAMES as _NUMPY_NAMES
 from ._numpy_names import accept_numpy_names
 from ._tensor import Tensor
-from .nn.functional import _log_softmax_method, _softmax_method
 from .ops import elementwise, indexing, linalg, logical, ordering, reduction, shape
 from .ops._dispatch import _forward, _inplace, _inplace_unary, _operator, _reflected
 from .ops.elementwise import _rpow, _rsub
+
+
+def _softmax(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:
+    from .nn.functional import _softmax_method  # nn loads on first use (__init__.py)
+
+    return _softmax_method(self, dim, dtype)
+
+
+def _log_softmax(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:
+    from .nn.functional import _log_softmax_method
+
+    return _log_softmax_method(self, dim, dtype)
 
 
 def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
@@ -265,8 +276,8 @@ METHODS: dict[str, Any] = {
     "trace": ordering.trace,
     "unique": ordering.unique,
     # --- softmax (nn/functional.py)
-    "softmax": _softmax_method,
-    "log_softmax": _log_softmax_method,
+    "softmax": _softmax,
+    "log_softmax": _log_softmax,
     # --- random fills and new tensors like this one (_creation.py)
     "uniform_": _uniform_,
     "normal_": _normal_,

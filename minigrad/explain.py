@@ -29,7 +29,6 @@ This module imports no drawing code until a picture is asked for.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import numpy as np
@@ -100,6 +99,8 @@ class Explanation:
             return None
 
     def _repr_html_(self) -> str:
+        import html  # only the notebook needs it: not loaded by ``import minigrad``
+
         text = f'<pre style="white-space:pre-wrap">{html.escape(self.text)}</pre>'
         svg = self._repr_svg_()
         if svg is None:

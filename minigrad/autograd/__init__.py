@@ -176,7 +176,7 @@ def grad(
     return tuple(result)
 
 
-from . import functional, graph  # noqa: E402  (functional needs grad, defined above)
+from . import graph  # noqa: E402
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
 __all__ += ["functional", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
@@ -184,3 +184,17 @@ from .custom_function import Function, FunctionCtx, once_differentiable  # noqa:
 from .variable import Variable  # noqa: E402
 
 __all__ += ["FunctionCtx", "once_differentiable", "Variable"]
+
+
+# ``functional`` (jacobian, hessian...) loads on first use, like minigrad.nn
+# (see minigrad/__init__.py), so that ``import minigrad`` stays quick.
+def __getattr__(name: str) -> Any:
+    if name == "functional":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.functional")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"functional"})

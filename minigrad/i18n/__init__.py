@@ -81,6 +81,8 @@ def language(lang: str) -> Iterator[str]:
 
 def catalogue(lang: str | None = None) -> dict[str, str]:
     """The catalogue of ``lang`` (default: the current language): key -> text."""
+    if type(lang) is str and lang in _catalogues:  # a picture asks hundreds of times
+        return _catalogues[lang]
     code = _normalize(lang) if lang is not None else _current
     if code not in _catalogues:
         _catalogues[code] = importlib.import_module(f"{__name__}.{code}").MESSAGES

@@ -26,6 +26,7 @@ out (see :func:`set_renderer`):
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -344,13 +345,98 @@ def _pure_pdf(exe: str, source: bytes) -> bytes:
     return _pdf_from_jpeg(done.stdout)
 
 
+# --- one dot process for many pictures ------------------------------------------------
+# Starting dot costs more than laying out a small graph (about 16 of the 25 ms a
+# 20-node picture takes): it loads its plugins and the fonts. A slider or the
+# stepper draws a picture on every move, so the SVGs of minigrad's own graphs
+# come from one dot process that stays open and reads graph after graph.
+# Behind each graph goes an empty one, END: once its SVG is out, the graph's is
+# complete. Anything unexpected (an error, dot gone) falls back to one dot run
+# per picture, which also gives the error message.
+_END = b"digraph minigrad_server_end {}\n"
+_END_TITLE = b"<!-- Title: minigrad_server_end "
+_servers: dict[tuple[str, int], subprocess.Popen] = {}  # (dot's path, our process id)
+_servers_lock = threading.Lock()
+
+
+def _served_svg(source: str, exe: str) -> bytes | None:
+    """``source``'s SVG from the long-running ``exe -Tsvg``, or None if it could not."""
+    # minigrad's own graphs only (Dot.source): named (an unnamed graph's title would
+    # differ) and whole (dot would wait for the rest of one that is cut short)
+    if not (source.startswith("digraph minigrad {") and source.endswith("\n}\n")):
+        return None
+    try:
+        data = source.encode("utf-8") + b"\n" + _END
+    except UnicodeError:
+        return None
+    key = (exe, os.getpid())  # a forked process starts its own
+    with _servers_lock:
+        server = _servers.get(key)
+        try:
+            if server is None:
+                server = _servers[key] = subprocess.Popen(
+                    [exe, "-Tsvg"],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,  # its warnings, as quiet=True hides them
+                )
+            server.stdin.write(data)
+            server.stdin.flush()
+            out = b""
+            while not (_END_TITLE in out and out.endswith(b"</svg>\n")):
+                chunk = os.read(server.stdout.fileno(), 1 << 16)
+                if not chunk:  # dot stopped: a syntax error, or it crashed
+                    raise OSError("dot stopped")
+                out += chunk
+        except BaseException as err:  # also Ctrl-C: a half-read answer must not stay behind
+            if server is not None:
+                _stop(_servers.pop(key, server))
+            if isinstance(err, (OSError, ValueError)):
+                return None
+            raise
+    svg = out[: out.rfind(b"<?xml", 0, out.find(_END_TITLE))]
+    if not svg:  # dot skipped the graph: one run of its own says why
+        return None
+    # dot numbers the pictures after its first one as pages: give back the first's id
+    return svg.replace(b'<g id="page0,1_graph0" class="graph"', b'<g id="graph0" class="graph"', 1)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    for pipe in (server.stdin, server.stdout):
+        try:
+            pipe.close()
+        except OSError:  # dot is gone, and with it what was still to be written
+            pass
+    server.kill()
+    server.wait()
+
+
+@atexit.register
+def _stop_servers() -> None:
+    with _servers_lock:
+        for key, server in list(_servers.items()):
+            if key[1] == os.getpid():
+                _stop(server)
+        _servers.clear()
+
+
 def run_dot(source: str, format: str = "svg", program: str | None = None) -> bytes:  # noqa: A002
     """Lay out ``source`` with the current renderer and return the image bytes.
 
     >>> run_dot("digraph { a -> b }")[:5] in (b"<?xml", b"<svg ")
     True
     """
+    if format == "svg":
+        served = _svg_of_dot(source, program)
+        if served is not None:
+            return served
     return Figure(source, program).pipe(format)
+
+
+def _svg_of_dot(source: str, program: str | None) -> bytes | None:
+    """The SVG from the long-running dot, when dot is the renderer (else None)."""
+    name, exe = _resolve(program)
+    return _served_svg(source, exe) if name == "dot" and exe is not None else None
 
 
 # --- the figure ------------------------------------------------------------------------
@@ -472,7 +558,11 @@ class Figure(graphviz.Source):
     def svg(self) -> str:
         """The SVG text (computed once, then cached)."""
         if self._svg is None:
-            self._svg = self.pipe(format="svg", encoding="utf-8")
+            served = _svg_of_dot(self.source, self.program) if self.engine == "dot" else None
+            if served is not None:
+                self._svg = served.decode("utf-8")
+            else:
+                self._svg = self.pipe(format="svg", encoding="utf-8")
         return self._svg
 
     # --- Jupyter ------------------------------------------------------------------

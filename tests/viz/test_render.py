@@ -190,3 +190,36 @@ def test_files_and_widgets_without_a_system_dot(tmp_path):
     assert Path(seen["files"]["png"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert Path(seen["files"]["pdf"]).read_bytes()[:5] == b"%PDF-"
     assert seen["files"]["gv"] == str(tmp_path / "y.png")
+
+
+# --- one dot process for many pictures ---------------------------------------------
+def test_pictures_from_the_running_dot_are_byte_for_byte_a_single_runs():
+    from minigrad.viz import render
+
+    x = torch.tensor([0.5, -1.0], requires_grad=True)
+    w = torch.tensor(1.5, requires_grad=True)
+    z = (torch.tanh(x * w) * 2).sum()
+    sources = [viz.draw_forward(z).source, viz.draw_backward(z).source]
+    sources.append(viz.draw_forward(x * w, names={x: "x", w: "w"}).source)
+    for source in sources * 2:  # the second round comes from a dot that drew before
+        assert render.run_dot(source) == viz.Figure(source).pipe("svg")
+    assert viz.draw_backward(z).svg() == viz.Figure(sources[1]).pipe("svg", encoding="utf-8")
+    assert (render.find_dot(), os.getpid()) in render._servers
+    neato = viz.Figure(sources[0], engine="neato")  # another engine: a run of its own
+    assert neato.svg() == viz.Figure(sources[0], engine="neato").pipe("svg", encoding="utf-8")
+
+
+def test_the_running_dot_falls_back_on_errors_and_goes_on():
+    from minigrad.viz import render
+
+    good = viz.draw_forward(torch.tensor(2.0, requires_grad=True) * 3).source
+    expected = viz.Figure(good).pipe("svg")
+    assert render.run_dot(good) == expected
+    with pytest.raises(viz.DotError, match="syntax error"):
+        render.run_dot("digraph minigrad {\n  a ->\n}\n")  # this dot stops: the next starts anew
+    assert render.run_dot(good) == expected
+    server = render._servers[(render.find_dot(), os.getpid())]
+    with pytest.raises(viz.DotError, match="syntax error"):
+        render.run_dot("digraph { a -> }\n")  # not minigrad's: one run of its own
+    assert render.run_dot(good) == expected
+    assert render._servers[(render.find_dot(), os.getpid())] is server  # the same dot went on
