@@ -116,12 +116,9 @@ class Node:
         nrs = self._next_nr or (0,) * len(self._next)
         return tuple(zip(self._next, nrs))
 
-    def __getattr__(self, attr: str) -> Any:
-        # only called for names a node does not have: ``_saved_self`` and friends
-        # are looked up in the table of torch's names (minigrad.autograd.graph)
-        from .graph import saved_field
-
-        return saved_field(self, attr)
+    # (``_saved_self`` and the other names torch gives saved values are read through
+    # descriptors that minigrad.autograd.graph adds to this class. Not a
+    # ``__getattr__``: with one, Python reads every attribute of every node more slowly.)
 
     @property
     def metadata(self) -> dict:
@@ -164,8 +161,18 @@ class Node:
             raise RuntimeError(_messages.SECOND_BACKWARD)
         if not saved:
             return ()
+        versions = self._versions
+        if versions is _VERSION_0 and type(saved[0]) is _SavedOutput:
+            # the common case of tanh, exp...: only the output was saved (as the loop below)
+            value = saved[0].unpack(self)
+            if value._vc.v != 0:
+                raise RuntimeError(_modified_message(value, value._vc.v, 0))
+            return (value,)
+        if len(saved) < 4 and versions is _NO_VERSIONS[len(saved)]:  # only plain values
+            # (``y * 2`` saved 2): nothing to check
+            return saved
         out = []
-        for value, version in zip(saved, self._versions):
+        for value, version in zip(saved, versions):
             if version is None:  # a plain number, an array, None, or packed by a hook
                 out.append(value.unpack() if type(value) is _Packed else value)
                 continue
@@ -367,6 +374,8 @@ class Op(Node):
     def apply(cls, *inputs: Any, **settings: Any) -> Any:
         """Run the operation; if a gradient must flow back to some input, record
         a node (the outputs' ``grad_fn``) that knows how to send it there."""
+        if not _State.enabled:  # no_grad, or a backward without create_graph: the
+            return _compute(cls, inputs, settings)  # common case there, kept lean
         # 1. For each input, its array and the node its gradient goes to next:
         # its grad_fn, a leaf's AccumulateGrad, or None if it needs no gradient.
         # (This runs for every operation, so it is one plain loop, kept fast.)
@@ -374,18 +383,18 @@ class Op(Node):
         nexts = []
         record = False
         other_nr = False  # is some input not output 0 of its node? (rare: split, max(dim))
-        enabled = _State.enabled
         for x in inputs:
             if isinstance(x, Tensor):
                 arrays.append(x._data)
                 if x._out_nr:
                     other_nr = True
-                if enabled and x._view_v is None and x._requires_grad:  # the common case
-                    record = True
-                    fn = x._grad_fn
-                    nexts.append(fn if fn is not None else AccumulateGrad.of(x))
-                    continue
-                if enabled and x._view_v is not None:
+                if x._view_v is None:
+                    if x._requires_grad:  # the common case
+                        record = True
+                        fn = x._grad_fn
+                        nexts.append(fn if fn is not None else AccumulateGrad.of(x))
+                        continue
+                else:
                     fn = x.grad_fn  # (for a view changed in place, this renews its history)
                     if x.requires_grad:  # (a view: also when its base requires grad)
                         record = True
@@ -398,12 +407,7 @@ class Op(Node):
                 arrays.append(x)
             nexts.append(None)
         if not record:  # nothing to record: compute, and wrap the result as tensor(s)
-            token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (as QuietNumpy does)
-            try:
-                out = cls.forward(_NO_CTX, *arrays, **settings)
-            finally:
-                _np_errors.reset(token)
-            return _unrecorded_outputs(cls, out, inputs, settings)
+            return _compute(cls, inputs, settings)
         # 2. Record a node, connected to those next nodes (``next_functions``).
         nrs = None  # which output of its node each input was: stored only if not all 0
         if other_nr:
@@ -422,10 +426,10 @@ class Op(Node):
             if node._saved:
                 if len(node._saved) == 1 and node._saved[0] is out:
                     # the common case of tanh, exp, sigmoid...: only the output was
-                    # saved (_resolve_saved finds the same, more slowly)
+                    # saved (_resolve finds the same, more slowly)
                     node._saved, node._versions = (_SavedOutput(result),), _VERSION_0
                 else:
-                    node._resolve_saved(arrays, (result,), (out,))
+                    node._saved, node._versions = _resolve(node, arrays, (result,), (out,))
                 if _State.saved_hooks:
                     _pack_saved(node)
             if cls._is_view:
@@ -436,7 +440,7 @@ class Op(Node):
             for i, t in enumerate(result):
                 t._out_nr = i
             if node._saved:
-                node._resolve_saved(arrays, result, tuple(out))
+                node._saved, node._versions = _resolve(node, arrays, result, tuple(out))
                 if _State.saved_hooks:
                     _pack_saved(node)
             if cls._is_view:  # split, unbind: their views cannot be changed in place
@@ -446,13 +450,20 @@ class Op(Node):
             observe.op_ran(cls.__name__, inputs, result, node, settings)
         return result
 
-    def _resolve_saved(self, arrays: list, outs: tuple, raws: tuple) -> None:
-        """Turn what forward saved (arrays) back into the tensors they belong to.
 
-        ``raws`` are the outputs exactly as forward returned them: for a 0-dim
-        result numpy often returns a scalar (``np.float64``), not an array.
-        """
-        self._saved, self._versions = _resolve(self, arrays, outs, raws)
+def _compute(cls: type, inputs: tuple, settings: dict) -> Any:
+    """Run ``cls``'s forward without recording: its result as tensor(s) with no grad_fn."""
+    arrays = []  # (a loop: for one or two inputs, cheaper than a list comprehension)
+    for x in inputs:
+        arrays.append(x._data if isinstance(x, Tensor) else x)
+    token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (as QuietNumpy does)
+    try:
+        out = cls.forward(_NO_CTX, *arrays, **settings)
+    finally:
+        _np_errors.reset(token)
+    if cls._outputs == 1 and not cls._is_view and not _watchers:  # the common case
+        return Tensor._make(out, None)
+    return _unrecorded_outputs(cls, out, inputs, settings)
 
 
 def _unrecorded_outputs(cls: type, out: Any, inputs: tuple, settings: dict) -> Any:
@@ -473,7 +484,17 @@ def _unrecorded_outputs(cls: type, out: Any, inputs: tuple, settings: dict) -> A
 
 def _resolve(node: Node, arrays: list, outs: tuple, raws: tuple) -> tuple[tuple, tuple]:
     """What ``node``'s forward saved, as tensors (inputs, outputs, or constants
-    made by forward), and the version of each tensor (None for plain values)."""
+    made by forward), and the version of each tensor (None for plain values).
+
+    ``raws`` are the outputs exactly as forward returned them: for a 0-dim
+    result numpy often returns a scalar (``np.float64``), not an array.
+    """
+    for value in node._saved:  # only Python numbers and None (``y * 2`` saves 2)?
+        if type(value) is not float and type(value) is not int and value is not None:
+            break
+    else:  # then nothing to look for, and no new tuples (see the end)
+        if len(node._saved) < len(_NO_VERSIONS):
+            return node._saved, _NO_VERSIONS[len(node._saved)]
     saved, versions = [], []
     found = changed = False
     for value in node._saved:
@@ -576,3 +597,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(custom_function, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# torch's names for saved values (``grad_fn._saved_self``...) become Node's properties
+from . import graph as _graph  # noqa: E402, F401

@@ -143,6 +143,29 @@ def saved_field(node: Node, attr: str) -> Any:
     return SavedTensor(value) if raw and isinstance(value, Tensor) else value
 
 
+class _SavedField:
+    """``node._saved_<name>``: reads the value, or raises AttributeError for a node
+    that has no such field. (Only ``__get__``, unlike a property: a custom
+    Function's ``ctx`` may still set an attribute of that name for itself.)"""
+
+    def __init__(self, attr: str) -> None:
+        self.attr = attr
+
+    def __get__(self, node: Node | None, owner: type | None = None) -> Any:
+        return self if node is None else saved_field(node, self.attr)
+
+
+def _install_saved_fields() -> None:
+    """Give Node each of torch's names (``_saved_self``, ``_raw_saved_self``...)."""
+    names = {name for fields in _FIELDS.values() for name in fields}
+    for name in sorted(names):
+        for attr in ("_saved_" + name, "_raw_saved_" + name):
+            setattr(Node, attr, _SavedField(attr))
+
+
+_install_saved_fields()
+
+
 class SavedTensor:
     """What ``_raw_saved_<name>`` gives: a handle on a saved tensor."""
 

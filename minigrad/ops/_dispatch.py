@@ -83,7 +83,11 @@ def _operator(cls: type[Op], **flags: Any) -> Any:
         if to is float or to is int:
             if type(self) is Tensor and self._data.dtype.kind == "f":
                 return cls.apply(self, other)  # float tensor and a number: nothing to promote
-        elif to is not Tensor:
+        elif to is Tensor:
+            a, b = self._data, other._data
+            if a.dtype == b.dtype and a.shape == b.shape and a.dtype.kind == "f":
+                return cls.apply(self, other)  # two float tensors alike: nothing to promote
+        else:
             other = _operand(other)
             if other is None:
                 return NotImplemented

@@ -111,6 +111,28 @@ def test_unknown_saved_name_is_an_attribute_error() -> None:
     same(program)
 
 
+def test_custom_function_ctx_may_use_a_saved_name_for_itself() -> None:
+    """torch's names for saved values (``_saved_self``...) are only read from a
+    node: a custom Function's ``ctx`` can still keep its own attribute so named."""
+
+    def program(lib: Any) -> Any:
+        class Scale(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx: Any, t: Any) -> Any:
+                ctx._saved_self = 3.0
+                return t * 3.0
+
+            @staticmethod
+            def backward(ctx: Any, g: Any) -> Any:
+                return g * ctx._saved_self
+
+        x = lib.tensor([1.0, 2.0], requires_grad=True)
+        Scale.apply(x).sum().backward()
+        return x.grad
+
+    same(program)
+
+
 def test_graph_node_is_the_base_of_every_grad_fn() -> None:
     def program(lib: Any) -> Any:
         x = lib.tensor([1.0, 2.0], requires_grad=True)
