@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
+from ..autograd.function import quiet_numpy
 from ._promotion import _broadcast_check, _operand
 from .reduction import _dims
 
@@ -207,9 +208,18 @@ def _compare(ufunc: Any) -> Any:
         if o is None:
             return NotImplemented
         b = o._data if isinstance(o, Tensor) else o
-        if isinstance(input, Tensor) and isinstance(o, Tensor) and a.shape != b.shape:
-            _broadcast_check(a, b)
-        return Tensor._make(ufunc(a, b), None)
+        if isinstance(input, Tensor) and isinstance(o, Tensor):
+            if a.shape != b.shape:
+                _broadcast_check(a, b)
+            if a.dtype != b.dtype:  # compared in torch's common dtype (not numpy's)
+                dt = _dtype.result_type(input, o)
+                a, b = quiet_numpy(a.astype, dt), quiet_numpy(b.astype, dt)
+        elif isinstance(input, Tensor) and isinstance(o, (int, float)) and a.dtype.kind in "iub":
+            if isinstance(o, float):  # an int tensor and a float: compared as floats
+                a = a.astype(_dtype.get_default_dtype().np)
+            elif type(o) is int and a.dtype.kind != "b" and -(2**63) <= o < 2**63:
+                b = np.int64(o).astype(a.dtype)  # torch wraps the number into the tensor's dtype
+        return Tensor._make(quiet_numpy(ufunc, a, b), None)
 
     op.__name__ = ufunc.__name__
     return op
