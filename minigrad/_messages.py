@@ -1014,3 +1014,51 @@ DESERIALIZE_ON_CUDA = (
 WEIGHTS_ONLY_WITH_PICKLE_MODULE = (
     "Can not safely load weights when explicit pickle_module is specified"
 )
+
+
+# --- learning-rate schedulers (torch.optim.lr_scheduler) ---------------------------
+LR_SCHEDULER_BEFORE_OPTIMIZER = (
+    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
+    "In PyTorch 1.1.0 and later, you should call them in the opposite order: "
+    "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this "
+    "will result in PyTorch skipping the first value of the learning rate schedule. "
+    "See more details at "
+    "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
+)
+LR_SCHEDULER_STEP_OVERRIDDEN = (
+    "Seems like `optimizer.step()` has been overridden after learning rate scheduler "
+    "initialization. Please, make sure to call `optimizer.step()` before "
+    "`lr_scheduler.step()`. See more details at "
+    "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
+)
+LR_SCHEDULER_USE_GET_LAST_LR = (
+    "To get the last learning rate computed by the scheduler, please use `get_last_lr()`."
+)
+LR_SCHEDULER_EPOCH_DEPRECATED = (
+    "The epoch parameter in `scheduler.step()` was not necessary and is being "
+    "deprecated where possible. Please use `scheduler.step()` to step the "
+    "scheduler. During the deprecation, if epoch is different from None, the "
+    "closed form is used instead of the new chainable form, where available. "
+    "Please open an issue if you are unable to replicate your use case: "
+    "https://github.com/pytorch/pytorch/issues/new/choose."
+)
+
+
+def lr_scheduler_no_initial_lr(index: object) -> str:
+    return (
+        f"param 'initial_lr' is not specified in param_groups[{index}] when resuming "
+        "scheduler with last_epoch >= 0.\n"
+        "This typically happens when:\n"
+        "1. You're trying to resume training from a checkpoint but haven't properly "
+        "loaded the optimizer state\n"
+        "2. You're using last_epoch >= 0 for a fresh training run (not recommended)"
+    )
+
+
+def plateau_groups_changed(now: object, before: object) -> str:
+    return (
+        f"The number of param groups in the `optimizer` ({now}) differs "
+        f"from when `ReduceLROnPlateau` was initialized ({before}), usually due to a new "
+        "param group being added to the optimizer. Please modify the `min_lrs` field to "
+        "match the length of the `optimizer` param groups."
+    )

@@ -8,10 +8,11 @@ Parameter containing:
 tensor([0.], requires_grad=True)
 """
 
+from . import lr_scheduler
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]

@@ -228,6 +228,32 @@ def _functional(lib):
     return lib.autograd.functional
 
 
+def _sgd(lib):
+    return lib.optim.SGD([lib.nn.Parameter(lib.ones(2))], lr=0.1)
+
+
+def _scheduler_step_overridden(lib):
+    opt = _sgd(lib)
+    scheduler = lib.optim.lr_scheduler.StepLR(opt, step_size=1)
+    opt.step = lambda: None
+    scheduler.step()
+
+
+def _scheduler_step_with_epoch(lib):
+    opt = _sgd(lib)
+    scheduler = lib.optim.lr_scheduler.StepLR(opt, step_size=1)
+    opt.step()
+    scheduler.step(3)
+
+
+def _plateau_after_new_group(lib):
+    opt = _sgd(lib)
+    scheduler = lib.optim.lr_scheduler.ReduceLROnPlateau(opt, patience=0, min_lr=[0.0])
+    opt.add_param_group({"params": [lib.nn.Parameter(lib.ones(2))]})
+    scheduler.step(1.0)
+    scheduler.step(1.0)
+
+
 CASES = {
     # the engine and the graph
     "SECOND_BACKWARD": _backward_twice,
@@ -361,6 +387,19 @@ CASES = {
     "pool_output_too_small": lambda lib: lib.nn.functional.max_pool2d(lib.ones(1, 1, 1, 1), 2),
     "params_not_iterable": lambda lib: lib.optim.SGD(_leaf(lib, 2), lr=0.1),
     "LOADED_GROUP_SIZE_MISMATCH": _load_wrong_group,
+    # learning-rate schedulers
+    "LR_SCHEDULER_BEFORE_OPTIMIZER": lambda lib: lib.optim.lr_scheduler.StepLR(
+        _sgd(lib), step_size=1
+    ).step(),
+    "LR_SCHEDULER_STEP_OVERRIDDEN": _scheduler_step_overridden,
+    "LR_SCHEDULER_USE_GET_LAST_LR": lambda lib: lib.optim.lr_scheduler.StepLR(
+        _sgd(lib), step_size=1
+    ).get_lr(),
+    "LR_SCHEDULER_EPOCH_DEPRECATED": _scheduler_step_with_epoch,
+    "lr_scheduler_no_initial_lr": lambda lib: lib.optim.lr_scheduler.StepLR(
+        _sgd(lib), step_size=1, last_epoch=3
+    ),
+    "plateau_groups_changed": _plateau_after_new_group,
     "BATCH_SAMPLER_EXCLUSIVE": lambda lib: lib.utils.data.DataLoader(
         [1, 2], batch_sampler=[[0]], batch_size=2
     ),

@@ -1,0 +1,533 @@
+"""Learning-rate schedulers: change each parameter group's ``lr`` as training goes.
+
+A scheduler is stepped once per epoch (after the optimiser's steps)::
+
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=10, gamma=0.1)
+    for epoch in range(epochs):
+        train_one_epoch()          # ... optimizer.step() ...
+        scheduler.step()           # lr for the next epoch
+        scheduler.get_last_lr()    # the lr it just set, one per parameter group
+
+Creating a scheduler records each group's starting ``lr`` as
+``group["initial_lr"]`` (the scheduler's ``base_lrs``) and counts epochs in
+``last_epoch`` (0 after creation). Most schedulers compute the next ``lr``
+from the current one ("chainable"), in the same arithmetic as torch, so the
+sequences of learning rates are the same floats. ``ReduceLROnPlateau`` instead
+watches a metric: ``scheduler.step(val_loss)``.
+"""
+
+from __future__ import annotations
+
+import math
+import types
+import warnings
+import weakref
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any
+
+from .. import _messages
+from .._tensor import Tensor
+from .optimizer import Optimizer
+
+__all__ = [
+    "LRScheduler",
+    "LambdaLR",
+    "StepLR",
+    "MultiStepLR",
+    "ExponentialLR",
+    "CosineAnnealingLR",
+    "ReduceLROnPlateau",
+]
+
+
+def _group_values(optimizer: Optimizer, key: str) -> list[Any]:
+    """``group[key]`` of every parameter group (a copy, if it is a tensor)."""
+    return [
+        group[key].clone() if isinstance(group[key], Tensor) else group[key]
+        for group in optimizer.param_groups
+    ]
+
+
+def _set_group_value(group: dict[str, Any], key: str, value: Any) -> None:
+    """``group[key] = value``; a tensor ``lr`` is filled in place instead."""
+    if isinstance(group[key], Tensor):
+        group[key].fill_(float(value))
+    else:
+        group[key] = value
+
+
+def _track_step_calls(optimizer: Optimizer) -> None:
+    """Wrap ``optimizer.step`` so that it notes it has been called, which lets
+    ``scheduler.step()`` warn when it runs first."""
+    if hasattr(optimizer.step, "_wrapped_by_lr_sched"):
+        return
+    step = type(optimizer).step
+    optimizer_ref = weakref.ref(optimizer)  # no cycle optimizer -> wrapper -> optimizer
+
+    @wraps(step)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        opt = optimizer_ref()
+        opt._opt_called = True
+        return step(opt, *args, **kwargs)
+
+    wrapper._wrapped_by_lr_sched = True
+    optimizer.step = wrapper
+
+
+class LRScheduler:
+    """Base class: subclasses write ``get_lr()``, the ``lr`` of each group for ``last_epoch``.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=0.1)
+    >>> sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+    >>> for epoch in range(5):
+    ...     opt.step(); sched.step(); print(sched.last_epoch, sched.get_last_lr())
+    1 [0.1]
+    2 [0.05]
+    3 [0.05]
+    4 [0.025]
+    5 [0.025]
+    """
+
+    _get_lr_called_within_step: bool = False
+    _is_initial: bool = False
+
+    def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        self.optimizer = optimizer
+        if last_epoch == -1:
+            for group in optimizer.param_groups:
+                initial_lr = group["lr"]
+                if isinstance(initial_lr, Tensor):
+                    initial_lr = initial_lr.clone()
+                group.setdefault("initial_lr", initial_lr)
+        else:  # resuming: the groups must remember where they started
+            for i, group in enumerate(optimizer.param_groups):
+                if "initial_lr" not in group:
+                    raise KeyError(_messages.lr_scheduler_no_initial_lr(i))
+        self.base_lrs: list[Any] = _group_values(optimizer, "initial_lr")
+        self.last_epoch = last_epoch
+        _track_step_calls(optimizer)
+        self._initial_step()
+
+    def _initial_step(self) -> None:
+        """Count no steps yet, then take the step to epoch ``last_epoch + 1`` (0 for a new one)."""
+        self._step_count = 0
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
+
+    def state_dict(self) -> dict[str, Any]:
+        """Everything the scheduler holds except the optimiser."""
+        return {key: value for key, value in self.__dict__.items() if key != "optimizer"}
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned."""
+        self.__dict__.update(state_dict)
+
+    def get_last_lr(self) -> list[Any]:
+        """The learning rates the last ``step()`` set, one per parameter group."""
+        return self._last_lr
+
+    def get_lr(self) -> list[Any]:
+        """The learning rates for epoch ``last_epoch`` (called by ``step()``)."""
+        raise NotImplementedError
+
+    def step(self, epoch: int | None = None) -> None:
+        """Move to the next epoch and set every group's ``lr`` for it. Call it after
+        ``optimizer.step()``."""
+        if self._step_count == 1:
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
+                warnings.warn(_messages.LR_SCHEDULER_STEP_OVERRIDDEN, UserWarning, stacklevel=2)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn(_messages.LR_SCHEDULER_BEFORE_OPTIMIZER, UserWarning, stacklevel=2)
+        self._step_count += 1
+        if epoch is not None:
+            warnings.warn(_messages.LR_SCHEDULER_EPOCH_DEPRECATED, UserWarning, stacklevel=2)
+        self._update_lr(epoch)
+
+    def _update_lr(self, epoch: int | None = None) -> None:
+        self._get_lr_called_within_step = True
+        try:
+            if epoch is None:
+                self.last_epoch += 1
+                values = self.get_lr()
+            else:  # the old ``step(epoch)``: jump there, with the closed form if there is one
+                self.last_epoch = epoch
+                if hasattr(self, "_get_closed_form_lr"):
+                    values = self._get_closed_form_lr()
+                else:
+                    values = self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
+            _set_group_value(group, "lr", lr)
+        self._last_lr: list[Any] = _group_values(self.optimizer, "lr")
+
+    def _warn_if_called_directly(self) -> None:
+        if not self._get_lr_called_within_step:
+            warnings.warn(_messages.LR_SCHEDULER_USE_GET_LAST_LR, UserWarning, stacklevel=3)
+
+
+class _LRScheduler(LRScheduler):
+    """The old name of ``LRScheduler``."""
+
+
+class LambdaLR(LRScheduler):
+    """``lr = initial_lr * lr_lambda(epoch)``, with your function (one per group, or one for all).
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda epoch: 0.5**epoch)
+    >>> opt.step(); sched.step(); sched.get_last_lr()
+    [0.5]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        lr_lambda: Callable[[int], float] | list[Callable[[int], float]],
+        last_epoch: int = -1,
+    ) -> None:
+        self.optimizer = optimizer
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
+        else:
+            if len(lr_lambda) != len(optimizer.param_groups):
+                raise ValueError(
+                    f"Expected {len(optimizer.param_groups)} lr_lambdas, but got {len(lr_lambda)}"
+                )
+            self.lr_lambdas = list(lr_lambda)
+        super().__init__(optimizer, last_epoch)
+
+    def state_dict(self) -> dict[str, Any]:
+        """As the base class's, but functions are not saved: only the ``__dict__``
+        of callable objects (a plain function or lambda becomes ``None``)."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [
+            None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
+            for fn in self.lr_lambdas
+        ]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned (the functions stay the ones given)."""
+        lr_lambdas = state_dict.pop("lr_lambdas")
+        self.__dict__.update(state_dict)
+        state_dict["lr_lambdas"] = lr_lambdas  # leave the caller's dict as it was
+        for fn, saved in zip(self.lr_lambdas, lr_lambdas):
+            if saved is not None:
+                fn.__dict__.update(saved)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        return [
+            base_lr * lmbda(self.last_epoch)
+            for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs, strict=True)
+        ]
+
+
+class StepLR(LRScheduler):
+    """Multiply ``lr`` by ``gamma`` every ``step_size`` epochs.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2)
+    >>> for _ in range(4):
+    ...     opt.step(); sched.step()
+    >>> sched.get_last_lr()
+    [0.010000000000000002]
+    """
+
+    def __init__(
+        self, optimizer: Optimizer, step_size: int, gamma: float = 0.1, last_epoch: int = -1
+    ) -> None:
+        self.step_size = step_size
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
+            return _group_values(self.optimizer, "lr")
+        return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        return [
+            base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs
+        ]
+
+
+class MultiStepLR(LRScheduler):
+    """Multiply ``lr`` by ``gamma`` at each epoch listed in ``milestones``.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.MultiStepLR(opt, milestones=[1, 3], gamma=0.5)
+    >>> for _ in range(3):
+    ...     opt.step(); sched.step(); print(sched.get_last_lr())
+    [0.5]
+    [0.5]
+    [0.25]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        milestones: Iterable[int],
+        gamma: float = 0.1,
+        last_epoch: int = -1,
+    ) -> None:
+        self.milestones = Counter(milestones)  # a milestone given twice multiplies twice
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self.last_epoch not in self.milestones:
+            return _group_values(self.optimizer, "lr")
+        return [
+            group["lr"] * self.gamma ** self.milestones[self.last_epoch]
+            for group in self.optimizer.param_groups
+        ]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        milestones = sorted(self.milestones.elements())
+        return [
+            base_lr * self.gamma ** bisect_right(milestones, self.last_epoch)
+            for base_lr in self.base_lrs
+        ]
+
+
+class ExponentialLR(LRScheduler):
+    """Multiply ``lr`` by ``gamma`` every epoch.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+    >>> opt.step(); sched.step(); sched.step(); sched.get_last_lr()
+    [0.25]
+    """
+
+    def __init__(self, optimizer: Optimizer, gamma: float, last_epoch: int = -1) -> None:
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self._is_initial:  # resuming from a checkpoint must not step ahead
+            return _group_values(self.optimizer, "lr")
+        return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        return [base_lr * self.gamma**self.last_epoch for base_lr in self.base_lrs]
+
+
+class CosineAnnealingLR(LRScheduler):
+    """Follow half a cosine from ``initial_lr`` down to ``eta_min`` over ``T_max`` epochs
+    (and back up over the next ``T_max``)::
+
+        lr(epoch) = eta_min + (initial_lr - eta_min) * (1 + cos(pi * epoch / T_max)) / 2
+
+    Like torch, each ``step()`` computes it from the previous ``lr`` (so that another
+    scheduler may change ``lr`` in between), which gives the same floats as torch's.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=2)
+    >>> for _ in range(4):
+    ...     opt.step(); sched.step(); print(round(sched.get_last_lr()[0], 6))
+    0.5
+    0.0
+    0.5
+    1.0
+    """
+
+    def __init__(
+        self, optimizer: Optimizer, T_max: int, eta_min: float = 0.0, last_epoch: int = -1
+    ) -> None:
+        self.T_max = T_max
+        self.eta_min = eta_min
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        T_max, eta_min, epoch = self.T_max, self.eta_min, self.last_epoch
+        if self._is_initial:
+            return _group_values(self.optimizer, "lr")
+        if self._step_count == 1 and epoch > 0:  # resumed: use the closed form once
+            return [
+                eta_min + (base_lr - eta_min) * (1 + math.cos(epoch * math.pi / T_max)) / 2
+                for base_lr in self.base_lrs
+            ]
+        if (epoch - 1 - T_max) % (2 * T_max) == 0:  # leaving the bottom: the ratio would be 0/0
+            return [
+                group["lr"] + (base_lr - eta_min) * (1 - math.cos(math.pi / T_max)) / 2
+                for base_lr, group in zip(self.base_lrs, self.optimizer.param_groups, strict=True)
+            ]
+        return [
+            (1 + math.cos(math.pi * epoch / T_max))
+            / (1 + math.cos(math.pi * (epoch - 1) / T_max))
+            * (group["lr"] - eta_min)
+            + eta_min
+            for group in self.optimizer.param_groups
+        ]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        return [
+            self.eta_min
+            + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+            for base_lr in self.base_lrs
+        ]
+
+
+class ReduceLROnPlateau(LRScheduler):
+    """Multiply ``lr`` by ``factor`` when a metric has stopped improving for more than
+    ``patience`` epochs: ``scheduler.step(val_loss)``.
+
+    "Improving" means (``mode="min"``) below ``best * (1 - threshold)``
+    (``threshold_mode="rel"``) or below ``best - threshold`` (``"abs"``);
+    ``mode="max"`` is the mirror image. After a reduction, ``cooldown`` epochs
+    are not counted. ``lr`` never goes below ``min_lr``, and changes smaller
+    than ``eps`` are skipped.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, patience=1)
+    >>> for loss in [3.0, 2.0, 2.0, 2.0, 2.0]:
+    ...     opt.step(); sched.step(loss); print(sched.get_last_lr())
+    [1.0]
+    [1.0]
+    [1.0]
+    [0.1]
+    [0.1]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        mode: str = "min",
+        factor: float = 0.1,
+        patience: int = 10,
+        threshold: float = 1e-4,
+        threshold_mode: str = "rel",
+        cooldown: int = 0,
+        min_lr: list[float] | float = 0,
+        eps: float = 1e-8,
+    ) -> None:
+        if factor >= 1.0:
+            raise ValueError("Factor should be < 1.0.")
+        self.factor = factor
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        self.optimizer = optimizer
+        if isinstance(min_lr, (list, tuple)):
+            if len(min_lr) != len(optimizer.param_groups):
+                raise ValueError(
+                    f"expected {len(optimizer.param_groups)} min_lrs, got {len(min_lr)}"
+                )
+            self.default_min_lr = None
+            self.min_lrs = list(min_lr)
+        else:
+            self.default_min_lr = min_lr
+            self.min_lrs = [min_lr] * len(optimizer.param_groups)
+        self.patience = patience
+        self.cooldown = cooldown
+        self.eps = eps
+        self.last_epoch = 0
+        self._last_lr = _group_values(self.optimizer, "lr")
+        self._init_is_better(mode=mode, threshold=threshold, threshold_mode=threshold_mode)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    def step(self, metrics: Any, epoch: int | None = None) -> None:  # type: ignore[override]
+        """Record this epoch's metric (a number or a one-element tensor); reduce ``lr``
+        if it has not improved for more than ``patience`` epochs."""
+        current = float(metrics)
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        else:
+            warnings.warn(_messages.LR_SCHEDULER_EPOCH_DEPRECATED, UserWarning, stacklevel=2)
+        self.last_epoch = epoch
+        if self._is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0  # bad epochs during the cooldown do not count
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr(epoch)
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = _group_values(self.optimizer, "lr")
+
+    def _reduce_lr(self, epoch: int) -> None:
+        if len(self.optimizer.param_groups) != len(self.min_lrs):
+            if self.default_min_lr is None:
+                raise RuntimeError(
+                    _messages.plateau_groups_changed(
+                        len(self.optimizer.param_groups), len(self.min_lrs)
+                    )
+                )
+            self.min_lrs = [self.default_min_lr] * len(self.optimizer.param_groups)
+        for i, group in enumerate(self.optimizer.param_groups):
+            old_lr = float(group["lr"])
+            new_lr = max(old_lr * self.factor, self.min_lrs[i])
+            if old_lr - new_lr > self.eps:
+                _set_group_value(group, "lr", new_lr)
+
+    @property
+    def in_cooldown(self) -> bool:
+        return self.cooldown_counter > 0
+
+    def _is_better(self, a: float, best: float) -> bool:
+        if self.mode == "min" and self.threshold_mode == "rel":
+            return a < best * (1.0 - self.threshold)
+        if self.mode == "min" and self.threshold_mode == "abs":
+            return a < best - self.threshold
+        if self.mode == "max" and self.threshold_mode == "rel":
+            return a > best * (self.threshold + 1.0)
+        return a > best + self.threshold  # max, abs
+
+    def _init_is_better(self, mode: str, threshold: float, threshold_mode: str) -> None:
+        if mode not in {"min", "max"}:
+            raise ValueError("mode " + mode + " is unknown!")
+        if threshold_mode not in {"rel", "abs"}:
+            raise ValueError("threshold mode " + threshold_mode + " is unknown!")
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned."""
+        self.__dict__.update(state_dict)
+        self._init_is_better(
+            mode=self.mode, threshold=self.threshold, threshold_mode=self.threshold_mode
+        )
+
+
+for _cls in (
+    LRScheduler,
+    _LRScheduler,
+    LambdaLR,
+    StepLR,
+    MultiStepLR,
+    ExponentialLR,
+    CosineAnnealingLR,
+    ReduceLROnPlateau,
+):
+    _cls.__module__ = "torch.optim.lr_scheduler"
+del _cls
