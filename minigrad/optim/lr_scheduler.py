@@ -170,6 +170,13 @@ class LRScheduler:
             _set_group_value(group, "lr", lr)
         self._last_lr: list[Any] = _group_values(self.optimizer, "lr")
 
+    def __reduce_ex__(self, protocol: int) -> Any:
+        # the schedulers print as torch's classes, which is not where pickle would
+        # find them: name them by their minigrad module
+        from ..serialization import reduce_by_minigrad_name
+
+        return reduce_by_minigrad_name(self, protocol)
+
     def _warn_if_called_directly(self) -> None:
         if not self._get_lr_called_within_step:
             warnings.warn(_messages.LR_SCHEDULER_USE_GET_LAST_LR, UserWarning, stacklevel=3)

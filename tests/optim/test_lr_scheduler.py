@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import subprocess
 import sys
 import warnings
@@ -255,3 +256,14 @@ def test_lr_scheduler_is_a_submodule_loaded_with_optim_only() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == [False, True, "StepLR", True]
+
+
+@pytest.mark.parametrize("name", ["StepLR", "CosineAnnealingLR", "MultiStepLR"])
+def test_a_pickled_scheduler_carries_on_like_torchs(name: str) -> None:
+    results = []
+    for lib in (minigrad, torch):
+        opt, sched = _make(lib, name)
+        _run(opt, sched, 5)
+        back = pickle.loads(pickle.dumps(sched))
+        results.append((type(back).__name__, _run(back.optimizer, back, 10)))
+    assert results[0] == results[1]
