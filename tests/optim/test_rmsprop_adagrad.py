@@ -6,7 +6,9 @@ One thing cannot match bit for bit: torch's float32 ``sqrt`` on the CPU is not
 exactly rounded (it is one unit in the last place off numpy's, which is, for
 about one input in five). The bit-for-bit tests therefore hand minigrad
 torch's ``sqrt``, so that every other rounding is checked exactly; the
-free-running tests keep numpy's and allow a few units in the last place."""
+free-running tests keep numpy's: the state computed before the ``sqrt``
+(``step``, ``square_avg``, ``grad_avg``, ``sum``) still matches exactly, and the
+parameters and momentum buffers are allowed a few units in the last place."""
 
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ import torch
 import minigrad
 
 STEPS = 6
-MAXULP = 64  # numpy's exact sqrt vs torch's, compounded over the steps
+# units in the last place allowed with numpy's sqrt (0: exact), the worst seen
+# being 12 for the parameters and 48 for a momentum buffer (sums of g / avg that cancel)
+MAXULP = {"parameter": 16, "momentum_buffer": 64}
 
 
 def _run_both(name: str, kwargs: dict, seed: int) -> tuple[list, list, object, object]:
@@ -40,12 +44,15 @@ def _run_both(name: str, kwargs: dict, seed: int) -> tuple[list, list, object, o
     return mine, theirs, opt_m, opt_t
 
 
-def _assert_same(mine: list, theirs: list, opt_m: object, opt_t: object, maxulp: int = 0) -> None:
+def _assert_same(
+    mine: list, theirs: list, opt_m: object, opt_t: object, maxulp: dict | None = None
+) -> None:
     def same(a: np.ndarray, b: np.ndarray, what: str) -> None:
-        if maxulp == 0:
+        allowed = (maxulp or {}).get(what, 0)
+        if allowed == 0:
             np.testing.assert_array_equal(a, b, err_msg=what)
         else:
-            np.testing.assert_array_max_ulp(a, b, maxulp=maxulp)
+            np.testing.assert_array_max_ulp(a, b, maxulp=allowed)
 
     for pm, pt in zip(mine, theirs):
         same(pm.detach().numpy(), pt.detach().numpy(), "parameter")
