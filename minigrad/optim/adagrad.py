@@ -3,7 +3,9 @@
 Adagrad keeps ``sum``, the running *total* of each element's squared
 gradients (starting at ``initial_accumulator_value``), and divides by its
 square root: elements that have had large gradients take smaller steps.
-One ``step()``, in torch's order of arithmetic::
+One ``step()``, in torch's order of arithmetic (``g * g`` and ``weight_decay * p``
+added with a single rounding, as torch's fused multiply-adds are: see
+``_fused.py``)::
 
     step = step + 1
     g = -g                                 if maximize

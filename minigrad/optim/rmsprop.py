@@ -3,10 +3,11 @@
 RMSprop keeps ``square_avg``, a running average of the squared gradients.
 Dividing by its square root gives every element a step of about ``lr``,
 however large or small its gradient. One ``step()``, in torch's order of
-arithmetic::
+arithmetic (each ``x + y * z`` rounded once, as torch's fused multiply-adds
+are: see ``_fused.py``)::
 
-    step = step + 1
     g = -g                                       if maximize
+    step = step + 1
     g = g + weight_decay * p                     (L2 penalty)
     square_avg = alpha * square_avg + (1 - alpha) * g * g
     if centered:
