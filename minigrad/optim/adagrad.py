@@ -9,9 +9,9 @@ added with a single rounding, as torch's fused multiply-adds are: see
 
     step = step + 1
     g = -g                                 if maximize
-    g = g + weight_decay * p               (L2 penalty)
+    g = g + weight_decay * p               (L2 penalty, rounded once)
     clr = lr / (1 + (step - 1) * lr_decay)
-    sum = sum + g * g
+    sum = sum + g * g                      (rounded once)
     p = p - clr * g / (sqrt(sum) + eps)
 """
 

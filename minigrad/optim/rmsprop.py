@@ -3,21 +3,21 @@
 RMSprop keeps ``square_avg``, a running average of the squared gradients.
 Dividing by its square root gives every element a step of about ``lr``,
 however large or small its gradient. One ``step()``, in torch's order of
-arithmetic (each ``x + y * z`` rounded once, as torch's fused multiply-adds
-are: see ``_fused.py``)::
+arithmetic (the products marked ``(*)`` are added with a single rounding, as
+torch's fused multiply-adds are: see ``_fused.py``)::
 
     g = -g                                       if maximize
     step = step + 1
-    g = g + weight_decay * p                     (L2 penalty)
-    square_avg = alpha * square_avg + (1 - alpha) * g * g
+    g = g + weight_decay * p                     (L2 penalty)  (*)
+    square_avg = alpha * square_avg + (1 - alpha) * g * g          (*)
     if centered:
-        grad_avg = lerp(grad_avg, g, 1 - alpha)  i.e. alpha * grad_avg + (1 - alpha) * g
-        avg = sqrt(square_avg - grad_avg * grad_avg) + eps
+        grad_avg = lerp(grad_avg, g, 1 - alpha)  i.e. alpha * grad_avg + (1 - alpha) * g  (*)
+        avg = sqrt(square_avg - grad_avg * grad_avg) + eps         (*)
     else:
         avg = sqrt(square_avg) + eps
     if momentum > 0:
         buf = momentum * buf + g / avg
-        p = p - lr * buf
+        p = p - lr * buf                                           (*)
     else:
         p = p - lr * g / avg
 """
