@@ -200,6 +200,15 @@ class ReciprocalBackward0(Op):
 
 
 # --- powers, exponentials, logarithms ---------------------------------------
+def _f32(ufunc: Any, a: Any) -> Any:
+    """``ufunc(a)``; a float32 ``a`` is computed in float64 and rounded back.
+    torch's float32 exp, tanh, sin, log... agree with that in the last bit far
+    more often (exp: 99% of values) than with numpy's float32 versions (60%)."""
+    if a.dtype == np.float32:
+        return ufunc(a, dtype=np.float64).astype(np.float32)
+    return ufunc(a)
+
+
 class PowBackward0(Op):
     """out = a ** c  (c a number)          d/da = c * a**(c-1)"""
 
@@ -313,7 +322,7 @@ class ExpBackward0(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.exp(a)
+        out = _f32(np.exp, a)
         ctx.save_for_backward(out)
         return out
 
@@ -331,7 +340,7 @@ class LogBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.log(a)
+        return _f32(np.log, a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -422,7 +431,7 @@ class SinBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.sin(a)
+        return _f32(np.sin, a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -438,7 +447,7 @@ class CosBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.cos(a)
+        return _f32(np.cos, a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -453,7 +462,7 @@ class TanhBackward0(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.tanh(a)
+        out = _f32(np.tanh, a)
         ctx.save_for_backward(out)
         return out
 
@@ -896,7 +905,7 @@ class Log1PBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.log1p(a)
+        return _f32(np.log1p, a)
 
     @staticmethod
     def backward(ctx, grad):

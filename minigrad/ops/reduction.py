@@ -47,6 +47,8 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
     (numpy would warn "Mean of empty slice")."""
     if a.size == 0:
         return np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) * a.dtype.type(np.nan)
+    if axis is None and a.dtype.type in (np.float32, np.float64):  # as torch: sum, then / n
+        return a.dtype.type(_sum_all(a, a.dtype) / a.dtype.type(a.size))
     return np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
 
 
@@ -61,6 +63,67 @@ def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = Fa
     return t
 
 
+# --- torch's order of addition for a float sum ----------------------------------
+# Floating-point addition is not associative, so a sum's last bit depends on the
+# order. numpy adds pairwise; torch adds in a cascade of its own (vectors of 32
+# bytes, four of them side by side, partial sums carried up through 4 levels).
+# minigrad follows torch's order for a full sum of float32/float64, so that
+# ``loss.item()`` prints torch's digits. (Above 32,768 elements torch splits the
+# work among its threads; this is its order on one thread.)
+def _sum_all(a: np.ndarray, dtype: Any) -> Any:
+    """The sum of all elements of ``a`` (in ``dtype``), added in torch's order."""
+    if (
+        a.size <= 4  # few enough: numpy's order is torch's
+        or a.dtype != dtype
+        or a.dtype.type not in (np.float32, np.float64)
+        or not (a.flags.c_contiguous or a.flags.f_contiguous)
+    ):
+        return np.sum(a, dtype=dtype)
+    flat = a.ravel(order="K")  # the elements in memory order
+    lanes = 32 // a.dtype.itemsize
+    n = flat.size
+    if n < lanes:
+        return _ilp_sum(flat)
+    whole = n // lanes * lanes
+    vector = _ilp_sum(flat[:whole].reshape(-1, lanes))
+    total = a.dtype.type(0)
+    for x in flat[whole:]:  # the elements left over, then each lane of the vector
+        total += x
+    for x in vector:
+        total += x
+    return total
+
+
+def _ilp_sum(x: np.ndarray) -> Any:
+    """Sum the rows of ``x`` as torch's ``row_sum`` does: four partial sums side by side."""
+    k = x.shape[0] // 4
+    partial = _cascade(x[: k * 4].reshape((k, 4) + x.shape[1:]))
+    for row in x[k * 4 :]:
+        partial[0] += row
+    return ((partial[0] + partial[1]) + partial[2]) + partial[3]
+
+
+def _cascade(x: np.ndarray) -> np.ndarray:
+    """Sum the rows of ``x`` in blocks of ``step``; each block's sum is carried up
+    a level, and a level passes its sum on once ``step`` blocks have reached it."""
+    size = x.shape[0]
+    power = builtins.max(4, ((size - 1).bit_length() if size > 2 else 1) // 4)
+    step = 1 << power
+    acc = np.zeros((4,) + x.shape[1:], x.dtype)
+    i = 0
+    while i + step <= size:
+        acc[0] = np.add.reduce(x[i : i + step], axis=0)  # (row after row, in order)
+        i += step
+        for j in range(1, 4):
+            acc[j] += acc[j - 1]
+            acc[j - 1] = 0
+            if i & ((step - 1) << (j * power)):
+                break
+    for row in x[i:]:
+        acc[0] += row
+    return ((acc[0] + acc[1]) + acc[2]) + acc[3]
+
+
 class SumBackward0(Op):
     """out = sum of all elements          d/da = 1 everywhere"""
 
@@ -69,7 +132,7 @@ class SumBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.shape = a.shape
-        return np.sum(a, dtype=_sum_dtype(a))
+        return _sum_all(a, _sum_dtype(a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -84,6 +147,9 @@ class SumBackward1(Op):
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
+        if len(dims) == a.ndim > 0:  # every dim: the full sum, in torch's order
+            out = np.asarray(_sum_all(a, _sum_dtype(a)))
+            return out.reshape((1,) * a.ndim) if keepdim else out
         return np.sum(a, axis=dims, keepdims=keepdim, dtype=_sum_dtype(a))
 
     @staticmethod
