@@ -1,15 +1,17 @@
 """Stochastic gradient descent, with momentum, weight decay and Nesterov.
 
 For each parameter ``p`` with gradient ``g`` one ``step()`` does, in this order
-(the same arithmetic, in the same order, as torch's CPU implementation)::
+(the same arithmetic, in the same order, as torch's CPU implementation; the
+products marked ``(*)`` are added with a single rounding, as torch's fused
+multiply-adds are: see ``_fused.py``)::
 
     g = -g                             if maximize
-    g = g + weight_decay * p           (L2 penalty)
+    g = g + weight_decay * p           (L2 penalty)  (*)
     if momentum:
         buf = g                        on the first step, else
-        buf = momentum * buf + (1 - dampening) * g
-        g = g + momentum * buf         if nesterov, else g = buf
-    p = p - lr * g
+        buf = momentum * buf + (1 - dampening) * g            (*)
+        g = g + momentum * buf         if nesterov, else g = buf    (*)
+    p = p - lr * g                                                  (*)
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 
 from .._grad_mode import no_grad
 from .._tensor import Tensor
+from ._fused import fma
 from .optimizer import Optimizer
 
 
@@ -83,7 +86,7 @@ class SGD(Optimizer):
                 if group["maximize"]:
                     g = -g
                 if group["weight_decay"] != 0:
-                    g = g + group["weight_decay"] * p._data
+                    g = fma(group["weight_decay"], p._data, g)
                 if momentum != 0:
                     state = self.state[p]
                     buf = state.get("momentum_buffer")
@@ -92,10 +95,10 @@ class SGD(Optimizer):
                     else:
                         b = buf._data
                         b *= momentum
-                        b += (1 - group["dampening"]) * g
+                        b[...] = fma(1 - group["dampening"], g, b)
                         buf._bump_version()
-                    g = g + momentum * buf._data if group["nesterov"] else buf._data
-                p._data -= lr * g
+                    g = fma(momentum, buf._data, g) if group["nesterov"] else buf._data
+                p._data[...] = fma(-lr, g, p._data)
                 p._bump_version()
         return loss
 
