@@ -4,13 +4,15 @@ Adam keeps two running averages per parameter: ``m`` of the gradients and
 ``v`` of the squared gradients. Dividing by ``sqrt(v)`` makes the step size
 about ``lr`` for every element, however large or small its gradient. Early
 on both averages are biased towards their starting value 0, which the
-"bias corrections" undo. One ``step()``, in torch's order of arithmetic::
+"bias corrections" undo. One ``step()``, in torch's order of arithmetic (the
+products marked ``(*)`` are added with a single rounding, as torch's fused
+multiply-adds are: see ``_fused.py``)::
 
     t = t + 1
     g = -g                                 if maximize
-    g = g + weight_decay * p               (Adam)   or   p = p * (1 - lr * weight_decay)   (AdamW)
-    m = m + (1 - beta1) * (g - m)          i.e. beta1 * m + (1 - beta1) * g
-    v = beta2 * v + (1 - beta2) * g * g
+    g = g + weight_decay * p  (*)          (Adam)   or   p = p * (1 - lr * weight_decay)   (AdamW)
+    m = m + (1 - beta1) * (g - m)  (*)     i.e. beta1 * m + (1 - beta1) * g
+    v = beta2 * v + (1 - beta2) * g * g    (*)
     v_max = max(v_max, v)                  if amsgrad (and use v_max instead of v below)
     denom = sqrt(v) / sqrt(1 - beta2**t) + eps
     p = p - lr / (1 - beta1**t) * m / denom
@@ -25,6 +27,7 @@ import numpy as np
 
 from .._grad_mode import no_grad
 from .._tensor import Tensor
+from ._fused import addcmul_, fma, lerp_
 from .optimizer import Optimizer
 
 
@@ -117,10 +120,10 @@ class Adam(Optimizer):
                     if group["decoupled_weight_decay"]:
                         p._data *= 1 - lr * wd
                     else:
-                        g = g + wd * p._data
-                m += (1 - beta1) * (g - m)  # torch writes this as m.lerp_(g, 1 - beta1)
+                        g = fma(wd, p._data, g)  # torch: g.add(p, alpha=weight_decay)
+                lerp_(m, g, 1 - beta1)
                 v *= beta2
-                v += (1 - beta2) * g * g
+                addcmul_(v, 1 - beta2, g, g)
                 if amsgrad:
                     v_max = state["max_exp_avg_sq"]._data
                     np.maximum(v_max, v, out=v_max)
