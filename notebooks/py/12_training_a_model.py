@@ -150,7 +150,7 @@ with torch.no_grad():
     prediction = model(test_x)
 print(prediction.requires_grad, prediction.grad_fn)
 for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
-    print(f"x = {xi:+.1f}   model {pi:+.3f}   x² - 1 = {xi**2 - 1:+.3f}")
+    print(f"x = {xi:+.1f}   model {pi:+.2f}   x² - 1 = {xi**2 - 1:+.2f}")
 
 # %% [markdown]
 # ## A deeper network, in one picture

@@ -138,7 +138,7 @@ with torch.no_grad():
     prediction = model(test_x)
 print(prediction.requires_grad, prediction.grad_fn)
 for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
-    print(f"x = {xi:+.1f}   model {pi:+.3f}   x² - 1 = {xi**2 - 1:+.3f}")
+    print(f"x = {xi:+.1f}   model {pi:+.2f}   x² - 1 = {xi**2 - 1:+.2f}")
 
 # %% [markdown]
 # ## 更深的网络，一张图
