@@ -44,6 +44,7 @@ def _check_can_require_grad(data: np.ndarray, message: str) -> None:
 # id(t) -> (the tensor t = x.detach() came from, a weak reference to t)
 _detached_from: dict[int, tuple[Tensor, weakref.ref]] = {}
 
+
 class Tensor:
     """A multi-dimensional array that can record the operations done to it.
 

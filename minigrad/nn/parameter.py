@@ -52,17 +52,6 @@ class Parameter(Tensor):
 
     __str__ = __repr__
 
-    def __deepcopy__(self, memo: dict) -> Parameter:
-        if id(self) in memo:
-            return memo[id(self)]
-        from ..serialization import deepcopy_data
-
-        out = Parameter(Tensor._make(deepcopy_data(self._data, memo), None), self._requires_grad)
-        if self._grad is not None:
-            out._grad = Tensor._make(deepcopy_data(self._grad._data, memo), None)
-        memo[id(self)] = out
-        return out
-
 
 # ``type(p)`` prints <class 'torch.nn.parameter.Parameter'>, as in torch
 Parameter.__module__ = "torch.nn.parameter"
