@@ -407,7 +407,7 @@ class Op(Node):
                 arrays.append(x)
             nexts.append(None)
         if not record:  # nothing to record: compute, and wrap the result as tensor(s)
-            return _compute(cls, inputs, settings)
+            return _compute(cls, inputs, settings, arrays)
         # 2. Record a node, connected to those next nodes (``next_functions``).
         nrs = None  # which output of its node each input was: stored only if not all 0
         if other_nr:
@@ -451,11 +451,13 @@ class Op(Node):
         return result
 
 
-def _compute(cls: type, inputs: tuple, settings: dict) -> Any:
-    """Run ``cls``'s forward without recording: its result as tensor(s) with no grad_fn."""
-    arrays = []  # (a loop: for one or two inputs, cheaper than a list comprehension)
-    for x in inputs:
-        arrays.append(x._data if isinstance(x, Tensor) else x)
+def _compute(cls: type, inputs: tuple, settings: dict, arrays: list | None = None) -> Any:
+    """Run ``cls``'s forward without recording: its result as tensor(s) with no grad_fn.
+    (``arrays``: the inputs' arrays, when the caller has them already.)"""
+    if arrays is None:
+        arrays = []  # (a loop: for one or two inputs, cheaper than a list comprehension)
+        for x in inputs:
+            arrays.append(x._data if isinstance(x, Tensor) else x)
     token = _np_errors.set(_QUIET)  # numpy's inf/nan warnings off (as QuietNumpy does)
     try:
         out = cls.forward(_NO_CTX, *arrays, **settings)
