@@ -61,7 +61,7 @@ def run_backward(
     roots = [_grad_node(t) for t in outputs]
     waiting = _count_dependencies([r for r in roots if r is not None])  # 1.
     wanted = None if inputs is None else _Wanted(inputs, waiting, accumulate)
-    buffers: dict[Node, list] = {}  # node -> the summed gradient of each of its outputs
+    buffers: dict[Node, Any] = {}  # node -> its summed gradient (several outputs: a list)
     ready = _ready_roots(roots, waiting)  # a heap of (-seq, node): the newest comes out first
     observing = bool(observe.nodes) and observe.watched_nodes()
     plain = wanted is None and not batched and not observing  # nothing but the chain rule
@@ -72,16 +72,15 @@ def run_backward(
         _deliver_roots(buffers, roots, outputs, grad_outputs)
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
-            grads = buffers.pop(node, None) or [None]
-            grad = grads[0] if len(grads) == 1 else None  # (None: several, or none arrived)
-            if plain and grad is not None and node._hooks is None and node._inputs:
+            grad = buffers.pop(node, None)  # (a list for a node with several outputs)
+            if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
                 # the common case, spelled out as it runs for every node (a leaf has no _inputs)
                 out = type(node).backward(node, grad)  # 3.
                 out = out if type(out) is tuple else (out,)
                 if node._saved and not retain_graph:
                     node._release()  # its saved values are not needed again
             else:  # a leaf, hooks, autograd.grad, a batch, observers, a gradient missing
-                out = _run_node(node, grads, wanted, accumulate, batched, retain_graph, observing)
+                out = _run_node(node, grad, wanted, accumulate, batched, retain_graph, observing)
                 if out is None:
                     continue  # a leaf, or a node autograd.grad does not need
             for nxt, nr, g, x in zip(node._next, node._next_nr or _ALL_0, out, node._inputs):
@@ -105,7 +104,7 @@ _ALL_0 = itertools.repeat(0)  # (a node's inputs were all output 0 of their node
 
 def _run_node(
     node: Node,
-    grads: list,
+    grad: Any,
     wanted: _Wanted | None,
     accumulate: bool,
     batched: bool,
@@ -114,7 +113,9 @@ def _run_node(
 ) -> tuple | None:
     """Steps 3 and 6 for any node: its hooks, a leaf's accumulation, what
     autograd.grad asked for, a batch, and the observers. Returns the gradients
-    to send on, or None when there are none (a leaf, or a node not needed)."""
+    to send on, or None when there are none (a leaf, or a node not needed).
+    ``grad``: what ``_deliver`` summed for the node (None if nothing arrived)."""
+    grads = grad if type(grad) is list else [grad]  # one per output
     if wanted is not None and node not in wanted.on_path:
         return None  # autograd.grad: no input asked for lies behind this node
     try:
@@ -198,19 +199,26 @@ def _deliver_roots(buffers: dict, roots: list, outputs: Sequence, grads: Sequenc
 
 
 def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor) -> None:
-    """Add ``grad`` into ``node``'s buffer for its output ``nr``."""
+    """Add ``grad`` into ``node``'s buffer for its output ``nr``: the buffer is the
+    gradient itself for a node with one output, a list of one per output otherwise."""
+    if node._outputs == 1:  # (almost every node: no list to make)
+        old = buffers.get(node)
+        buffers[node] = grad if old is None else _add(old, grad)
+        return
     buf = buffers.get(node)
     if buf is None:
         buffers[node] = buf = [None] * node._outputs
     old = buf[nr]
-    if old is None:
-        buf[nr] = grad
-    elif _State.enabled:  # create_graph: recorded, so the sum can be differentiated again
-        buf[nr] = old + grad
-    else:
-        # Not recorded: add the arrays directly, skipping the operator dispatch
-        # (both have the input's shape and dtype, as _sum_to made sure).
-        buf[nr] = Tensor._make(old._data + grad._data, None)
+    buf[nr] = grad if old is None else _add(old, grad)
+
+
+def _add(old: Tensor, grad: Tensor) -> Tensor:
+    """Two gradients for the same output, summed."""
+    if _State.enabled:  # create_graph: recorded, so the sum can be differentiated again
+        return old + grad
+    # Not recorded: add the arrays directly, skipping the operator dispatch
+    # (both have the input's shape and dtype, as _sum_to made sure).
+    return Tensor._make(old._data + grad._data, None)
 
 
 def _accumulate(acc: AccumulateGrad, grad: Tensor) -> None:
