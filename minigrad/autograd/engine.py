@@ -76,7 +76,7 @@ def run_backward(
             if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
                 # the common case, spelled out as it runs for every node (a leaf has no _inputs)
                 out = type(node).backward(node, grad)  # 3.
-                out = out if type(out) is tuple else (out,)
+                out = out if isinstance(out, tuple) else (out,)
                 if node._saved and not retain_graph:
                     node._release()  # its saved values are not needed again
             else:  # a leaf, hooks, autograd.grad, a batch, observers, a gradient missing
@@ -92,7 +92,10 @@ def run_backward(
                         gd.shape != xd.shape or gd.dtype != xd.dtype or type(nxt) is AccumulateGrad
                     ):  # (checked here first: most gradients fit their input as they are)
                         g = _undo_broadcast(g, x, nxt)
-                    _deliver(buffers, nxt, nr, g)  # 5.
+                    if nxt._outputs == 1 and nxt not in buffers:
+                        buffers[nxt] = g  # 5. its first gradient: nothing to add it to
+                    else:
+                        _deliver(buffers, nxt, nr, g)  # 5.
                 waiting[nxt] -= 1
                 if not waiting[nxt]:
                     heapq.heappush(ready, (-nxt._seq, nxt))
