@@ -11,8 +11,18 @@ tensor([0.], requires_grad=True)
 from . import lr_scheduler
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
+from .adamax import Adamax
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]
+__all__ = [
+    "Optimizer",
+    "SGD",
+    "Adam",
+    "AdamW",
+    "RMSprop",
+    "Adagrad",
+    "Adamax",
+    "lr_scheduler",
+]

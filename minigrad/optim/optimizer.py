@@ -30,6 +30,20 @@ def _typename(value: Any) -> str:
     return type(value).__name__
 
 
+def _check_betas(lr: Any, eps: float, betas: tuple[float, float], weight_decay: float) -> None:
+    """The checks the Adam family makes of its settings, with torch's messages."""
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if not 0.0 <= eps:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+    if not 0.0 <= weight_decay:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+
+
 class _Required:
     """Marks a setting that every parameter group must give (e.g. SGD's old required ``lr``)."""
 
