@@ -12,6 +12,7 @@ from . import lr_scheduler
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .adamax import Adamax
+from .nadam import NAdam
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
@@ -24,5 +25,6 @@ __all__ = [
     "RMSprop",
     "Adagrad",
     "Adamax",
+    "NAdam",
     "lr_scheduler",
 ]

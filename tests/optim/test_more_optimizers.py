@@ -24,8 +24,13 @@ ADAM_LIKE = [
 
 CASES = {
     "Adamax": ADAM_LIKE + [dict(eps=0.5, lr=1.0)],
+    "NAdam": ADAM_LIKE
+    + [
+        dict(lr=0.1, weight_decay=0.1, decoupled_weight_decay=True),
+        dict(lr=0.1, momentum_decay=0.5, betas=(0.5, 0.9)),
+    ],
 }
-WITH_SQRT = set()
+WITH_SQRT = {"NAdam"}
 # with numpy's sqrt: units in the last place allowed (the state that depends on the
 # parameters, through weight_decay or Adadelta's updates, is allowed them too)
 SQRT_MAXULP = {**MAXULP, "exp_avg": 16, "exp_avg_sq": 16, "acc_delta": 16, "square_avg": 16}
@@ -87,7 +92,7 @@ def test_defaults_and_repr_match_torch(name: str) -> None:
 
 BAD = [
     (name, kwargs)
-    for name in ["Adamax"]
+    for name in ["Adamax", "NAdam"]
     for kwargs in [
         dict(lr=-1),
         dict(eps=-1),
@@ -96,6 +101,7 @@ BAD = [
         dict(weight_decay=-1),
     ]
 ] + [
+    ("NAdam", dict(momentum_decay=-1)),
 ]
 
 
