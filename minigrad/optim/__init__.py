@@ -14,6 +14,7 @@ from .adam import Adam, AdamW
 from .adamax import Adamax
 from .nadam import NAdam
 from .optimizer import Optimizer
+from .radam import RAdam
 from .rmsprop import RMSprop
 from .sgd import SGD
 
@@ -26,5 +27,6 @@ __all__ = [
     "Adagrad",
     "Adamax",
     "NAdam",
+    "RAdam",
     "lr_scheduler",
 ]

@@ -29,8 +29,16 @@ CASES = {
         dict(lr=0.1, weight_decay=0.1, decoupled_weight_decay=True),
         dict(lr=0.1, momentum_decay=0.5, betas=(0.5, 0.9)),
     ],
+    # betas[1] = 0.6 would keep rho_t <= 5, so RAdam also runs with small betas[1]s
+    # that pass 5 within the six steps
+    "RAdam": ADAM_LIKE
+    + [
+        dict(lr=0.1, weight_decay=0.1, decoupled_weight_decay=True),
+        dict(lr=0.1, betas=(0.9, 0.1)),
+        dict(lr=0.1, betas=(0.5, 0.3), eps=1e-3, maximize=True, weight_decay=0.2),
+    ],
 }
-WITH_SQRT = {"NAdam"}
+WITH_SQRT = {"NAdam", "RAdam"}
 # with numpy's sqrt: units in the last place allowed (the state that depends on the
 # parameters, through weight_decay or Adadelta's updates, is allowed them too)
 SQRT_MAXULP = {**MAXULP, "exp_avg": 16, "exp_avg_sq": 16, "acc_delta": 16, "square_avg": 16}
@@ -92,7 +100,7 @@ def test_defaults_and_repr_match_torch(name: str) -> None:
 
 BAD = [
     (name, kwargs)
-    for name in ["Adamax", "NAdam"]
+    for name in ["Adamax", "NAdam", "RAdam"]
     for kwargs in [
         dict(lr=-1),
         dict(eps=-1),
