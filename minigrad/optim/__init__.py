@@ -9,6 +9,7 @@ tensor([0.], requires_grad=True)
 """
 
 from . import lr_scheduler
+from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .adamax import Adamax
@@ -28,5 +29,6 @@ __all__ = [
     "Adamax",
     "NAdam",
     "RAdam",
+    "Adadelta",
     "lr_scheduler",
 ]

@@ -37,8 +37,13 @@ CASES = {
         dict(lr=0.1, betas=(0.9, 0.1)),
         dict(lr=0.1, betas=(0.5, 0.3), eps=1e-3, maximize=True, weight_decay=0.2),
     ],
+    "Adadelta": [
+        dict(lr=lr, rho=rho, weight_decay=wd, maximize=mx)
+        for lr, rho, wd, mx in itertools.product([1.0, 0.3], [0.9, 0.2], [0, 0.1], [False, True])
+    ]
+    + [dict(), dict(eps=1e-2)],
 }
-WITH_SQRT = {"NAdam", "RAdam"}
+WITH_SQRT = {"NAdam", "RAdam", "Adadelta"}
 # with numpy's sqrt: units in the last place allowed (the state that depends on the
 # parameters, through weight_decay or Adadelta's updates, is allowed them too)
 SQRT_MAXULP = {**MAXULP, "exp_avg": 16, "exp_avg_sq": 16, "acc_delta": 16, "square_avg": 16}
@@ -110,6 +115,10 @@ BAD = [
     ]
 ] + [
     ("NAdam", dict(momentum_decay=-1)),
+    ("Adadelta", dict(lr=-1)),
+    ("Adadelta", dict(rho=1.5)),
+    ("Adadelta", dict(eps=-1)),
+    ("Adadelta", dict(weight_decay=-1)),
 ]
 
 
