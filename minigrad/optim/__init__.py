@@ -17,6 +17,7 @@ from .nadam import NAdam
 from .optimizer import Optimizer
 from .radam import RAdam
 from .rmsprop import RMSprop
+from .rprop import Rprop
 from .sgd import SGD
 
 __all__ = [
@@ -30,5 +31,6 @@ __all__ = [
     "NAdam",
     "RAdam",
     "Adadelta",
+    "Rprop",
     "lr_scheduler",
 ]

@@ -42,6 +42,11 @@ CASES = {
         for lr, rho, wd, mx in itertools.product([1.0, 0.3], [0.9, 0.2], [0, 0.1], [False, True])
     ]
     + [dict(), dict(eps=1e-2)],
+    "Rprop": [
+        dict(lr=lr, etas=etas, maximize=mx)
+        for lr, etas, mx in itertools.product([0.01, 0.5], [(0.5, 1.2), (0.3, 2.0)], [False, True])
+    ]
+    + [dict(step_sizes=(0.05, 0.2), lr=0.1), dict()],
 }
 WITH_SQRT = {"NAdam", "RAdam", "Adadelta"}
 # with numpy's sqrt: units in the last place allowed (the state that depends on the
@@ -119,6 +124,9 @@ BAD = [
     ("Adadelta", dict(rho=1.5)),
     ("Adadelta", dict(eps=-1)),
     ("Adadelta", dict(weight_decay=-1)),
+    ("Rprop", dict(lr=-1)),
+    ("Rprop", dict(etas=(1.5, 1.2))),
+    ("Rprop", dict(etas=(0.5, 0.9))),
 ]
 
 
