@@ -13,6 +13,7 @@ from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .adamax import Adamax
+from .asgd import ASGD
 from .nadam import NAdam
 from .optimizer import Optimizer
 from .radam import RAdam
@@ -32,5 +33,6 @@ __all__ = [
     "RAdam",
     "Adadelta",
     "Rprop",
+    "ASGD",
     "lr_scheduler",
 ]

@@ -47,6 +47,13 @@ CASES = {
         for lr, etas, mx in itertools.product([0.01, 0.5], [(0.5, 1.2), (0.3, 2.0)], [False, True])
     ]
     + [dict(step_sizes=(0.05, 0.2), lr=0.1), dict()],
+    "ASGD": [
+        dict(lr=lr, lambd=lambd, t0=t0, weight_decay=wd, maximize=mx)
+        for lr, lambd, t0, wd, mx in itertools.product(
+            [0.1], [1e-4, 0.5], [1e6, 2], [0, 0.1], [False, True]
+        )
+    ]
+    + [dict(), dict(lr=0.3, alpha=0.5, t0=0)],
 }
 WITH_SQRT = {"NAdam", "RAdam", "Adadelta"}
 # with numpy's sqrt: units in the last place allowed (the state that depends on the
@@ -127,6 +134,8 @@ BAD = [
     ("Rprop", dict(lr=-1)),
     ("Rprop", dict(etas=(1.5, 1.2))),
     ("Rprop", dict(etas=(0.5, 0.9))),
+    ("ASGD", dict(lr=-1)),
+    ("ASGD", dict(weight_decay=-1)),
 ]
 
 
