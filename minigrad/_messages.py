@@ -1062,3 +1062,7 @@ def plateau_groups_changed(now: object, before: object) -> str:
         "param group being added to the optimizer. Please modify the `min_lrs` field to "
         "match the length of the `optimizer` param groups."
     )
+
+
+# --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------
+LBFGS_ONE_GROUP = "LBFGS doesn't support per-parameter options (parameter groups)"

@@ -14,6 +14,7 @@ from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .adamax import Adamax
 from .asgd import ASGD
+from .lbfgs import LBFGS
 from .nadam import NAdam
 from .optimizer import Optimizer
 from .radam import RAdam
@@ -34,5 +35,6 @@ __all__ = [
     "Adadelta",
     "Rprop",
     "ASGD",
+    "LBFGS",
     "lr_scheduler",
 ]

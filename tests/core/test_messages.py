@@ -400,6 +400,9 @@ CASES = {
         _sgd(lib), step_size=1, last_epoch=3
     ),
     "plateau_groups_changed": _plateau_after_new_group,
+    "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
+        [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
+    ),
     "BATCH_SAMPLER_EXCLUSIVE": lambda lib: lib.utils.data.DataLoader(
         [1, 2], batch_sampler=[[0]], batch_size=2
     ),
