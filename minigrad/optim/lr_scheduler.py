@@ -33,13 +33,14 @@ from .._tensor import Tensor
 from .optimizer import Optimizer
 
 __all__ = [
-    "LRScheduler",
     "LambdaLR",
+    "MultiplicativeLR",
     "StepLR",
     "MultiStepLR",
     "ExponentialLR",
     "CosineAnnealingLR",
     "ReduceLROnPlateau",
+    "LRScheduler",
 ]
 
 
@@ -394,6 +395,50 @@ class CosineAnnealingLR(LRScheduler):
         ]
 
 
+class MultiplicativeLR(LRScheduler):
+    """Multiply ``lr`` by ``lr_lambda(epoch)`` every epoch (one function per group,
+    or one for all): unlike ``LambdaLR``, the factors pile up.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.MultiplicativeLR(opt, lambda epoch: 0.5)
+    >>> opt.step(); sched.step(); sched.step(); sched.get_last_lr()
+    [0.25]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        lr_lambda: Callable[[int], float] | list[Callable[[int], float]],
+        last_epoch: int = -1,
+    ) -> None:
+        self.optimizer = optimizer
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
+        else:
+            if len(lr_lambda) != len(optimizer.param_groups):
+                raise ValueError(
+                    f"Expected {len(optimizer.param_groups)} lr_lambdas, but got {len(lr_lambda)}"
+                )
+            self.lr_lambdas = list(lr_lambda)
+        for fn in self.lr_lambdas:
+            if not callable(fn):
+                raise TypeError(f"lr_lambda should be a function, but got {type(fn).__name__}")
+        super().__init__(optimizer, last_epoch)
+
+    state_dict = LambdaLR.state_dict
+    load_state_dict = LambdaLR.load_state_dict
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self._is_initial:
+            return _group_values(self.optimizer, "lr")
+        return [
+            group["lr"] * lmbda(self.last_epoch)
+            for lmbda, group in zip(self.lr_lambdas, self.optimizer.param_groups, strict=True)
+        ]
+
+
 class ReduceLROnPlateau(LRScheduler):
     """Multiply ``lr`` by ``factor`` when a metric has stopped improving for more than
     ``patience`` epochs: ``scheduler.step(val_loss)``.
@@ -535,6 +580,7 @@ for _cls in (
     ExponentialLR,
     CosineAnnealingLR,
     ReduceLROnPlateau,
+    MultiplicativeLR,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"
 del _cls

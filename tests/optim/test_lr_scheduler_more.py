@@ -1,0 +1,197 @@
+"""The other schedulers of ``torch.optim.lr_scheduler`` side by side with torch's:
+MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, CosineAnnealingWarmRestarts,
+CyclicLR, OneCycleLR (which also change the momentum), and SequentialLR and
+ChainedScheduler (which drive other schedulers). The learning rates of every
+step are the same floats (compared with ``==``), and so are the groups'
+settings, the state dicts, a resume, the warnings and the errors."""
+
+from __future__ import annotations
+
+import pickle
+import warnings
+
+import pytest
+import torch
+
+import minigrad
+
+from .test_lr_scheduler import _comparable, _lrs
+
+STEPS = 30
+
+
+def _optimizer(lib, name: str = "SGD"):
+    """Two parameter groups; SGD with momentum, or Adam (whose ``beta1`` cycles)."""
+    a, b = lib.nn.Parameter(lib.ones(2)), lib.nn.Parameter(lib.ones(3))
+    groups = [{"params": [a]}, {"params": [b], "lr": 0.05}]
+    if name == "Adam":
+        return lib.optim.Adam(groups, lr=0.1)
+    return lib.optim.SGD(groups, lr=0.1, momentum=0.9)
+
+
+def _run(opt, scheduler, steps: int) -> list:
+    """Step the optimizer then the scheduler; what each step leaves (a ChainedScheduler,
+    like torch's, has no ``last_epoch``)."""
+    seen = []
+    for _ in range(steps):
+        opt.step()
+        scheduler.step()
+        epoch = getattr(scheduler, "last_epoch", None)
+        seen.append((epoch, scheduler.get_last_lr(), _lrs(opt)))
+    return seen
+
+
+def _shrink(epoch: int) -> float:
+    return 0.9 if epoch % 3 else 1.1
+
+
+def _half(epoch: int) -> float:
+    return 0.5
+
+
+SIMPLE = {
+    "MultiplicativeLR": ("MultiplicativeLR", dict(lr_lambda=_shrink)),
+    "MultiplicativeLR_per_group": ("MultiplicativeLR", dict(lr_lambda=[_shrink, _half])),
+}
+
+
+def _make(lib, name: str, opt=None, optimizer: str = "SGD", **extra):
+    cls_name, kwargs = SIMPLE[name]
+    opt = opt if opt is not None else _optimizer(lib, optimizer)
+    return opt, getattr(lib.optim.lr_scheduler, cls_name)(opt, **kwargs, **extra)
+
+
+def _steps(name: str) -> int:
+    return STEPS - 1 if name.startswith("OneCycleLR") else STEPS  # (OneCycleLR stops at its end)
+
+
+@pytest.mark.parametrize("optimizer", ["SGD", "Adam"])
+@pytest.mark.parametrize("name", list(SIMPLE))
+def test_learning_rates_are_torchs_floats(name: str, optimizer: str) -> None:
+    opt_m, sched_m = _make(minigrad, name, optimizer=optimizer)
+    opt_t, sched_t = _make(torch, name, optimizer=optimizer)
+    assert sched_m.get_last_lr() == sched_t.get_last_lr()
+    assert _lrs(opt_m) == _lrs(opt_t)  # "initial_lr", and the momentum or betas
+    assert _run(opt_m, sched_m, _steps(name)) == _run(opt_t, sched_t, _steps(name))
+    state_m, state_t = sched_m.state_dict(), sched_t.state_dict()
+    assert _comparable(state_m) == _comparable(state_t)
+    assert list(state_m) == list(state_t)
+    assert type(sched_m).__module__ == type(sched_t).__module__ == "torch.optim.lr_scheduler"
+
+
+@pytest.mark.parametrize("name", list(SIMPLE))
+def test_resuming_from_a_state_dict_continues_like_torch(name: str) -> None:
+    results = []
+    for lib in (minigrad, torch):
+        opt, sched = _make(lib, name)
+        _run(opt, sched, 9)
+        saved_opt, saved_sched = opt.state_dict(), sched.state_dict()
+        fresh_opt = _optimizer(lib)
+        fresh_opt.load_state_dict(saved_opt)
+        _, resumed = _make(lib, name, opt=fresh_opt, last_epoch=sched.last_epoch)
+        after_init = (resumed.get_last_lr(), _lrs(fresh_opt))
+        resumed.load_state_dict(saved_sched)
+        results.append((after_init, _run(fresh_opt, resumed, _steps(name) - 10)))
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("name", [])
+def test_step_with_an_epoch_uses_the_closed_form_like_torch(name: str) -> None:
+    results = []
+    for lib in (minigrad, torch):
+        opt, sched = _make(lib, name)
+        opt.step()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for epoch in [3, 7, 4, 12, 2]:
+                sched.step(epoch)
+                results.append(sched.get_last_lr())
+        results.append([str(w.message) for w in caught])
+    half = len(results) // 2
+    assert results[:half] == results[half:]
+
+
+# --- schedulers of schedulers ------------------------------------------------------
+
+
+COMPOSITE: dict = {}
+
+
+# --- warnings, errors, pickling ------------------------------------------------------
+def _all_made(lib):
+    opt = _optimizer(lib)
+    made = [_make(lib, name, opt=_optimizer(lib))[1] for name in SIMPLE]
+    return made + [COMPOSITE[name](lib, opt) for name in COMPOSITE]
+
+
+def test_stepping_before_the_optimizer_warns_like_torch() -> None:
+    said = []
+    for lib in (minigrad, torch):
+        caught_per_scheduler = []
+        for sched in _all_made(lib):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                sched.step()
+                sched.step()
+            caught_per_scheduler.append([(w.category.__name__, str(w.message)) for w in caught])
+        said.append(caught_per_scheduler)
+    assert said[0] == said[1]
+    assert sum(1 for caught in said[0] if caught) > len(said[0]) // 2
+
+
+def test_no_warning_when_the_optimizer_steps_first() -> None:
+    for sched in _all_made(minigrad):
+        sched.optimizer.step()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            sched.step()
+
+
+def test_get_lr_outside_step_warns_like_torch() -> None:
+    said = []
+    for lib in (minigrad, torch):
+        made = _all_made(lib)[: len(SIMPLE)]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for sched in made:
+                sched.get_lr()
+        said.append([str(w.message) for w in caught])
+    assert said[0] == said[1] and len(said[0]) == len(SIMPLE)
+
+
+def _error(make) -> tuple[str, str]:
+    try:
+        make()
+    except Exception as e:  # noqa: BLE001 - the error is what is compared
+        return type(e).__name__, str(e)
+    raise AssertionError("no error")
+
+
+def _sch(lib):
+    return lib.optim.lr_scheduler
+
+
+ERRORS = {
+    "multiplicative not callable": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), 0.5),
+    "multiplicative count": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), [_half]),
+}
+
+
+@pytest.mark.parametrize("name", list(ERRORS))
+def test_errors_are_torchs(name: str) -> None:
+    assert _error(lambda: ERRORS[name](minigrad)) == _error(lambda: ERRORS[name](torch))
+
+
+@pytest.mark.parametrize("name", list(SIMPLE) + list(COMPOSITE))
+def test_a_pickled_scheduler_carries_on_like_torchs(name: str) -> None:
+    results = []
+    for lib in (minigrad, torch):
+        if name in COMPOSITE:
+            opt = _optimizer(lib)
+            sched = COMPOSITE[name](lib, opt)
+        else:
+            opt, sched = _make(lib, name)
+        _run(opt, sched, 5)
+        back = pickle.loads(pickle.dumps(sched))
+        results.append((type(back).__name__, _run(back.optimizer, back, 10)))
+    assert results[0] == results[1]
