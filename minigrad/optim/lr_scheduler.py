@@ -37,6 +37,7 @@ __all__ = [
     "MultiplicativeLR",
     "StepLR",
     "MultiStepLR",
+    "ConstantLR",
     "ExponentialLR",
     "CosineAnnealingLR",
     "ReduceLROnPlateau",
@@ -439,6 +440,49 @@ class MultiplicativeLR(LRScheduler):
         ]
 
 
+class ConstantLR(LRScheduler):
+    """Multiply ``lr`` by ``factor`` for the first ``total_iters`` epochs, then give it back.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=0.3)
+    >>> sched = torch.optim.lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=2)
+    >>> print(sched.get_last_lr())
+    [0.15]
+    >>> for _ in range(3):
+    ...     opt.step(); sched.step(); print(sched.get_last_lr())
+    [0.15]
+    [0.3]
+    [0.3]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        factor: float = 1.0 / 3,
+        total_iters: int = 5,
+        last_epoch: int = -1,
+    ) -> None:
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self.last_epoch == 0:
+            return [group["lr"] * self.factor for group in self.optimizer.param_groups]
+        if self.last_epoch != self.total_iters:
+            return _group_values(self.optimizer, "lr")
+        return [group["lr"] * (1.0 / self.factor) for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        return [
+            base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+            for base_lr in self.base_lrs
+        ]
+
+
 class ReduceLROnPlateau(LRScheduler):
     """Multiply ``lr`` by ``factor`` when a metric has stopped improving for more than
     ``patience`` epochs: ``scheduler.step(val_loss)``.
@@ -581,6 +625,7 @@ for _cls in (
     CosineAnnealingLR,
     ReduceLROnPlateau,
     MultiplicativeLR,
+    ConstantLR,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"
 del _cls

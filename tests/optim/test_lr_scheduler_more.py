@@ -52,6 +52,8 @@ def _half(epoch: int) -> float:
 SIMPLE = {
     "MultiplicativeLR": ("MultiplicativeLR", dict(lr_lambda=_shrink)),
     "MultiplicativeLR_per_group": ("MultiplicativeLR", dict(lr_lambda=[_shrink, _half])),
+    "ConstantLR": ("ConstantLR", dict()),
+    "ConstantLR_half": ("ConstantLR", dict(factor=0.5, total_iters=4)),
 }
 
 
@@ -95,7 +97,7 @@ def test_resuming_from_a_state_dict_continues_like_torch(name: str) -> None:
     assert results[0] == results[1]
 
 
-@pytest.mark.parametrize("name", [])
+@pytest.mark.parametrize("name", ["ConstantLR_half"])
 def test_step_with_an_epoch_uses_the_closed_form_like_torch(name: str) -> None:
     results = []
     for lib in (minigrad, torch):
@@ -174,6 +176,7 @@ def _sch(lib):
 ERRORS = {
     "multiplicative not callable": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), 0.5),
     "multiplicative count": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), [_half]),
+    "constant factor": lambda lib: _sch(lib).ConstantLR(_optimizer(lib), factor=1.5),
 }
 
 
