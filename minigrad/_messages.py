@@ -1064,5 +1064,10 @@ def plateau_groups_changed(now: object, before: object) -> str:
     )
 
 
+LINEAR_LR_START_FACTOR = (
+    "Starting multiplicative factor expected to be greater than 0 and less or equal to 1."
+)
+
+
 # --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------
 LBFGS_ONE_GROUP = "LBFGS doesn't support per-parameter options (parameter groups)"

@@ -38,6 +38,7 @@ __all__ = [
     "StepLR",
     "MultiStepLR",
     "ConstantLR",
+    "LinearLR",
     "ExponentialLR",
     "CosineAnnealingLR",
     "ReduceLROnPlateau",
@@ -483,6 +484,63 @@ class ConstantLR(LRScheduler):
         ]
 
 
+class LinearLR(LRScheduler):
+    """Change ``lr`` linearly from ``start_factor * initial_lr`` to ``end_factor *
+    initial_lr`` over ``total_iters`` epochs (a "warm-up" when it rises).
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.25, total_iters=3)
+    >>> for _ in range(4):
+    ...     print(sched.get_last_lr()); opt.step(); sched.step()
+    [0.25]
+    [0.5]
+    [0.75]
+    [1.0]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        start_factor: float = 1.0 / 3,
+        end_factor: float = 1.0,
+        total_iters: int = 5,
+        last_epoch: int = -1,
+    ) -> None:
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError(_messages.LINEAR_LR_START_FACTOR)
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.start_factor = start_factor
+        self.end_factor = end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self.last_epoch == 0:
+            return [group["lr"] * self.start_factor for group in self.optimizer.param_groups]
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _group_values(self.optimizer, "lr")
+        # the ratio of this epoch's factor to the last one's (chainable, as in torch)
+        change = self.end_factor - self.start_factor
+        last = self.total_iters * self.start_factor + (self.last_epoch - 1) * change
+        ratio = 1.0 + change / last
+        return [group["lr"] * ratio for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        return [
+            base_lr
+            * (
+                self.start_factor
+                + (self.end_factor - self.start_factor)
+                * min(self.total_iters, self.last_epoch)
+                / self.total_iters
+            )
+            for base_lr in self.base_lrs
+        ]
+
+
 class ReduceLROnPlateau(LRScheduler):
     """Multiply ``lr`` by ``factor`` when a metric has stopped improving for more than
     ``patience`` epochs: ``scheduler.step(val_loss)``.
@@ -626,6 +684,7 @@ for _cls in (
     ReduceLROnPlateau,
     MultiplicativeLR,
     ConstantLR,
+    LinearLR,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"
 del _cls

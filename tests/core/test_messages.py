@@ -400,6 +400,9 @@ CASES = {
         _sgd(lib), step_size=1, last_epoch=3
     ),
     "plateau_groups_changed": _plateau_after_new_group,
+    "LINEAR_LR_START_FACTOR": lambda lib: lib.optim.lr_scheduler.LinearLR(
+        _sgd(lib), start_factor=0
+    ),
     "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
         [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
     ),

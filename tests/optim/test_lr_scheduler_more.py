@@ -54,6 +54,8 @@ SIMPLE = {
     "MultiplicativeLR_per_group": ("MultiplicativeLR", dict(lr_lambda=[_shrink, _half])),
     "ConstantLR": ("ConstantLR", dict()),
     "ConstantLR_half": ("ConstantLR", dict(factor=0.5, total_iters=4)),
+    "LinearLR": ("LinearLR", dict()),
+    "LinearLR_down": ("LinearLR", dict(start_factor=1.0, end_factor=0.1, total_iters=7)),
 }
 
 
@@ -97,7 +99,7 @@ def test_resuming_from_a_state_dict_continues_like_torch(name: str) -> None:
     assert results[0] == results[1]
 
 
-@pytest.mark.parametrize("name", ["ConstantLR_half"])
+@pytest.mark.parametrize("name", ["ConstantLR_half", "LinearLR_down"])
 def test_step_with_an_epoch_uses_the_closed_form_like_torch(name: str) -> None:
     results = []
     for lib in (minigrad, torch):
@@ -177,6 +179,8 @@ ERRORS = {
     "multiplicative not callable": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), 0.5),
     "multiplicative count": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), [_half]),
     "constant factor": lambda lib: _sch(lib).ConstantLR(_optimizer(lib), factor=1.5),
+    "linear start": lambda lib: _sch(lib).LinearLR(_optimizer(lib), start_factor=0),
+    "linear end": lambda lib: _sch(lib).LinearLR(_optimizer(lib), end_factor=1.5),
 }
 
 
