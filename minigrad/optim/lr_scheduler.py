@@ -42,6 +42,7 @@ __all__ = [
     "ExponentialLR",
     "CosineAnnealingLR",
     "ReduceLROnPlateau",
+    "PolynomialLR",
     "LRScheduler",
 ]
 
@@ -541,6 +542,47 @@ class LinearLR(LRScheduler):
         ]
 
 
+class PolynomialLR(LRScheduler):
+    """Decay ``lr`` to 0 over ``total_iters`` epochs as ``(1 - epoch / total_iters)**power``.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.PolynomialLR(opt, total_iters=4, power=2.0)
+    >>> for _ in range(5):
+    ...     opt.step(); sched.step(); print(sched.get_last_lr())
+    [0.5625]
+    [0.25]
+    [0.0625]
+    [0.0]
+    [0.0]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        total_iters: int = 5,
+        power: float = 1.0,
+        last_epoch: int = -1,
+    ) -> None:
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _group_values(self.optimizer, "lr")
+        decay_factor = (
+            (1.0 - self.last_epoch / self.total_iters)
+            / (1.0 - (self.last_epoch - 1) / self.total_iters)
+        ) ** self.power
+        return [group["lr"] * decay_factor for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list[Any]:
+        decay = (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
+        return [base_lr * decay for base_lr in self.base_lrs]
+
+
 class ReduceLROnPlateau(LRScheduler):
     """Multiply ``lr`` by ``factor`` when a metric has stopped improving for more than
     ``patience`` epochs: ``scheduler.step(val_loss)``.
@@ -685,6 +727,7 @@ for _cls in (
     MultiplicativeLR,
     ConstantLR,
     LinearLR,
+    PolynomialLR,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"
 del _cls

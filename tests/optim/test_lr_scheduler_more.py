@@ -56,6 +56,8 @@ SIMPLE = {
     "ConstantLR_half": ("ConstantLR", dict(factor=0.5, total_iters=4)),
     "LinearLR": ("LinearLR", dict()),
     "LinearLR_down": ("LinearLR", dict(start_factor=1.0, end_factor=0.1, total_iters=7)),
+    "PolynomialLR": ("PolynomialLR", dict()),
+    "PolynomialLR_power": ("PolynomialLR", dict(total_iters=12, power=2.5)),
 }
 
 
@@ -99,7 +101,7 @@ def test_resuming_from_a_state_dict_continues_like_torch(name: str) -> None:
     assert results[0] == results[1]
 
 
-@pytest.mark.parametrize("name", ["ConstantLR_half", "LinearLR_down"])
+@pytest.mark.parametrize("name", ["ConstantLR_half", "LinearLR_down", "PolynomialLR_power"])
 def test_step_with_an_epoch_uses_the_closed_form_like_torch(name: str) -> None:
     results = []
     for lib in (minigrad, torch):
