@@ -42,6 +42,7 @@ __all__ = [
     "ExponentialLR",
     "CosineAnnealingLR",
     "ReduceLROnPlateau",
+    "CosineAnnealingWarmRestarts",
     "PolynomialLR",
     "LRScheduler",
 ]
@@ -715,6 +716,89 @@ class ReduceLROnPlateau(LRScheduler):
         )
 
 
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """Cosine annealing from ``initial_lr`` down to ``eta_min`` over ``T_0`` epochs,
+    then a restart at ``initial_lr``; each period is ``T_mult`` times the last
+    (Loshchilov & Hutter, SGDR). ``step`` also takes a fractional epoch, to step
+    after every batch: ``scheduler.step(epoch + i / iters)``.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> sched = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2)
+    >>> for _ in range(4):
+    ...     opt.step(); sched.step(); print(round(sched.get_last_lr()[0], 6))
+    0.5
+    1.0
+    0.5
+    1.0
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        T_0: int,
+        T_mult: int = 1,
+        eta_min: float = 0.0,
+        last_epoch: int = -1,
+    ) -> None:
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError(f"Expected positive integer T_0, but got {T_0}")
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError(f"Expected integer T_mult >= 1, but got {T_mult}")
+        if not isinstance(eta_min, (float, int)):
+            raise ValueError(
+                f"Expected float or int eta_min, but got {eta_min} of type {type(eta_min)}"
+            )
+        self.T_0 = T_0
+        self.T_i = T_0  # the length of this period
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch  # epochs since the last restart
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        return [
+            self.eta_min
+            + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
+            for base_lr in self.base_lrs
+        ]
+
+    def step(self, epoch: float | None = None) -> None:
+        """Move to the next epoch, or to ``epoch`` (which may be fractional), and set
+        every group's ``lr`` for it."""
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:  # a restart
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        else:
+            if epoch < 0:
+                raise ValueError(f"Expected non-negative epoch, but got {epoch}")
+            if epoch >= self.T_0:
+                if self.T_mult == 1:
+                    self.T_cur = epoch % self.T_0
+                else:  # which period epoch falls in: the periods' lengths grow geometrically
+                    n = int(math.log((epoch / self.T_0 * (self.T_mult - 1) + 1), self.T_mult))
+                    self.T_cur = epoch - self.T_0 * (self.T_mult**n - 1) / (self.T_mult - 1)
+                    self.T_i = self.T_0 * self.T_mult ** (n)
+            else:
+                self.T_i = self.T_0
+                self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        self._get_lr_called_within_step = True
+        try:
+            values = self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
+            _set_group_value(group, "lr", lr)
+        self._last_lr = _group_values(self.optimizer, "lr")
+
+
 for _cls in (
     LRScheduler,
     _LRScheduler,
@@ -728,6 +812,7 @@ for _cls in (
     ConstantLR,
     LinearLR,
     PolynomialLR,
+    CosineAnnealingWarmRestarts,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"
 del _cls

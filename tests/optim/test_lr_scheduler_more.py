@@ -58,6 +58,11 @@ SIMPLE = {
     "LinearLR_down": ("LinearLR", dict(start_factor=1.0, end_factor=0.1, total_iters=7)),
     "PolynomialLR": ("PolynomialLR", dict()),
     "PolynomialLR_power": ("PolynomialLR", dict(total_iters=12, power=2.5)),
+    "CosineAnnealingWarmRestarts": ("CosineAnnealingWarmRestarts", dict(T_0=5)),
+    "CosineAnnealingWarmRestarts_mult": (
+        "CosineAnnealingWarmRestarts",
+        dict(T_0=3, T_mult=2, eta_min=0.001),
+    ),
 }
 
 
@@ -115,6 +120,23 @@ def test_step_with_an_epoch_uses_the_closed_form_like_torch(name: str) -> None:
         results.append([str(w.message) for w in caught])
     half = len(results) // 2
     assert results[:half] == results[half:]
+
+
+@pytest.mark.parametrize("T_mult", [1, 2, 3])
+def test_warm_restarts_with_fractional_epochs_like_torch(T_mult: int) -> None:
+    """Stepped after every batch: ``scheduler.step(epoch + i / iters)``, as its docs show."""
+    results = []
+    for lib in (minigrad, torch):
+        opt = _optimizer(lib)
+        sched = lib.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=T_mult)
+        seen = []
+        for epoch in range(12):
+            for i in range(3):
+                opt.step()
+                sched.step(epoch + i / 3)
+                seen.append((sched.last_epoch, sched.T_cur, sched.T_i, sched.get_last_lr()))
+        results.append(seen)
+    assert results[0] == results[1]
 
 
 # --- schedulers of schedulers ------------------------------------------------------
@@ -183,6 +205,15 @@ ERRORS = {
     "constant factor": lambda lib: _sch(lib).ConstantLR(_optimizer(lib), factor=1.5),
     "linear start": lambda lib: _sch(lib).LinearLR(_optimizer(lib), start_factor=0),
     "linear end": lambda lib: _sch(lib).LinearLR(_optimizer(lib), end_factor=1.5),
+    "warm T_0": lambda lib: _sch(lib).CosineAnnealingWarmRestarts(_optimizer(lib), T_0=0),
+    "warm T_0 float": lambda lib: _sch(lib).CosineAnnealingWarmRestarts(_optimizer(lib), 2.0),
+    "warm T_mult": lambda lib: _sch(lib).CosineAnnealingWarmRestarts(_optimizer(lib), 2, 0),
+    "warm eta_min": lambda lib: _sch(lib).CosineAnnealingWarmRestarts(
+        _optimizer(lib), 2, eta_min="0"
+    ),
+    "warm negative epoch": lambda lib: (
+        _sch(lib).CosineAnnealingWarmRestarts(_optimizer(lib), 2).step(-1)
+    ),
 }
 
 
