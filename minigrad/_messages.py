@@ -1067,6 +1067,16 @@ def plateau_groups_changed(now: object, before: object) -> str:
 LINEAR_LR_START_FACTOR = (
     "Starting multiplicative factor expected to be greater than 0 and less or equal to 1."
 )
+CYCLE_MOMENTUM_UNSUPPORTED = (
+    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+)
+
+
+def format_param_length(name: object, given: object, groups: object) -> str:
+    return (
+        f"{name} must have the same length as optimizer.param_groups. "
+        f"{name} has {given} values, param_groups has {groups}."
+    )
 
 
 # --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------

@@ -25,7 +25,7 @@ import weakref
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 from .. import _messages
@@ -42,6 +42,7 @@ __all__ = [
     "ExponentialLR",
     "CosineAnnealingLR",
     "ReduceLROnPlateau",
+    "CyclicLR",
     "CosineAnnealingWarmRestarts",
     "PolynomialLR",
     "LRScheduler",
@@ -716,6 +717,176 @@ class ReduceLROnPlateau(LRScheduler):
         )
 
 
+def _format_param(name: str, optimizer: Optimizer, param: Any) -> list[Any]:
+    """``param`` for each parameter group: one value for all, or a list with one per group."""
+    if isinstance(param, (list, tuple)):
+        if len(param) != len(optimizer.param_groups):
+            raise ValueError(
+                _messages.format_param_length(name, len(param), len(optimizer.param_groups))
+            )
+    else:
+        param = [param] * len(optimizer.param_groups)
+    return [p.clone() if isinstance(p, Tensor) else p for p in param]
+
+
+def _set_momentums(optimizer: Optimizer, use_beta1: bool, momentums: list[Any]) -> None:
+    """Set each group's momentum (or Adam's ``beta1``, the first of its ``betas``)."""
+    for group, momentum in zip(optimizer.param_groups, momentums, strict=True):
+        if use_beta1:
+            group["betas"] = (momentum, *group["betas"][1:])
+        else:
+            group["momentum"] = momentum
+
+
+class CyclicLR(LRScheduler):
+    """Cycle ``lr`` between ``base_lr`` and ``max_lr``: up in ``step_size_up``
+    steps, down in ``step_size_down`` (Smith, 2017). Step it after every *batch*.
+
+    ``mode`` scales each cycle's height: ``"triangular"`` (the same every cycle),
+    ``"triangular2"`` (halved each cycle) or ``"exp_range"`` (times ``gamma`` every
+    step); or give your own ``scale_fn``. With ``cycle_momentum`` the momentum (or
+    Adam's ``beta1``) cycles the opposite way, between ``max_momentum`` and
+    ``base_momentum``.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=0.1, momentum=0.9)
+    >>> sched = torch.optim.lr_scheduler.CyclicLR(opt, base_lr=0.1, max_lr=0.5, step_size_up=2)
+    >>> for _ in range(5):
+    ...     opt.step(); sched.step(); print(round(sched.get_last_lr()[0], 6))
+    0.3
+    0.5
+    0.3
+    0.1
+    0.3
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        base_lr: float | list[float],
+        max_lr: float | list[float],
+        step_size_up: int = 2000,
+        step_size_down: int | None = None,
+        mode: str = "triangular",
+        gamma: float = 1.0,
+        scale_fn: Callable[[float], float] | None = None,
+        scale_mode: str = "cycle",
+        cycle_momentum: bool = True,
+        base_momentum: float = 0.8,
+        max_momentum: float = 0.9,
+        last_epoch: int = -1,
+    ) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        self.optimizer = optimizer
+        base_lrs = _format_param("base_lr", optimizer, base_lr)
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, optimizer.param_groups, strict=True):
+                _set_group_value(group, "lr", lr)
+        self.max_lrs = _format_param("max_lr", optimizer, max_lr)
+        step_size_up = float(step_size_up)
+        step_size_down = float(step_size_down) if step_size_down is not None else step_size_up
+        self.total_size = step_size_up + step_size_down
+        self.step_ratio = step_size_up / self.total_size
+        if mode not in ["triangular", "triangular2", "exp_range"] and scale_fn is None:
+            raise ValueError("mode is invalid and scale_fn is None")
+        self.mode = mode
+        self.gamma = gamma
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode
+        self._init_scale_fn()
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError(_messages.CYCLE_MOMENTUM_UNSUPPORTED)
+            self.use_beta1 = "betas" in self.optimizer.defaults
+            self.base_momentums = _format_param("base_momentum", optimizer, base_momentum)
+            self.max_momentums = _format_param("max_momentum", optimizer, max_momentum)
+            if last_epoch == -1:
+                _set_momentums(optimizer, self.use_beta1, self.max_momentums)
+                for m_momentum, b_momentum, group in zip(
+                    self.max_momentums, self.base_momentums, optimizer.param_groups, strict=True
+                ):
+                    group["max_momentum"] = m_momentum
+                    group["base_momentum"] = b_momentum
+        super().__init__(optimizer, last_epoch)
+        self.base_lrs = base_lrs
+
+    def _init_scale_fn(self) -> None:
+        if self._scale_fn_custom is not None:
+            return
+        if self.mode == "triangular":
+            self._scale_fn_ref = self._triangular_scale_fn
+            self.scale_mode = "cycle"
+        elif self.mode == "triangular2":
+            self._scale_fn_ref = self._triangular2_scale_fn
+            self.scale_mode = "cycle"
+        elif self.mode == "exp_range":
+            self._scale_fn_ref = partial(self._exp_range_scale_fn, self.gamma)
+            self.scale_mode = "iterations"
+
+    def scale_fn(self, x: Any) -> float:
+        """The height of the cycle, as a fraction: of the cycle number (``scale_mode``
+        ``"cycle"``) or of the step (``"iterations"``)."""
+        if self._scale_fn_custom is not None:
+            return self._scale_fn_custom(x)
+        return self._scale_fn_ref(x)
+
+    @staticmethod
+    def _triangular_scale_fn(x: float) -> float:
+        return 1.0
+
+    @staticmethod
+    def _triangular2_scale_fn(x: float) -> float:
+        return 1 / (2.0 ** (x - 1))
+
+    @staticmethod
+    def _exp_range_scale_fn(gamma: float, x: float) -> float:
+        return gamma**x
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle  # where in the cycle, 0 to 1
+        if x <= self.step_ratio:
+            scale_factor = x / self.step_ratio  # going up
+        else:
+            scale_factor = (x - 1) / (self.step_ratio - 1)  # going down
+        at = cycle if self.scale_mode == "cycle" else self.last_epoch
+        lrs = [
+            base_lr + (max_lr - base_lr) * scale_factor * self.scale_fn(at)
+            for base_lr, max_lr in zip(self.base_lrs, self.max_lrs, strict=True)
+        ]
+        if self.cycle_momentum:
+            momentums = [
+                max_momentum - (max_momentum - base_momentum) * scale_factor * self.scale_fn(at)
+                for base_momentum, max_momentum in zip(
+                    self.base_momentums, self.max_momentums, strict=True
+                )
+            ]
+            _set_momentums(self.optimizer, self.use_beta1, momentums)
+        return lrs
+
+    def state_dict(self) -> dict[str, Any]:
+        """As the base class's, but a ``scale_fn`` is saved only as the ``__dict__`` of
+        a callable object (a plain function or lambda becomes ``None``)."""
+        state = super().state_dict()
+        state.pop("_scale_fn_ref", None)
+        fn = state.pop("_scale_fn_custom")
+        state["_scale_fn_custom"] = None
+        if fn is not None and not isinstance(fn, types.FunctionType):
+            state["_scale_fn_custom"] = fn.__dict__.copy()
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned (``scale_fn`` stays the one given)."""
+        fn = state_dict.pop("_scale_fn_custom")
+        super().load_state_dict(state_dict)
+        if fn is not None:
+            self._scale_fn_custom.__dict__.update(fn)
+        self._init_scale_fn()
+
+
 class CosineAnnealingWarmRestarts(LRScheduler):
     """Cosine annealing from ``initial_lr`` down to ``eta_min`` over ``T_0`` epochs,
     then a restart at ``initial_lr``; each period is ``T_mult`` times the last
@@ -812,6 +983,7 @@ for _cls in (
     ConstantLR,
     LinearLR,
     PolynomialLR,
+    CyclicLR,
     CosineAnnealingWarmRestarts,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"

@@ -403,6 +403,10 @@ CASES = {
     "LINEAR_LR_START_FACTOR": lambda lib: lib.optim.lr_scheduler.LinearLR(
         _sgd(lib), start_factor=0
     ),
+    "CYCLE_MOMENTUM_UNSUPPORTED": lambda lib: lib.optim.lr_scheduler.CyclicLR(
+        lib.optim.Adagrad([_leaf(lib, 1)]), 0.1, 0.2
+    ),
+    "format_param_length": lambda lib: lib.optim.lr_scheduler.CyclicLR(_sgd(lib), [0.1, 0.1], 1),
     "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
         [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
     ),

@@ -63,6 +63,25 @@ SIMPLE = {
         "CosineAnnealingWarmRestarts",
         dict(T_0=3, T_mult=2, eta_min=0.001),
     ),
+    "CyclicLR": ("CyclicLR", dict(base_lr=0.01, max_lr=0.1, step_size_up=4)),
+    "CyclicLR_triangular2": (
+        "CyclicLR",
+        dict(
+            base_lr=[0.01, 0.02], max_lr=0.2, step_size_up=3, step_size_down=5, mode="triangular2"
+        ),
+    ),
+    "CyclicLR_exp_range": (
+        "CyclicLR",
+        dict(base_lr=0.01, max_lr=0.1, step_size_up=3, mode="exp_range", gamma=0.9),
+    ),
+    "CyclicLR_no_momentum": (
+        "CyclicLR",
+        dict(base_lr=0.01, max_lr=0.1, step_size_up=2, cycle_momentum=False),
+    ),
+    "CyclicLR_scale_fn": (
+        "CyclicLR",
+        dict(base_lr=0.01, max_lr=0.1, step_size_up=2, scale_fn=_half, scale_mode="iterations"),
+    ),
 }
 
 
@@ -106,7 +125,9 @@ def test_resuming_from_a_state_dict_continues_like_torch(name: str) -> None:
     assert results[0] == results[1]
 
 
-@pytest.mark.parametrize("name", ["ConstantLR_half", "LinearLR_down", "PolynomialLR_power"])
+@pytest.mark.parametrize(
+    "name", ["ConstantLR_half", "LinearLR_down", "PolynomialLR_power", "CyclicLR"]
+)
 def test_step_with_an_epoch_uses_the_closed_form_like_torch(name: str) -> None:
     results = []
     for lib in (minigrad, torch):
@@ -213,6 +234,12 @@ ERRORS = {
     ),
     "warm negative epoch": lambda lib: (
         _sch(lib).CosineAnnealingWarmRestarts(_optimizer(lib), 2).step(-1)
+    ),
+    "cyclic not an optimizer": lambda lib: _sch(lib).CyclicLR(None, 0.1, 0.2),
+    "cyclic mode": lambda lib: _sch(lib).CyclicLR(_optimizer(lib), 0.1, 0.2, mode="sine"),
+    "cyclic base_lr count": lambda lib: _sch(lib).CyclicLR(_optimizer(lib), [0.1], 0.2),
+    "cyclic momentum": lambda lib: _sch(lib).CyclicLR(
+        lib.optim.Adagrad([lib.nn.Parameter(lib.ones(1))]), 0.1, 0.2
     ),
 }
 
