@@ -1070,6 +1070,15 @@ LINEAR_LR_START_FACTOR = (
 CYCLE_MOMENTUM_UNSUPPORTED = (
     "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
 )
+ONE_CYCLE_TOTAL_STEPS = "You must define either total_steps OR (epochs AND steps_per_epoch)"
+
+
+def one_cycle_stepped_past_end(step_num: object, total_steps: object) -> str:
+    return f"Tried to step {step_num} times. The specified number of total steps is {total_steps}"
+
+
+def one_cycle_anneal_strategy(strategy: object) -> str:
+    return f"anneal_strategy must be one of 'cos' or 'linear', instead got {strategy}"
 
 
 def format_param_length(name: object, given: object, groups: object) -> str:

@@ -44,6 +44,7 @@ __all__ = [
     "ReduceLROnPlateau",
     "CyclicLR",
     "CosineAnnealingWarmRestarts",
+    "OneCycleLR",
     "PolynomialLR",
     "LRScheduler",
 ]
@@ -970,6 +971,166 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         self._last_lr = _group_values(self.optimizer, "lr")
 
 
+class OneCycleLR(LRScheduler):
+    """The "1cycle" policy (Smith & Topin, 2018): ``lr`` rises from ``max_lr /
+    div_factor`` to ``max_lr`` over the first ``pct_start`` of ``total_steps``, then
+    anneals (``"cos"`` or ``"linear"``) to ``initial_lr / final_div_factor``; the
+    momentum (or Adam's ``beta1``) goes the opposite way. Step it after every *batch*,
+    ``total_steps`` times in all (or ``epochs * steps_per_epoch``).
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=0.1, momentum=0.9)
+    >>> sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=4,
+    ...                                             anneal_strategy="linear")
+    >>> for _ in range(4):
+    ...     print(round(sched.get_last_lr()[0], 6)); opt.step(); sched.step()
+    0.04
+    0.714287
+    0.357145
+    4e-06
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        max_lr: float | list[float],
+        total_steps: int | None = None,
+        epochs: int | None = None,
+        steps_per_epoch: int | None = None,
+        pct_start: float = 0.3,
+        anneal_strategy: str = "cos",
+        cycle_momentum: bool = True,
+        base_momentum: float | list[float] = 0.85,
+        max_momentum: float | list[float] = 0.95,
+        div_factor: float = 25.0,
+        final_div_factor: float = 1e4,
+        three_phase: bool = False,
+        last_epoch: int = -1,
+    ) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        self.optimizer = optimizer
+        if total_steps is not None:
+            if total_steps <= 0 or not isinstance(total_steps, int):
+                raise ValueError(f"Expected positive integer total_steps, but got {total_steps}")
+            self.total_steps = total_steps
+        elif epochs is not None and steps_per_epoch is not None:
+            if not isinstance(epochs, int) or epochs <= 0:
+                raise ValueError(f"Expected positive integer epochs, but got {epochs}")
+            if not isinstance(steps_per_epoch, int) or steps_per_epoch <= 0:
+                raise ValueError(
+                    f"Expected positive integer steps_per_epoch, but got {steps_per_epoch}"
+                )
+            self.total_steps = epochs * steps_per_epoch
+        else:
+            raise ValueError(_messages.ONE_CYCLE_TOTAL_STEPS)
+        # each phase goes from one group value to another by its last step
+        up = float(pct_start * self.total_steps) - 1
+        if three_phase:
+            self._schedule_phases = [
+                _phase(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                _phase(
+                    float(2 * pct_start * self.total_steps) - 2,
+                    "max_lr",
+                    "initial_lr",
+                    "base_momentum",
+                    "max_momentum",
+                ),
+                _phase(
+                    self.total_steps - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum"
+                ),
+            ]
+        else:
+            self._schedule_phases = [
+                _phase(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                _phase(self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum"),
+            ]
+        if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+            raise ValueError(f"Expected float between 0 and 1 pct_start, but got {pct_start}")
+        if anneal_strategy not in ["cos", "linear"]:
+            raise ValueError(_messages.one_cycle_anneal_strategy(anneal_strategy))
+        self._anneal_func_type = anneal_strategy
+        max_lrs = _format_param("max_lr", self.optimizer, max_lr)
+        if last_epoch == -1:
+            for idx, group in enumerate(self.optimizer.param_groups):
+                group["initial_lr"] = max_lrs[idx] / div_factor
+                group["max_lr"] = max_lrs[idx]
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+        self.cycle_momentum = cycle_momentum
+        if self.cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError(_messages.CYCLE_MOMENTUM_UNSUPPORTED)
+            self.use_beta1 = "betas" in self.optimizer.defaults
+            max_momentums = _format_param("max_momentum", optimizer, max_momentum)
+            base_momentums = _format_param("base_momentum", optimizer, base_momentum)
+            if last_epoch == -1:
+                _set_momentums(optimizer, self.use_beta1, max_momentums)
+                for m_momentum, b_momentum, group in zip(
+                    max_momentums, base_momentums, optimizer.param_groups, strict=True
+                ):
+                    group["max_momentum"] = m_momentum
+                    group["base_momentum"] = b_momentum
+        super().__init__(optimizer, last_epoch)
+
+    def _anneal_func(self, start: Any, end: Any, pct: float) -> Any:
+        if self._anneal_func_type == "cos":
+            return self._annealing_cos(start, end, pct)
+        return self._annealing_linear(start, end, pct)
+
+    @staticmethod
+    def _annealing_cos(start: Any, end: Any, pct: float) -> Any:
+        """Half a cosine from ``start`` (pct 0) to ``end`` (pct 1)."""
+        cos_out = math.cos(math.pi * pct) + 1
+        return end + (start - end) / 2.0 * cos_out
+
+    @staticmethod
+    def _annealing_linear(start: Any, end: Any, pct: float) -> Any:
+        """A straight line from ``start`` (pct 0) to ``end`` (pct 1)."""
+        return (end - start) * pct + start
+
+    def get_lr(self) -> list[Any]:
+        self._warn_if_called_directly()
+        lrs = []
+        step_num = self.last_epoch
+        if step_num > self.total_steps:
+            raise ValueError(_messages.one_cycle_stepped_past_end(step_num, self.total_steps))
+        for group in self.optimizer.param_groups:
+            start_step = 0.0
+            for i, phase in enumerate(self._schedule_phases):
+                end_step = phase["end_step"]
+                if step_num <= end_step or i == len(self._schedule_phases) - 1:
+                    pct = (step_num - start_step) / (end_step - start_step)
+                    computed_lr = self._anneal_func(
+                        group[phase["start_lr"]], group[phase["end_lr"]], pct
+                    )
+                    if self.cycle_momentum:
+                        computed_momentum = self._anneal_func(
+                            group[phase["start_momentum"]], group[phase["end_momentum"]], pct
+                        )
+                    break
+                start_step = phase["end_step"]
+            lrs.append(computed_lr)
+            if self.cycle_momentum:
+                if self.use_beta1:
+                    group["betas"] = (computed_momentum, *group["betas"][1:])
+                else:
+                    group["momentum"] = computed_momentum
+        return lrs
+
+
+def _phase(
+    end_step: float, start_lr: str, end_lr: str, start_momentum: str, end_momentum: str
+) -> dict[str, Any]:
+    """One phase of OneCycleLR: which group values it goes between, by which step."""
+    return {
+        "end_step": end_step,
+        "start_lr": start_lr,
+        "end_lr": end_lr,
+        "start_momentum": start_momentum,
+        "end_momentum": end_momentum,
+    }
+
+
 for _cls in (
     LRScheduler,
     _LRScheduler,
@@ -985,6 +1146,7 @@ for _cls in (
     PolynomialLR,
     CyclicLR,
     CosineAnnealingWarmRestarts,
+    OneCycleLR,
 ):
     _cls.__module__ = "torch.optim.lr_scheduler"
 del _cls

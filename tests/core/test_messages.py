@@ -254,6 +254,14 @@ def _plateau_after_new_group(lib):
     scheduler.step(1.0)
 
 
+def _one_cycle_past_the_end(lib):
+    optimizer = _sgd(lib)
+    scheduler = lib.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.1, total_steps=2)
+    for _ in range(3):
+        optimizer.step()
+        scheduler.step()
+
+
 CASES = {
     # the engine and the graph
     "SECOND_BACKWARD": _backward_twice,
@@ -407,6 +415,11 @@ CASES = {
         lib.optim.Adagrad([_leaf(lib, 1)]), 0.1, 0.2
     ),
     "format_param_length": lambda lib: lib.optim.lr_scheduler.CyclicLR(_sgd(lib), [0.1, 0.1], 1),
+    "ONE_CYCLE_TOTAL_STEPS": lambda lib: lib.optim.lr_scheduler.OneCycleLR(_sgd(lib), 0.1),
+    "one_cycle_anneal_strategy": lambda lib: lib.optim.lr_scheduler.OneCycleLR(
+        _sgd(lib), 0.1, 10, anneal_strategy="step"
+    ),
+    "one_cycle_stepped_past_end": _one_cycle_past_the_end,
     "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
         [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
     ),

@@ -82,6 +82,15 @@ SIMPLE = {
         "CyclicLR",
         dict(base_lr=0.01, max_lr=0.1, step_size_up=2, scale_fn=_half, scale_mode="iterations"),
     ),
+    "OneCycleLR": ("OneCycleLR", dict(max_lr=0.5, total_steps=STEPS + 1)),
+    "OneCycleLR_linear": (
+        "OneCycleLR",
+        dict(max_lr=[0.5, 1.0], epochs=4, steps_per_epoch=8, anneal_strategy="linear"),
+    ),
+    "OneCycleLR_three_phase": (
+        "OneCycleLR",
+        dict(max_lr=0.5, total_steps=STEPS, pct_start=0.25, three_phase=True, div_factor=10.0),
+    ),
 }
 
 
@@ -220,6 +229,14 @@ def _sch(lib):
     return lib.optim.lr_scheduler
 
 
+def _one_cycle_past_the_end(lib):
+    opt = _optimizer(lib)
+    sched = _sch(lib).OneCycleLR(opt, max_lr=0.1, total_steps=2)
+    for _ in range(3):
+        opt.step()
+        sched.step()
+
+
 ERRORS = {
     "multiplicative not callable": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), 0.5),
     "multiplicative count": lambda lib: _sch(lib).MultiplicativeLR(_optimizer(lib), [_half]),
@@ -241,6 +258,22 @@ ERRORS = {
     "cyclic momentum": lambda lib: _sch(lib).CyclicLR(
         lib.optim.Adagrad([lib.nn.Parameter(lib.ones(1))]), 0.1, 0.2
     ),
+    "one cycle no length": lambda lib: _sch(lib).OneCycleLR(_optimizer(lib), 0.1),
+    "one cycle total_steps": lambda lib: _sch(lib).OneCycleLR(_optimizer(lib), 0.1, 0),
+    "one cycle epochs": lambda lib: _sch(lib).OneCycleLR(
+        _optimizer(lib), 0.1, epochs=0, steps_per_epoch=2
+    ),
+    "one cycle steps_per_epoch": lambda lib: _sch(lib).OneCycleLR(
+        _optimizer(lib), 0.1, epochs=2, steps_per_epoch=-1
+    ),
+    "one cycle pct_start": lambda lib: _sch(lib).OneCycleLR(_optimizer(lib), 0.1, 10, pct_start=1),
+    "one cycle anneal": lambda lib: _sch(lib).OneCycleLR(
+        _optimizer(lib), 0.1, 10, anneal_strategy="step"
+    ),
+    "one cycle momentum": lambda lib: _sch(lib).OneCycleLR(
+        lib.optim.Adagrad([lib.nn.Parameter(lib.ones(1))]), 0.1, 10
+    ),
+    "one cycle past the end": _one_cycle_past_the_end,
 }
 
 
