@@ -1081,6 +1081,41 @@ def one_cycle_anneal_strategy(strategy: object) -> str:
     return f"anneal_strategy must be one of 'cos' or 'linear', instead got {strategy}"
 
 
+def schedulers_none_given(name: object, chained: bool) -> str:
+    what = "at least one scheduler to be chained" if chained else "at least one scheduler"
+    return f"{name} expects {what}, but got no scheduler."
+
+
+def scheduler_without_optimizer(name: object, index: object) -> str:
+    return f"{name} at index {index} should have `optimizer` as its attribute."
+
+
+def scheduler_is_plateau(name: object, index: object) -> str:
+    return (
+        f"{name} does not support `ReduceLROnPlateau` scheduler as it "
+        "requires additional kwargs to be specified when calling `step`, "
+        f"but got one at index {index} in the given schedulers sequence."
+    )
+
+
+def scheduler_other_optimizer(
+    name: object, scheduler: object, index: object, its_optimizer: object, optimizer: object
+) -> str:
+    return (
+        f"{name} expects all schedulers to belong to the same optimizer, but "
+        f"got scheduler {scheduler} at index {index} has {its_optimizer}, "
+        f"which is different from {optimizer}."
+    )
+
+
+def sequential_milestones_count(schedulers: object, milestones: object) -> str:
+    return (
+        "Sequential Schedulers expects number of schedulers provided to be one more "
+        f"than the number of milestone points, but got number of schedulers {schedulers} and "
+        f"the number of milestones to be equal to {milestones}"
+    )
+
+
 def format_param_length(name: object, given: object, groups: object) -> str:
     return (
         f"{name} must have the same length as optimizer.param_groups. "

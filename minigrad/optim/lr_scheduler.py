@@ -40,7 +40,9 @@ __all__ = [
     "ConstantLR",
     "LinearLR",
     "ExponentialLR",
+    "SequentialLR",
     "CosineAnnealingLR",
+    "ChainedScheduler",
     "ReduceLROnPlateau",
     "CyclicLR",
     "CosineAnnealingWarmRestarts",
@@ -545,6 +547,115 @@ class LinearLR(LRScheduler):
         ]
 
 
+def _check_schedulers(name: str, schedulers: Any, optimizer: Any) -> None:
+    """SequentialLR's and ChainedScheduler's checks of the schedulers they are given."""
+    for i, scheduler in enumerate(schedulers):
+        if not hasattr(scheduler, "optimizer"):
+            raise TypeError(_messages.scheduler_without_optimizer(name, i))
+        if isinstance(scheduler, ReduceLROnPlateau):
+            raise ValueError(_messages.scheduler_is_plateau(name, i))
+        if optimizer != scheduler.optimizer:
+            raise ValueError(
+                _messages.scheduler_other_optimizer(
+                    name,
+                    type(scheduler).__name__,
+                    i,
+                    scheduler.optimizer,
+                    type(optimizer).__name__,
+                )
+            )
+
+
+class SequentialLR(LRScheduler):
+    """Run ``schedulers`` one after the other, switching at the epochs in ``milestones``
+    (each one starts afresh from ``initial_lr``), e.g. a warm-up then a decay.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> warmup = torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.5, total_iters=2)
+    >>> decay = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+    >>> sched = torch.optim.lr_scheduler.SequentialLR(opt, [warmup, decay], milestones=[2])
+    >>> for _ in range(5):
+    ...     print(sched.get_last_lr()); opt.step(); sched.step()
+    [0.5]
+    [0.75]
+    [1.0]
+    [0.5]
+    [0.25]
+    """
+
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        schedulers: list[LRScheduler],
+        milestones: list[int],
+        last_epoch: int = -1,
+    ) -> None:
+        name = type(self).__name__
+        if len(schedulers) < 1:
+            raise ValueError(_messages.schedulers_none_given(name, chained=False))
+        _check_schedulers(name, schedulers, optimizer)
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError(
+                _messages.sequential_milestones_count(len(schedulers), len(milestones))
+            )
+        self._schedulers = schedulers
+        self._milestones = milestones
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        # undo what creating the schedulers did: back to the initial lr, and one
+        # epoch back for each of them ...
+        for group in self.optimizer.param_groups:
+            _set_group_value(group, "lr", group["initial_lr"])
+        self.recursive_undo()
+        # ... then start the first one
+        idx = bisect_right(self._milestones, 0)
+        self._schedulers[idx]._initial_step()
+        self._last_lr = schedulers[idx].get_last_lr()
+
+    def recursive_undo(self, sched: Any = None) -> None:
+        """Take one epoch off every scheduler (and off those they hold)."""
+        scheds = self if sched is None else sched
+        if hasattr(scheds, "_schedulers"):
+            for s in scheds._schedulers:
+                self.recursive_undo(s)
+        elif hasattr(scheds, "last_epoch"):
+            scheds.last_epoch -= 1
+
+    def step(self) -> None:  # type: ignore[override]
+        """Step the scheduler of this epoch (at a milestone, start the next one at epoch 0)."""
+        self.last_epoch += 1
+        idx = bisect_right(self._milestones, self.last_epoch)
+        scheduler = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            scheduler._update_lr(0)
+        else:
+            scheduler.step()
+        self._last_lr = scheduler.get_last_lr()
+
+    def state_dict(self) -> dict[str, Any]:
+        """As the base class's, with each scheduler's own state dict."""
+        return _with_schedulers_states(self)
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned, the schedulers' states too."""
+        _load_with_schedulers_states(self, state_dict)
+
+
+def _with_schedulers_states(self: Any) -> dict[str, Any]:
+    state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
+    state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+    return state
+
+
+def _load_with_schedulers_states(self: Any, state_dict: dict[str, Any]) -> None:
+    schedulers = state_dict.pop("_schedulers")
+    self.__dict__.update(state_dict)
+    state_dict["_schedulers"] = schedulers  # leave the caller's dict as it was
+    for scheduler, saved in zip(self._schedulers, schedulers):
+        scheduler.load_state_dict(saved)
+
+
 class PolynomialLR(LRScheduler):
     """Decay ``lr`` to 0 over ``total_iters`` epochs as ``(1 - epoch / total_iters)**power``.
 
@@ -584,6 +695,46 @@ class PolynomialLR(LRScheduler):
     def _get_closed_form_lr(self) -> list[Any]:
         decay = (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
         return [base_lr * decay for base_lr in self.base_lrs]
+
+
+class ChainedScheduler(LRScheduler):
+    """Step several schedulers together: each epoch, each one changes ``lr`` in turn.
+
+    >>> import minigrad as torch
+    >>> opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+    >>> warmup = torch.optim.lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=2)
+    >>> decay = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+    >>> sched = torch.optim.lr_scheduler.ChainedScheduler([warmup, decay])
+    >>> for _ in range(3):
+    ...     opt.step(); sched.step(); print(sched.get_last_lr())
+    [0.25]
+    [0.25]
+    [0.125]
+    """
+
+    def __init__(self, schedulers: Any, optimizer: Optimizer | None = None) -> None:
+        name = type(self).__name__
+        if len(schedulers) < 1:
+            raise ValueError(_messages.schedulers_none_given(name, chained=True))
+        optimizer = optimizer or schedulers[0].optimizer
+        _check_schedulers(name, schedulers, optimizer)
+        self._schedulers = schedulers
+        self.optimizer = optimizer
+        self._last_lr = _group_values(self._schedulers[-1].optimizer, "lr")
+
+    def step(self) -> None:  # type: ignore[override]
+        """Step every scheduler, in order."""
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = _group_values(self._schedulers[-1].optimizer, "lr")
+
+    def state_dict(self) -> dict[str, Any]:
+        """As the base class's, with each scheduler's own state dict."""
+        return _with_schedulers_states(self)
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore what ``state_dict()`` returned, the schedulers' states too."""
+        _load_with_schedulers_states(self, state_dict)
 
 
 class ReduceLROnPlateau(LRScheduler):
@@ -1143,7 +1294,9 @@ for _cls in (
     MultiplicativeLR,
     ConstantLR,
     LinearLR,
+    SequentialLR,
     PolynomialLR,
+    ChainedScheduler,
     CyclicLR,
     CosineAnnealingWarmRestarts,
     OneCycleLR,

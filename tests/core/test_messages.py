@@ -420,6 +420,19 @@ CASES = {
         _sgd(lib), 0.1, 10, anneal_strategy="step"
     ),
     "one_cycle_stepped_past_end": _one_cycle_past_the_end,
+    "schedulers_none_given": lambda lib: lib.optim.lr_scheduler.ChainedScheduler([]),
+    "scheduler_without_optimizer": lambda lib: lib.optim.lr_scheduler.SequentialLR(
+        _sgd(lib), [object()], []
+    ),
+    "scheduler_is_plateau": lambda lib: lib.optim.lr_scheduler.ChainedScheduler(
+        [lib.optim.lr_scheduler.ReduceLROnPlateau(_sgd(lib))]
+    ),
+    "scheduler_other_optimizer": lambda lib: lib.optim.lr_scheduler.ChainedScheduler(
+        [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2), lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)]
+    ),
+    "sequential_milestones_count": lambda lib: lib.optim.lr_scheduler.SequentialLR(
+        _sgd(lib), [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)], [1]
+    ),
     "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
         [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
     ),

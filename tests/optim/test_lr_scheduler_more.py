@@ -7,6 +7,7 @@ settings, the state dicts, a resume, the warnings and the errors."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import warnings
 
@@ -170,9 +171,67 @@ def test_warm_restarts_with_fractional_epochs_like_torch(T_mult: int) -> None:
 
 
 # --- schedulers of schedulers ------------------------------------------------------
+def _sequential(lib, opt, **extra):
+    sch = lib.optim.lr_scheduler
+    warmup = sch.LinearLR(opt, start_factor=0.1, total_iters=4)
+    middle = sch.ConstantLR(opt, factor=0.5, total_iters=3)
+    decay = sch.CosineAnnealingLR(opt, T_max=10)
+    return sch.SequentialLR(opt, [warmup, middle, decay], milestones=[5, 9], **extra)
 
 
-COMPOSITE: dict = {}
+def _chained(lib, opt):
+    sch = lib.optim.lr_scheduler
+    return sch.ChainedScheduler([sch.ConstantLR(opt, factor=0.3), sch.ExponentialLR(opt, 0.9)])
+
+
+def _nested(lib, opt):
+    """A ChainedScheduler inside a SequentialLR, as in torch's tests."""
+    sch = lib.optim.lr_scheduler
+    first = sch.ChainedScheduler(
+        [sch.ConstantLR(opt, factor=0.5, total_iters=3), sch.ExponentialLR(opt, gamma=0.9)]
+    )
+    return sch.SequentialLR(opt, [first, sch.StepLR(opt, step_size=2)], milestones=[6])
+
+
+COMPOSITE = {"SequentialLR": _sequential, "ChainedScheduler": _chained, "nested": _nested}
+
+
+def _plain(state):
+    """A composite's state dict, without the functions nobody can compare."""
+    if isinstance(state, dict):
+        return {k: _plain(v) for k, v in state.items() if k != "lr_lambdas"}
+    if isinstance(state, list):
+        return [_plain(v) for v in state]
+    return state
+
+
+@pytest.mark.parametrize("name", list(COMPOSITE))
+def test_schedulers_of_schedulers_are_torchs(name: str) -> None:
+    results = []
+    for lib in (minigrad, torch):
+        opt = _optimizer(lib)
+        sched = COMPOSITE[name](lib, opt)
+        first = (sched.get_last_lr(), _lrs(opt))
+        seen = _run(opt, sched, STEPS)
+        state = sched.state_dict()
+        results.append((first, seen, _plain(state), list(state), type(sched).__module__))
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("name", ["SequentialLR", "nested"])
+def test_a_composite_resumes_from_its_state_dict_like_torch(name: str) -> None:
+    results = []
+    for lib in (minigrad, torch):
+        opt = _optimizer(lib)
+        sched = COMPOSITE[name](lib, opt)
+        _run(opt, sched, 7)
+        saved = copy.deepcopy(sched.state_dict())
+        other_opt = _optimizer(lib)
+        other = COMPOSITE[name](lib, other_opt)
+        other.load_state_dict(saved)
+        other_opt.load_state_dict(opt.state_dict())
+        results.append(_run(other_opt, other, 12))
+    assert results[0] == results[1]
 
 
 # --- warnings, errors, pickling ------------------------------------------------------
@@ -274,7 +333,30 @@ ERRORS = {
         lib.optim.Adagrad([lib.nn.Parameter(lib.ones(1))]), 0.1, 10
     ),
     "one cycle past the end": _one_cycle_past_the_end,
+    "sequential none": lambda lib: _sch(lib).SequentialLR(_optimizer(lib), [], []),
+    "sequential milestones": lambda lib: _sequential_with(lib, milestones=[]),
+    "sequential not a scheduler": lambda lib: _sch(lib).SequentialLR(
+        _optimizer(lib), [object()], []
+    ),
+    "sequential plateau": lambda lib: _sequential_with(lib, plateau=True),
+    "sequential other optimizer": lambda lib: _sequential_with(lib, other=True),
+    "chained none": lambda lib: _sch(lib).ChainedScheduler([]),
+    "chained plateau": lambda lib: _sch(lib).ChainedScheduler(
+        [_sch(lib).ReduceLROnPlateau(_optimizer(lib))]
+    ),
+    "chained other optimizer": lambda lib: _sch(lib).ChainedScheduler(
+        [_sch(lib).StepLR(_optimizer(lib), 2), _sch(lib).StepLR(_optimizer(lib), 2)]
+    ),
 }
+
+
+def _sequential_with(lib, milestones=(3,), plateau=False, other=False):
+    opt = _optimizer(lib)
+    first = _sch(lib).StepLR(opt, 2)
+    second = _sch(lib).StepLR(_optimizer(lib) if other else opt, 2)
+    if plateau:
+        second = _sch(lib).ReduceLROnPlateau(opt)
+    return _sch(lib).SequentialLR(opt, [first, second], list(milestones))
 
 
 @pytest.mark.parametrize("name", list(ERRORS))
@@ -295,3 +377,9 @@ def test_a_pickled_scheduler_carries_on_like_torchs(name: str) -> None:
         back = pickle.loads(pickle.dumps(sched))
         results.append((type(back).__name__, _run(back.optimizer, back, 10)))
     assert results[0] == results[1]
+
+
+def test_all_schedulers_are_listed_like_torchs() -> None:
+    assert minigrad.optim.lr_scheduler.__all__ == torch.optim.lr_scheduler.__all__
+    for name in torch.optim.lr_scheduler.__all__:
+        assert hasattr(minigrad.optim.lr_scheduler, name)
