@@ -899,6 +899,19 @@ PARAMS_UNORDERED = (
 )
 
 
+PARAM_NAMES_MISSING = (
+    "all optimizer params should be with/without names. Some param names are missing"
+)
+
+
+def param_names_mixed(with_names: bool) -> str:
+    which = "with names" if with_names else "without names"
+    return (
+        "all optimizer param groups should be with/without names. "
+        f"cannot add param group {which} to the optimizer"
+    )
+
+
 LOADED_GROUP_SIZE_MISMATCH = (
     "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
 )

@@ -27,7 +27,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import addcmul_, fma
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_lr, _to_scalar
 
 
 class Adadelta(Optimizer):
@@ -39,6 +39,8 @@ class Adadelta(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.9968, -0.9968], requires_grad=True)
     """
+
+    _defaults_on_load = dict(foreach=None, maximize=False, differentiable=False, capturable=False)
 
     def __init__(
         self,
@@ -53,8 +55,7 @@ class Adadelta(Optimizer):
         maximize: bool = False,
         differentiable: bool = False,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
+        _check_lr(lr)
         if not 0.0 <= rho <= 1.0:
             raise ValueError(f"Invalid rho value: {rho}")
         if not 0.0 <= eps:
@@ -88,7 +89,8 @@ class Adadelta(Optimizer):
         """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
         loss = self._closure_loss(closure)
         for group in self.param_groups:
-            lr, rho, eps, wd = group["lr"], group["rho"], group["eps"], group["weight_decay"]
+            lr, rho, eps = _to_scalar(group["lr"]), group["rho"], group["eps"]
+            wd = group["weight_decay"]
             for p in group["params"]:
                 if p._grad is None:
                     continue

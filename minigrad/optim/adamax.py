@@ -25,7 +25,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import fma, lerp_
-from .optimizer import Optimizer, _check_betas
+from .optimizer import Optimizer, _check_betas, _to_scalar
 
 
 class Adamax(Optimizer):
@@ -38,6 +38,8 @@ class Adamax(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.9000, -0.9000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(foreach=None, maximize=False, differentiable=False, capturable=False)
 
     def __init__(
         self,
@@ -80,7 +82,7 @@ class Adamax(Optimizer):
         """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
         loss = self._closure_loss(closure)
         for group in self.param_groups:
-            lr, eps, wd = group["lr"], group["eps"], group["weight_decay"]
+            lr, eps, wd = _to_scalar(group["lr"]), group["eps"], group["weight_decay"]
             beta1, beta2 = group["betas"]
             for p in group["params"]:
                 if p._grad is None:

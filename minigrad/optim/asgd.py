@@ -29,7 +29,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import fma
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_lr, _to_scalar
 
 
 class ASGD(Optimizer):
@@ -42,6 +42,8 @@ class ASGD(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.8000, -0.8000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(foreach=None, maximize=False, differentiable=False, capturable=False)
 
     def __init__(
         self,
@@ -56,8 +58,7 @@ class ASGD(Optimizer):
         differentiable: bool = False,
         capturable: bool = False,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
+        _check_lr(lr)
         if not 0.0 <= weight_decay:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         defaults = dict(
@@ -90,6 +91,7 @@ class ASGD(Optimizer):
         loss = self._closure_loss(closure)
         for group in self.param_groups:
             lr, lambd, alpha, t0 = group["lr"], group["lambd"], group["alpha"], group["t0"]
+            lr = _to_scalar(lr)
             wd = group["weight_decay"]
             for p in group["params"]:
                 if p._grad is None:

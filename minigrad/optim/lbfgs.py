@@ -36,7 +36,7 @@ from .. import _grad_mode, _messages
 from .._tensor import Tensor
 from ..ops.shape import cat
 from ._fused import fma
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_lr, _to_scalar
 
 
 def _add_(t: Tensor, other: Tensor, alpha: Any) -> None:
@@ -209,8 +209,7 @@ class LBFGS(Optimizer):
         history_size: int = 100,
         line_search_fn: str | None = None,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
+        _check_lr(lr)
         if max_eval is None:
             max_eval = max_iter * 5 // 4
         defaults = dict(
@@ -277,7 +276,7 @@ class LBFGS(Optimizer):
                 return closure()
 
         group = self.param_groups[0]
-        lr = group["lr"].item() if isinstance(group["lr"], Tensor) else group["lr"]
+        lr = _to_scalar(group["lr"])
         max_iter, max_eval = group["max_iter"], group["max_eval"]
         tolerance_grad, tolerance_change = group["tolerance_grad"], group["tolerance_change"]
         line_search_fn, history_size = group["line_search_fn"], group["history_size"]

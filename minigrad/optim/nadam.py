@@ -32,7 +32,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import addcmul_, fma, lerp_
-from .optimizer import Optimizer, _check_betas
+from .optimizer import Optimizer, _check_betas, _to_scalar
 
 
 class NAdam(Optimizer):
@@ -44,6 +44,14 @@ class NAdam(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.8944, -0.8944], requires_grad=True)
     """
+
+    _defaults_on_load = dict(
+        maximize=False,
+        foreach=None,
+        capturable=False,
+        differentiable=False,
+        decoupled_weight_decay=False,
+    )
 
     def __init__(
         self,
@@ -93,7 +101,7 @@ class NAdam(Optimizer):
         """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
         loss = self._closure_loss(closure)
         for group in self.param_groups:
-            lr, eps, wd = group["lr"], group["eps"], group["weight_decay"]
+            lr, eps, wd = _to_scalar(group["lr"]), group["eps"], group["weight_decay"]
             beta1, beta2 = group["betas"]
             momentum_decay = group["momentum_decay"]
             for p in group["params"]:

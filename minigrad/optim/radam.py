@@ -34,7 +34,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import addcmul_, fma, lerp_
-from .optimizer import Optimizer, _check_betas
+from .optimizer import Optimizer, _check_betas, _to_scalar
 
 
 class RAdam(Optimizer):
@@ -46,6 +46,14 @@ class RAdam(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.8000, -0.8000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(
+        foreach=None,
+        maximize=False,
+        differentiable=False,
+        decoupled_weight_decay=False,
+        capturable=False,
+    )
 
     def __init__(
         self,
@@ -90,7 +98,7 @@ class RAdam(Optimizer):
         """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
         loss = self._closure_loss(closure)
         for group in self.param_groups:
-            lr, eps, wd = group["lr"], group["eps"], group["weight_decay"]
+            lr, eps, wd = _to_scalar(group["lr"]), group["eps"], group["weight_decay"]
             beta1, beta2 = group["betas"]
             for p in group["params"]:
                 if p._grad is None:

@@ -28,7 +28,7 @@ import numpy as np
 
 from .._grad_mode import no_grad
 from .._tensor import Tensor
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_lr, _to_scalar
 
 
 class Rprop(Optimizer):
@@ -40,6 +40,8 @@ class Rprop(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.9000, -0.9000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(foreach=None, maximize=False, differentiable=False, capturable=False)
 
     def __init__(
         self,
@@ -53,8 +55,7 @@ class Rprop(Optimizer):
         maximize: bool = False,
         differentiable: bool = False,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
+        _check_lr(lr)
         if not 0.0 < etas[0] < 1.0 < etas[1]:
             raise ValueError(f"Invalid eta values: {etas[0]}, {etas[1]}")
         defaults = dict(
@@ -88,7 +89,7 @@ class Rprop(Optimizer):
             for p in group["params"]:
                 if p._grad is None:
                     continue
-                state = self._state_for(p, group["lr"])
+                state = self._state_for(p, _to_scalar(group["lr"]))
                 g = p._grad._data
                 if group["maximize"]:
                     g = -g

@@ -433,6 +433,10 @@ CASES = {
     "sequential_milestones_count": lambda lib: lib.optim.lr_scheduler.SequentialLR(
         _sgd(lib), [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)], [1]
     ),
+    "PARAM_NAMES_MISSING": lambda lib: lib.optim.SGD([("w", _leaf(lib, 1)), _leaf(lib, 1)]),
+    "param_names_mixed": lambda lib: lib.optim.SGD([("w", _leaf(lib, 1))]).add_param_group(
+        {"params": [_leaf(lib, 1)]}
+    ),
     "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
         [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
     ),
