@@ -890,6 +890,18 @@ def _set_momentums(optimizer: Optimizer, use_beta1: bool, momentums: list[Any]) 
             group["momentum"] = momentum
 
 
+def _triangular_scale_fn(x: float) -> float:
+    return 1.0
+
+
+def _triangular2_scale_fn(x: float) -> float:
+    return 1 / (2.0 ** (x - 1))
+
+
+def _exp_range_scale_fn(gamma: float, x: float) -> float:
+    return gamma**x
+
+
 class CyclicLR(LRScheduler):
     """Cycle ``lr`` between ``base_lr`` and ``max_lr``: up in ``step_size_up``
     steps, down in ``step_size_down`` (Smith, 2017). Step it after every *batch*.
@@ -984,17 +996,11 @@ class CyclicLR(LRScheduler):
             return self._scale_fn_custom(x)
         return self._scale_fn_ref(x)
 
-    @staticmethod
-    def _triangular_scale_fn(x: float) -> float:
-        return 1.0
-
-    @staticmethod
-    def _triangular2_scale_fn(x: float) -> float:
-        return 1 / (2.0 ** (x - 1))
-
-    @staticmethod
-    def _exp_range_scale_fn(gamma: float, x: float) -> float:
-        return gamma**x
+    # (module-level functions, so that pickle finds them under any protocol: a
+    # method's path would go through the class, which prints as torch's)
+    _triangular_scale_fn = staticmethod(_triangular_scale_fn)
+    _triangular2_scale_fn = staticmethod(_triangular2_scale_fn)
+    _exp_range_scale_fn = staticmethod(_exp_range_scale_fn)
 
     def get_lr(self) -> list[Any]:
         self._warn_if_called_directly()

@@ -24,7 +24,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import fma
-from .optimizer import Optimizer, _check_lr, _to_scalar
+from .optimizer import Optimizer, _to_scalar
 
 
 class SGD(Optimizer):
@@ -55,7 +55,10 @@ class SGD(Optimizer):
         differentiable: bool = False,
         fused: bool | None = None,
     ) -> None:
-        _check_lr(lr)
+        if isinstance(lr, Tensor) and lr.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
+        if lr < 0.0:  # (not _check_lr's test: a wrong type fails as in torch)
+            raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
             raise ValueError(f"Invalid momentum value: {momentum}")
         if weight_decay < 0.0:
