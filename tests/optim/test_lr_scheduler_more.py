@@ -210,8 +210,10 @@ def test_schedulers_of_schedulers_are_torchs(name: str) -> None:
     results = []
     for lib in (minigrad, torch):
         opt = _optimizer(lib)
-        sched = COMPOSITE[name](lib, opt)
-        first = (sched.get_last_lr(), _lrs(opt))
+        with warnings.catch_warnings(record=True) as caught:  # (nesting steps the inner ones)
+            warnings.simplefilter("always")
+            sched = COMPOSITE[name](lib, opt)
+        first = (sched.get_last_lr(), _lrs(opt), [str(w.message) for w in caught])
         seen = _run(opt, sched, STEPS)
         state = sched.state_dict()
         results.append((first, seen, _plain(state), list(state), type(sched).__module__))
