@@ -161,12 +161,14 @@ def test_warm_restarts_with_fractional_epochs_like_torch(T_mult: int) -> None:
         opt = _optimizer(lib)
         sched = lib.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=T_mult)
         seen = []
-        for epoch in range(12):
-            for i in range(3):
-                opt.step()
-                sched.step(epoch + i / 3)
-                seen.append((sched.last_epoch, sched.T_cur, sched.T_i, sched.get_last_lr()))
-        results.append(seen)
+        with warnings.catch_warnings(record=True) as caught:  # (none: this step takes epochs)
+            warnings.simplefilter("always")
+            for epoch in range(12):
+                for i in range(3):
+                    opt.step()
+                    sched.step(epoch + i / 3)
+                    seen.append((sched.last_epoch, sched.T_cur, sched.T_i, sched.get_last_lr()))
+        results.append((seen, [str(w.message) for w in caught]))
     assert results[0] == results[1]
 
 
