@@ -18,6 +18,7 @@ import numpy as np
 from .. import _dtype, _messages
 from .._tensor import Tensor, _overlaps
 from ..autograd.function import Op, quiet_numpy
+from . import _float32_math
 from ._dispatch import binary
 from ._promotion import _as_float, _broadcast_check, _cast, _no_bool_subtraction, _operand
 
@@ -499,7 +500,11 @@ class SigmoidBackward0(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
+        if a.dtype == np.float32:
+            # torch's float32 kernel uses SLEEF's exp: follow it for its last bits
+            out = _float32_math.sigmoid(a)
+        else:
+            out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
 

@@ -1,0 +1,138 @@
+"""float32 sigmoid as torch's CPU kernel computes it, so that last bits match.
+
+torch's float32 ``sigmoid`` on a contiguous tensor runs its vector loop over
+blocks of 32 elements (two 16-lane AVX-512 registers): ``1 / (1 + exp(-a))``
+where ``exp`` is SLEEF's ``expf`` (the 1-ulp vector exponential: a Cody-Waite
+reduction by ln 2, a degree-6 polynomial evaluated with fused multiply-adds,
+and a scaling by 2**q). The elements after the last whole block go through the
+scalar loop, whose ``std::exp`` is the C library's ``expf`` (glibc: a table of
+2**(i/32) and a cubic, in float64), which is not always correctly rounded.
+
+numpy has no fused multiply-add, so ``_fma`` computes ``a*b + c`` in float64,
+where ``a*b`` is exact, and corrects the one case where rounding twice (to
+float64, then to float32) differs from rounding once.
+
+(torch's exp, sin, cos, tanh and log call Intel MKL's vector math instead,
+whose algorithms are not public: minigrad rounds float64 results for those.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_F32 = np.float32
+_BLOCK = 32  # elements per step of torch's vector loop for float32
+
+# SLEEF's constants: ln 2 split in two (the high part has trailing zero bits,
+# so q * _LN2_HI is exact), 1/ln 2, and the polynomial for exp(s) on |s| <= ln2/2
+_LN2_HI = _F32(0.693145751953125)
+_LN2_LO = _F32(1.428606765330187045e-06)
+_INV_LN2 = _F32(1.4426950408889634)
+_EXP_POLY = tuple(
+    _F32(c)
+    for c in (
+        0.000198527617612853646278381,
+        0.00139304355252534151077271,
+        0.00833336077630519866943359,
+        0.0416664853692054748535156,
+        0.166666671633720397949219,
+        0.5,
+    )
+)
+
+
+def _fma(a: np.ndarray, b, c) -> np.ndarray:
+    """float32 ``a*b + c`` rounded once, as a fused multiply-add does."""
+    p = a.astype(np.float64) * b  # exact: 24 + 24 bits fit in 53
+    c = np.asarray(c, dtype=np.float64)
+    s = p + c
+    # the float64 rounding error of s (Knuth's two-sum)
+    v = s - p
+    err = (p - (s - v)) + (c - v)
+    # s exactly halfway between two float32s while the true sum is not:
+    # step s one float64 towards the true sum before rounding to float32
+    halfway = (s.view(np.uint64) & np.uint64(0x1FFFFFFF)) == np.uint64(0x10000000)
+    fix = halfway & (err != 0)
+    if fix.any():
+        s = np.where(fix, np.nextafter(s, np.copysign(np.inf, err)), s)
+    return s.astype(_F32)
+
+
+def _sleef_expf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's vector float32 exp, step by step."""
+    q = np.rint(d * _INV_LN2)
+    q = np.where(np.isfinite(q), q, 0).astype(np.int32)
+    qf = q.astype(_F32)
+    s = _fma(qf, -_LN2_HI, d)
+    s = _fma(qf, -_LN2_LO, s)
+    u = np.full(s.shape, _EXP_POLY[0], dtype=_F32)
+    for c in _EXP_POLY[1:]:
+        u = _fma(u, s, c)
+    u = _F32(1) + _fma(s * s, u, s)
+    half = q >> 1  # 2**q in two factors, so neither overflows
+    u = u * np.ldexp(_F32(1), half).astype(_F32) * np.ldexp(_F32(1), q - half).astype(_F32)
+    u = np.where(d < -104, _F32(0), u)
+    u = np.where(d > 100, _F32(np.inf), u)
+    return np.where(np.isnan(d), d, u)
+
+
+# glibc's expf: x/ln2 = k/32 + r/32, exp(x) = 2**(k/32) * 2**(r/32); the table
+# holds 2**(i/32)'s bits less i/32 in the exponent field, so adding k's bits
+# shifted into the exponent gives 2**(k/32)
+_GLIBC_N = 32
+_GLIBC_TAB = np.exp2(np.arange(_GLIBC_N) / _GLIBC_N).view(np.uint64) - (
+    np.arange(_GLIBC_N, dtype=np.uint64) << np.uint64(47)
+)
+_GLIBC_INV_LN2_N = float.fromhex("0x1.71547652b82fep+0") * _GLIBC_N
+_GLIBC_POLY = (
+    float.fromhex("0x1.c6af84b912394p-5") / _GLIBC_N**3,
+    float.fromhex("0x1.ebfce50fac4f3p-3") / _GLIBC_N**2,
+    float.fromhex("0x1.62e42ff0c52d6p-1") / _GLIBC_N,
+)
+_GLIBC_SHIFT = float.fromhex("0x1.8p+52")  # adding it rounds to an integer
+
+
+def _glibc_expf(x: np.ndarray) -> np.ndarray:
+    """glibc's scalar float32 exp, step by step."""
+    z = _GLIBC_INV_LN2_N * np.where(np.isfinite(x), x, 0).astype(np.float64)
+    kd = z + _GLIBC_SHIFT
+    ki = kd.view(np.uint64)
+    r = z - (kd - _GLIBC_SHIFT)
+    s = (_GLIBC_TAB[ki % np.uint64(_GLIBC_N)] + (ki << np.uint64(47))).view(np.float64)
+    c0, c1, c2 = _GLIBC_POLY
+    y = (c0 * r + c1) * (r * r) + (c2 * r + 1)
+    y = (y * s).astype(_F32)
+    y = np.where(x > float.fromhex("0x1.62e42ep6"), _F32(np.inf), y)
+    y = np.where(x < float.fromhex("-0x1.9fe368p6"), _F32(0), y)
+    return np.where(np.isnan(x), x, y)
+
+
+def _runs(a: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
+    """The elements of ``a`` in memory order as rows of torch's inner loop,
+    and the axis order that gives them. torch's loop walks a tensor in memory
+    order; each run of adjacent elements is one inner loop, and a strided
+    innermost axis gives runs of one element (the scalar loop only)."""
+    order = tuple(sorted(range(a.ndim), key=lambda d: -abs(a.strides[d])))
+    v = a.transpose(order)
+    run, step = 1, a.itemsize
+    for size, stride in zip(v.shape[::-1], v.strides[::-1]):
+        if size != 1 and stride != step:
+            break
+        run, step = run * size, step * size
+    return v.reshape(-1, run), order
+
+
+def sigmoid(a: np.ndarray) -> np.ndarray:
+    """float32 ``1 / (1 + exp(-a))`` with torch's last bits (for tensors up to
+    32768 elements; torch splits larger ones among threads, and the few
+    elements before each split then take the scalar loop)."""
+    rows, order = _runs(a)
+    out = np.empty(rows.shape, dtype=_F32)
+    k = rows.shape[1] - rows.shape[1] % _BLOCK
+    with np.errstate(over="ignore", invalid="ignore"):
+        e = _sleef_expf(_F32(0) - rows[:, :k])
+        out[:, :k] = _F32(1) / (e + _F32(1))
+        e = _glibc_expf(-rows[:, k:])
+        out[:, k:] = _F32(1) / (_F32(1) + e)
+    shape = tuple(a.shape[d] for d in order)
+    return out.reshape(shape).transpose(np.argsort(order))
