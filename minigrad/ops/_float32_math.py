@@ -1,16 +1,18 @@
-"""float32 sigmoid as torch's CPU kernel computes it, so that last bits match.
+"""float32 sigmoid and log1p as torch's CPU kernels compute them, so that last
+bits match.
 
-torch's float32 ``sigmoid`` on a contiguous tensor runs its vector loop over
-blocks of 32 elements (two 16-lane AVX-512 registers): ``1 / (1 + exp(-a))``
-where ``exp`` is SLEEF's ``expf`` (the 1-ulp vector exponential: a Cody-Waite
-reduction by ln 2, a degree-6 polynomial evaluated with fused multiply-adds,
-and a scaling by 2**q). The elements after the last whole block go through the
-scalar loop, whose ``std::exp`` is the C library's ``expf`` (glibc: a table of
+torch's float32 ``log1p`` is SLEEF's vector ``log1pf`` (1-ulp), for every
+element. Its float32 ``sigmoid`` on a contiguous run of elements takes blocks of
+32 (two 16-lane AVX-512 registers) through ``1 / (1 + exp(-a))`` with SLEEF's
+vector ``expf``, and the elements after the last whole block through the scalar
+loop, whose ``std::exp`` is the C library's ``expf`` (glibc: a table of
 2**(i/32) and a cubic, in float64), which is not always correctly rounded.
 
-numpy has no fused multiply-add, so ``_fma`` computes ``a*b + c`` in float64,
-where ``a*b`` is exact, and corrects the one case where rounding twice (to
-float64, then to float32) differs from rounding once.
+SLEEF works in float32 with fused multiply-adds and, where it needs more
+precision, with "double-float" pairs (hi, lo): a value hi + lo carried as two
+float32s. numpy has no fused multiply-add, so ``_fma`` computes ``a*b + c`` in
+float64, where ``a*b`` is exact, and corrects the one case where rounding twice
+(to float64, then to float32) differs from rounding once.
 
 (torch's exp, sin, cos, tanh and log call Intel MKL's vector math instead,
 whose algorithms are not public: minigrad rounds float64 results for those.)
@@ -74,6 +76,49 @@ def _sleef_expf(d: np.ndarray) -> np.ndarray:
     u = np.where(d < -104, _F32(0), u)
     u = np.where(d > 100, _F32(np.inf), u)
     return np.where(np.isnan(d), d, u)
+
+
+def log1p(d: np.ndarray) -> np.ndarray:
+    """SLEEF's vector float32 log1p, step by step: 1 + d = m' * 2**e with
+    m' in [0.75, 1.5); log1p(d) = e ln2 + 2 atanh(m / (2 + m)), m = m' - 1
+    formed without rounding 1 + d, the quotient and the sum as double-floats."""
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        # e: the exponent of (1 + d) / 0.75 (AVX-512's getexp); m = (1+d)/2**e - 1
+        v = (d + _F32(1)) * _F32(1 / 0.75)
+        e = (np.frexp(v)[1] - 1).astype(_F32)
+        e = np.where(v == 0, _F32(-np.inf), np.where(np.isinf(v), _F32(128), e))
+        ie = np.where(np.isfinite(e), e, 0).astype(np.int32)
+        t = (np.int32(0x3F800000) - (ie << 23)).view(_F32)  # 2**-e
+        m = _fma(d, t, t - _F32(1))
+        # e * ln2 as a double-float (ln2 split as SLEEF does)
+        ln2_hi, ln2_lo = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
+        s_hi = ln2_hi * e
+        s_lo = _fma(np.full_like(e, ln2_lo), e, _fma(np.full_like(e, ln2_hi), e, -s_hi))
+        # x = m / (2 + m) as a double-float
+        den_hi = _F32(2) + m
+        den_lo = (_F32(2) - den_hi) + m
+        r = _F32(1) / den_hi
+        x_hi = m * r
+        x_lo = _fma(-den_lo, r, _fma(-den_hi, r, _F32(1)))
+        x_lo = _fma(x_hi, x_lo, _fma(r, m, -x_hi))
+        # 2 atanh(x) = 2x + x**3 (2/3 + ...): the polynomial in float32
+        x2 = x_hi * x_hi
+        p = np.full_like(x2, _F32(0.3027294874))
+        p = _fma(p, x2, _F32(0.3996108174))
+        p = _fma(p, x2, _F32(0.6666694880))
+        hi = s_hi + _F32(2) * x_hi
+        lo = (((s_hi - hi) + _F32(2) * x_hi) + s_lo) + _F32(2) * x_lo
+        tail = (x2 * x_hi) * p
+        hi, lo = hi + tail, ((hi - (hi + tail)) + tail) + lo
+        out = hi + lo
+    # SLEEF's special cases; torch stays accurate past 1e38, unlike the formula
+    big = d > _F32(1e38)
+    if big.any():
+        out = np.where(big, np.log1p(d.astype(np.float64)).astype(_F32), out)
+    out = np.where(d < -1, _F32(np.nan), out)
+    out = np.where(d == -1, _F32(-np.inf), out)
+    out = np.where((d == 0) & np.signbit(d), _F32(-0.0), out)
+    return np.where(np.isnan(d), d, out)
 
 
 # glibc's expf: x/ln2 = k/32 + r/32, exp(x) = 2**(k/32) * 2**(r/32); the table

@@ -910,7 +910,10 @@ class Log1PBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _f32(np.log1p, a)
+        if a.dtype == np.float32:
+            # torch's float32 kernel is SLEEF's log1p: follow it for its last bits
+            return _float32_math.log1p(a)
+        return np.log1p(a)
 
     @staticmethod
     def backward(ctx, grad):
