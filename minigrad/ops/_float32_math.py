@@ -1,5 +1,5 @@
-"""float32 sigmoid and log1p as torch's CPU kernels compute them, so that last
-bits match.
+"""float32 sigmoid, exp2 and log1p as torch's CPU kernels compute them, so
+that last bits match.
 
 torch's float32 ``log1p`` is SLEEF's vector ``log1pf`` (1-ulp), for every
 element. Its float32 ``sigmoid`` on a contiguous run of elements takes blocks of
@@ -7,6 +7,7 @@ element. Its float32 ``sigmoid`` on a contiguous run of elements takes blocks of
 vector ``expf``, and the elements after the last whole block through the scalar
 loop, whose ``std::exp`` is the C library's ``expf`` (glibc: a table of
 2**(i/32) and a cubic, in float64), which is not always correctly rounded.
+``exp2`` goes the same way (SLEEF's ``exp2f`` on blocks, glibc's on the rest).
 
 SLEEF works in float32 with fused multiply-adds and, where it needs more
 precision, with "double-float" pairs (hi, lo): a value hi + lo carried as two
@@ -19,6 +20,8 @@ whose algorithms are not public: minigrad rounds float64 results for those.)
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -70,12 +73,43 @@ def _sleef_expf(d: np.ndarray) -> np.ndarray:
     u = np.full(s.shape, _EXP_POLY[0], dtype=_F32)
     for c in _EXP_POLY[1:]:
         u = _fma(u, s, c)
-    u = _F32(1) + _fma(s * s, u, s)
-    half = q >> 1  # 2**q in two factors, so neither overflows
-    u = u * np.ldexp(_F32(1), half).astype(_F32) * np.ldexp(_F32(1), q - half).astype(_F32)
+    u = _sleef_expf2_scale(_F32(1) + _fma(s * s, u, s), q)
     u = np.where(d < -104, _F32(0), u)
     u = np.where(d > 100, _F32(np.inf), u)
     return np.where(np.isnan(d), d, u)
+
+
+_EXP2_POLY = tuple(
+    _F32(c)
+    for c in (
+        0.1535920892e-3,
+        0.1339262701e-2,
+        0.9618384764e-2,
+        0.5550347269e-1,
+        0.2402264476,
+        0.6931471825,
+    )
+)
+
+
+def _sleef_expf2_scale(u: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """u * 2**q, the power in two factors so that neither overflows."""
+    half = q >> 1
+    return u * np.ldexp(_F32(1), half).astype(_F32) * np.ldexp(_F32(1), q - half).astype(_F32)
+
+
+def _sleef_exp2f(d: np.ndarray) -> np.ndarray:
+    """SLEEF's vector float32 exp2: 2**d = 2**q * 2**s, q = rint(d)."""
+    u = np.rint(d)
+    q = np.where(np.isfinite(u), u, 0).astype(np.int32)
+    s = d - u
+    p = np.full(s.shape, _EXP2_POLY[0], dtype=_F32)
+    for c in _EXP2_POLY[1:]:
+        p = _fma(p, s, c)
+    p = _sleef_expf2_scale(_fma(p, s, _F32(1)), q)
+    p = np.where(d >= 128, _F32(np.inf), p)
+    p = np.where(d < -150, _F32(0), p)
+    return np.where(np.isnan(d), d, p)
 
 
 def log1p(d: np.ndarray) -> np.ndarray:
@@ -152,6 +186,24 @@ def _glibc_expf(x: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(x), x, y)
 
 
+_GLIBC_EXP2_POLY = tuple(c * _GLIBC_N ** (3 - i) for i, c in enumerate(_GLIBC_POLY))
+
+
+def _glibc_exp2f(x: np.ndarray) -> np.ndarray:
+    """glibc's scalar float32 exp2: the same table, x = k/32 + r."""
+    xd = np.where(np.isfinite(x), x, 0).astype(np.float64)
+    kd = xd + _GLIBC_SHIFT / _GLIBC_N
+    ki = kd.view(np.uint64)
+    r = xd - (kd - _GLIBC_SHIFT / _GLIBC_N)
+    s = (_GLIBC_TAB[ki % np.uint64(_GLIBC_N)] + (ki << np.uint64(47))).view(np.float64)
+    c0, c1, c2 = _GLIBC_EXP2_POLY
+    y = (c0 * r + c1) * (r * r) + (c2 * r + 1)
+    y = (y * s).astype(_F32)
+    y = np.where(x >= 128, _F32(np.inf), y)
+    y = np.where(x < -150, _F32(0), y)
+    return np.where(np.isnan(x), x, y)
+
+
 def _runs(a: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
     """The elements of ``a`` in memory order as rows of torch's inner loop,
     and the axis order that gives them. torch's loop walks a tensor in memory
@@ -167,17 +219,30 @@ def _runs(a: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
     return v.reshape(-1, run), order
 
 
-def sigmoid(a: np.ndarray) -> np.ndarray:
-    """float32 ``1 / (1 + exp(-a))`` with torch's last bits (for tensors up to
-    32768 elements; torch splits larger ones among threads, and the few
-    elements before each split then take the scalar loop)."""
+def _vector_and_scalar(a: np.ndarray, vector: Callable, scalar: Callable) -> np.ndarray:
+    """``vector`` on the whole blocks of 32 of each run, ``scalar`` on the rest,
+    as torch's loop does (exact for tensors up to 32768 elements; torch splits
+    larger ones among threads, and the few elements before each split then
+    take the scalar loop)."""
     rows, order = _runs(a)
     out = np.empty(rows.shape, dtype=_F32)
     k = rows.shape[1] - rows.shape[1] % _BLOCK
     with np.errstate(over="ignore", invalid="ignore"):
-        e = _sleef_expf(_F32(0) - rows[:, :k])
-        out[:, :k] = _F32(1) / (e + _F32(1))
-        e = _glibc_expf(-rows[:, k:])
-        out[:, k:] = _F32(1) / (_F32(1) + e)
+        out[:, :k] = vector(rows[:, :k])
+        out[:, k:] = scalar(rows[:, k:])
     shape = tuple(a.shape[d] for d in order)
     return out.reshape(shape).transpose(np.argsort(order))
+
+
+def sigmoid(a: np.ndarray) -> np.ndarray:
+    """float32 ``1 / (1 + exp(-a))`` with torch's last bits."""
+    return _vector_and_scalar(
+        a,
+        lambda x: _F32(1) / (_sleef_expf(_F32(0) - x) + _F32(1)),
+        lambda x: _F32(1) / (_F32(1) + _glibc_expf(-x)),
+    )
+
+
+def exp2(a: np.ndarray) -> np.ndarray:
+    """float32 ``2 ** a`` with torch's last bits."""
+    return _vector_and_scalar(a, _sleef_exp2f, _glibc_exp2f)

@@ -928,7 +928,11 @@ class Exp2Backward0(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.exp2(a)
+        if a.dtype == np.float32:
+            # torch's float32 kernel uses SLEEF's exp2: follow it for its last bits
+            out = _float32_math.exp2(a)
+        else:
+            out = np.exp2(a)
         ctx.save_for_backward(out)
         return out
 

@@ -41,25 +41,27 @@ def _assert_same_bits(got, want) -> None:
     np.testing.assert_array_equal(got[ok].view(np.int32), want[ok].view(np.int32))
 
 
-# sigmoid follows torch's float32 kernel step by step, so every bit agrees: the
-# vector loop on whole blocks of 32, the scalar loop on the rest of each run
-SIGMOID_INPUTS = {
+# sigmoid and exp2 follow torch's float32 kernels step by step, so every bit
+# agrees: the vector loop on whole blocks of 32, the scalar loop on the rest
+BLOCKED_INPUTS = {
     "one element": lambda: np.float32(RNG.standard_normal()),
     "shorter than a block": lambda: RNG.standard_normal(31) * 5,
     "blocks and a tail": lambda: RNG.standard_normal(2000 + 17) * 5,
     "matrix": lambda: RNG.standard_normal((100, 37)) * 5,
     "wide range": lambda: RNG.uniform(-120, 120, 20000),
     "special values": lambda: np.array(
-        [0.0, -0.0, np.inf, -np.inf, np.nan, 88.7, -88.7, 104, -104, 1e-45, 200, -200] * 6
+        [0.0, -0.0, np.inf, -np.inf, np.nan, 88.7, -88.7, 104, -104, 1e-45, 200, -200]
+        + [127.9, 128, -149.5, -150, -150.5, -126.3] * 6
     ),
 }
 
 
-@pytest.mark.parametrize("name", sorted(SIGMOID_INPUTS))
-def test_float32_sigmoid_is_torch_bit_for_bit(name) -> None:
-    x = np.asarray(SIGMOID_INPUTS[name](), dtype=np.float32)
-    want = torch.sigmoid(torch.from_numpy(x)).numpy()
-    got = minigrad.sigmoid(minigrad.tensor(x)).numpy()
+@pytest.mark.parametrize("fn", ["sigmoid", "exp2"])
+@pytest.mark.parametrize("name", sorted(BLOCKED_INPUTS))
+def test_float32_sigmoid_and_exp2_are_torch_bit_for_bit(fn, name) -> None:
+    x = np.asarray(BLOCKED_INPUTS[name](), dtype=np.float32)
+    want = getattr(torch, fn)(torch.from_numpy(np.atleast_1d(x)).reshape(x.shape)).numpy()
+    got = getattr(minigrad, fn)(minigrad.tensor(x)).numpy()
     _assert_same_bits(got, want)
 
 
@@ -85,10 +87,11 @@ def test_float32_log1p_is_torch_bit_for_bit() -> None:
         lambda t: t[:, 3:60].t(),
     ],
 )
-def test_float32_sigmoid_of_views_is_torch_bit_for_bit(view) -> None:
+@pytest.mark.parametrize("fn", ["sigmoid", "exp2"])
+def test_float32_sigmoid_and_exp2_of_views_are_torch_bit_for_bit(fn, view) -> None:
     base = (RNG.standard_normal((64, 80)) * 5).astype(np.float32)
-    want = torch.sigmoid(view(torch.from_numpy(base))).numpy()
-    got = minigrad.sigmoid(view(minigrad.tensor(base))).numpy()
+    want = getattr(torch, fn)(view(torch.from_numpy(base))).numpy()
+    got = getattr(minigrad, fn)(view(minigrad.tensor(base))).numpy()
     _assert_same_bits(got, want)
 
 
