@@ -62,7 +62,9 @@ class FunctionCtx:
         self._non_differentiable = tensors
 
     def set_materialize_grads(self, value: bool) -> None:
-        """Accepted for compatibility; minigrad always passes zeros for missing output grads."""
+        """Whether backward receives zeros (True, the default) or None for the
+        gradient of an output that was not used."""
+        self._materialize_grads = value
 
 
 class BackwardCFunction(FunctionCtx, _f.Op):
