@@ -288,6 +288,40 @@ def function_instantiated(type_self: object) -> str:
     )
 
 
+def forward_pre_hook_with_kwargs_result(result: object) -> str:
+    return (
+        "forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got "
+        f"{result}."
+    )
+
+
+def backward_hook_output_type(kind: object) -> str:
+    return (
+        "For backward hooks to be called, module output should be a Tensor or a tuple of "
+        f"Tensors but received {kind}"
+    )
+
+
+def backward_hook_grad_count(what: str, got: object, expected: object) -> str:
+    hook = "Backward pre hook" if what == "grad_output" else "Backward hook"
+    return f"{hook} returned an invalid number of {what}, got {got}, but expected {expected}"
+
+
+FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
+    "Full backward hook is firing when gradients are computed with respect to module "
+    "outputs since no inputs require gradients. See "
+    "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html"
+    "#torch.nn.Module.register_full_backward_hook for more details."
+)
+BACKWARD_HOOK_NO_INPUT_GRAD_RESULT = (
+    "Backward hook for Modules where no input requires gradient should always return None "
+    "or None for all gradients."
+)
+BACKWARD_HOOK_NO_INPUT_TENSORS = (
+    "Cannot set Module backward hook for a Module with no input Tensors."
+)
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

@@ -254,6 +254,29 @@ def _plateau_after_new_group(lib):
     scheduler.step(1.0)
 
 
+def _module_hook_case(lib, kind):
+    """A Linear layer with one module hook that misbehaves in the way ``kind`` says."""
+    layer = lib.nn.Linear(2, 2)
+    x = lib.ones(1, 2, requires_grad=kind != "no_input_grad")
+    if kind == "pre_kwargs":
+        layer.register_forward_pre_hook(lambda m, a, k: 3, with_kwargs=True)
+        return layer(x)
+    if kind == "output_type":
+        layer.register_forward_hook(lambda m, a, out: [out])
+        layer.register_full_backward_hook(lambda m, gi, go: None)
+        return layer(x)
+    if kind == "grad_input":
+        layer.register_full_backward_hook(lambda m, gi, go: (gi[0], gi[0]))
+    elif kind == "grad_output":
+        layer.register_full_backward_pre_hook(lambda m, go: (go[0], go[0]))
+    elif kind == "no_input_grad":
+        layer.register_full_backward_hook(lambda m, gi, go: None)
+    elif kind == "no_input_grad_result":
+        x.requires_grad_(False)
+        layer.register_full_backward_hook(lambda m, gi, go: go)
+    return layer(x).sum().backward()
+
+
 CASES = {
     # the engine and the graph
     "SECOND_BACKWARD": _backward_twice,
@@ -417,6 +440,13 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "forward_pre_hook_with_kwargs_result": lambda lib: _module_hook_case(lib, "pre_kwargs"),
+    "backward_hook_output_type": lambda lib: _module_hook_case(lib, "output_type"),
+    "backward_hook_grad_count": lambda lib: _module_hook_case(lib, "grad_input"),
+    "FULL_BACKWARD_HOOK_NO_INPUT_GRAD": lambda lib: _module_hook_case(lib, "no_input_grad"),
+    "BACKWARD_HOOK_NO_INPUT_GRAD_RESULT": lambda lib: _module_hook_case(
+        lib, "no_input_grad_result"
+    ),
     "V_NONE_NEEDS_SINGLE_ELEMENT_INPUT": lambda lib: _functional(lib).jvp(
         lambda x: x.sum(), lib.ones(2)
     ),
@@ -511,6 +541,7 @@ def test_message_is_torchs(name, outcomes):
 
 # The messages without a case above, and why.
 NOT_COMPARED = {
+    "BACKWARD_HOOK_NO_INPUT_TENSORS": "a module with no tensor argument makes no hook node",
     "FAILED_NONDET_MSG": "a part of backward_not_reentrant's message",
     "FAST_FAIL_SLOW_OK_MSG": "needs a fast-mode failure that slow mode would pass",
     "ARANGE_SIGNATURES": "a part of arange_invalid_arguments, which is compared",
