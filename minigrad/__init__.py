@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import _tensor  # noqa: I001
 from . import autograd
 from . import ops
-from . import _dtype, backends, cuda
+from . import _dtype, accelerator, backends, cuda
 from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
