@@ -32,6 +32,7 @@ from ._creation import (
     full_like,
     initial_seed,
     linspace,
+    logspace,
     manual_seed,
     multinomial,
     normal,
@@ -96,8 +97,18 @@ from ._legacy import (
 from ._tensor import Tensor
 from .ops.elementwise import (
     abs,
+    acos,
     add,
+    asin,
+    atan,
     ceil,
+    cosh,
+    expm1,
+    frac,
+    rsqrt,
+    sinh,
+    tan,
+    trunc,
     clamp,
     clamp_max,
     clamp_min,
@@ -207,6 +218,13 @@ from .ops.shape import (
 )
 
 __version__ = "0.1.0"
+
+# torch's constants (plain Python floats, as in torch)
+pi = 3.141592653589793
+e = 2.718281828459045
+inf = 1e999  # (float is torch.float here)
+nan = inf - inf
+newaxis = None
 
 del _dtype
 

@@ -550,6 +550,24 @@ def linspace(
     return _finish(arr, requires_grad, device)
 
 
+def logspace(
+    start: float,
+    end: float,
+    steps: int,
+    base: float = 10.0,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """``steps`` values from ``base ** start`` to ``base ** end``, evenly spaced
+    in their exponents (torch raises the double ``base`` to each exponent of
+    ``linspace``, then rounds to the dtype)."""
+    exponents = linspace(start, end, steps, dtype=dtype)._data
+    arr = np.power(np.float64(base), exponents.astype(np.float64)).astype(exponents.dtype)
+    return _finish(arr, requires_grad, device)
+
+
 # --- random tensors (torch's generator, bit for bit) -----------------------
 def manual_seed(seed: int) -> Any:
     """Seed the random generator, so ``rand``/``randn`` repeat torch's numbers."""
