@@ -199,7 +199,17 @@ from .ops.ordering import (
     triu,
     unique,
 )
-from .ops.indexing import gather, index_select, masked_select, narrow, select
+from .ops.indexing import (
+    gather,
+    index_add,
+    index_fill,
+    index_select,
+    masked_select,
+    narrow,
+    scatter,
+    scatter_add,
+    select,
+)
 from .ops.shape import (
     cat,
     chunk,

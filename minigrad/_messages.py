@@ -322,6 +322,35 @@ BACKWARD_HOOK_NO_INPUT_TENSORS = (
 )
 
 
+INDEX_DIMS_SELF = "Index tensor must have the same number of dimensions as self tensor"
+INDEX_DIMS_SRC = "Index tensor must have the same number of dimensions as src tensor"
+
+
+def scatter_index_size(index: object, self_: object, dim: object, src: object) -> str:
+    return (
+        f"Expected index {index} to be no larger than self {self_} apart from dimension {dim} "
+        f"and to be no larger size than src {src}"
+    )
+
+
+def scatter_index_size_no_src(index: object, self_: object, dim: object) -> str:
+    return f"Expected index {index} to be no larger than self {self_} apart from dimension {dim}"
+
+
+def index_add_shapes(self_: object, source: object) -> str:
+    return (
+        "source tensor shape must match self tensor shape, excluding the specified dimension. "
+        f"Got self.shape = {self_} source.shape = {source}"
+    )
+
+
+def index_add_count(n: object, size: object, dim: object) -> str:
+    return (
+        f"index_add_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), "
+        f"for dim: {dim}"
+    )
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

@@ -242,6 +242,17 @@ RULES: dict[str, Rule] = {
     ),
     "GatherBackward0": rule(lambda L, a: a.gather(1, idx(L, [[0, 2], [1, 1]])), S(2, 3)),
     "IndexSelectBackward0": rule(lambda L, a: a.index_select(1, idx(L, [2, 0, 2])), S(2, 3)),
+    "ScatterBackward0": rule(
+        lambda L, a, b: a.scatter(1, idx(L, [[0, 2], [1, 0]]), b), S(2, 3), S(2, 2)
+    ),
+    "ScatterBackward1": rule(lambda L, a: a.scatter(1, idx(L, [[0, 2], [1, 1]]), 2.0), S(2, 3)),
+    "ScatterAddBackward0": rule(
+        lambda L, a, b: a.scatter_add(1, idx(L, [[0, 2], [1, 1]]), b), S(2, 3), S(2, 2)
+    ),
+    "IndexAddBackward0": rule(
+        lambda L, a, b: a.index_add(1, idx(L, [2, 0, 2]), b, alpha=1.5), S(2, 3), S(2, 3)
+    ),
+    "IndexFillBackward0": rule(lambda L, a: a.index_fill(1, idx(L, [2, 0]), 2.0), S(2, 3)),
     "MaskedSelectBackward0": rule(
         lambda L, a: a.masked_select(idx(L, [[True, False, True], [False, True, True]])),
         S(2, 3),
@@ -249,9 +260,6 @@ RULES: dict[str, Rule] = {
     "CopySlices": rule(lambda L, a, v: _setitem(a * 1, (0, slice(1, None)), v), S(2, 3), S(2)),
     "IndexPutBackward0": rule(lambda L, a, v: _setitem(a * 1, idx(L, [1, 0]), v), S(2, 3), S(3)),
     "AsStridedBackward0": rule(lambda L, a: _view_of_changed_base(a), S(2, 3)),
-    "ScatterBackward0": rule(
-        lambda L, v: grad_of(L, lambda x: x.sort(1).values, leaf(L, 2, 3), v), S(2, 3)
-    ),
     # --- ordering and diagonals -------------------------------------------------------
     "SortBackward0": rule(lambda L, a: a.sort(1).values, S(2, 3)),
     "SortBackward1": rule(lambda L, a: a.sort(dim=1, stable=True).values, S(2, 3)),

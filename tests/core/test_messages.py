@@ -440,6 +440,18 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "INDEX_DIMS_SELF": lambda lib: lib.zeros(3, 4).scatter(1, lib.tensor([0, 1]), 1.0),
+    "INDEX_DIMS_SRC": lambda lib: lib.zeros(3, 4).scatter(
+        1, lib.tensor([[0, 1]]), lib.ones(1, 2, 1)
+    ),
+    "scatter_index_size": lambda lib: lib.zeros(3, 4).scatter(
+        1, lib.tensor([[0, 1]]), lib.ones(1, 1)
+    ),
+    "scatter_index_size_no_src": lambda lib: lib.zeros(3, 4).scatter(
+        0, lib.tensor([[0, 1, 1, 1, 1]]), 1.0
+    ),
+    "index_add_shapes": lambda lib: lib.zeros(3).index_add(0, lib.tensor([1]), lib.tensor(5.0)),
+    "index_add_count": lambda lib: lib.zeros(3, 4).index_add(0, lib.tensor([0, 1]), lib.ones(3, 4)),
     "forward_pre_hook_with_kwargs_result": lambda lib: _module_hook_case(lib, "pre_kwargs"),
     "backward_hook_output_type": lambda lib: _module_hook_case(lib, "output_type"),
     "backward_hook_grad_count": lambda lib: _module_hook_case(lib, "grad_input"),
