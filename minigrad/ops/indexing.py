@@ -153,6 +153,8 @@ def _to_numpy_index(k: Any) -> Any:
         if k._data.ndim == 0 and k._data.dtype.kind in "iu":
             return int(k._data)  # a 0-dim integer tensor indexes like a plain int
         return k._data
+    if isinstance(k, range):  # torch reads a range as the list of its numbers
+        k = list(k)
     if isinstance(k, list):
         arr = np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
         if arr.dtype.kind in "fiu" or arr.size == 0:  # torch makes a list a long tensor
