@@ -70,6 +70,11 @@ from ._dtype import (
     uint8,
 )
 from .explain import explain
+from .autograd.anomaly_mode import (
+    is_anomaly_check_nan_enabled,
+    is_anomaly_enabled,
+    set_anomaly_enabled,
+)
 from .i18n import get_language, language, set_language
 from ._grad_mode import (
     enable_grad,

@@ -290,8 +290,7 @@ def function_instantiated(type_self: object) -> str:
 
 def forward_pre_hook_with_kwargs_result(result: object) -> str:
     return (
-        "forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got "
-        f"{result}."
+        f"forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got {result}."
     )
 
 
@@ -408,11 +407,38 @@ INFERENCE_SAVED = (
 
 
 def modified_by_inplace(what: object, current: object, expected: object) -> str:
+    from .autograd.anomaly_mode import is_anomaly_enabled
+
+    hint = (
+        ANOMALY_HINT
+        if is_anomaly_enabled()
+        else (
+            "Hint: enable anomaly detection to find the operation that failed to "
+            "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        )
+    )
     return (
         "one of the variables needed for gradient computation has been modified by an "
         f"inplace operation: {what} is at version {current}; expected version {expected} "
-        "instead. Hint: enable anomaly detection to find the operation that failed to "
-        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        f"instead. {hint}"
+    )
+
+
+ANOMALY_HINT = (
+    "Hint: the backtrace further above shows the operation that failed to compute its "
+    "gradient. The variable in question was changed in there or anywhere later. Good luck!"
+)
+ANOMALY_ENABLED = (
+    "Anomaly Detection has been enabled. This mode will increase the runtime and should "
+    "only be enabled for debugging."
+)
+
+
+def anomaly_error_detected(name: object, stack: object) -> str:
+    return (
+        f"Error detected in {name}. Traceback of forward call that caused the error:\n{stack} "
+        "(Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:122.)"
     )
 
 

@@ -553,6 +553,9 @@ def test_message_is_torchs(name, outcomes):
 
 # The messages without a case above, and why.
 NOT_COMPARED = {
+    "ANOMALY_HINT": "a part of modified_by_inplace (tests/data/programs/anomaly_detection.py)",
+    "ANOMALY_ENABLED": "a warning: tests/data/programs/anomaly_detection.py compares it",
+    "anomaly_error_detected": "holds a stack: tests/data/programs/anomaly_detection.py",
     "BACKWARD_HOOK_NO_INPUT_TENSORS": "a module with no tensor argument makes no hook node",
     "FAILED_NONDET_MSG": "a part of backward_not_reentrant's message",
     "FAST_FAIL_SLOW_OK_MSG": "needs a fast-mode failure that slow mode would pass",
