@@ -216,6 +216,17 @@ from .ops.indexing import (
     select,
 )
 from .ops.shape import (
+    broadcast_to,
+    column_stack,
+    hstack,
+    meshgrid,
+    movedim,
+    ravel,
+    repeat_interleave,
+    swapaxes,
+    tile,
+    unflatten,
+    vstack,
     cat,
     chunk,
     concat,

@@ -350,6 +350,20 @@ def index_add_count(n: object, size: object, dim: object) -> str:
     )
 
 
+MESHGRID_INDEXING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+    "argument. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)"
+)
+
+
+def movedim_dims(src: object, dst: object) -> str:
+    return (
+        f"movedim: Invalid source or destination dims: source ({src} dims) should contain "
+        f"the same number of dims as destination ({dst} dims)"
+    )
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "
