@@ -259,6 +259,11 @@ from ._numpy_names import install as _install_numpy_names  # noqa: E402
 _install_numpy_names(globals())  # torch.sum(x, axis=1, keepdims=True) works as in torch
 del _install_numpy_names
 
+from ._out import install as _install_out  # noqa: E402
+
+_install_out(globals())  # torch.matmul(a, b, out=c) writes into c
+del _install_out
+
 # The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
 # imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``
 # stays quick (numpy is most of what it costs).

@@ -364,6 +364,24 @@ def movedim_dims(src: object, dst: object) -> str:
     )
 
 
+def out_not_differentiable(name: object) -> str:
+    return (
+        f"{name}(): functions with out=... arguments don't support automatic differentiation, "
+        "but one of the arguments requires grad."
+    )
+
+
+def out_resized(had: object, required: object) -> str:
+    return (
+        f"An output with one or more elements was resized since it had shape {had}, which "
+        f"does not match the required output shape {required}. This behavior is deprecated, "
+        "and in a future PyTorch release outputs will not be resized unless they have zero "
+        "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+        "elements with t.resize_(0). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)"
+    )
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

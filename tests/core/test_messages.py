@@ -440,6 +440,10 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "out_not_differentiable": lambda lib: lib.mul(
+        lib.ones(2, requires_grad=True), 2, out=lib.zeros(2)
+    ),
+    "out_resized": lambda lib: lib.add(lib.ones(2), 1, out=lib.zeros(3)),
     "movedim_dims": lambda lib: lib.ones(2, 3).movedim((0, 1), (0,)),
     "MESHGRID_INDEXING": lambda lib: lib.meshgrid(lib.arange(2), lib.arange(3)),
     "INDEX_DIMS_SELF": lambda lib: lib.zeros(3, 4).scatter(1, lib.tensor([0, 1]), 1.0),

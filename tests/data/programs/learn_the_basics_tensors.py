@@ -24,6 +24,8 @@ tensor = torch.rand(3, 4)
 print(f"Shape of tensor: {tensor.shape}")
 print(f"Datatype of tensor: {tensor.dtype}")
 print(f"Device tensor is stored on: {tensor.device}")
+if torch.accelerator.is_available():
+    tensor = tensor.to(torch.accelerator.current_accelerator())
 if torch.cuda.is_available():
     tensor = tensor.to("cuda")
 
@@ -38,12 +40,12 @@ print(t1)
 y1 = tensor @ tensor.T
 y2 = tensor.matmul(tensor.T)
 y3 = torch.rand_like(y1)
-y3 = torch.matmul(tensor, tensor.T)
+torch.matmul(tensor, tensor.T, out=y3)
 print(y1, y2, y3)
 z1 = tensor * tensor
 z2 = tensor.mul(tensor)
 z3 = torch.rand_like(tensor)
-z3 = torch.mul(tensor, tensor)
+torch.mul(tensor, tensor, out=z3)
 print(z3)
 agg = tensor.sum()
 agg_item = agg.item()
