@@ -382,6 +382,14 @@ def out_resized(had: object, required: object) -> str:
     )
 
 
+UNINITIALIZED_PARAMETER = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually "
+    "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+    "initialized one. Call `forward` to initialize the parameters before accessing their "
+    "attributes."
+)
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

@@ -17,6 +17,7 @@ from .modules import (
     Flatten,
     Identity,
     L1Loss,
+    LazyLinear,
     LeakyReLU,
     Linear,
     LogSoftmax,
@@ -31,12 +32,14 @@ from .modules import (
     Softmax,
     Tanh,
 )
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
 __all__ = [
     "functional",
     "init",
     "Parameter",
+    "UninitializedParameter",
+    "LazyLinear",
     "Module",
     "Sequential",
     "ModuleList",

@@ -440,6 +440,7 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "UNINITIALIZED_PARAMETER": lambda lib: lib.nn.LazyLinear(3).weight.shape,
     "out_not_differentiable": lambda lib: lib.mul(
         lib.ones(2, requires_grad=True), 2, out=lib.zeros(2)
     ),

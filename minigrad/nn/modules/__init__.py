@@ -5,7 +5,7 @@ from .container import ModuleList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
 from .flatten import Flatten
-from .linear import Identity, Linear
+from .linear import Identity, LazyLinear, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
 from .pooling import AvgPool2d, MaxPool2d
@@ -15,6 +15,7 @@ __all__ = [
     "Sequential",
     "ModuleList",
     "Linear",
+    "LazyLinear",
     "Identity",
     "Flatten",
     "Dropout",

@@ -34,7 +34,7 @@ import numpy as np
 from ... import _messages
 from ..._grad_mode import no_grad
 from ..._tensor import Tensor
-from ..parameter import Parameter
+from ..parameter import Parameter, UninitializedParameter
 
 
 def _typename(value: Any) -> str:
@@ -187,9 +187,7 @@ class Module:
             self._forward_hooks_with_kwargs[handle.id] = True
         return handle
 
-    def register_full_backward_hook(
-        self, hook: Callable, prepend: bool = False
-    ) -> RemovableHandle:
+    def register_full_backward_hook(self, hook: Callable, prepend: bool = False) -> RemovableHandle:
         """Call ``hook(module, grad_input, grad_output)`` when the gradients with
         respect to the module's inputs are computed; it may return new ``grad_input``."""
         return self._add_hook(self._backward_hooks, hook, prepend)
@@ -495,7 +493,9 @@ class Module:
             destination = OrderedDict()
         for name, p in self._parameters.items():
             if p is not None:
-                destination[prefix + name] = p if keep_vars else p.detach()
+                # (an uninitialized parameter has nothing to detach: it is kept as it is)
+                keep = keep_vars or isinstance(p, UninitializedParameter)
+                destination[prefix + name] = p if keep else p.detach()
         for name, b in self._buffers.items():
             if b is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = b if keep_vars else b.detach()
