@@ -8,6 +8,8 @@
 
 from . import functional, init
 from .modules import (
+    ELU,
+    GELU,
     AvgPool2d,
     BCELoss,
     BCEWithLogitsLoss,
@@ -29,7 +31,9 @@ from .modules import (
     ReLU,
     Sequential,
     Sigmoid,
+    SiLU,
     Softmax,
+    Softplus,
     Tanh,
 )
 from .parameter import Parameter, UninitializedParameter
@@ -49,6 +53,10 @@ __all__ = [
     "Dropout",
     "ReLU",
     "LeakyReLU",
+    "GELU",
+    "SiLU",
+    "ELU",
+    "Softplus",
     "Sigmoid",
     "Tanh",
     "Softmax",

@@ -143,6 +143,21 @@ RULES: dict[str, Rule] = {
     "TanhBackward0": rule(lambda L, a: a.tanh(), S(2, 3)),
     "TanhBackwardBackward0": rule(lambda L, a, v: grad_of(L, L.tanh, a, v), S(2, 3), S(2, 3)),
     "SigmoidBackward0": rule(lambda L, a: a.sigmoid(), S(2, 3)),
+    "GeluBackward0": rule(lambda L, a: L.nn.functional.gelu(a), S(2, 3)),
+    "GeluBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda t: L.nn.functional.gelu(t, approximate="tanh"), a, v),
+        S(2, 3),
+        S(2, 3),
+    ),
+    "SiluBackward0": rule(lambda L, a: L.nn.functional.silu(a), S(2, 3)),
+    "EluBackward0": rule(lambda L, a: L.nn.functional.elu(a, alpha=0.7), S(2, 3)),
+    "EluBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, L.nn.functional.elu, a, v), S(2, 3), S(2, 3)
+    ),
+    "SoftplusBackward0": rule(lambda L, a: L.nn.functional.softplus(a, beta=2.0), S(2, 3)),
+    "SoftplusBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, L.nn.functional.softplus, a, v), S(2, 3), S(2, 3)
+    ),
     "TanBackward0": rule(lambda L, a: a.tan(), S(2, 3)),
     "AtanBackward0": rule(lambda L, a: a.atan(), S(2, 3)),
     "AsinBackward0": rule(lambda L, a: (a * 0.5).asin(), S(2, 3)),

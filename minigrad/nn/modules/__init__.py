@@ -1,6 +1,17 @@
 """The layers of ``minigrad.nn``, one family per file as in torch."""
 
-from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .activation import (
+    ELU,
+    GELU,
+    LeakyReLU,
+    LogSoftmax,
+    ReLU,
+    Sigmoid,
+    SiLU,
+    Softmax,
+    Softplus,
+    Tanh,
+)
 from .container import ModuleList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
@@ -21,6 +32,10 @@ __all__ = [
     "Dropout",
     "ReLU",
     "LeakyReLU",
+    "GELU",
+    "SiLU",
+    "ELU",
+    "Softplus",
     "Sigmoid",
     "Tanh",
     "Softmax",
