@@ -390,6 +390,14 @@ UNINITIALIZED_PARAMETER = (
 )
 
 
+def clip_grad_nonfinite(norm_type: object) -> str:
+    return (
+        f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, "
+        "so it cannot be clipped. To disable this error and scale the gradients by the "
+        "non-finite norm anyway, set `error_if_nonfinite=False`"
+    )
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

@@ -6,7 +6,7 @@
 3
 """
 
-from . import functional, init
+from . import functional, init, utils
 from .modules import (
     ELU,
     GELU,
@@ -41,6 +41,7 @@ from .parameter import Parameter, UninitializedParameter
 __all__ = [
     "functional",
     "init",
+    "utils",
     "Parameter",
     "UninitializedParameter",
     "LazyLinear",

@@ -440,6 +440,9 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "clip_grad_nonfinite": lambda lib: lib.nn.utils.get_total_norm(
+        [lib.tensor([float("inf"), 1.0])], error_if_nonfinite=True
+    ),
     "UNINITIALIZED_PARAMETER": lambda lib: lib.nn.LazyLinear(3).weight.shape,
     "out_not_differentiable": lambda lib: lib.mul(
         lib.ones(2, requires_grad=True), 2, out=lib.zeros(2)
