@@ -398,6 +398,21 @@ def clip_grad_nonfinite(norm_type: object) -> str:
     )
 
 
+EINSUM_MORE_OPERANDS = "einsum(): more operands were provided than specified in the equation"
+EINSUM_FEWER_OPERANDS = "einsum(): fewer operands were provided than specified in the equation"
+
+
+def einsum_subscripts(n: object, ndim: object, k: object) -> str:
+    return (
+        f"einsum(): the number of subscripts in the equation ({n}) does not match the number "
+        f"of dimensions ({ndim}) for operand {k} and no ellipsis was given"
+    )
+
+
+def einsum_output_subscript(c: object) -> str:
+    return f"einsum(): output subscript {c} does not appear in the equation for any input operand"
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

@@ -440,6 +440,10 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),
+    "EINSUM_FEWER_OPERANDS": lambda lib: lib.einsum("ij,jk->ik", lib.ones(2, 2)),
+    "einsum_subscripts": lambda lib: lib.einsum("ijk->", lib.ones(2, 2)),
+    "einsum_output_subscript": lambda lib: lib.einsum("ij->ik", lib.ones(2, 2)),
     "clip_grad_nonfinite": lambda lib: lib.nn.utils.get_total_norm(
         [lib.tensor([float("inf"), 1.0])], error_if_nonfinite=True
     ),
