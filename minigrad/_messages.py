@@ -1051,6 +1051,19 @@ PARAMS_UNORDERED = (
 )
 
 
+PARAM_NAMES_MISSING = (
+    "all optimizer params should be with/without names. Some param names are missing"
+)
+
+
+def param_names_mixed(with_names: bool) -> str:
+    which = "with names" if with_names else "without names"
+    return (
+        "all optimizer param groups should be with/without names. "
+        f"cannot add param group {which} to the optimizer"
+    )
+
+
 LOADED_GROUP_SIZE_MISMATCH = (
     "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
 )
@@ -1214,3 +1227,66 @@ def plateau_groups_changed(now: object, before: object) -> str:
         "param group being added to the optimizer. Please modify the `min_lrs` field to "
         "match the length of the `optimizer` param groups."
     )
+
+
+LINEAR_LR_START_FACTOR = (
+    "Starting multiplicative factor expected to be greater than 0 and less or equal to 1."
+)
+CYCLE_MOMENTUM_UNSUPPORTED = (
+    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+)
+ONE_CYCLE_TOTAL_STEPS = "You must define either total_steps OR (epochs AND steps_per_epoch)"
+
+
+def one_cycle_stepped_past_end(step_num: object, total_steps: object) -> str:
+    return f"Tried to step {step_num} times. The specified number of total steps is {total_steps}"
+
+
+def one_cycle_anneal_strategy(strategy: object) -> str:
+    return f"anneal_strategy must be one of 'cos' or 'linear', instead got {strategy}"
+
+
+def schedulers_none_given(name: object, chained: bool) -> str:
+    what = "at least one scheduler to be chained" if chained else "at least one scheduler"
+    return f"{name} expects {what}, but got no scheduler."
+
+
+def scheduler_without_optimizer(name: object, index: object) -> str:
+    return f"{name} at index {index} should have `optimizer` as its attribute."
+
+
+def scheduler_is_plateau(name: object, index: object) -> str:
+    return (
+        f"{name} does not support `ReduceLROnPlateau` scheduler as it "
+        "requires additional kwargs to be specified when calling `step`, "
+        f"but got one at index {index} in the given schedulers sequence."
+    )
+
+
+def scheduler_other_optimizer(
+    name: object, scheduler: object, index: object, its_optimizer: object, optimizer: object
+) -> str:
+    return (
+        f"{name} expects all schedulers to belong to the same optimizer, but "
+        f"got scheduler {scheduler} at index {index} has {its_optimizer}, "
+        f"which is different from {optimizer}."
+    )
+
+
+def sequential_milestones_count(schedulers: object, milestones: object) -> str:
+    return (
+        "Sequential Schedulers expects number of schedulers provided to be one more "
+        f"than the number of milestone points, but got number of schedulers {schedulers} and "
+        f"the number of milestones to be equal to {milestones}"
+    )
+
+
+def format_param_length(name: object, given: object, groups: object) -> str:
+    return (
+        f"{name} must have the same length as optimizer.param_groups. "
+        f"{name} has {given} values, param_groups has {groups}."
+    )
+
+
+# --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------
+LBFGS_ONE_GROUP = "LBFGS doesn't support per-parameter options (parameter groups)"

@@ -376,7 +376,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     if isinstance(value, (list, tuple)):
         value = Tensor._make(np.asarray(value, dtype=self._data.dtype), None)
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
-    advanced_only = all(not _is_basic(k) for k in key)
+    advanced_only = bool(key) and all(not _is_basic(k) for k in key)
     if advanced_only and isinstance(value, Tensor):
         target = self._data[key[0] if len(key) == 1 else key].shape
         try:
@@ -396,6 +396,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             _is_full(k, n) for k, n in zip(dims, self._data.shape)
         ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
+            value = _strip_leading_ones(value, self.dim())
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
             else:
@@ -405,10 +406,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     key = key[0] if len(key) == 1 else key
     if isinstance(value, Tensor) and not advanced_only:
         target = self._data[key].shape
-        shape = list(value.shape)
-        while shape and shape[0] == 1:  # torch drops leading size-1 dims of the value
-            shape.pop(0)
-        stripped = value.reshape(shape) if len(shape) < value.dim() else value
+        stripped = _strip_leading_ones(value, 0)
         stripped.expand(target)  # torch's error when the value does not fit
         if value.dim() > len(target):
             value = stripped
@@ -447,6 +445,14 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     result = (IndexPutBackward0 if advanced_only else CopySlices).apply(old, value, key=key)
     self._write(result._data)
     self._take_history(result)
+
+
+def _strip_leading_ones(value: Tensor, keep: int) -> Tensor:
+    """torch drops a value's leading size-1 dims before writing it (down to ``keep`` dims)."""
+    shape = list(value.shape)
+    while len(shape) > keep and shape[0] == 1:
+        shape.pop(0)
+    return value.reshape(shape) if len(shape) < value.dim() else value
 
 
 # --- the same reading ops, by name --------------------------------------------

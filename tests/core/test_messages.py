@@ -277,6 +277,14 @@ def _module_hook_case(lib, kind):
     return layer(x).sum().backward()
 
 
+def _one_cycle_past_the_end(lib):
+    optimizer = _sgd(lib)
+    scheduler = lib.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.1, total_steps=2)
+    for _ in range(3):
+        optimizer.step()
+        scheduler.step()
+
+
 CASES = {
     # the engine and the graph
     "SECOND_BACKWARD": _backward_twice,
@@ -423,6 +431,38 @@ CASES = {
         _sgd(lib), step_size=1, last_epoch=3
     ),
     "plateau_groups_changed": _plateau_after_new_group,
+    "LINEAR_LR_START_FACTOR": lambda lib: lib.optim.lr_scheduler.LinearLR(
+        _sgd(lib), start_factor=0
+    ),
+    "CYCLE_MOMENTUM_UNSUPPORTED": lambda lib: lib.optim.lr_scheduler.CyclicLR(
+        lib.optim.Adagrad([_leaf(lib, 1)]), 0.1, 0.2
+    ),
+    "format_param_length": lambda lib: lib.optim.lr_scheduler.CyclicLR(_sgd(lib), [0.1, 0.1], 1),
+    "ONE_CYCLE_TOTAL_STEPS": lambda lib: lib.optim.lr_scheduler.OneCycleLR(_sgd(lib), 0.1),
+    "one_cycle_anneal_strategy": lambda lib: lib.optim.lr_scheduler.OneCycleLR(
+        _sgd(lib), 0.1, 10, anneal_strategy="step"
+    ),
+    "one_cycle_stepped_past_end": _one_cycle_past_the_end,
+    "schedulers_none_given": lambda lib: lib.optim.lr_scheduler.ChainedScheduler([]),
+    "scheduler_without_optimizer": lambda lib: lib.optim.lr_scheduler.SequentialLR(
+        _sgd(lib), [object()], []
+    ),
+    "scheduler_is_plateau": lambda lib: lib.optim.lr_scheduler.ChainedScheduler(
+        [lib.optim.lr_scheduler.ReduceLROnPlateau(_sgd(lib))]
+    ),
+    "scheduler_other_optimizer": lambda lib: lib.optim.lr_scheduler.ChainedScheduler(
+        [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2), lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)]
+    ),
+    "sequential_milestones_count": lambda lib: lib.optim.lr_scheduler.SequentialLR(
+        _sgd(lib), [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)], [1]
+    ),
+    "PARAM_NAMES_MISSING": lambda lib: lib.optim.SGD([("w", _leaf(lib, 1)), _leaf(lib, 1)]),
+    "param_names_mixed": lambda lib: lib.optim.SGD([("w", _leaf(lib, 1))]).add_param_group(
+        {"params": [_leaf(lib, 1)]}
+    ),
+    "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
+        [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
+    ),
     "BATCH_SAMPLER_EXCLUSIVE": lambda lib: lib.utils.data.DataLoader(
         [1, 2], batch_sampler=[[0]], batch_size=2
     ),
