@@ -155,6 +155,7 @@ from .ops.reduction import (
     amin,
     argmax,
     argmin,
+    cumprod,
     cumsum,
     logsumexp,
     max,

@@ -208,7 +208,6 @@ METHODS: dict[str, Any] = {
     "arcsin": elementwise.asin,
     "arccos": elementwise.acos,
     "fix": elementwise.trunc,
-
     # --- conversions: dtype and device
     "to": _to,
     "type": _legacy.tensor_type,
@@ -265,6 +264,10 @@ METHODS: dict[str, Any] = {
     "std": reduction.std,
     "logsumexp": reduction.logsumexp,
     "cumsum": reduction.cumsum,
+    "cumprod": reduction.cumprod,
+    "cumprod_": lambda self, dim, *, dtype=None: self._inplace(
+        lambda s: reduction.cumprod(s, dim, dtype=dtype)
+    ),
     # --- tests and logic (ops/logical.py)
     "isnan": logical.isnan,
     "isinf": logical.isinf,

@@ -219,6 +219,7 @@ RULES: dict[str, Rule] = {
     "VarBackward0": rule(lambda L, a: a.var(1), S(2, 3)),
     "StdBackward0": rule(lambda L, a: a.std(), S(2, 3)),
     "LogsumexpBackward0": rule(lambda L, a: a.logsumexp(1), S(2, 3)),
+    "CumprodBackward0": rule(lambda L, a: a.cumprod(1), S(2, 3)),
     "CumsumBackward0": rule(lambda L, a: a.cumsum(1), S(2, 3)),
     "LinalgVectorNormBackward0": rule(lambda L, a: a.norm(dim=1), S(2, 3)),
     # --- shapes -----------------------------------------------------------------------
