@@ -70,6 +70,7 @@ from ._dtype import (
     uint8,
 )
 from .explain import explain
+from ._finfo import finfo, iinfo
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
     is_anomaly_enabled,

@@ -413,6 +413,15 @@ def einsum_output_subscript(c: object) -> str:
     return f"einsum(): output subscript {c} does not appear in the equation for any input operand"
 
 
+FINFO_NOT_FLOAT = (
+    "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+    "'torch.finfo'"
+)
+IINFO_NOT_INT = (
+    "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
+)
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "

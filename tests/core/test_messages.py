@@ -480,6 +480,8 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
+    "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),
     "EINSUM_FEWER_OPERANDS": lambda lib: lib.einsum("ij,jk->ik", lib.ones(2, 2)),
     "einsum_subscripts": lambda lib: lib.einsum("ijk->", lib.ones(2, 2)),
