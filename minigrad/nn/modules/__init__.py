@@ -12,7 +12,7 @@ from .activation import (
     Softplus,
     Tanh,
 )
-from .container import ModuleList, Sequential
+from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
 from .flatten import Flatten
@@ -25,6 +25,9 @@ __all__ = [
     "Module",
     "Sequential",
     "ModuleList",
+    "ModuleDict",
+    "ParameterList",
+    "ParameterDict",
     "Linear",
     "LazyLinear",
     "Identity",
