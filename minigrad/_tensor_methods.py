@@ -330,6 +330,8 @@ METHODS: dict[str, Any] = {
     "exponential_": _exponential_,
     "multinomial": multinomial,
     "new_zeros": lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw),
+    # (new_empty's values are unspecified in torch; here they are zeros)
+    "new_empty": lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw),
     "new_ones": lambda self, *size, **kw: ones(*size, dtype=kw.pop("dtype", self.dtype), **kw),
     "new_tensor": lambda self, data, **kw: tensor(data, dtype=kw.pop("dtype", self.dtype), **kw),
     "new_full": lambda self, size, fill, **kw: full(
