@@ -550,6 +550,12 @@ class Module:
             )
         return _IncompatibleKeys(missing, unexpected)
 
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        # a module saved before these tables existed gets them empty (torch does the same)
+        for name in ("_forward_hooks_with_kwargs", "_backward_hooks", "_backward_pre_hooks"):
+            self.__dict__.setdefault(name, OrderedDict())
+
     def __reduce_ex__(self, protocol: int) -> Any:
         # the built-in layers print as torch's classes (see the end of this file),
         # which is not where pickle would find them: name them by their minigrad module
