@@ -312,7 +312,9 @@ def _batched_backward(node: Node, grads: list) -> tuple:
 
 def _call_backward(node: Node, grads: list) -> tuple:
     """Run a node's derivative rule; always returns one entry per input."""
-    if len(grads) > 1 or grads[0] is None:  # an unused output of a multi-output node?
+    # an unused output of a multi-output node gets zeros (unless a custom Function
+    # asked for None with ctx.set_materialize_grads(False))
+    if (len(grads) > 1 or grads[0] is None) and getattr(node, "_materialize_grads", True):
         grads = [g if g is not None else _zeros_like_output(node, i) for i, g in enumerate(grads)]
     out = type(node).backward(node, *grads)
     if not isinstance(out, tuple):
