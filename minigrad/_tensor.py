@@ -35,7 +35,6 @@ _new = object.__new__
 _CPU = _device.CPU
 
 
-
 def _check_can_require_grad(data: np.ndarray, message: str) -> None:
     if data.dtype.kind != "f":
         raise RuntimeError(message)
@@ -248,9 +247,7 @@ class Tensor:
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
         if self.grad_fn is not None:
-            raise RuntimeError(
-                _messages.REQUIRES_GRAD_OF_NON_LEAF
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
         if flag:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
@@ -261,9 +258,7 @@ class Tensor:
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place and return the tensor."""
         if self.grad_fn is not None and not requires_grad:
-            raise RuntimeError(
-                _messages.REQUIRES_GRAD_OF_NON_LEAF
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
         if requires_grad:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point dtype can require gradients"
@@ -275,9 +270,7 @@ class Tensor:
 
     def _check_not_inference(self) -> None:
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(
-                _messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR)
 
     @property
     def is_leaf(self) -> bool:
@@ -442,9 +435,7 @@ class Tensor:
     def detach_(self) -> Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
         if self._view_v is not None:
-            raise RuntimeError(
-                _messages.DETACH_VIEW_IN_PLACE
-            )
+            raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
         self.grad_fn = None
         self._requires_grad = False
         return self
@@ -487,9 +478,7 @@ class Tensor:
         a tensor that requires grad must be detached first (under ``no_grad``,
         and in a custom Function's forward, it need not)."""
         if self._requires_grad and _State.enabled and not force:
-            raise RuntimeError(
-                _messages.NUMPY_OF_REQUIRES_GRAD
-            )
+            raise RuntimeError(_messages.NUMPY_OF_REQUIRES_GRAD)
         return self._data
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
@@ -582,9 +571,7 @@ class Tensor:
         """torch's checks before an in-place change that will be recorded
         (``recording``: by default, when this tensor requires grad)."""
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(
-                _messages.INPLACE_ON_INFERENCE_TENSOR
-            )
+            raise RuntimeError(_messages.INPLACE_ON_INFERENCE_TENSOR)
         if not _State.enabled:
             return
         if recording is None:
@@ -595,9 +582,7 @@ class Tensor:
             if self._view_made is not None:  # made by split/unbind, or in no_grad mode
                 raise RuntimeError(_view_change_message(self, indirect=False))
             if self.requires_grad and self._base._grad_fn is None:
-                raise RuntimeError(
-                    _messages.VIEW_OF_LEAF_INPLACE
-                )
+                raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
         # (like torch, the node as last set: a view whose history is out of date
         # and was never recorded counts as a leaf here)
         if self.requires_grad and self._grad_fn is None:
@@ -768,8 +753,6 @@ def _writable(a: np.ndarray) -> np.ndarray:
     return a if a.flags.writeable else np.asarray(_SameMemory(a))
 
 
-
-
 def _overlaps(data: np.ndarray) -> bool:
     """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
     return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
@@ -797,12 +780,8 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     else:
         msg = f"Output {view._out_nr} of {name} is a view and {what} modified inplace."
     if made == "multi":
-        return msg + (
-            _messages.VIEW_INPLACE_MULTIPLE_VIEWS
-        )
-    return msg + (
-        _messages.VIEW_INPLACE_AMBIGUOUS
-    )
+        return msg + (_messages.VIEW_INPLACE_MULTIPLE_VIEWS)
+    return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
 
 
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:

@@ -708,9 +708,9 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     """``input / other`` (true division: integers give floats)."""
     if rounding_mode is not None:
         if rounding_mode == "floor":
-            return floor_divide(input, other)
+            return _integer_division("div_floor_cpu", np.floor_divide, input, other, DivBackward2)
         if rounding_mode == "trunc":
-            return _trunc_div(input, other)
+            return _integer_division("div_trunc_cpu", _np_trunc_div, input, other, DivBackward2)
         raise RuntimeError(
             "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
             f"'{rounding_mode}'"
@@ -720,35 +720,137 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     return binary(DivBackward0, input, other, true_div=True)
 
 
-def _integer_division(kernel: str, fn: Any, input: Any, other: Any) -> Tensor:
-    """``fn(input, other)`` for ``//``, ``%`` and rounded ``div`` (no gradient).
-    Floats divide by 0 into inf or nan; integers cannot, and torch raises."""
+class DivBackward2(Op):
+    """out = a / b rounded (down, or toward 0)      d/da = d/db = 0 (a step function)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, fn):
+        return np.asarray(fn(a, b), dtype=np.result_type(a, b))
+
+    @staticmethod
+    def backward(ctx, grad):
+        zero = grad * 0.0
+        return tuple(zero if needs else None for needs in ctx.needs_input_grad)
+
+
+class RemainderBackward0(Op):
+    """out = a mod c  (c a number; the sign of c)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, fn):
+        return np.asarray(fn(a, b), dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class RemainderBackward1(Op):
+    """out = a mod b = a - b·floor(a/b)          d/da = 1,  d/db = -floor(a/b)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, fn):
+        if ctx.needs_input_grad[1]:
+            ctx.save_for_backward(a, b)
+        return fn(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        gb = None
+        if ctx.needs_input_grad[1]:
+            a, b = ctx.saved_tensors
+            gb = -grad * div(a, b, rounding_mode="floor")
+        return grad if ctx.needs_input_grad[0] else None, gb
+
+
+class NotImplementedBackward(Op):
+    """An operation torch has no derivative for (``x // y``, ``2 % x``): it is
+    recorded all the same, and backward through it fails."""
+
+    __slots__ = ("aten",)
+
+    def name(self) -> str:
+        return "torch::autograd::NotImplemented"
+
+    def __repr__(self) -> str:
+        return f"<NotImplemented object at {hex(id(self))}>"
+
+    @staticmethod
+    def forward(ctx, a, b, fn, aten):
+        ctx.aten = aten
+        return np.asarray(fn(a, b), dtype=np.result_type(a, b))
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError(f"derivative for aten::{ctx.aten} is not implemented")
+
+
+def _integer_division(
+    kernel: str, fn: Any, input: Any, other: Any, rule: Any = None, **settings: Any
+) -> Tensor:
+    """``fn(input, other)`` for ``//``, ``%`` and rounded ``div``. Floats divide by 0
+    into inf or nan; integers cannot, and torch raises. A float input that requires
+    grad records ``rule`` (whose gradient may be zero, or not implemented at all)."""
     a = input._data if isinstance(input, Tensor) else input
     b = other._data if isinstance(other, Tensor) else other
+    _broadcast_check(np.asarray(a), np.asarray(b))
     dt = _dtype.result_type(input, other)
     if dt.kind == "b":
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
     if dt.kind in "iu" and np.any(np.asarray(b) == 0):
         raise RuntimeError("ZeroDivisionError")
+    if rule is not None and any(isinstance(x, Tensor) and x.requires_grad for x in (input, other)):
+        return binary(rule, input, other, fn=fn, **settings)
     return Tensor._make(np.asarray(quiet_numpy(fn, a, b)).astype(dt), None)
 
 
 def floor_divide(input: Any, other: Any) -> Tensor:
-    """``input // other``: division rounded down (no gradient)."""
-    return _integer_division("div_floor_cpu", np.floor_divide, input, other)
+    """``input // other``: division rounded down (torch has no gradient for it)."""
+    rule = NotImplementedBackward
+    return _integer_division(
+        "div_floor_cpu", np.floor_divide, input, other, rule, aten="floor_divide"
+    )
 
 
-def _trunc_div(input: Any, other: Any) -> Tensor:
-    return _integer_division("div_trunc_cpu", _np_trunc_div, input, other)
+def floor_divide_(self: Tensor, other: Any) -> Tensor:
+    """In place: ``self //= other``."""
+    o = _operand(other)
+    rule = NotImplementedBackward
+    return self._inplace(
+        lambda s, v: _integer_division(
+            "div_floor_cpu", np.floor_divide, s, v, rule, aten="floor_divide_"
+        ),
+        o,
+    )
 
 
 def _np_trunc_div(a: Any, b: Any) -> Any:
     return np.trunc(np.true_divide(a, b))
 
 
+def _np_remainder(a: Any, b: Any) -> Any:
+    """a mod b with the sign of b, as torch computes it: C's fmod, moved by b when
+    the signs differ (numpy's ``mod`` gives 7 mod -7 as -0., torch gives 0.)."""
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((m < 0) != (np.asarray(b) < 0)), m + b, m)[()]
+
+
 def remainder(input: Any, other: Any) -> Tensor:
-    """``input % other``: the remainder, with the sign of ``other`` (no gradient)."""
-    return _integer_division("remainder_cpu", np.mod, input, other)
+    """``input % other``: the remainder, with the sign of ``other``."""
+    if not isinstance(input, Tensor):  # number % tensor: torch has no gradient for it
+        rule, settings = NotImplementedBackward, {"aten": "remainder"}
+    else:
+        rule, settings = (
+            (RemainderBackward1 if isinstance(other, Tensor) else RemainderBackward0),
+            {},
+        )
+    return _integer_division("remainder_cpu", _np_remainder, input, other, rule, **settings)
 
 
 def neg(input: Tensor) -> Tensor:
@@ -1416,6 +1518,8 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
 
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
+    if isinstance(mask, Tensor):  # in place, torch names self first
+        _broadcast_check(self._data, mask._data)
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
         warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
     if isinstance(value, Tensor):

@@ -244,7 +244,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     advanced = any(not _is_basic(k) for k in key)
     n_advanced = 0  # index arrays seen so far (torch numbers them in its messages)
     lone_full_slice = lone_slice
-    for k in key:
+    for position, k in enumerate(key):
         if k is Ellipsis:
             skip = self._data.ndim - n_real
             rest.extend([slice(None)] * skip)
@@ -255,8 +255,10 @@ def getitem(self: Tensor, key: Any) -> Tensor:
             dim += 1
         elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
             size = out._data.shape[dim]
-            if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+            if not -size <= k < size:  # torch names the place in the key, not the dim
+                raise IndexError(
+                    f"index {k} is out of bounds for dimension {position} with size {size}"
+                )
             out = SelectBackward0.apply(out, key=(slice(None),) * dim + (int(k),))
         elif isinstance(k, slice):
             _check_step(k)

@@ -420,7 +420,8 @@ class CatBackward0(Op):
     def forward(ctx, *arrays, dim):
         ctx.dim = dim
         ctx.sizes = [None if _skipped(a) else a.shape[dim] for a in arrays]
-        return np.concatenate([a for a in arrays if not _skipped(a)], axis=dim)
+        kept = [a for a in arrays if not _skipped(a)]
+        return np.concatenate(kept or arrays[:1], axis=dim)  # only empties: an empty one
 
     @staticmethod
     def backward(ctx, grad):
