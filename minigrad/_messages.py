@@ -560,6 +560,20 @@ def target_size_differs_bce(target_shape: object, input_shape: object) -> str:
     )
 
 
+def weight_not_broadcastable(length: object, at: object, shape: object, out: object) -> str:
+    return (
+        f"Attempting to broadcast a dimension of length {length} at -{at}! Mismatching "
+        f"argument at index 1 had {shape}; but expected shape should be broadcastable to {out}"
+    )
+
+
+def bce_with_logits_not_tensor(name: object, position: object, type_name: object) -> str:
+    return (
+        f"binary_cross_entropy_with_logits(): argument '{name}' (position {position}) must be "
+        f"Tensor, not {type_name}"
+    )
+
+
 def weight_for_all_classes(n_classes: object, weight_shape: object) -> str:
     return (
         f"weight tensor should be defined either for all {n_classes} classes or no classes "

@@ -1518,7 +1518,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
 
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
-    if isinstance(mask, Tensor):  # in place, torch names self first
+    if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # torch names self first
         _broadcast_check(self._data, mask._data)
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
         warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
@@ -1533,11 +1533,19 @@ def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
     return self._inplace(lambda s, *_: clamp(s, min, max), *bounds)
 
 
+def _floats_only(input: Tensor, kernel: str) -> None:
+    """torch's kernels for some functions exist for floating dtypes only."""
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype.scalar_name}'")
+
+
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """``input`` where positive, ``negative_slope * input`` elsewhere."""
+    _floats_only(input, "leaky_relu_cpu")
     return LeakyReluBackward0.apply(input, slope=negative_slope)
 
 
 def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """In place ``leaky_relu`` (recorded as ``LeakyReluBackward1``)."""
+    _floats_only(input, "leaky_relu_cpu")
     return input._inplace(lambda s: LeakyReluBackward1.apply(s, slope=negative_slope))

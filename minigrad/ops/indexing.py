@@ -158,7 +158,9 @@ def _to_numpy_index(k: Any) -> Any:
         if arr.dtype.kind in "fiu" or arr.size == 0:  # torch makes a list a long tensor
             return arr.astype(np.int64)
         return arr
-    if k is None or k is Ellipsis or isinstance(k, (int, slice, np.integer, np.bool_, np.ndarray)):
+    if isinstance(k, (bool, np.bool_)):  # a 0-dim mask: a new dim, of size 1 (True) or 0
+        return np.asarray(k)
+    if k is None or k is Ellipsis or isinstance(k, (int, slice, np.integer, np.ndarray)):
         return k
     if isinstance(k, str):  # a str would be a tensor of characters
         raise TypeError("new(): invalid data type 'str'")

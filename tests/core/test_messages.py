@@ -368,6 +368,12 @@ CASES = {
     "weight_for_all_classes": lambda lib: lib.nn.functional.cross_entropy(
         lib.ones(2, 3), lib.tensor([0, 1]), weight=lib.ones(2)
     ),
+    "weight_not_broadcastable": lambda lib: lib.nn.functional.binary_cross_entropy(
+        lib.ones(2, 3) / 2, lib.ones(2, 3), weight=lib.ones(4, 1)
+    ),
+    "bce_with_logits_not_tensor": lambda lib: lib.nn.functional.binary_cross_entropy_with_logits(
+        lib.ones(2), lib.ones(2), pos_weight=[1.0]
+    ),
     "target_size_differs_bce": lambda lib: lib.nn.functional.binary_cross_entropy(
         lib.ones(2, 2) / 2, lib.ones(2)
     ),
