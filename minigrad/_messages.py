@@ -43,6 +43,31 @@ def arange_invalid_arguments(got: object, signatures: object) -> str:
     )
 
 
+_LINSPACE_OPTIONS = (
+    "int steps, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+)
+
+
+def linspace_invalid_arguments(got: object) -> str:
+    return (
+        f"linspace() received an invalid combination of arguments - got ({got}), but "
+        "expected one of:\n"
+        + "".join(
+            f" * ({a} start, {b} end, " + _LINSPACE_OPTIONS
+            for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"))
+            + (("Number", "Number"),)
+        )
+    )
+
+
+def not_a_bool(function: object, argument: object, value: object) -> str:
+    kind = type(value)
+    package = kind.__module__.split(".")[0]  # numpy's types are named with their package
+    name = f"{package}.{kind.__name__}" if package == "numpy" else kind.__name__
+    return f"{function}(): argument '{argument}' (position 1) must be bool, not {name}"
+
+
 COPY_CONSTRUCT_FROM_TENSOR = (
     "To copy construct from a tensor, it is recommended to use "
     "sourceTensor.detach().clone() or "

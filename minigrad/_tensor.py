@@ -246,8 +246,10 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
-        if self.grad_fn is not None:
-            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
+        if type(flag) is not bool:
+            raise RuntimeError("requires_grad must be a bool")
+        if self.grad_fn is not None:  # (torch's hint is for turning it off)
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF if not flag else _LEAF_ONLY)
         if flag:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
@@ -257,6 +259,8 @@ class Tensor:
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place and return the tensor."""
+        if type(requires_grad) is not bool:
+            raise TypeError(_messages.not_a_bool("requires_grad_", "requires_grad", requires_grad))
         if self.grad_fn is not None and not requires_grad:
             raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
         if requires_grad:
@@ -307,6 +311,8 @@ class Tensor:
                     "assigned grad expected to be a Tensor or None but got grad of type "
                     f"{type(value).__name__}"
                 )
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(
                     _messages.grad_dtype_mismatch(value.dtype.cpp_name, self.dtype.scalar_name)
@@ -725,6 +731,7 @@ class Tensor:
         setitem(self, key, value)
 
 
+_LEAF_ONLY = _messages.REQUIRES_GRAD_OF_NON_LEAF.split(" If ")[0]
 _scalar_warned = False
 
 

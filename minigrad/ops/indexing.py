@@ -454,6 +454,8 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
 # --- the same reading ops, by name --------------------------------------------
 def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     """``length`` elements along ``dim`` from ``start``: a view, like ``a[start:start+length]``."""
+    if self.dim() == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     d = self._wrap_dim(dim)
     n = self._data.shape[d]
     if start < 0:
@@ -470,7 +472,9 @@ def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
 
 def select(self: Tensor, dim: int, index: int) -> Tensor:
     """The slice at ``index`` along ``dim`` (that dim disappears), like ``a[:, index]``."""
-    d = self._wrap_dim(dim, max(self._data.ndim, 1))
+    if self.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = self._wrap_dim(dim)
     n = self._data.shape[d]
     if not -n <= index < n:
         raise IndexError(

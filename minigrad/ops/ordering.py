@@ -305,10 +305,9 @@ def roll(input: Tensor, shifts: Any, dims: Any = None) -> Tensor:
         raise RuntimeError(
             f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"
         )
-    n = builtins.max(input.dim(), 1)
-    axes = tuple(input._wrap_dim(d, n) for d in dims)
     if input.dim() == 0:
-        return RollBackward0.apply(input, shifts=shifts, dims=None)
+        raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
+    axes = tuple(input._wrap_dim(d) for d in dims)
     return RollBackward0.apply(input, shifts=shifts, dims=axes)
 
 

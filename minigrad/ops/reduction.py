@@ -829,6 +829,8 @@ def logsumexp(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if input._data.dtype.kind != "f":
         input = input.to(_default_float())
     dims = _dims(input, dim) if input.dim() else ()
+    for d in dim if isinstance(dim, (list, tuple)) else (dim,):
+        input._wrap_dim(d)  # (a 0-dim tensor takes 0 and -1)
     return LogsumexpBackward0.apply(input, dims=dims, keepdim=bool(keepdim))
 
 

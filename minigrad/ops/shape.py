@@ -253,9 +253,9 @@ def reshape(self: Tensor, *shape: Any) -> Tensor:
 
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """Merge dims ``start_dim..end_dim`` into one."""
+    s, e = self._wrap_dim(start_dim), self._wrap_dim(end_dim)
     if self.dim() == 0:
         return reshape(self, 1)
-    s, e = self._wrap_dim(start_dim), self._wrap_dim(end_dim)
     if s > e:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
@@ -584,6 +584,8 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
     >>> torch.arange(5.).split(2)
     (tensor([0., 1.]), tensor([2., 3.]), tensor([4.]))
     """
+    if tensor.dim() == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = tensor._wrap_dim(dim)
     n = tensor.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -626,6 +628,7 @@ def unbind(input: Tensor, dim: int = 0) -> tuple:
     >>> torch.tensor([[1.0, 2.0], [3.0, 4.0]]).unbind(1)
     (tensor([1., 3.]), tensor([2., 4.]))
     """
+    d = input._wrap_dim(dim)
     if input.dim() == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    return UnbindBackward0.apply(input, dim=input._wrap_dim(dim))
+    return UnbindBackward0.apply(input, dim=d)

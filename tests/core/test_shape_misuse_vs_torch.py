@@ -39,6 +39,20 @@ CASES = {
         "x = torch.ones(0, requires_grad=True)\nparts = x.chunk(2)\nprint(len(parts))\n"
         "(parts[0] * 2).sum().backward()\nprint(x.grad)"
     ),
+    "0-d flatten(0, 1)": "print(torch.tensor(2.).flatten(0, 1))",
+    "0-d flatten(-1)": "print(torch.tensor(2.).flatten(-1))",
+    "0-d logsumexp(1)": "print(torch.tensor(2.).logsumexp(1))",
+    "0-d logsumexp(-1)": "print(torch.tensor(2.).logsumexp(-1))",
+    "0-d select": "print(torch.tensor(2.).select(0, 0))",
+    "0-d narrow": "print(torch.tensor(2.).narrow(0, 0, 1))",
+    "0-d split": "print(torch.tensor(2.).split(1))",
+    "0-d split sizes": "print(torch.tensor(2.).split([1]))",
+    "0-d unbind(1)": "print(torch.tensor(2.).unbind(1))",
+    "0-d unbind(-1)": "print(torch.tensor(2.).unbind(-1))",
+    "0-d roll no dims": "print(torch.tensor(2.).roll(1))",
+    "0-d roll(1, 0)": "print(torch.tensor(2.).roll(1, 0))",
+    "0-d roll(1, -1)": "print(torch.tensor(2.).roll(1, -1))",
+    "0-d roll(1, 1)": "print(torch.tensor(2.).roll(1, 1))",
     "cat of empties": "print(torch.cat([torch.ones(0), torch.ones(0, dtype=torch.float64)]))",
     "get [True]": (
         "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[True]\n"
