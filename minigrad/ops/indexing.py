@@ -390,8 +390,6 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     for k in key:
         if isinstance(k, slice):
             _check_step(k)
-    if not advanced_only:
-        _check_no_overlap(self._data[key])  # (writing into an expand)
     if all(k is Ellipsis or isinstance(k, slice) for k in key) and key.count(Ellipsis) <= 1:
         dims = [k for k in key if k is not Ellipsis]
         if len(dims) <= self._data.ndim and all(
@@ -424,6 +422,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         # ``y[key] = x`` writes through a view of y, so the first tensor of y's
         # views (y itself, or its base) gets a CopySlices node: x at those positions
         self[key]._check_inplace(recording)  # (torch's checks are those of the view)
+        _check_no_overlap(self._data[key])  # (writing into an expand)
         root = self._base if self._view_v is not None else self
         part = self._data[kt if Ellipsis in kt else kt + (Ellipsis,)]  # (a view, even 0-dim)
         if root is not self:
@@ -438,6 +437,8 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         root._set_history(result)  # a view of it (self) reads its history from there
         return
     self._check_inplace(recording)
+    if not advanced_only:
+        _check_no_overlap(self._data[key])  # (writing into an expand)
     if not recording:
         _writable(self._data)[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
