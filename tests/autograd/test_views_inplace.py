@@ -180,7 +180,9 @@ REFUSED = {
         "a, b = (x * 1).expand(3, 2).split(1, 1); a[:2] = 3."
     ),
     "split output of an expand, fill_": "a, b = (x * 1).expand(3, 2).split(1, 1); a.fill_(3.)",
-    "expand of a no-grad tensor, setitem all": "e = torch.zeros(2).expand(3, 2); e[...] = 3.; print(e)",
+    "expand of a no-grad tensor, setitem all": (
+        "e = torch.zeros(2).expand(3, 2); e[...] = 3.; print(e)"
+    ),
     "expand of a no-grad tensor, setitem part": "e = torch.zeros(2).expand(3, 2); e[:2] = 3.",
     "unbind output, base changed": "y = x * 1; a, b = y.unbind(); y.mul_(2); print(b.grad_fn)",
     "unbind of a no-grad tensor, base gains history": (
