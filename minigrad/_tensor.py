@@ -632,14 +632,7 @@ class Tensor:
 
     def _write(self, values: np.ndarray) -> None:
         """Copy ``values`` into this tensor's own array and bump its version."""
-        if values.dtype != self._data.dtype and not np.can_cast(
-            values.dtype, self._data.dtype, casting="same_kind"
-        ):
-            raise RuntimeError(
-                f"result type {_dtype.from_numpy_dtype(values.dtype).scalar_name} can't be cast "
-                f"to the desired output type {self.dtype.scalar_name}"
-            )
-        if values.shape != self._data.shape:
+        if values.shape != self._data.shape:  # (torch checks the shape first)
             try:
                 values = np.broadcast_to(values, self._data.shape)
             except ValueError:
@@ -647,6 +640,13 @@ class Tensor:
                     f"output with shape {list(self._data.shape)} doesn't match the broadcast "
                     f"shape {list(values.shape)}"
                 ) from None
+        if values.dtype != self._data.dtype and not np.can_cast(
+            values.dtype, self._data.dtype, casting="same_kind"
+        ):
+            raise RuntimeError(
+                f"result type {_dtype.from_numpy_dtype(values.dtype).scalar_name} can't be cast "
+                f"to the desired output type {self.dtype.scalar_name}"
+            )
         np.copyto(_writable(self._data), values, casting="unsafe")
         self._bump_version()
 
@@ -716,7 +716,10 @@ class Tensor:
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)
+        self._check_inplace(self.requires_grad or src.requires_grad)  # (checked first)
         _broadcast_check(self._data, src._data)  # torch's message for shapes that cannot meet
+        if self._data.dtype.kind != "f":  # integers and bools have no gradient to record
+            src = src.detach()
         shape = np.broadcast_shapes(self._data.shape, src._data.shape)
         if shape != self._data.shape:
             raise RuntimeError(

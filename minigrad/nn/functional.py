@@ -201,6 +201,11 @@ def _check_reduction(reduction: str) -> None:
 
 
 # --- softmax and log_softmax ------------------------------------------------
+def _axis(a: np.ndarray, dim: int) -> int | None:
+    """numpy's axis for torch's ``dim``: a 0-dim tensor's dim 0 is the whole of it."""
+    return dim if a.ndim else None
+
+
 class SoftmaxBackward0(Op):
     """out_i = exp(a_i) / sum_j exp(a_j) along ``dim``
     d/da = out * (grad - sum(grad * out))"""
@@ -210,8 +215,8 @@ class SoftmaxBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        e = np.exp(a - np.max(a, axis=dim, keepdims=True)) if a.size else a.copy()
-        out = (e / np.sum(e, axis=dim, keepdims=True)).astype(a.dtype, copy=False)
+        e = np.exp(a - np.max(a, axis=_axis(a, dim), keepdims=True)) if a.size else a.copy()
+        out = (e / np.sum(e, axis=_axis(a, dim), keepdims=True)).astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
 
@@ -232,7 +237,7 @@ class SoftmaxBackwardDataBackward0(Op):
     def forward(ctx, g, y, dim):
         ctx.dim = dim
         ctx.save_for_backward(g, y)
-        return y * (g - np.sum(g * y, axis=dim, keepdims=True))
+        return y * (g - np.sum(g * y, axis=_axis(g, dim), keepdims=True))
 
     @staticmethod
     def backward(ctx, gg):
@@ -254,8 +259,8 @@ class LogSoftmaxBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        shifted = a - np.max(a, axis=dim, keepdims=True) if a.size else a.copy()
-        out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        shifted = a - np.max(a, axis=_axis(a, dim), keepdims=True) if a.size else a.copy()
+        out = shifted - np.log(np.sum(np.exp(shifted), axis=_axis(a, dim), keepdims=True))
         out = out.astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
@@ -277,7 +282,7 @@ class LogSoftmaxBackwardDataBackward0(Op):
     def forward(ctx, g, y, dim):
         ctx.dim = dim
         ctx.save_for_backward(g, y)
-        return g - np.exp(y) * np.sum(g, axis=dim, keepdims=True)
+        return g - np.exp(y) * np.sum(g, axis=_axis(g, dim), keepdims=True)
 
     @staticmethod
     def backward(ctx, gg):
@@ -321,8 +326,6 @@ def softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = N
     """
     d = _softmax_dim(input, dim, "softmax")
     input = _softmax_input(input, dtype, "softmax", d)
-    if input.dim() == 0:
-        return SoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return SoftmaxBackward0.apply(input, dim=d)
 
 
@@ -336,8 +339,6 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
     """
     d = _softmax_dim(input, dim, "log_softmax")
     input = _softmax_input(input, dtype, "log_softmax", d)
-    if input.dim() == 0:
-        return LogSoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return LogSoftmaxBackward0.apply(input, dim=d)
 
 

@@ -659,6 +659,8 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     """
     if alpha != 1:
         _check_alpha(input, other, alpha)
+        if _dtype.result_type(input, other) == np.bool_:  # bools: alpha is a bool too
+            alpha = bool(alpha)
         return binary(AddBackward0, input, other, alpha=alpha)
     return binary(AddBackward0, input, other)
 
@@ -676,6 +678,7 @@ def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         _no_bool_subtraction(input, other)
         return _rsub(_operand(other), input)
     if alpha != 1:
+        _no_bool_subtraction(input, other)
         _check_alpha(input, other, alpha)
         return binary(SubBackward0, input, other, alpha=alpha, no_bool=True)
     return binary(SubBackward0, input, other, no_bool=True)
@@ -1129,13 +1132,17 @@ for _name, _fn in [
 def floor(input: Tensor) -> Tensor:
     """Round down to a whole number (its gradient is 0)."""
     _no_bool(input, "floor_vml_cpu")
-    return input if input._data.dtype.kind in "iub" else FloorBackward0.apply(input)
+    if input._data.dtype.kind in "iu":  # already whole: a copy
+        return Tensor._make(input._data.copy(), None)
+    return FloorBackward0.apply(input)
 
 
 def ceil(input: Tensor) -> Tensor:
     """Round up to a whole number (its gradient is 0)."""
     _no_bool(input, "ceil_vml_cpu")
-    return input if input._data.dtype.kind in "iub" else CeilBackward0.apply(input)
+    if input._data.dtype.kind in "iu":  # already whole: a copy
+        return Tensor._make(input._data.copy(), None)
+    return CeilBackward0.apply(input)
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch's name
@@ -1144,7 +1151,9 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch'
     if decimals:
         scale = 10.0**decimals
         return RoundBackward0.apply(input * scale) / scale
-    return input if input._data.dtype.kind in "iub" else RoundBackward0.apply(input)
+    if input._data.dtype.kind in "iu":  # already whole: a copy
+        return Tensor._make(input._data.copy(), None)
+    return RoundBackward0.apply(input)
 
 
 # --- the kinks, continued: leaky_relu, clamp, maximum/minimum ----------------
@@ -1311,9 +1320,23 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
         a, lo, hi = (None if x is None else _cast(x, dt) for x in (input, *bounds))
         return ClampBackward0.apply(a, lo, hi)
     dt = _dtype.result_type(input, *[b for b in (min, max) if b is not None])
+    _no_bool_clamp(dt, min, max)
     a = _cast(input, dt)
     lo, hi = (None if b is None else _cast(b, dt) for b in (min, max))
     return ClampBackward1.apply(a, lo=lo, hi=hi)
+
+
+def _no_bool_clamp(dt: np.dtype, min: Any, max: Any) -> None:  # noqa: A002
+    """torch has no kernel to clamp bools by numbers."""
+    if dt == np.bool_:
+        kernel = (
+            "clamp"
+            if min is not None and max is not None
+            else "clamp_min"
+            if max is None
+            else "clamp_max"
+        )
+        raise NotImplementedError(f"\"{kernel}_scalar_cpu\" not implemented for 'Bool'")
 
 
 def _scalar_tensor(x: Any) -> Tensor:
@@ -1327,14 +1350,34 @@ def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
     """``clamp(input, min=min)``, recorded as ``ClampMinBackward0``."""
     if isinstance(min, Tensor):
         return clamp(input, min=min)
-    return ClampMinBackward0.apply(_cast(input, _dtype.result_type(input, min)), lo=min, hi=None)
+    dt = _dtype.result_type(input, min)
+    _no_bool_clamp(dt, min, None)
+    return ClampMinBackward0.apply(_cast(input, dt), lo=min, hi=None)
+
+
+def clamp_min_(self: Tensor, min: Any) -> Tensor:  # noqa: A002
+    """In place ``clamp_min``."""
+    _check_clamp_fits(self, min)
+    return self._inplace(
+        lambda s, *_: clamp_min(s, min), *[b for b in (min,) if isinstance(b, Tensor)]
+    )
 
 
 def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
     """``clamp(input, max=max)``, recorded as ``ClampMaxBackward0``."""
     if isinstance(max, Tensor):
         return clamp(input, max=max)
-    return ClampMaxBackward0.apply(_cast(input, _dtype.result_type(input, max)), lo=None, hi=max)
+    dt = _dtype.result_type(input, max)
+    _no_bool_clamp(dt, None, max)
+    return ClampMaxBackward0.apply(_cast(input, dt), lo=None, hi=max)
+
+
+def clamp_max_(self: Tensor, max: Any) -> Tensor:  # noqa: A002
+    """In place ``clamp_max``."""
+    _check_clamp_fits(self, max)
+    return self._inplace(
+        lambda s, *_: clamp_max(s, max), *[b for b in (max,) if isinstance(b, Tensor)]
+    )
 
 
 class MaximumBackward0(Op):
@@ -1518,19 +1561,39 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
 
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
-    if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # torch names self first
-        _broadcast_check(self._data, mask._data)
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
         warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+    def fill(s: Tensor, *v: Any) -> Tensor:
+        if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # self named first
+            _broadcast_check(s._data, mask._data)
+        return masked_fill(s, mask, *v, *([] if v else [value]))
+
     if isinstance(value, Tensor):
-        return self._inplace(lambda s, v: masked_fill(s, mask, v), value, _fill=True)
-    return self._inplace(lambda s: masked_fill(s, mask, value), _fill=True)
+        return self._inplace(fill, value, _fill=True)
+    return self._inplace(fill, _fill=True)
 
 
 def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
     """In place: limit every element to ``[min, max]``."""
+    _check_clamp_fits(self, min, max)
     bounds = [b for b in (min, max) if isinstance(b, Tensor)]
     return self._inplace(lambda s, *_: clamp(s, min, max), *bounds)
+
+
+def _check_clamp_fits(self: Tensor, *bounds: Any) -> None:
+    """In place with number bounds, torch names the tensor's type the C++ way
+    ("long int", "bool") when the bounds would change it."""
+    numbers = [b for b in bounds if b is not None and not isinstance(b, Tensor)]
+    if not numbers:
+        return
+    dt = self._data.dtype
+    for b in numbers:
+        dt = _dtype.result_type(Tensor._make(np.zeros((), dt), None), b)
+    if dt != self._data.dtype and not np.can_cast(dt, self._data.dtype, casting="same_kind"):
+        raise RuntimeError(
+            f"result type {_dtype.from_numpy_dtype(dt).scalar_name} can't be cast to the "
+            f"desired output type {self.dtype.cpp_name}"
+        )
 
 
 def _floats_only(input: Tensor, kernel: str) -> None:

@@ -225,10 +225,12 @@ def _is_full(k: slice, size: int) -> bool:
 def getitem(self: Tensor, key: Any) -> Tensor:
     """``self[key]``, recorded step by step like torch."""
     lone_slice = isinstance(key, slice)  # a[:] is a slice, a[(slice(None),)] an alias
+    # (a 0-dim tensor's own messages are for a lone a[:] and a[0], not a[tensor(0)])
+    lone = not isinstance(key, (tuple, Tensor))
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
-    if self._data.ndim == 0 and any(isinstance(k, slice) for k in key):
+    if self._data.ndim == 0 and lone and isinstance(key[0], slice):
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-    if self._data.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key):
+    if self._data.ndim == 0 and lone and isinstance(key[0], (int, np.integer)):
         raise IndexError(_messages.INDEX_OF_0_DIM_TENSOR)
     out = self
     dim = 0  # the dim of ``out`` that the next key element refers to
@@ -413,6 +415,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         if value.dim() > len(target):
             value = stripped
     if _State.enabled and self.requires_grad and self.grad_fn is None:
+        getitem(self.detach(), key)  # (torch reads the key first: a bad key's error)
         raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
     recording = _State.enabled and (
         self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)

@@ -537,7 +537,8 @@ class ProdBackward1(Op):
     @staticmethod
     def forward(ctx, a, dim, keepdim):
         ctx.dim, ctx.keepdim = dim, keepdim
-        out = np.asarray(np.prod(a, axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
+        axis = dim if a.ndim else None  # (a 0-dim tensor's dim 0 is itself)
+        out = np.asarray(np.prod(a, axis=axis, keepdims=keepdim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 
@@ -569,8 +570,6 @@ def prod(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     if not isinstance(dim, (int, np.integer)):
         raise TypeError(_messages.prod_invalid_arguments(type(dim).__name__))
     d = input._wrap_dim(dim, builtins.max(input.dim(), 1))
-    if input.dim() == 0:
-        return ProdBackward0.apply(input)
     return ProdBackward1.apply(input, dim=d, keepdim=bool(keepdim))
 
 
@@ -849,7 +848,7 @@ class CumsumBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        return np.cumsum(a, axis=dim, dtype=_sum_dtype(a))
+        return np.cumsum(a, axis=dim if a.ndim else None, dtype=_sum_dtype(a)).reshape(a.shape)
 
     @staticmethod
     def backward(ctx, grad):
@@ -867,7 +866,4 @@ def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tenso
     _required_dim("cumsum", dim)
     if dtype is not None:
         input = input.to(dtype)
-    if input.dim() == 0:
-        input._wrap_dim(dim, 1)
-        return CumsumBackward0.apply(input.reshape(1), dim=0).reshape(())
     return CumsumBackward0.apply(input, dim=input._wrap_dim(dim))

@@ -281,6 +281,8 @@ def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
 
 def permute(self: Tensor, *dims: Any) -> Tensor:
     """Reorder the dims, e.g. ``permute(1, 0)``."""
+    if not dims:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = _shape_arg(dims)
     if len(dims) != self.dim():
         raise RuntimeError(_messages.permute_wrong_dims(self.dim(), len(dims)))
