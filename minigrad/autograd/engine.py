@@ -184,7 +184,7 @@ def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor) -> None:
 def _accumulate(acc: AccumulateGrad, grad: Tensor) -> None:
     """``leaf.grad += grad``, the way torch does it; then the post-accumulate hooks."""
     leaf = acc.variable
-    if grad is not None:
+    if grad is not None and leaf._requires_grad:  # (not after detach_() since the forward)
         _add_to_grad(leaf, grad)
     if _post_accumulate and id(leaf) in _post_accumulate:
         for hook in list(_post_accumulate[id(leaf)]):

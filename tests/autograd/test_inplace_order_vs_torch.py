@@ -15,6 +15,27 @@ import minigrad
 from ..transcript import run
 
 CASES = {
+    "detach_ leaf then backward": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
+        "x.detach_()\ny.backward()\nprint(x.grad, x.requires_grad)"
+    ),
+    "requires_grad False then backward": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
+        "x.requires_grad_(False)\ny.backward()\nprint(x.grad)"
+    ),
+    "requires_grad False then grad": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
+        "x.requires_grad_(False)\nprint(torch.autograd.grad(y, x))"
+    ),
+    "detach_ leaf post hook": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\n"
+        "x.register_post_accumulate_grad_hook(lambda t: print('hook'))\n"
+        "y = (x * x).sum()\nx.detach_()\ny.backward()\nprint(x.grad)"
+    ),
+    "requires_grad toggled back": (
+        "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
+        "x.requires_grad_(False)\nx.requires_grad_(True)\ny.backward()\nprint(x.grad)"
+    ),
     "torch.bool t.clamp_(0.5, 1)": (
         "t = torch.tensor([0, 1, 2], dtype=torch.bool)\nprint(t.clamp_(0.5, 1), t)"
     ),
