@@ -61,6 +61,21 @@ def linspace_invalid_arguments(got: object) -> str:
     )
 
 
+def gather_index_too_large(k: object, index: object, shape: object, dim: object) -> str:
+    return (
+        f"Size does not match at dimension {k} expected index {index} to be no larger than "
+        f"self {shape} apart from dimension {dim}"
+    )
+
+
+def reduce_invalid_arguments(name: object, got: object) -> str:
+    return (
+        f"{name}() received an invalid combination of arguments - got ({got}), but expected "
+        "one of:\n * (*, torch.dtype dtype = None)\n * (tuple of ints dim, bool keepdim = "
+        "False, *, torch.dtype dtype = None)\n"
+    )
+
+
 def not_a_bool(function: object, argument: object, value: object) -> str:
     kind = type(value)
     package = kind.__module__.split(".")[0]  # numpy's types are named with their package

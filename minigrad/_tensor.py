@@ -509,9 +509,20 @@ class Tensor:
         return int(self._data.reshape(()))
 
     def __bool__(self) -> bool:
+        if self._data.size == 0:
+            raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
         if self._data.size != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))
+
+    def __contains__(self, element: Any) -> bool:
+        """``element in t``: whether some element equals it (a tensor: broadcast)."""
+        if not isinstance(element, (Tensor, int, float, bool, np.number, np.bool_)):
+            raise RuntimeError(
+                "Tensor.__contains__ only supports Tensor or scalar, but you passed in a "
+                f"{type(element)}."
+            )
+        return bool((element == self).any())
 
     def __len__(self) -> int:
         if self._data.ndim == 0:

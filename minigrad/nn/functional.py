@@ -301,6 +301,10 @@ def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
             stacklevel=4,
         )
         dim = 0 if input.dim() in (0, 1, 3) else 1
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+        raise TypeError(
+            f"{name}(): argument 'dim' (position 1) must be int, not {type(dim).__name__}"
+        )
     return input._wrap_dim(dim, max(input.dim(), 1))
 
 

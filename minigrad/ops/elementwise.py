@@ -1563,6 +1563,7 @@ def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
         warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+
     def fill(s: Tensor, *v: Any) -> Tensor:
         if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # self named first
             _broadcast_check(s._data, mask._data)

@@ -537,7 +537,12 @@ def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
         input = input.reshape(1)
     idx = idx.reshape(-1)
     n = input._data.shape[d]
-    if idx.size and (idx.min() < -n or idx.max() >= n):
+    bad = (idx < 0) | (idx >= n)  # (negative indices are not counted from the end)
+    if bad.any():
+        if d == 1 and input._data.ndim > 1:  # (torch's kernel for dim 1 says it its way)
+            raise RuntimeError(
+                f"INDICES element is out of DATA bounds, id={int(idx[bad][0])} axis_dim={n}"
+            )
         raise IndexError("index out of range in self")
     out = IndexSelectBackward0.apply(input, key=(slice(None),) * d + (idx,))
     return out
@@ -552,16 +557,21 @@ def gather(input: Tensor, dim: int, index: Tensor) -> Tensor:
             [3.]])
     """
     idx = index._data if isinstance(index, Tensor) else None
-    if idx is None or idx.dtype != np.int64:
-        raise RuntimeError("gather(): Expected dtype int64 for index")
+    if idx is None or idx.dtype not in (np.int64, np.int32):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     d = input._wrap_dim(dim, max(input._data.ndim, 1))
     if idx.ndim != input._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for k in range(idx.ndim):
+        if k != d and idx.shape[k] > input._data.shape[k]:
+            raise RuntimeError(
+                _messages.gather_index_too_large(k, list(idx.shape), list(input.shape), d)
+            )
     n = input._data.shape[d] if input._data.ndim else 1
-    if idx.size and (idx.min() < -n or idx.max() >= n):
+    bad = (idx < 0) | (idx >= n)  # (negative indices are not counted from the end)
+    if bad.any():
         raise RuntimeError(
-            f"index {int(idx.max() if idx.max() >= n else idx.min())} is out of bounds for "
-            f"dimension {d} with size {n}"
+            f"index {int(idx[bad][0])} is out of bounds for dimension {d} with size {n}"
         )
     grid = np.ogrid[tuple(slice(s) for s in idx.shape)]  # the positions along the other dims
     key = tuple(idx if k == d else grid[k] for k in range(idx.ndim))

@@ -216,6 +216,8 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: boo
     """
     data = input._data
     d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
+    if data.dtype == np.bool_:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     n = data.shape[d] if data.ndim else 1
     if not 0 <= k <= n:
         raise RuntimeError("selected index k out of range")

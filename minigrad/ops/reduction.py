@@ -204,7 +204,19 @@ def sum(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = N
         input = input.to(dtype)
     if dim is None:
         return SumBackward0.apply(input)
+    _check_dim_type("sum", dim)
     return SumBackward1.apply(input, dims=_dims(input, dim), keepdim=keepdim)
+
+
+def _check_dim_type(name: str, dim: Any) -> None:
+    """An int or a list/tuple of ints, or torch's argument parser refuses the call."""
+    ints = (int, np.integer)
+    if not (
+        isinstance(dim, ints)
+        or isinstance(dim, (list, tuple))
+        and all(isinstance(d, ints) for d in dim)
+    ):
+        raise TypeError(_messages.reduce_invalid_arguments(name, type(dim).__name__))
 
 
 def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
@@ -216,6 +228,8 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     """
     if dtype is not None:
         input = input.to(dtype)
+    if dim is not None:
+        _check_dim_type("mean", dim)
     if input._data.dtype.kind != "f":
         raise RuntimeError(_messages.mean_needs_float(input.dtype.scalar_name))
     if dim is None:
