@@ -67,10 +67,7 @@ def run_backward(
     # The derivative rules are ordinary tensor operations. With grad mode on
     # (create_graph=True) they are recorded like any forward pass: the gradients
     # get a grad_fn of their own and can be differentiated again (grad-of-grad).
-    with (
-        set_grad_enabled(bool(create_graph)),
-        F.QuietNumpy(),
-    ):  # (no inf/nan warnings, as in forward)
+    with set_grad_enabled(create_graph), F.QuietNumpy():  # (no inf/nan warnings, as in forward)
         _deliver_roots(buffers, roots, outputs, grad_outputs)
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
