@@ -61,6 +61,7 @@ def _cast(x: Any, dt: np.dtype) -> Any:
         if x._vc is None:
             x._vc = _Version()
         y._vc = x._vc  # in-place changes of x must still be noticed by saved copies
+        x._vc.dtype = x.dtype
         if x._requires_grad and x.grad_fn is None:
             # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
             # node only weakly, so the copy holds it strongly until the op records it.

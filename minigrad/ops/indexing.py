@@ -400,8 +400,13 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
-            else:
-                value.expand(self._data.shape)  # torch's error when the value does not fit
+            else:  # torch's error when the value does not fit (its leading 1s dropped)
+                shape = list(value.shape)
+                while shape and shape[0] == 1:
+                    shape.pop(0)
+                if len(shape) < value.dim():
+                    value = value.reshape(shape)
+                value.expand(self._data.shape)
                 self.copy_(value)
             return
     key = key[0] if len(key) == 1 else key

@@ -591,6 +591,89 @@ CASES = {
         "x = torch.tensor([[1.], [2.]], requires_grad=True)\ny = x * 1\ny.copy_(y)\n"
         "print(y.requires_grad, y.grad_fn)\ny.sum().backward()\nprint(x.grad)"
     ),
+    "setitem whole (2, 1) = (1, 2, 3)": (
+        "t = torch.zeros(2, 1)\nt[...] = torch.ones(1, 2, 3)\nprint(t)"
+    ),
+    "setitem colon (2, 1) = (1, 2, 3)": (
+        "t = torch.zeros(2, 1)\nt[:] = torch.ones(1, 2, 3)\nprint(t)"
+    ),
+    "setitem part (2, 1) = (1, 2, 3)": (
+        "t = torch.zeros(2, 1)\nt[0] = torch.ones(1, 2, 3)\nprint(t)"
+    ),
+    "setitem whole (3, 1) = (1, 3)": "t = torch.zeros(3, 1)\nt[...] = torch.ones(1, 3)\nprint(t)",
+    "setitem colon (3, 1) = (1, 3)": "t = torch.zeros(3, 1)\nt[:] = torch.ones(1, 3)\nprint(t)",
+    "setitem part (3, 1) = (1, 3)": "t = torch.zeros(3, 1)\nt[0] = torch.ones(1, 3)\nprint(t)",
+    "setitem whole (2, 3) = (1, 1, 2, 3)": (
+        "t = torch.zeros(2, 3)\nt[...] = torch.ones(1, 1, 2, 3)\nprint(t)"
+    ),
+    "setitem colon (2, 3) = (1, 1, 2, 3)": (
+        "t = torch.zeros(2, 3)\nt[:] = torch.ones(1, 1, 2, 3)\nprint(t)"
+    ),
+    "setitem part (2, 3) = (1, 1, 2, 3)": (
+        "t = torch.zeros(2, 3)\nt[0] = torch.ones(1, 1, 2, 3)\nprint(t)"
+    ),
+    "setitem whole (2, 3) = (2, 2, 3)": (
+        "t = torch.zeros(2, 3)\nt[...] = torch.ones(2, 2, 3)\nprint(t)"
+    ),
+    "setitem colon (2, 3) = (2, 2, 3)": (
+        "t = torch.zeros(2, 3)\nt[:] = torch.ones(2, 2, 3)\nprint(t)"
+    ),
+    "setitem part (2, 3) = (2, 2, 3)": (
+        "t = torch.zeros(2, 3)\nt[0] = torch.ones(2, 2, 3)\nprint(t)"
+    ),
+    "setitem whole (2, 3) = (1, 3)": "t = torch.zeros(2, 3)\nt[...] = torch.ones(1, 3)\nprint(t)",
+    "setitem colon (2, 3) = (1, 3)": "t = torch.zeros(2, 3)\nt[:] = torch.ones(1, 3)\nprint(t)",
+    "setitem part (2, 3) = (1, 3)": "t = torch.zeros(2, 3)\nt[0] = torch.ones(1, 3)\nprint(t)",
+    "setitem whole (3,) = (1, 1, 3)": (
+        "t = torch.zeros(3,)\nt[...] = torch.ones(1, 1, 3)\nprint(t)"
+    ),
+    "setitem colon (3,) = (1, 1, 3)": "t = torch.zeros(3,)\nt[:] = torch.ones(1, 1, 3)\nprint(t)",
+    "setitem part (3,) = (1, 1, 3)": "t = torch.zeros(3,)\nt[0] = torch.ones(1, 1, 3)\nprint(t)",
+    "setitem whole (2, 3) = (3, 1)": "t = torch.zeros(2, 3)\nt[...] = torch.ones(3, 1)\nprint(t)",
+    "setitem colon (2, 3) = (3, 1)": "t = torch.zeros(2, 3)\nt[:] = torch.ones(3, 1)\nprint(t)",
+    "setitem part (2, 3) = (3, 1)": "t = torch.zeros(2, 3)\nt[0] = torch.ones(3, 1)\nprint(t)",
+    "setitem whole (3,) = (2,)": "t = torch.zeros(3,)\nt[...] = torch.ones(2,)\nprint(t)",
+    "setitem colon (3,) = (2,)": "t = torch.zeros(3,)\nt[:] = torch.ones(2,)\nprint(t)",
+    "setitem part (3,) = (2,)": "t = torch.zeros(3,)\nt[0] = torch.ones(2,)\nprint(t)",
+    "setitem whole (1, 3) = (1, 1, 3)": (
+        "t = torch.zeros(1, 3)\nt[...] = torch.ones(1, 1, 3)\nprint(t)"
+    ),
+    "setitem colon (1, 3) = (1, 1, 3)": (
+        "t = torch.zeros(1, 3)\nt[:] = torch.ones(1, 1, 3)\nprint(t)"
+    ),
+    "setitem part (1, 3) = (1, 1, 3)": (
+        "t = torch.zeros(1, 3)\nt[0] = torch.ones(1, 1, 3)\nprint(t)"
+    ),
+    "changed after promotion torch.bool": (
+        "x = torch.ones(3, dtype=torch.bool)\nw = torch.ones(3, requires_grad=True, "
+        "dtype=torch.double)\ny = w * x\n"
+        "x[0] = 0\ny.sum().backward()"
+    ),
+    "changed after promotion torch.int32": (
+        "x = torch.ones(3, dtype=torch.int32)\nw = torch.ones(3, requires_grad=True, "
+        "dtype=torch.double)\ny = w * x\n"
+        "x[0] = 0\ny.sum().backward()"
+    ),
+    "changed after promotion torch.long": (
+        "x = torch.ones(3, dtype=torch.long)\nw = torch.ones(3, requires_grad=True, "
+        "dtype=torch.double)\ny = w * x\n"
+        "x[0] = 0\ny.sum().backward()"
+    ),
+    "changed after promotion torch.half": (
+        "x = torch.ones(3, dtype=torch.half)\nw = torch.ones(3, requires_grad=True, "
+        "dtype=torch.double)\ny = w * x\n"
+        "x[0] = 0\ny.sum().backward()"
+    ),
+    "changed after promotion torch.float": (
+        "x = torch.ones(3, dtype=torch.float)\nw = torch.ones(3, requires_grad=True, "
+        "dtype=torch.double)\ny = w * x\n"
+        "x[0] = 0\ny.sum().backward()"
+    ),
+    "changed after promotion torch.double": (
+        "x = torch.ones(3, dtype=torch.double)\nw = torch.ones(3, requires_grad=True, "
+        "dtype=torch.double)\ny = w * x\n"
+        "x[0] = 0\ny.sum().backward()"
+    ),
 }
 
 

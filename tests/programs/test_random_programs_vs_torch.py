@@ -290,7 +290,7 @@ def _summary(value: Any) -> Any:
         tuple(value.shape),
         value.requires_grad,
         None if fn is None else fn.name(),
-        value.detach().tolist(),
+        value.detach().clone().tolist(),  # (torch's zero gradients may have no storage)
     )
 
 
