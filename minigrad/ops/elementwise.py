@@ -19,7 +19,14 @@ from .. import _dtype, _messages
 from .._tensor import Tensor, _overlaps
 from ..autograd.function import Op, quiet_numpy
 from ._dispatch import binary
-from ._promotion import _as_float, _broadcast_check, _cast, _no_bool_subtraction, _operand
+from ._promotion import (
+    _as_float,
+    _astype,
+    _broadcast_check,
+    _cast,
+    _no_bool_subtraction,
+    _operand,
+)
 
 
 def zero_grad(grad: Tensor) -> Tensor:
@@ -248,10 +255,9 @@ def _narrow_power(a: Any, b: Any) -> Any:
     dtype = np.result_type(a, b)
     if dtype in (np.float32, np.float16):
         exact = np.float64 if dtype == np.float32 else dtype
-        wide = np.power(
-            np.asarray(a, exact).astype(np.float64), np.asarray(b, exact).astype(np.float64)
-        )
-        return wide.astype(np.float32).astype(dtype)
+        wa, wb = (_astype(_astype(np.asarray(v), exact), np.float64) for v in (a, b))
+        wide = np.power(wa, wb)
+        return _astype(_astype(wide, np.float32), dtype)
     return a**b
 
 
@@ -554,7 +560,7 @@ class ToCopyBackward0(Op):
     @staticmethod
     def forward(ctx, a, dtype):
         ctx.src = a.dtype
-        return a.astype(dtype)
+        return _astype(a, dtype)
 
     @staticmethod
     def backward(ctx, grad):

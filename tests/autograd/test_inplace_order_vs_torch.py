@@ -15,6 +15,11 @@ import minigrad
 from ..transcript import run
 
 CASES = {
+    "view of an op on an expand": (
+        "x = torch.ones(2, 1).expand(2, 2, 1)\n"
+        "for y in (x.double(), x ** 0.5, x ** 3, x.sqrt(), x ** torch.ones(1)):\n"
+        "    print(y.is_contiguous(), y.view(-1))"
+    ),
     "detach_ leaf then backward": (
         "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
         "x.detach_()\ny.backward()\nprint(x.grad, x.requires_grad)"
