@@ -276,10 +276,11 @@ def _power(a: Any, b: Any) -> Any:
 class PowBackward1(Op):
     """out = a ** b  (both tensors)    d/da = b * a**(b-1),  d/db = a**b * log(a)"""
 
-    __slots__ = ()
+    __slots__ = ("bool_exponent",)
 
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, a, b, bool_exponent=False):
+        ctx.bool_exponent = bool_exponent
         out = _power(a, b)
         ctx.save_for_backward(a, b, out)
         return out
@@ -289,6 +290,8 @@ class PowBackward1(Op):
         a, b, out = ctx.saved_tensors
         zero = Tensor._make(np.zeros((), grad._data.dtype), None)
         ga = gb = None
+        if ctx.needs_input_grad[0] and ctx.bool_exponent:  # torch computes b - 1 on bools
+            raise RuntimeError(_messages.SUB_OF_A_BOOL)
         if ctx.needs_input_grad[0]:
             # torch: d(a**0)/da is 0, even at a = 0
             b_zero = Tensor._make(b._data == 0, None)
@@ -894,6 +897,8 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
         return PowBackward2.apply(exponent, c=input)
     if isinstance(exponent, Tensor):
         _no_bool_pow(_cast(input, _dtype.result_type(input, exponent)))
+        if exponent._data.dtype == np.bool_:
+            return binary(PowBackward1, input, exponent, bool_exponent=True)
         return binary(PowBackward1, input, exponent)
     if input._data.dtype.kind != "f":  # bool/int tensors promote (t ** 2 is int64, t ** .5 float)
         input = _cast(input, _dtype.result_type(input, exponent))

@@ -15,6 +15,14 @@ import minigrad
 from ..transcript import run
 
 CASES = {
+    "pow by a bool tensor, backward": (
+        "x = torch.tensor([0.5, 2.], requires_grad=True)\n"
+        "y = x ** torch.tensor([True, False])\nprint(y)\ny.sum().backward()"
+    ),
+    "pow by an int tensor, backward": (
+        "x = torch.tensor([0.5, 2.], requires_grad=True)\n"
+        "y = x ** torch.tensor([2, 0])\ny.sum().backward()\nprint(x.grad)"
+    ),
     "view of an op on an expand": (
         "x = torch.ones(2, 1).expand(2, 2, 1)\n"
         "for y in (x.double(), x ** 0.5, x ** 3, x.sqrt(), x ** torch.ones(1)):\n"
