@@ -146,7 +146,9 @@ def _undo_broadcast(g: Tensor, x: Any, nxt: Node) -> Tensor:
 def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
     """Undo broadcasting: sum ``grad`` down to ``like``'s shape and dtype."""
     shape = like._data.shape
-    if grad._data.shape != shape:
+    if not shape and grad.dim():  # to a 0-dim tensor: one sum, as torch's sum_to
+        grad = grad.sum()
+    elif grad._data.shape != shape:
         lead = grad.dim() - len(shape)
         dims = list(range(lead))
         dims += [lead + i for i, n in enumerate(shape) if n == 1 and grad.shape[lead + i] != 1]

@@ -217,6 +217,8 @@ class ExpandBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         shape = ctx.shape
+        if not shape:  # to a 0-dim tensor: one sum, as torch's sum_to
+            return grad.sum()
         lead = grad.dim() - len(shape)
         dims = list(range(lead)) + [
             lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1

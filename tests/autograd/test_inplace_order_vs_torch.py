@@ -15,18 +15,67 @@ import minigrad
 from ..transcript import run
 
 CASES = {
+    "gradient summed back to a 0-dim tensor: x.expand(3)": (
+        "x = torch.tensor(1.5, requires_grad=True)\ny = x.expand(3)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 1 element tensor: x.expand(3)": (
+        "x = torch.tensor([1.5], requires_grad=True)\ny = x.expand(3)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 0-dim tensor: x + torch.ones(3)": (
+        "x = torch.tensor(1.5, requires_grad=True)\ny = x + torch.ones(3)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 1 element tensor: x + torch.ones(3)": (
+        "x = torch.tensor([1.5], requires_grad=True)\ny = x + torch.ones(3)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 0-dim tensor: x * torch.ones(2, 3)": (
+        "x = torch.tensor(1.5, requires_grad=True)\ny = x * torch.ones(2, 3)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 1 element tensor: x * torch.ones(2, 3)": (
+        "x = torch.tensor([1.5], requires_grad=True)\ny = x * torch.ones(2, 3)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 0-dim tensor: x.expand(2, 2)": (
+        "x = torch.tensor(1.5, requires_grad=True)\ny = x.expand(2, 2)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 1 element tensor: x.expand(2, 2)": (
+        "x = torch.tensor([1.5], requires_grad=True)\ny = x.expand(2, 2)\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 0-dim tensor: torch.ones(3) - x": (
+        "x = torch.tensor(1.5, requires_grad=True)\ny = torch.ones(3) - x\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
+    "gradient summed back to a 1 element tensor: torch.ones(3) - x": (
+        "x = torch.tensor([1.5], requires_grad=True)\ny = torch.ones(3) - x\ng, "
+        "= torch.autograd.grad((y * y).sum(), x, create_graph=True)\nprint(g, "
+        "g.grad_fn.name())"
+    ),
     "pow by a bool tensor, backward": (
-        "x = torch.tensor([0.5, 2.], requires_grad=True)\n"
-        "y = x ** torch.tensor([True, False])\nprint(y)\ny.sum().backward()"
+        "x = torch.tensor([0.5, 2.], requires_grad=True)\ny = x ** torch.tensor([True, "
+        "False])\nprint(y)\ny.sum().backward()"
     ),
     "pow by an int tensor, backward": (
-        "x = torch.tensor([0.5, 2.], requires_grad=True)\n"
-        "y = x ** torch.tensor([2, 0])\ny.sum().backward()\nprint(x.grad)"
+        "x = torch.tensor([0.5, 2.], requires_grad=True)\ny = x ** torch.tensor([2, "
+        "0])\ny.sum().backward()\nprint(x.grad)"
     ),
     "view of an op on an expand": (
-        "x = torch.ones(2, 1).expand(2, 2, 1)\n"
-        "for y in (x.double(), x ** 0.5, x ** 3, x.sqrt(), x ** torch.ones(1)):\n"
-        "    print(y.is_contiguous(), y.view(-1))"
+        "x = torch.ones(2, 1).expand(2, 2, 1)\nfor y in (x.double(), x ** 0.5, x ** 3, "
+        "x.sqrt(), x ** torch.ones(1)):\n    print(y.is_contiguous(), y.view(-1))"
     ),
     "detach_ leaf then backward": (
         "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
@@ -659,33 +708,27 @@ CASES = {
     ),
     "changed after promotion torch.bool": (
         "x = torch.ones(3, dtype=torch.bool)\nw = torch.ones(3, requires_grad=True, "
-        "dtype=torch.double)\ny = w * x\n"
-        "x[0] = 0\ny.sum().backward()"
+        "dtype=torch.double)\ny = w * x\nx[0] = 0\ny.sum().backward()"
     ),
     "changed after promotion torch.int32": (
         "x = torch.ones(3, dtype=torch.int32)\nw = torch.ones(3, requires_grad=True, "
-        "dtype=torch.double)\ny = w * x\n"
-        "x[0] = 0\ny.sum().backward()"
+        "dtype=torch.double)\ny = w * x\nx[0] = 0\ny.sum().backward()"
     ),
     "changed after promotion torch.long": (
         "x = torch.ones(3, dtype=torch.long)\nw = torch.ones(3, requires_grad=True, "
-        "dtype=torch.double)\ny = w * x\n"
-        "x[0] = 0\ny.sum().backward()"
+        "dtype=torch.double)\ny = w * x\nx[0] = 0\ny.sum().backward()"
     ),
     "changed after promotion torch.half": (
         "x = torch.ones(3, dtype=torch.half)\nw = torch.ones(3, requires_grad=True, "
-        "dtype=torch.double)\ny = w * x\n"
-        "x[0] = 0\ny.sum().backward()"
+        "dtype=torch.double)\ny = w * x\nx[0] = 0\ny.sum().backward()"
     ),
     "changed after promotion torch.float": (
         "x = torch.ones(3, dtype=torch.float)\nw = torch.ones(3, requires_grad=True, "
-        "dtype=torch.double)\ny = w * x\n"
-        "x[0] = 0\ny.sum().backward()"
+        "dtype=torch.double)\ny = w * x\nx[0] = 0\ny.sum().backward()"
     ),
     "changed after promotion torch.double": (
         "x = torch.ones(3, dtype=torch.double)\nw = torch.ones(3, requires_grad=True, "
-        "dtype=torch.double)\ny = w * x\n"
-        "x[0] = 0\ny.sum().backward()"
+        "dtype=torch.double)\ny = w * x\nx[0] = 0\ny.sum().backward()"
     ),
 }
 
