@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import _tensor  # noqa: I001
 from . import autograd
 from . import ops
-from . import _dtype, backends, cuda
+from . import _dtype, accelerator, backends, cuda
 from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
@@ -32,6 +32,7 @@ from ._creation import (
     full_like,
     initial_seed,
     linspace,
+    logspace,
     manual_seed,
     multinomial,
     normal,
@@ -69,6 +70,12 @@ from ._dtype import (
     uint8,
 )
 from .explain import explain
+from ._finfo import finfo, iinfo
+from .autograd.anomaly_mode import (
+    is_anomaly_check_nan_enabled,
+    is_anomaly_enabled,
+    set_anomaly_enabled,
+)
 from .i18n import get_language, language, set_language
 from ._grad_mode import (
     enable_grad,
@@ -96,8 +103,18 @@ from ._legacy import (
 from ._tensor import Tensor
 from .ops.elementwise import (
     abs,
+    acos,
     add,
+    asin,
+    atan,
     ceil,
+    cosh,
+    expm1,
+    frac,
+    rsqrt,
+    sinh,
+    tan,
+    trunc,
     clamp,
     clamp_max,
     clamp_min,
@@ -133,12 +150,13 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+from .ops.linalg import bmm, dot, einsum, matmul, mm, mv, outer
 from .ops.reduction import (
     amax,
     amin,
     argmax,
     argmin,
+    cumprod,
     cumsum,
     logsumexp,
     max,
@@ -188,8 +206,29 @@ from .ops.ordering import (
     triu,
     unique,
 )
-from .ops.indexing import gather, index_select, masked_select, narrow, select
+from .ops.indexing import (
+    gather,
+    index_add,
+    index_fill,
+    index_select,
+    masked_select,
+    narrow,
+    scatter,
+    scatter_add,
+    select,
+)
 from .ops.shape import (
+    broadcast_to,
+    column_stack,
+    hstack,
+    meshgrid,
+    movedim,
+    ravel,
+    repeat_interleave,
+    swapaxes,
+    tile,
+    unflatten,
+    vstack,
     cat,
     chunk,
     concat,
@@ -208,12 +247,24 @@ from .ops.shape import (
 
 __version__ = "0.1.0"
 
+# torch's constants (plain Python floats, as in torch)
+pi = 3.141592653589793
+e = 2.718281828459045
+inf = 1e999  # (float is torch.float here)
+nan = inf - inf
+newaxis = None
+
 del _dtype
 
 from ._numpy_names import install as _install_numpy_names  # noqa: E402
 
 _install_numpy_names(globals())  # torch.sum(x, axis=1, keepdims=True) works as in torch
 del _install_numpy_names
+
+from ._out import install as _install_out  # noqa: E402
+
+_install_out(globals())  # torch.matmul(a, b, out=c) writes into c
+del _install_out
 
 # The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
 # imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``

@@ -522,12 +522,45 @@ def arange(
     n = math.ceil((end - start) / step)
     if n > np.iinfo(np.int64).max:
         raise RuntimeError("invalid size, possible overflow?")
-    arr = (
-        (start + step * np.arange(n, dtype=np.float64))
-        if _np_dtype(dtype).kind == "f"
-        else np.arange(start, end, step)
-    )
-    return _finish(arr.astype(_np_dtype(dtype)), requires_grad, device)
+    dt = _np_dtype(dtype)
+    if dt in (np.float32, np.float64):
+        arr = _torch_float_arange(float(start), float(step), n, dt)
+    elif dt.kind == "f":
+        arr = start + step * np.arange(n, dtype=np.float64)
+    else:
+        arr = np.arange(start, end, step)
+    return _finish(arr.astype(dt), requires_grad, device)
+
+
+def _fma(a: Any, b: Any, c: Any) -> np.ndarray:
+    """``a * b + c`` rounded once, in float64 (numpy has no fused multiply-add):
+    the product's rounding error is found exactly by splitting each factor in
+    halves (Veltkamp, Dekker), the sum's by Knuth's two-sum, then added back."""
+    a, b, c = (np.asarray(v, dtype=np.float64) for v in (a, b, c))
+    p = a * b
+    t = 134217729.0 * a  # 2**27 + 1
+    ah = t - (t - a)
+    t = 134217729.0 * b
+    bh = t - (t - b)
+    p_err = ((ah * bh - p) + ah * (b - bh) + (a - ah) * bh) + (a - ah) * (b - bh)
+    s = p + c
+    bb = s - p
+    s_err = (p - (s - bb)) + (c - bb)
+    return s + (p_err + s_err)
+
+
+def _torch_float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:
+    """torch's CPU arange, value for value. Its loop fills two SIMD vectors at a
+    time (8 floats or 4 doubles each): each vector starts at ``start + step * i``
+    (computed in double, with a fused multiply-add) rounded to the dtype, and
+    counts up from there by ``step``; the elements after the last pair of
+    vectors are computed one by one as ``start + step * i``."""
+    width = 8 if dt == np.float32 else 4
+    i = np.arange(n, dtype=np.float64)
+    block = i - i % width
+    base = _fma(step, block, start).astype(dt).astype(np.float64)
+    in_vectors = i < (n // (2 * width)) * (2 * width)
+    return np.where(in_vectors, _fma(i % width, step, base), _fma(step, i, start)).astype(dt)
 
 
 def _linspace_args(start: Any, end: Any, steps: Any, extra: tuple, named: dict) -> int:
@@ -610,6 +643,24 @@ def _int_linspace(start: Any, end: Any, steps: int, dt: np.dtype) -> np.ndarray:
         return np.where(i < steps // 2, fma(step, i, first), fma(-step, steps - 1 - i, last))
 
     return np.trunc(counted(np.arange(steps))).astype(dt)
+
+
+def logspace(
+    start: float,
+    end: float,
+    steps: int,
+    base: float = 10.0,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """``steps`` values from ``base ** start`` to ``base ** end``, evenly spaced
+    in their exponents (torch raises the double ``base`` to each exponent of
+    ``linspace``, then rounds to the dtype)."""
+    exponents = linspace(start, end, steps, dtype=dtype)._data
+    arr = np.power(np.float64(base), exponents.astype(np.float64)).astype(exponents.dtype)
+    return _finish(arr, requires_grad, device)
 
 
 # --- random tensors (torch's generator, bit for bit) -----------------------

@@ -328,6 +328,139 @@ def function_instantiated(type_self: object) -> str:
     )
 
 
+def forward_pre_hook_with_kwargs_result(result: object) -> str:
+    return (
+        f"forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got {result}."
+    )
+
+
+def backward_hook_output_type(kind: object) -> str:
+    return (
+        "For backward hooks to be called, module output should be a Tensor or a tuple of "
+        f"Tensors but received {kind}"
+    )
+
+
+def backward_hook_grad_count(what: str, got: object, expected: object) -> str:
+    hook = "Backward pre hook" if what == "grad_output" else "Backward hook"
+    return f"{hook} returned an invalid number of {what}, got {got}, but expected {expected}"
+
+
+FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
+    "Full backward hook is firing when gradients are computed with respect to module "
+    "outputs since no inputs require gradients. See "
+    "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html"
+    "#torch.nn.Module.register_full_backward_hook for more details."
+)
+BACKWARD_HOOK_NO_INPUT_GRAD_RESULT = (
+    "Backward hook for Modules where no input requires gradient should always return None "
+    "or None for all gradients."
+)
+BACKWARD_HOOK_NO_INPUT_TENSORS = (
+    "Cannot set Module backward hook for a Module with no input Tensors."
+)
+
+
+INDEX_DIMS_SELF = "Index tensor must have the same number of dimensions as self tensor"
+INDEX_DIMS_SRC = "Index tensor must have the same number of dimensions as src tensor"
+
+
+def scatter_index_size(index: object, self_: object, dim: object, src: object) -> str:
+    return (
+        f"Expected index {index} to be no larger than self {self_} apart from dimension {dim} "
+        f"and to be no larger size than src {src}"
+    )
+
+
+def scatter_index_size_no_src(index: object, self_: object, dim: object) -> str:
+    return f"Expected index {index} to be no larger than self {self_} apart from dimension {dim}"
+
+
+def index_add_shapes(self_: object, source: object) -> str:
+    return (
+        "source tensor shape must match self tensor shape, excluding the specified dimension. "
+        f"Got self.shape = {self_} source.shape = {source}"
+    )
+
+
+def index_add_count(n: object, size: object, dim: object) -> str:
+    return (
+        f"index_add_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), "
+        f"for dim: {dim}"
+    )
+
+
+MESHGRID_INDEXING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+    "argument. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)"
+)
+
+
+def movedim_dims(src: object, dst: object) -> str:
+    return (
+        f"movedim: Invalid source or destination dims: source ({src} dims) should contain "
+        f"the same number of dims as destination ({dst} dims)"
+    )
+
+
+def out_not_differentiable(name: object) -> str:
+    return (
+        f"{name}(): functions with out=... arguments don't support automatic differentiation, "
+        "but one of the arguments requires grad."
+    )
+
+
+def out_resized(had: object, required: object) -> str:
+    return (
+        f"An output with one or more elements was resized since it had shape {had}, which "
+        f"does not match the required output shape {required}. This behavior is deprecated, "
+        "and in a future PyTorch release outputs will not be resized unless they have zero "
+        "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+        "elements with t.resize_(0). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)"
+    )
+
+
+UNINITIALIZED_PARAMETER = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually "
+    "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+    "initialized one. Call `forward` to initialize the parameters before accessing their "
+    "attributes."
+)
+
+
+def clip_grad_nonfinite(norm_type: object) -> str:
+    return (
+        f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, "
+        "so it cannot be clipped. To disable this error and scale the gradients by the "
+        "non-finite norm anyway, set `error_if_nonfinite=False`"
+    )
+
+
+EINSUM_MORE_OPERANDS = "einsum(): more operands were provided than specified in the equation"
+EINSUM_FEWER_OPERANDS = "einsum(): fewer operands were provided than specified in the equation"
+
+
+def einsum_subscripts(n: object, ndim: object, k: object) -> str:
+    return (
+        f"einsum(): the number of subscripts in the equation ({n}) does not match the number "
+        f"of dimensions ({ndim}) for operand {k} and no ellipsis was given"
+    )
+
+
+def einsum_output_subscript(c: object) -> str:
+    return f"einsum(): output subscript {c} does not appear in the equation for any input operand"
+
+
+FINFO_NOT_FLOAT = (
+    "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
+)
+IINFO_NOT_INT = (
+    "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
+)
+
+
 LEGACY_AUTOGRAD_FUNCTION = (
     "Legacy autograd function with non-static forward method is deprecated. Please use "
     "new-style autograd function with static forward method. (Example: "
@@ -385,11 +518,38 @@ INFERENCE_SAVED = (
 
 
 def modified_by_inplace(what: object, current: object, expected: object) -> str:
+    from .autograd.anomaly_mode import is_anomaly_enabled
+
+    hint = (
+        ANOMALY_HINT
+        if is_anomaly_enabled()
+        else (
+            "Hint: enable anomaly detection to find the operation that failed to "
+            "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        )
+    )
     return (
         "one of the variables needed for gradient computation has been modified by an "
         f"inplace operation: {what} is at version {current}; expected version {expected} "
-        "instead. Hint: enable anomaly detection to find the operation that failed to "
-        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        f"instead. {hint}"
+    )
+
+
+ANOMALY_HINT = (
+    "Hint: the backtrace further above shows the operation that failed to compute its "
+    "gradient. The variable in question was changed in there or anywhere later. Good luck!"
+)
+ANOMALY_ENABLED = (
+    "Anomaly Detection has been enabled. This mode will increase the runtime and should "
+    "only be enabled for debugging."
+)
+
+
+def anomaly_error_detected(name: object, stack: object) -> str:
+    return (
+        f"Error detected in {name}. Traceback of forward call that caused the error:\n{stack} "
+        "(Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:122.)"
     )
 
 
@@ -953,6 +1113,19 @@ PARAMS_UNORDERED = (
 )
 
 
+PARAM_NAMES_MISSING = (
+    "all optimizer params should be with/without names. Some param names are missing"
+)
+
+
+def param_names_mixed(with_names: bool) -> str:
+    which = "with names" if with_names else "without names"
+    return (
+        "all optimizer param groups should be with/without names. "
+        f"cannot add param group {which} to the optimizer"
+    )
+
+
 LOADED_GROUP_SIZE_MISMATCH = (
     "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
 )
@@ -1116,3 +1289,66 @@ def plateau_groups_changed(now: object, before: object) -> str:
         "param group being added to the optimizer. Please modify the `min_lrs` field to "
         "match the length of the `optimizer` param groups."
     )
+
+
+LINEAR_LR_START_FACTOR = (
+    "Starting multiplicative factor expected to be greater than 0 and less or equal to 1."
+)
+CYCLE_MOMENTUM_UNSUPPORTED = (
+    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+)
+ONE_CYCLE_TOTAL_STEPS = "You must define either total_steps OR (epochs AND steps_per_epoch)"
+
+
+def one_cycle_stepped_past_end(step_num: object, total_steps: object) -> str:
+    return f"Tried to step {step_num} times. The specified number of total steps is {total_steps}"
+
+
+def one_cycle_anneal_strategy(strategy: object) -> str:
+    return f"anneal_strategy must be one of 'cos' or 'linear', instead got {strategy}"
+
+
+def schedulers_none_given(name: object, chained: bool) -> str:
+    what = "at least one scheduler to be chained" if chained else "at least one scheduler"
+    return f"{name} expects {what}, but got no scheduler."
+
+
+def scheduler_without_optimizer(name: object, index: object) -> str:
+    return f"{name} at index {index} should have `optimizer` as its attribute."
+
+
+def scheduler_is_plateau(name: object, index: object) -> str:
+    return (
+        f"{name} does not support `ReduceLROnPlateau` scheduler as it "
+        "requires additional kwargs to be specified when calling `step`, "
+        f"but got one at index {index} in the given schedulers sequence."
+    )
+
+
+def scheduler_other_optimizer(
+    name: object, scheduler: object, index: object, its_optimizer: object, optimizer: object
+) -> str:
+    return (
+        f"{name} expects all schedulers to belong to the same optimizer, but "
+        f"got scheduler {scheduler} at index {index} has {its_optimizer}, "
+        f"which is different from {optimizer}."
+    )
+
+
+def sequential_milestones_count(schedulers: object, milestones: object) -> str:
+    return (
+        "Sequential Schedulers expects number of schedulers provided to be one more "
+        f"than the number of milestone points, but got number of schedulers {schedulers} and "
+        f"the number of milestones to be equal to {milestones}"
+    )
+
+
+def format_param_length(name: object, given: object, groups: object) -> str:
+    return (
+        f"{name} must have the same length as optimizer.param_groups. "
+        f"{name} has {given} values, param_groups has {groups}."
+    )
+
+
+# --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------
+LBFGS_ONE_GROUP = "LBFGS doesn't support per-parameter options (parameter groups)"

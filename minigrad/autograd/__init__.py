@@ -181,10 +181,12 @@ from . import graph  # noqa: E402
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
 __all__ += ["functional", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
+from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: E402
 from .custom_function import Function, FunctionCtx, once_differentiable  # noqa: E402, F811
 from .variable import Variable  # noqa: E402
 
 __all__ += ["FunctionCtx", "once_differentiable", "Variable"]
+__all__ += ["detect_anomaly", "set_detect_anomaly"]
 
 
 # ``functional`` (jacobian, hessian...) loads on first use, like minigrad.nn

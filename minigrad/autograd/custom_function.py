@@ -62,7 +62,9 @@ class FunctionCtx:
         self._non_differentiable = tensors
 
     def set_materialize_grads(self, value: bool) -> None:
-        """Accepted for compatibility; minigrad always passes zeros for missing output grads."""
+        """Whether backward receives zeros (True, the default) or None for the
+        gradient of an output that was not used."""
+        self._materialize_grads = value
 
 
 class BackwardCFunction(FunctionCtx, _f.Op):
@@ -199,12 +201,13 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
             if not isinstance(out, Tensor):
                 node._output_meta.append(((), None))
                 continue
+            marked = id(out) in non_diff
             if id(out) in dirty:  # modified in place: the input itself becomes the output
                 out._check_inplace()
                 out._bump_version()
             elif any(out is a for a in args):  # an input returned as is: give back a view
                 out = outs[i] = Tensor._make(out._data, None)._view_of(out)
-            if id(out) in non_diff or not out.is_floating_point():
+            if marked or not out.is_floating_point():
                 out._requires_grad = False
             else:
                 out.grad_fn = node

@@ -61,9 +61,10 @@ def run_backward(
     roots = [_grad_node(t) for t in outputs]
     waiting = _count_dependencies([r for r in roots if r is not None])  # 1.
     wanted = None if inputs is None else _Wanted(inputs, waiting, accumulate)
-    buffers: dict[Node, list] = {}  # node -> the summed gradient of each of its outputs
+    buffers: dict[Node, Any] = {}  # node -> its summed gradient (several outputs: a list)
     ready = _ready_roots(roots, waiting)  # a heap of (-seq, node): the newest comes out first
     observing = bool(observe.nodes) and observe.watched_nodes()
+    plain = wanted is None and not batched and not observing  # nothing but the chain rule
     # The derivative rules are ordinary tensor operations. With grad mode on
     # (create_graph=True) they are recorded like any forward pass: the gradients
     # get a grad_fn of their own and can be differentiated again (grad-of-grad).
@@ -71,38 +72,73 @@ def run_backward(
         _deliver_roots(buffers, roots, outputs, grad_outputs)
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
-            grads = buffers.pop(node, None) or [None]
-            if wanted is not None and node not in wanted.on_path:
-                continue  # autograd.grad: no input asked for lies behind this node
-            try:
-                if node._hooks is not None or wanted or type(node) is AccumulateGrad:
-                    grads = _pre_hooks(node, grads, wanted)
-                if type(node) is AccumulateGrad:
-                    if accumulate and (wanted is None or wanted.wants_leaf(node)):
-                        _accumulate(node, grads[0])  # 6. a leaf: into its .grad
-                    out = ()
-                elif wanted is None or wanted.runs_rule(node):
-                    out = _run_rule(node, grads, batched, retain_graph)  # 3.
-                    nrs = node._next_nr or itertools.repeat(0)
-                    for nxt, nr, g, x in zip(node._next, nrs, out, node._inputs):
-                        if nxt is not None and g is not None:
-                            if not batched:  # (a batch was summed entry by entry)
-                                g = _undo_broadcast(g, x, nxt)  # 4.
-                            _deliver(buffers, nxt, nr, g)  # 5.
-                else:
-                    continue  # an input of autograd.grad: its own rule is not needed
-            except BaseException as err:
-                if observing:  # the node that raised is shown too, then the error goes on
-                    observe.node_ran(node, grads, (), None, err)
-                raise
-            if observing:
-                observe.node_ran(node, grads, out, _leaf_grad(node))
-            for nxt in node._next:
-                if nxt is not None:
-                    waiting[nxt] -= 1
-                    if not waiting[nxt]:
-                        heapq.heappush(ready, (-nxt._seq, nxt))
+            grad = buffers.pop(node, None)  # (a list for a node with several outputs)
+            if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
+                # the common case, spelled out as it runs for every node (a leaf has no _inputs)
+                out = type(node).backward(node, grad)  # 3.
+                out = out if isinstance(out, tuple) else (out,)
+                if node._saved and not retain_graph:
+                    node._release()  # its saved values are not needed again
+            else:  # a leaf, hooks, autograd.grad, a batch, observers, a gradient missing
+                out = _run_node(node, grad, wanted, accumulate, batched, retain_graph, observing)
+                if out is None:
+                    continue  # a leaf, or a node autograd.grad does not need
+            for nxt, nr, g, x in zip(node._next, node._next_nr or _ALL_0, out, node._inputs):
+                if nxt is None:
+                    continue
+                if g is not None:
+                    gd, xd = g._data, x._data  # 4. (a batch was summed entry by entry)
+                    if not batched and (
+                        gd.shape != xd.shape or gd.dtype != xd.dtype or type(nxt) is AccumulateGrad
+                    ):  # (checked here first: most gradients fit their input as they are)
+                        g = _undo_broadcast(g, x, nxt)
+                    if nxt._outputs == 1 and nxt not in buffers:
+                        buffers[nxt] = g  # 5. its first gradient: nothing to add it to
+                    else:
+                        _deliver(buffers, nxt, nr, g)  # 5.
+                waiting[nxt] -= 1
+                if not waiting[nxt]:
+                    heapq.heappush(ready, (-nxt._seq, nxt))
     return wanted.results if wanted is not None else []
+
+
+_ALL_0 = itertools.repeat(0)  # (a node's inputs were all output 0 of their nodes)
+
+
+def _run_node(
+    node: Node,
+    grad: Any,
+    wanted: _Wanted | None,
+    accumulate: bool,
+    batched: bool,
+    retain_graph: bool,
+    observing: bool,
+) -> tuple | None:
+    """Steps 3 and 6 for any node: its hooks, a leaf's accumulation, what
+    autograd.grad asked for, a batch, and the observers. Returns the gradients
+    to send on, or None when there are none (a leaf, or a node not needed).
+    ``grad``: what ``_deliver`` summed for the node (None if nothing arrived)."""
+    grads = grad if type(grad) is list else [grad]  # one per output
+    if wanted is not None and node not in wanted.on_path:
+        return None  # autograd.grad: no input asked for lies behind this node
+    try:
+        if node._hooks is not None or wanted or type(node) is AccumulateGrad:
+            grads = _pre_hooks(node, grads, wanted)
+        if type(node) is AccumulateGrad:
+            if accumulate and (wanted is None or wanted.wants_leaf(node)):
+                _accumulate(node, grads[0])  # 6. a leaf: into its .grad
+            out = ()
+        elif wanted is None or wanted.runs_rule(node):
+            out = _run_rule(node, grads, batched, retain_graph)  # 3.
+        else:
+            return None  # an input of autograd.grad: its own rule is not needed
+    except BaseException as err:
+        if observing:  # the node that raised is shown too, then the error goes on
+            observe.node_ran(node, grads, (), None, err)
+        raise
+    if observing:
+        observe.node_ran(node, grads, out, _leaf_grad(node))
+    return out
 
 
 # --- the steps of the chain rule ---------------------------------------------
@@ -168,19 +204,26 @@ def _deliver_roots(buffers: dict, roots: list, outputs: Sequence, grads: Sequenc
 
 
 def _deliver(buffers: dict, node: Node, nr: int, grad: Tensor) -> None:
-    """Add ``grad`` into ``node``'s buffer for its output ``nr``."""
+    """Add ``grad`` into ``node``'s buffer for its output ``nr``: the buffer is the
+    gradient itself for a node with one output, a list of one per output otherwise."""
+    if node._outputs == 1:  # (almost every node: no list to make)
+        old = buffers.get(node)
+        buffers[node] = grad if old is None else _add(old, grad)
+        return
     buf = buffers.get(node)
     if buf is None:
         buffers[node] = buf = [None] * node._outputs
     old = buf[nr]
-    if old is None:
-        buf[nr] = grad
-    elif _State.enabled:  # create_graph: recorded, so the sum can be differentiated again
-        buf[nr] = old + grad
-    else:
-        # Not recorded: add the arrays directly, skipping the operator dispatch
-        # (both have the input's shape and dtype, as _sum_to made sure).
-        buf[nr] = Tensor._make(old._data + grad._data, None)
+    buf[nr] = grad if old is None else _add(old, grad)
+
+
+def _add(old: Tensor, grad: Tensor) -> Tensor:
+    """Two gradients for the same output, summed."""
+    if _State.enabled:  # create_graph: recorded, so the sum can be differentiated again
+        return old + grad
+    # Not recorded: add the arrays directly, skipping the operator dispatch
+    # (both have the input's shape and dtype, as _sum_to made sure).
+    return Tensor._make(old._data + grad._data, None)
 
 
 def _accumulate(acc: AccumulateGrad, grad: Tensor) -> None:
@@ -271,7 +314,9 @@ def _batched_backward(node: Node, grads: list) -> tuple:
 
 def _call_backward(node: Node, grads: list) -> tuple:
     """Run a node's derivative rule; always returns one entry per input."""
-    if len(grads) > 1 or grads[0] is None:  # an unused output of a multi-output node?
+    # an unused output of a multi-output node gets zeros (unless a custom Function
+    # asked for None with ctx.set_materialize_grads(False))
+    if (len(grads) > 1 or grads[0] is None) and getattr(node, "_materialize_grads", True):
         grads = [g if g is not None else _zeros_like_output(node, i) for i, g in enumerate(grads)]
     out = type(node).backward(node, *grads)
     if not isinstance(out, tuple):

@@ -309,8 +309,10 @@ def jacobian(
         )
         _strict_check(outputs, "outputs", strict)
         if vectorize:
-            result = _jacobian_batched(outputs, inputs, create_graph)
-            return _unpack(_finish(result, create_graph), (outputs_tuple, inputs_tuple))
+            result = _finish(_jacobian_batched(outputs, inputs, create_graph), create_graph)
+            if strategy == "forward-mode":  # torch's forward-mode path gives lists, not tuples
+                result = [list(row) for row in result]
+            return _unpack(result, (outputs_tuple, inputs_tuple))
         result = []
         for i, out in enumerate(outputs):
             rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j

@@ -6,8 +6,10 @@
 3
 """
 
-from . import functional, init
+from . import functional, init, utils
 from .modules import (
+    ELU,
+    GELU,
     AvgPool2d,
     BCELoss,
     BCEWithLogitsLoss,
@@ -17,35 +19,51 @@ from .modules import (
     Flatten,
     Identity,
     L1Loss,
+    LazyLinear,
     LeakyReLU,
     Linear,
     LogSoftmax,
     MaxPool2d,
     Module,
+    ModuleDict,
     ModuleList,
     MSELoss,
     NLLLoss,
+    ParameterDict,
+    ParameterList,
     ReLU,
     Sequential,
     Sigmoid,
+    SiLU,
     Softmax,
+    Softplus,
     Tanh,
 )
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
 __all__ = [
     "functional",
     "init",
+    "utils",
     "Parameter",
+    "UninitializedParameter",
+    "LazyLinear",
     "Module",
     "Sequential",
     "ModuleList",
+    "ModuleDict",
+    "ParameterList",
+    "ParameterDict",
     "Linear",
     "Identity",
     "Flatten",
     "Dropout",
     "ReLU",
     "LeakyReLU",
+    "GELU",
+    "SiLU",
+    "ELU",
+    "Softplus",
     "Sigmoid",
     "Tanh",
     "Softmax",

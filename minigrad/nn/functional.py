@@ -20,6 +20,7 @@ from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu_, sigmoid, tanh
+from ._activations import elu, gelu, silu, softplus
 from ._reduction import legacy_reduction
 
 __all__ = [
@@ -27,6 +28,10 @@ __all__ = [
     "relu",
     "relu_",
     "leaky_relu",
+    "gelu",
+    "silu",
+    "elu",
+    "softplus",
     "leaky_relu_",
     "sigmoid",
     "tanh",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _messages
 from .._tensor import Tensor
 
 
@@ -57,3 +58,45 @@ class Parameter(Tensor):
 
 # ``type(p)`` prints <class 'torch.nn.parameter.Parameter'>, as in torch
 Parameter.__module__ = "torch.nn.parameter"
+
+
+class UninitializedParameter(Parameter):
+    """A parameter whose shape is not known yet (``nn.LazyLinear``'s weight before
+    the first forward): it has no values and no shape until ``materialize``."""
+
+    __slots__ = ()
+
+    def __new__(cls, requires_grad: bool = True, device: object = None, dtype: object = None):
+        from .._dtype import get_default_dtype
+
+        np_dtype = dtype.np if dtype is not None else get_default_dtype().np
+        p = Tensor._make(np.empty((0,), dtype=np_dtype), None, cls)
+        p.requires_grad_(requires_grad)
+        return p
+
+    def __init__(self, requires_grad: bool = True, device: object = None, dtype: object = None):
+        pass
+
+    @property
+    def shape(self) -> object:
+        raise RuntimeError(_messages.UNINITIALIZED_PARAMETER)
+
+    def size(self, dim: int | None = None) -> object:
+        raise RuntimeError(_messages.UNINITIALIZED_PARAMETER)
+
+    def numel(self) -> int:
+        raise RuntimeError(_messages.UNINITIALIZED_PARAMETER)
+
+    def materialize(self, shape: tuple, device: object = None, dtype: object = None) -> None:
+        """Give the parameter its shape (uninitialized values): it becomes a Parameter."""
+        np_dtype = dtype.np if dtype is not None else self._data.dtype
+        self._data = np.empty(tuple(shape), dtype=np_dtype)
+        self.__class__ = Parameter
+
+    def __repr__(self) -> str:
+        return "<UninitializedParameter>"
+
+    __str__ = __repr__
+
+
+UninitializedParameter.__module__ = "torch.nn.parameter"

@@ -1140,6 +1140,193 @@ for _name, _fn in [
     _fn.__doc__ = f"Elementwise ``{_name}``."
 
 
+# --- more trigonometric and hyperbolic functions, and friends ----------------
+class TanBackward0(Op):
+    """out = tan(a)          d/da = 1 + tan(a)² = 1 + out²"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = _f32(np.tan, a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * (out.pow(2) + 1)
+
+
+class AtanBackward0(Op):
+    """out = atan(a)          d/da = 1 / (1 + a²)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return _f32(np.arctan, a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad / (a * a + 1)
+
+
+class AsinBackward0(Op):
+    """out = asin(a)          d/da = 1 / sqrt(1 - a²)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return _f32(np.arcsin, a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * (-a * a + 1).rsqrt()
+
+
+class AcosBackward0(Op):
+    """out = acos(a)          d/da = -1 / sqrt(1 - a²)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return _f32(np.arccos, a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * -((-a * a + 1).rsqrt())
+
+
+class SinhBackward0(Op):
+    """out = sinh(a)          d/da = cosh(a)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return _f32(np.sinh, a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * a.cosh()
+
+
+class CoshBackward0(Op):
+    """out = cosh(a)          d/da = sinh(a)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return _f32(np.cosh, a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * a.sinh()
+
+
+class RsqrtBackward0(Op):
+    """out = 1 / sqrt(a)          d/da = -1/2 a^(-3/2) = -out³ / 2"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = (1 / _f32(np.sqrt, a)).astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return MulBackward1.apply(grad * out.pow(3), c=-0.5)
+
+
+class Expm1Backward0(Op):
+    """out = exp(a) - 1          d/da = exp(a) = out + 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        out = _f32(np.expm1, a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (out,) = ctx.saved_tensors
+        return grad * (out + 1)
+
+
+class FracBackward0(Op):
+    """out = a - trunc(a)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a):
+        return a - np.trunc(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class TruncBackward0(_Step):
+    __slots__ = ()
+    _np = staticmethod(np.trunc)
+
+
+tan = _unary(TanBackward0)
+atan = _unary(AtanBackward0)
+asin = _unary(AsinBackward0)
+acos = _unary(AcosBackward0)
+sinh = _unary(SinhBackward0)
+cosh = _unary(CoshBackward0)
+rsqrt = _unary(RsqrtBackward0)
+expm1 = _unary(Expm1Backward0)
+for _name, _fn in [
+    ("tan", tan),
+    ("atan", atan),
+    ("asin", asin),
+    ("acos", acos),
+    ("sinh", sinh),
+    ("cosh", cosh),
+    ("rsqrt", rsqrt),
+    ("expm1", expm1),
+]:
+    _fn.__name__ = _fn.__qualname__ = _name
+    _fn.__doc__ = f"Elementwise ``{_name}``."
+
+
+def trunc(input: Tensor) -> Tensor:
+    """Round towards zero (its gradient is 0)."""
+    _no_bool(input, "trunc_vml_cpu")
+    return input if input._data.dtype.kind in "iub" else TruncBackward0.apply(input)
+
+
+def frac(input: Tensor) -> Tensor:
+    """The fractional part, ``input - trunc(input)`` (same sign as ``input``)."""
+    if input._data.dtype.kind in "iub":
+        raise NotImplementedError(f"\"frac_cpu\" not implemented for '{input.dtype.scalar_name}'")
+    return FracBackward0.apply(input)
+
+
 def floor(input: Tensor) -> Tensor:
     """Round down to a whole number (its gradient is 0)."""
     _no_bool(input, "floor_vml_cpu")

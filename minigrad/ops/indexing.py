@@ -138,6 +138,8 @@ class AsStridedBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        if grad.numel() == 0:  # an empty view: torch's rule gives zeros, outside the graph
+            return Tensor._make(np.zeros(ctx.shape, grad._data.dtype), None)
         if not ctx.shape:
             return grad.sum()
         return IndexPutImplBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
@@ -153,6 +155,8 @@ def _to_numpy_index(k: Any) -> Any:
         if k._data.ndim == 0 and k._data.dtype.kind in "iu":
             return int(k._data)  # a 0-dim integer tensor indexes like a plain int
         return k._data
+    if isinstance(k, range):  # torch reads a range as the list of its numbers
+        k = list(k)
     if isinstance(k, list):
         arr = np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
         if arr.dtype.kind in "fiu" or arr.size == 0:  # torch makes a list a long tensor
@@ -380,7 +384,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     if isinstance(value, (list, tuple)):
         value = Tensor._make(np.asarray(value, dtype=self._data.dtype), None)
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
-    advanced_only = all(not _is_basic(k) for k in key)
+    advanced_only = bool(key) and all(not _is_basic(k) for k in key)
     if advanced_only and isinstance(value, Tensor):
         target = self._data[key[0] if len(key) == 1 else key].shape
         try:
@@ -398,6 +402,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             _is_full(k, n) for k, n in zip(dims, self._data.shape)
         ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
+            value = _strip_leading_ones(value, self.dim())
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
             else:  # torch's error when the value does not fit (its leading 1s dropped)
@@ -412,10 +417,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     key = key[0] if len(key) == 1 else key
     if isinstance(value, Tensor) and not advanced_only:
         target = self._data[key].shape
-        shape = list(value.shape)
-        while shape and shape[0] == 1:  # torch drops leading size-1 dims of the value
-            shape.pop(0)
-        stripped = value.reshape(shape) if len(shape) < value.dim() else value
+        stripped = _strip_leading_ones(value, 0)
         stripped.expand(target)  # torch's error when the value does not fit
         if value.dim() > len(target):
             value = stripped
@@ -458,6 +460,14 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     result = (IndexPutBackward0 if advanced_only else CopySlices).apply(old, value, key=key)
     self._write(result._data)
     self._take_history(result)
+
+
+def _strip_leading_ones(value: Tensor, keep: int) -> Tensor:
+    """torch drops a value's leading size-1 dims before writing it (down to ``keep`` dims)."""
+    shape = list(value.shape)
+    while len(shape) > keep and shape[0] == 1:
+        shape.pop(0)
+    return value.reshape(shape) if len(shape) < value.dim() else value
 
 
 # --- the same reading ops, by name --------------------------------------------
@@ -594,3 +604,201 @@ def masked_select(input: Tensor, mask: Tensor) -> Tensor:
     else:
         m = mask._data
     return MaskedSelectBackward0.apply(input, key=(m,))
+
+
+# --- writing along a dim: scatter, scatter_add, index_add, index_fill ---------
+class ScatterBackward0(Op):
+    """out = a with ``out[index[i][j]][j] = src[i][j]`` (for dim 0)
+    d/da = grad with zeros where src was written;  d/dsrc = grad read back there"""
+
+    __slots__ = ("dim", "index")
+
+    @staticmethod
+    def forward(ctx, a, src, dim, index, key):
+        ctx.dim, ctx.index = dim, index
+        out = a.copy()
+        out[key] = src[tuple(slice(n) for n in index._data.shape)]
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        da = scatter(grad, ctx.dim, ctx.index, 0) if ctx.needs_input_grad[0] else None
+        dsrc = gather(grad, ctx.dim, ctx.index) if ctx.needs_input_grad[1] else None
+        return da, dsrc
+
+
+class ScatterBackward1(Op):
+    """out = a with ``value`` written at the places ``index`` names
+    d/da = grad with zeros there"""
+
+    __slots__ = ("dim", "index")
+
+    @staticmethod
+    def forward(ctx, a, value, dim, index, key):
+        ctx.dim, ctx.index = dim, index
+        out = a.copy()
+        out[key] = value
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return scatter(grad, ctx.dim, ctx.index, 0)
+
+
+class ScatterAddBackward0(Op):
+    """out = a with ``src[i][j]`` added at ``out[index[i][j]][j]`` (for dim 0)
+    d/da = grad;  d/dsrc = grad read back where it was added"""
+
+    __slots__ = ("dim", "index")
+
+    @staticmethod
+    def forward(ctx, a, src, dim, index, key):
+        ctx.dim, ctx.index = dim, index
+        out = a.copy()
+        np.add.at(out, key, src[tuple(slice(n) for n in index._data.shape)])
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        dsrc = gather(grad, ctx.dim, ctx.index) if ctx.needs_input_grad[1] else None
+        return grad, dsrc
+
+
+class IndexAddBackward0(Op):
+    """out = a with ``alpha * source[k]`` added to slice ``index[k]`` along ``dim``
+    d/da = grad;  d/dsource = alpha * the slices of grad at ``index``"""
+
+    __slots__ = ("dim", "index", "alpha")
+
+    @staticmethod
+    def forward(ctx, a, source, dim, index, alpha):
+        ctx.dim, ctx.index, ctx.alpha = dim, index, alpha
+        out = a.copy()
+        if out.ndim == 0:
+            out += alpha * source.reshape(())
+            return out
+        added = source if alpha == 1 else source * np.asarray(alpha, dtype=source.dtype)
+        key = (slice(None),) * dim + (index._data.reshape(-1),)
+        np.add.at(out, key, added.reshape(out[key].shape))
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        dsource = None
+        if ctx.needs_input_grad[1]:
+            picked = grad.reshape(-1) if grad.ndim == 0 else index_select(grad, ctx.dim, ctx.index)
+            dsource = picked if ctx.alpha == 1 else picked * ctx.alpha
+        return grad, dsource
+
+
+class IndexFillBackward0(Op):
+    """out = a with the slices ``index`` along ``dim`` set to ``value``
+    d/da = grad with zeros in those slices"""
+
+    __slots__ = ("dim", "index")
+
+    @staticmethod
+    def forward(ctx, a, dim, index, value):
+        ctx.dim, ctx.index = dim, index
+        out = a.copy()
+        out[(slice(None),) * dim + (index._data.reshape(-1),)] = value
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return index_fill(grad, ctx.dim, ctx.index, 0)
+
+
+def _scatter_key(name: str, input: Tensor, dim: int, index: Tensor, src: Any) -> tuple:
+    """Check scatter's arguments as torch does; the numpy key of the places written."""
+    if not isinstance(index, Tensor) or index._data.dtype not in (np.int32, np.int64):
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
+    nd = max(input._data.ndim, 1)
+    d = input._wrap_dim(dim, nd)
+    idx = index._data
+    if max(idx.ndim, 1) != nd:
+        raise RuntimeError(_messages.INDEX_DIMS_SELF)
+    if isinstance(src, Tensor):
+        if max(src._data.ndim, 1) > nd:
+            raise RuntimeError(_messages.INDEX_DIMS_SRC)
+        if max(src._data.ndim, 1) < nd:  # torch reads src.size(d) for each d of index
+            src._wrap_dim(max(src._data.ndim, 1))
+        if src._data.dtype != input._data.dtype:
+            raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
+    shape = input._data.shape or (1,)
+    ishape = idx.shape or (1,)
+    sshape = (src._data.shape or (1,)) if isinstance(src, Tensor) else None
+    too_big = any(n > s for k, (n, s) in enumerate(zip(ishape, shape)) if k != d)
+    if sshape is not None and (too_big or any(n > s for n, s in zip(ishape, sshape))):
+        raise RuntimeError(_messages.scatter_index_size(list(ishape), list(shape), d, list(sshape)))
+    if too_big:
+        raise RuntimeError(_messages.scatter_index_size_no_src(list(ishape), list(shape), d))
+    n = shape[d]
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        bad = int(idx.min() if idx.min() < 0 else idx.max())
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    if input._data.ndim == 0:
+        return d, ()
+    grid = np.ogrid[tuple(slice(s) for s in idx.shape)]
+    return d, tuple(idx if k == d else grid[k] for k in range(idx.ndim))
+
+
+def scatter(
+    input: Tensor, dim: int, index: Tensor, src: Any = None, *, value: Any = None
+) -> Tensor:
+    """``input`` with ``src`` (a tensor or a number) written at the places
+    ``index`` names along ``dim``: for dim 1, ``out[i][index[i][j]] = src[i][j]``.
+
+    >>> import minigrad as torch
+    >>> torch.zeros(2, 3).scatter(1, torch.tensor([[2], [0]]), 1.0)
+    tensor([[0., 0., 1.],
+            [1., 0., 0.]])
+    """
+    if src is None:
+        src = value
+    d, key = _scatter_key("scatter", input, dim, index, src)
+    if isinstance(src, Tensor):
+        return ScatterBackward0.apply(input, src, dim=d, index=index, key=key)
+    check_scalar_fits(src, input._data.dtype)
+    return ScatterBackward1.apply(input, value=src, dim=d, index=index, key=key)
+
+
+def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    """``input`` with each ``src[i][j]`` added at the place ``index`` names
+    (repeated places add up): for dim 1, ``out[i][index[i][j]] += src[i][j]``."""
+    d, key = _scatter_key("scatter_add", input, dim, index, src)
+    return ScatterAddBackward0.apply(input, src, dim=d, index=index, key=key)
+
+
+def index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: Any = 1) -> Tensor:
+    """``input`` with ``alpha * source[k]`` added to its slice ``index[k]`` along ``dim``."""
+    idx = index._data if isinstance(index, Tensor) else None
+    if idx is None or idx.dtype.kind not in "iu":
+        kind = index.dtype.scalar_name if isinstance(index, Tensor) else type(index).__name__
+        raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {kind}")
+    d = input._wrap_dim(dim, max(input._data.ndim, 1))
+    shape, sshape = input._data.shape, source._data.shape
+    if len(sshape) != len(shape) and input._data.ndim:
+        raise RuntimeError(_messages.index_add_shapes(list(shape), list(sshape)))
+    if input._data.ndim and sshape[d] != idx.size:
+        raise RuntimeError(_messages.index_add_count(idx.size, sshape[d], d))
+    n = shape[d] if shape else 1
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        bad = int(idx.max() if idx.max() >= n else idx.min())
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    return IndexAddBackward0.apply(input, source, dim=d, index=index, alpha=alpha)
+
+
+def index_fill(input: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
+    """``input`` with its slices ``index`` along ``dim`` set to ``value``."""
+    idx = index._data if isinstance(index, Tensor) else None
+    if idx is None or idx.dtype != np.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    d = input._wrap_dim(dim, max(input._data.ndim, 1))
+    n = input._data.shape[d] if input._data.ndim else 1
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        bad = int(idx.max() if idx.max() >= n else idx.min())
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    if isinstance(value, Tensor):
+        value = value.item()
+    return IndexFillBackward0.apply(input, dim=d, index=index, value=value)

@@ -437,3 +437,131 @@ class LinalgSvdBackward0(MultiOutputOp):
         else:
             gA = U.matmul(gA.matmul(Vh)) if m >= n else U.matmul(gA).matmul(Vh)
         return gA
+
+
+# --- einsum: products and sums named by letters ------------------------------------
+def einsum(equation: str, *operands: Any) -> Tensor:
+    """Sum of products described by index letters: ``einsum("ij,jk->ik", a, b)``
+    is ``a @ b``; ``"ii->i"`` a diagonal, ``"ij->"`` a sum, ``"i,j->ij"`` an outer
+    product. Built as torch builds it: each operand is permuted so that the
+    output's letters come first, then pairs are multiplied with ``bmm``
+    (or ``*`` when nothing is summed), so the ``grad_fn`` names are torch's.
+
+    >>> import minigrad as torch
+    >>> torch.einsum("i,i->", torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0]))
+    tensor(11.)
+    """
+    from .ordering import diagonal
+
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    lhs, arrow, rhs = equation.replace(" ", "").partition("->")
+    terms = lhs.split(",")
+    if len(terms) < len(operands):
+        raise RuntimeError(_messages.EINSUM_MORE_OPERANDS)
+    if len(terms) > len(operands):
+        raise RuntimeError(_messages.EINSUM_FEWER_OPERANDS)
+    # "..." stands for the dims a term does not name; they broadcast, aligned on the right
+    n_ell = max(
+        (op.dim() - (len(t) - 3) for t, op in zip(terms, operands) if "..." in t), default=0
+    )
+    ell = [chr(0x100 + k) for k in range(n_ell)]
+    labels = []
+    for t, op in zip(terms, operands):
+        if "..." in t:
+            before, after = t.split("...")
+            k = op.dim() - len(before) - len(after)
+            labels.append(list(before) + ell[n_ell - k :] + list(after))
+        else:
+            labels.append(list(t))
+        if len(labels[-1]) != op.dim():
+            raise RuntimeError(
+                _messages.einsum_subscripts(len(labels[-1]), op.dim(), len(labels) - 1)
+            )
+    counts: dict = {}
+    for ls in labels:
+        for c in ls:
+            counts[c] = counts.get(c, 0) + 1
+    if arrow:
+        out = list(rhs.replace("...", "".join(ell)))
+    else:  # implicit output: the ellipsis dims, then the letters used once, sorted
+        out = ell + sorted(c for c in counts if counts[c] == 1 and c not in ell)
+    for c in out:
+        if c not in counts:
+            raise RuntimeError(_messages.einsum_output_subscript(c))
+    contracted = [c for c in dict.fromkeys(c for ls in labels for c in ls) if c not in out]
+    order = out + contracted
+    # each operand: diagonals for repeated letters, then one permute into ``order``
+    # (a letter it lacks becomes a dim of size 1)
+    ops = []
+    for ls, op in zip(labels, operands):
+        ls = list(ls)
+        for c in list(dict.fromkeys(ls)):
+            while ls.count(c) > 1:
+                i = ls.index(c)
+                j = ls.index(c, i + 1)
+                op = diagonal(op, 0, i, j)
+                ls = [x for k, x in enumerate(ls) if k not in (i, j)] + [c]
+        missing = [c for c in order if c not in ls]
+        for _ in missing:
+            op = op.unsqueeze(-1)
+        ls = ls + missing
+        ops.append(op.permute(*[ls.index(c) for c in order]))
+    n_out = len(out)
+    if len(ops) == 1:
+        result = ops[0]
+        if contracted:
+            result = result.sum(tuple(range(n_out, len(order))))
+        return result
+    result = ops[0]
+    for k in range(1, len(ops)):
+        later = {c for ls in labels[k + 1 :] for c in ls}
+        sum_dims = [d for d in range(n_out, len(order)) if order[d] not in later]
+        result = _sumproduct_pair(result, ops[k], sum_dims)
+    if contracted:
+        result = result.view(*result.shape[:n_out])
+    return result
+
+
+def _sumproduct_pair(left: Tensor, right: Tensor, sum_dims: list) -> Tensor:
+    """``(left * right).sum(sum_dims, keepdim=True)``, as torch computes it: with
+    one batched matrix product over the dims both share."""
+    if not sum_dims:
+        return left * right
+    lro, lo, ro, summed = [], [], [], []
+    for i in range(left.dim()):
+        sl, sr = left.shape[i] > 1, right.shape[i] > 1
+        if i in sum_dims:
+            if sl and sr:
+                summed.append(i)
+            elif sl:
+                left = left.sum(i, keepdim=True)
+            elif sr:
+                right = right.sum(i, keepdim=True)
+        elif sl and sr:
+            lro.append(i)
+        elif sl:
+            lo.append(i)
+        elif sr:
+            ro.append(i)
+    ones = [i for i in range(left.dim()) if i not in lro + lo + summed + ro]
+
+    def size(t: Tensor, dims: list) -> int:
+        n = 1
+        for d in dims:
+            n *= t.shape[d]
+        return n
+
+    b, m, k, n = size(left, lro), size(left, lo), size(left, summed), size(right, ro)
+    lp = left.permute(*(lro + lo + summed + ro + ones)).reshape(b, m, k)
+    rp = right.permute(*(lro + summed + ro + lo + ones)).reshape(b, k, n)
+    out_dims = lro + lo + summed + ro + ones
+    out_size = (
+        [left.shape[d] for d in lro]
+        + [left.shape[d] for d in lo]
+        + [1] * len(summed)
+        + [right.shape[d] for d in ro]
+        + [1] * len(ones)
+    )
+    result = bmm(lp, rp).view(*out_size)
+    return result.permute(*[out_dims.index(i) for i in range(left.dim())])

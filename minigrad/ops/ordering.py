@@ -17,6 +17,7 @@ import numpy as np
 from .._tensor import Tensor
 from ..autograd.function import Op
 from . import _cpu_sort
+from .indexing import scatter
 from .reduction import _dims, _return_type
 
 _UNSET = object()  # sort() tells "stable not given" from stable=None
@@ -33,30 +34,6 @@ def _key(idx: np.ndarray, dim: int) -> tuple:
     """The numpy index that reads ``a[..., idx, ...]`` along ``dim`` (like gather)."""
     grid = np.ogrid[tuple(slice(s) for s in idx.shape)]
     return tuple(idx if k == dim else grid[k] for k in range(idx.ndim))
-
-
-class _PutAt(Op):
-    """out = zeros(shape) with ``grad`` written at ``key``; its own derivative
-    is reading at ``key`` again (used by sort and topk to send gradients back)."""
-
-    __slots__ = ("key",)
-
-    @staticmethod
-    def forward(ctx, grad, shape, key):
-        ctx.key = key
-        out = np.zeros(shape, dtype=grad.dtype)
-        out[key] = grad
-        return out
-
-    @staticmethod
-    def backward(ctx, gg):
-        return gg[ctx.key]
-
-
-class ScatterBackward0(_PutAt):
-    """The name this step gets in a picture of a double backward."""
-
-    __slots__ = ()
 
 
 # --- sort, argsort, topk ----------------------------------------------------
@@ -150,16 +127,18 @@ class SortBackward0(Op):
     """values = a rearranged along ``dim`` so they are in order
     d/da: each gradient goes back to the place its value came from (indices)"""
 
-    __slots__ = ("shape", "key")
+    __slots__ = ("shape", "dim", "index")
 
     @staticmethod
-    def forward(ctx, a, key):
-        ctx.shape, ctx.key = a.shape, key
-        return a[key] if key else a.copy()  # () for a 0-dim tensor
+    def forward(ctx, a, dim, index):
+        ctx.shape, ctx.dim, ctx.index = a.shape, dim, index
+        return a[_key(index._data, dim)] if a.ndim else a.copy()
 
     @staticmethod
     def backward(ctx, grad):
-        return ScatterBackward0.apply(grad, shape=ctx.shape, key=ctx.key)
+        # like torch: zeros with each gradient written back at its index (ScatterBackward0)
+        zeros = Tensor._make(np.zeros(ctx.shape, dtype=grad._data.dtype), None)
+        return scatter(zeros, ctx.dim, ctx.index, grad)
 
 
 class SortBackward1(SortBackward0):
@@ -191,8 +170,8 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False, stable: Any = _
     if data.ndim == 0:
         idx = idx.reshape(())
     cls = SortBackward1 if stable is not _UNSET else SortBackward0  # torch's two overloads
-    values = cls.apply(input, key=_key(idx, d) if data.ndim else ())
-    return return_sort(values, _index_tensor(idx))
+    indices = _index_tensor(idx)
+    return return_sort(cls.apply(input, dim=d, index=indices), indices)
 
 
 def argsort(input: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
@@ -225,8 +204,8 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: boo
     idx = _topk_order(flat, d, k, bool(largest), bool(sorted))
     if data.ndim == 0:
         idx = idx.reshape(())
-    values = TopkBackward0.apply(input, key=_key(idx, d) if data.ndim else ())
-    return return_topk(values, _index_tensor(idx))
+    indices = _index_tensor(idx)
+    return return_topk(TopkBackward0.apply(input, dim=d, index=indices), indices)
 
 
 # --- flip, roll -------------------------------------------------------------

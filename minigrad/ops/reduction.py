@@ -881,3 +881,53 @@ def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tenso
     if dtype is not None:
         input = input.to(dtype)
     return CumsumBackward0.apply(input, dim=input._wrap_dim(dim))
+
+
+class CumprodBackward0(Op):
+    """out_i = a_0 a_1 ... a_i along ``dim``
+    d/da_k = sum over i >= k of grad_i out_i / a_k  (written without the division
+    where some a is 0: the product of the other factors)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        out = np.cumprod(a, axis=dim, dtype=_sum_dtype(a))
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        d = ctx.dim
+        if not (a._data == 0).any():
+            weighted = grad * out
+            return (weighted.sum(d, keepdim=True) - weighted.cumsum(d) + weighted) / a
+        # with zeros: d out_i / d a_k = the product of a_0..a_i without a_k (i >= k)
+        x = np.moveaxis(a._data, d, -1)
+        g = np.moveaxis(grad._data, d, -1)
+        n = x.shape[-1]
+        result = np.zeros_like(x)
+        for k in range(n):
+            others = x.copy()
+            others[..., k] = 1
+            partial = np.cumprod(others, axis=-1)
+            result[..., k] = np.sum(g[..., k:] * partial[..., k:], axis=-1)
+        return Tensor._make(np.moveaxis(result, -1, d), None)
+
+
+def cumprod(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tensor:
+    """Running products along ``dim``.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1.0, 2.0, 3.0]).cumprod(0)
+    tensor([1., 2., 6.])
+    """
+    _required_dim("cumprod", dim)
+    if dtype is not None:
+        input = input.to(dtype)
+    if input.dim() == 0:
+        input._wrap_dim(dim, 1)
+        return CumprodBackward0.apply(input.reshape(1), dim=0).reshape(())
+    return CumprodBackward0.apply(input, dim=input._wrap_dim(dim))

@@ -636,3 +636,120 @@ def unbind(input: Tensor, dim: int = 0) -> tuple:
     if input.dim() == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     return UnbindBackward0.apply(input, dim=d)
+
+
+# --- the same moves under other names, as torch composes them ------------------
+def movedim(input: Tensor, source: Any, destination: Any) -> Tensor:
+    """Move dims ``source`` to positions ``destination`` (a permute)."""
+    n = input.dim()
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(_messages.movedim_dims(src, dst))
+    src = [input._wrap_dim(d) for d in src]
+    dst = [input._wrap_dim(d) for d in dst]
+    order: list = [None] * n
+    for s, d in zip(src, dst):
+        order[d] = s
+    rest = iter(d for d in range(n) if d not in src)
+    return permute(input, *[next(rest) if o is None else o for o in order])
+
+
+def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
+    """``transpose`` under numpy's name."""
+    return transpose(input, axis0, axis1)
+
+
+def unflatten(input: Tensor, dim: int, sizes: Any) -> Tensor:
+    """Split dim ``dim`` into ``sizes`` (a view; one size may be -1)."""
+    d = input._wrap_dim(dim)
+    shape = tuple(input.shape)
+    return view(input, shape[:d] + tuple(sizes) + shape[d + 1 :])
+
+
+def ravel(input: Tensor) -> Tensor:
+    """The elements as a 1-D tensor: ``contiguous().view(-1)``."""
+    return view(contiguous(input), -1)
+
+
+def tile(input: Tensor, dims: Any) -> Tensor:
+    """``repeat``, with ``dims`` padded by 1s in front when shorter than the shape."""
+    dims = tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    dims = (1,) * (input.dim() - len(dims)) + dims
+    return repeat(input, *dims)
+
+
+def broadcast_to(input: Tensor, size: Any) -> Tensor:
+    """``expand`` to ``size``."""
+    return expand(input, *size) if isinstance(size, (tuple, list)) else expand(input, size)
+
+
+def repeat_interleave(
+    input: Any, repeats: Any = None, dim: Any = None, *, output_size: Any = None
+) -> Tensor:
+    """Repeat each element (``dim=None``: of the flattened tensor) ``repeats`` times.
+
+    >>> import minigrad as torch
+    >>> torch.tensor([1, 2]).repeat_interleave(2)
+    tensor([1, 1, 2, 2])
+    """
+    from .indexing import index_select
+
+    if repeats is None:  # repeat_interleave(repeats): the indices 0, 0, 1, 2, 2, ...
+        counts = input._data
+        return Tensor._make(np.repeat(np.arange(counts.size), counts), None)
+    if dim is None:
+        input, dim = flatten(input), 0
+    d = input._wrap_dim(dim, max(input.dim(), 1))
+    if isinstance(repeats, Tensor) and repeats.dim() > 0:
+        counts = repeats._data
+        if counts.size == 1:
+            counts = np.full(input.shape[d], int(counts.reshape(())))
+        index = Tensor._make(np.repeat(np.arange(counts.size), counts), None)
+        return index_select(input, d, index)
+    r = int(repeats.item() if isinstance(repeats, Tensor) else repeats)
+    if input.dim() == 0:
+        input, d = reshape(input, 1), 0
+    shape = tuple(input.shape)
+    wide = expand(unsqueeze(input, d + 1), *shape[: d + 1], r, *shape[d + 1 :])
+    return view(wide.clone(), *shape[:d], shape[d] * r, *shape[d + 1 :])
+
+
+def hstack(tensors: Any) -> Tensor:
+    """Join along dim 1 (dim 0 for 1-D tensors)."""
+    ts = [t if t.dim() else reshape(t, 1) for t in _tensor_list(tensors, "hstack")]
+    return cat(ts, 0 if ts and ts[0].dim() == 1 else 1)
+
+
+def vstack(tensors: Any) -> Tensor:
+    """Join along dim 0, 1-D tensors as rows."""
+    ts = [t if t.dim() > 1 else reshape(t, 1, -1) for t in _tensor_list(tensors, "vstack")]
+    return cat(ts, 0)
+
+
+def column_stack(tensors: Any) -> Tensor:
+    """Join as columns: 1-D tensors become columns, then along dim 1."""
+    ts = [t if t.dim() > 1 else reshape(t, -1, 1) for t in _tensor_list(tensors, "column_stack")]
+    return cat(ts, 1)
+
+
+def meshgrid(*tensors: Any, indexing: str | None = None) -> tuple:
+    """Coordinate grids from 1-D tensors (``indexing='ij'`` or ``'xy'``)."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn(_messages.MESHGRID_INDEXING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    ts = list(tensors)
+    swap = indexing == "xy" and len(ts) >= 2
+    if swap:
+        ts[0], ts[1] = ts[1], ts[0]
+    shape = [t.numel() for t in ts]
+    grids = []
+    for k, t in enumerate(ts):
+        view_shape = [1] * len(ts)
+        view_shape[k] = -1
+        grids.append(expand(view(t, *view_shape), *shape))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)

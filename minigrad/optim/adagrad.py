@@ -25,7 +25,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import addcmul_, fma
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_lr, _to_scalar
 
 
 class Adagrad(Optimizer):
@@ -37,6 +37,8 @@ class Adagrad(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.9000, -0.9000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(foreach=None, maximize=False, differentiable=False, fused=None)
 
     def __init__(
         self,
@@ -52,8 +54,7 @@ class Adagrad(Optimizer):
         differentiable: bool = False,
         fused: bool | None = None,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
+        _check_lr(lr)
         if not 0.0 <= lr_decay:
             raise ValueError(f"Invalid lr_decay value: {lr_decay}")
         if not 0.0 <= weight_decay:
@@ -90,7 +91,7 @@ class Adagrad(Optimizer):
         loss = self._closure_loss(closure)
         for group in self.param_groups:
             lr, lr_decay, eps, wd = (
-                group["lr"],
+                _to_scalar(group["lr"]),
                 group["lr_decay"],
                 group["eps"],
                 group["weight_decay"],

@@ -28,7 +28,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import addcmul_, fma, lerp_
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_betas, _to_scalar
 
 
 class Adam(Optimizer):
@@ -40,6 +40,16 @@ class Adam(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.9000, -0.9000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(
+        amsgrad=False,
+        maximize=False,
+        foreach=None,
+        capturable=False,
+        differentiable=False,
+        decoupled_weight_decay=False,
+        fused=None,
+    )
 
     def __init__(
         self,
@@ -57,16 +67,7 @@ class Adam(Optimizer):
         fused: bool | None = None,
         decoupled_weight_decay: bool = False,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        _check_betas(lr, eps, betas, weight_decay)
         defaults = dict(
             lr=lr,
             betas=betas,
@@ -100,7 +101,7 @@ class Adam(Optimizer):
         loss = self._closure_loss(closure)
         for group in self.param_groups:
             lr, eps, wd, amsgrad = (
-                group["lr"],
+                _to_scalar(group["lr"]),
                 group["eps"],
                 group["weight_decay"],
                 group["amsgrad"],

@@ -32,7 +32,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import addcmul_, fma, lerp_
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_lr, _to_scalar
 
 
 class RMSprop(Optimizer):
@@ -44,6 +44,15 @@ class RMSprop(Optimizer):
     >>> (w * w).sum().backward(); opt.step(); w
     tensor([ 0.9000, -0.9000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(
+        momentum=0,
+        centered=False,
+        foreach=None,
+        maximize=False,
+        differentiable=False,
+        capturable=False,
+    )
 
     def __init__(
         self,
@@ -59,8 +68,7 @@ class RMSprop(Optimizer):
         maximize: bool = False,
         differentiable: bool = False,
     ) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
+        _check_lr(lr)
         if not 0.0 <= eps:
             raise ValueError(f"Invalid epsilon value: {eps}")
         if not 0.0 <= momentum:
@@ -102,6 +110,7 @@ class RMSprop(Optimizer):
         loss = self._closure_loss(closure)
         for group in self.param_groups:
             lr, alpha, eps, wd = group["lr"], group["alpha"], group["eps"], group["weight_decay"]
+            lr = _to_scalar(lr)
             momentum = group["momentum"]
             for p in group["params"]:
                 if p._grad is None:

@@ -24,7 +24,7 @@ import numpy as np
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 from ._fused import fma
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _to_scalar
 
 
 class SGD(Optimizer):
@@ -36,6 +36,10 @@ class SGD(Optimizer):
     >>> (w * 2).sum().backward(); opt.step(); w
     tensor([0.8000], requires_grad=True)
     """
+
+    _defaults_on_load = dict(
+        nesterov=False, maximize=False, foreach=None, differentiable=False, fused=False
+    )
 
     def __init__(
         self,
@@ -51,7 +55,9 @@ class SGD(Optimizer):
         differentiable: bool = False,
         fused: bool | None = None,
     ) -> None:
-        if lr < 0.0:
+        if isinstance(lr, Tensor) and lr.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
+        if lr < 0.0:  # (not _check_lr's test: a wrong type fails as in torch)
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
             raise ValueError(f"Invalid momentum value: {momentum}")
@@ -78,7 +84,7 @@ class SGD(Optimizer):
         """Update every parameter that has a ``.grad``; returns ``closure()``'s loss if given."""
         loss = self._closure_loss(closure)
         for group in self.param_groups:
-            lr, momentum = group["lr"], group["momentum"]
+            lr, momentum = _to_scalar(group["lr"]), group["momentum"]
             for p in group["params"]:
                 if p._grad is None:
                     continue

@@ -1,5 +1,6 @@
-"""``torch.utils``: only ``torch.utils.data`` (datasets and data loaders)."""
+"""``torch.utils``: ``torch.utils.data`` (datasets and data loaders) and
+``torch.utils.hooks`` (how module backward hooks reach the graph)."""
 
-from . import data
+from . import data, hooks
 
-__all__ = ["data"]
+__all__ = ["data", "hooks"]

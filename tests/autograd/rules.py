@@ -146,6 +146,31 @@ RULES: dict[str, Rule] = {
     "TanhBackward0": rule(lambda L, a: a.tanh(), S(2, 3)),
     "TanhBackwardBackward0": rule(lambda L, a, v: grad_of(L, L.tanh, a, v), S(2, 3), S(2, 3)),
     "SigmoidBackward0": rule(lambda L, a: a.sigmoid(), S(2, 3)),
+    "GeluBackward0": rule(lambda L, a: L.nn.functional.gelu(a), S(2, 3)),
+    "GeluBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda t: L.nn.functional.gelu(t, approximate="tanh"), a, v),
+        S(2, 3),
+        S(2, 3),
+    ),
+    "SiluBackward0": rule(lambda L, a: L.nn.functional.silu(a), S(2, 3)),
+    "EluBackward0": rule(lambda L, a: L.nn.functional.elu(a, alpha=0.7), S(2, 3)),
+    "EluBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, L.nn.functional.elu, a, v), S(2, 3), S(2, 3)
+    ),
+    "SoftplusBackward0": rule(lambda L, a: L.nn.functional.softplus(a, beta=2.0), S(2, 3)),
+    "SoftplusBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, L.nn.functional.softplus, a, v), S(2, 3), S(2, 3)
+    ),
+    "TanBackward0": rule(lambda L, a: a.tan(), S(2, 3)),
+    "AtanBackward0": rule(lambda L, a: a.atan(), S(2, 3)),
+    "AsinBackward0": rule(lambda L, a: (a * 0.5).asin(), S(2, 3)),
+    "AcosBackward0": rule(lambda L, a: (a * 0.5).acos(), S(2, 3)),
+    "SinhBackward0": rule(lambda L, a: a.sinh(), S(2, 3)),
+    "CoshBackward0": rule(lambda L, a: a.cosh(), S(2, 3)),
+    "RsqrtBackward0": rule(lambda L, a: a.rsqrt(), P(2, 3)),
+    "Expm1Backward0": rule(lambda L, a: a.expm1(), S(2, 3)),
+    "FracBackward0": rule(lambda L, a: (a * 3).frac(), S(2, 3)),
+    "TruncBackward0": rule(lambda L, a: (a * 3).trunc(), S(2, 3)),
     "SigmoidBackwardBackward0": rule(lambda L, a, v: grad_of(L, L.sigmoid, a, v), S(2, 3), S(2, 3)),
     "ErfBackward0": rule(lambda L, a: L.erf(a), S(2, 3)),
     # --- elementwise: kinks and steps (inputs are away from them) ----------------------
@@ -197,6 +222,7 @@ RULES: dict[str, Rule] = {
     "VarBackward0": rule(lambda L, a: a.var(1), S(2, 3)),
     "StdBackward0": rule(lambda L, a: a.std(), S(2, 3)),
     "LogsumexpBackward0": rule(lambda L, a: a.logsumexp(1), S(2, 3)),
+    "CumprodBackward0": rule(lambda L, a: a.cumprod(1), S(2, 3)),
     "CumsumBackward0": rule(lambda L, a: a.cumsum(1), S(2, 3)),
     "LinalgVectorNormBackward0": rule(lambda L, a: a.norm(dim=1), S(2, 3)),
     # --- shapes -----------------------------------------------------------------------
@@ -235,6 +261,17 @@ RULES: dict[str, Rule] = {
     ),
     "GatherBackward0": rule(lambda L, a: a.gather(1, idx(L, [[0, 2], [1, 1]])), S(2, 3)),
     "IndexSelectBackward0": rule(lambda L, a: a.index_select(1, idx(L, [2, 0, 2])), S(2, 3)),
+    "ScatterBackward0": rule(
+        lambda L, a, b: a.scatter(1, idx(L, [[0, 2], [1, 0]]), b), S(2, 3), S(2, 2)
+    ),
+    "ScatterBackward1": rule(lambda L, a: a.scatter(1, idx(L, [[0, 2], [1, 1]]), 2.0), S(2, 3)),
+    "ScatterAddBackward0": rule(
+        lambda L, a, b: a.scatter_add(1, idx(L, [[0, 2], [1, 1]]), b), S(2, 3), S(2, 2)
+    ),
+    "IndexAddBackward0": rule(
+        lambda L, a, b: a.index_add(1, idx(L, [2, 0, 2]), b, alpha=1.5), S(2, 3), S(2, 3)
+    ),
+    "IndexFillBackward0": rule(lambda L, a: a.index_fill(1, idx(L, [2, 0]), 2.0), S(2, 3)),
     "MaskedSelectBackward0": rule(
         lambda L, a: a.masked_select(idx(L, [[True, False, True], [False, True, True]])),
         S(2, 3),
@@ -242,9 +279,6 @@ RULES: dict[str, Rule] = {
     "CopySlices": rule(lambda L, a, v: _setitem(a * 1, (0, slice(1, None)), v), S(2, 3), S(2)),
     "IndexPutBackward0": rule(lambda L, a, v: _setitem(a * 1, idx(L, [1, 0]), v), S(2, 3), S(3)),
     "AsStridedBackward0": rule(lambda L, a: _view_of_changed_base(a), S(2, 3)),
-    "ScatterBackward0": rule(
-        lambda L, v: grad_of(L, lambda x: x.sort(1).values, leaf(L, 2, 3), v), S(2, 3)
-    ),
     # --- ordering and diagonals -------------------------------------------------------
     "SortBackward0": rule(lambda L, a: a.sort(1).values, S(2, 3)),
     "SortBackward1": rule(lambda L, a: a.sort(dim=1, stable=True).values, S(2, 3)),

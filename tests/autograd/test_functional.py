@@ -131,6 +131,25 @@ def test_same_as_torch(name: str) -> None:
     assert mine.warnings == theirs.warnings
 
 
+FORWARD_MODE = """
+x, v3 = x.abs(), v3.abs()  # (forward mode adds +0 where reverse mode keeps a -0)
+for f, i in [(lambda a, b: a * b, (x, v3)), (lambda a, b: (a * b, a + b), (x, v3)),
+             (lambda a: (a * 2, a + 1), x), (lambda a: a * 2, x)]:
+    J = AF.jacobian(f, i, strategy="forward-mode", vectorize=True)
+    print(type(J).__name__, type(J[0]).__name__, J)
+H = AF.hessian(lambda a, b: (a * a * b).sum(), (x, v3), vectorize=True,
+               outer_jacobian_strategy="forward-mode")
+print(type(H).__name__, type(H[0]).__name__)
+"""
+
+
+def test_forward_mode_jacobian_gives_lists_as_torch() -> None:
+    # (torch's first forward-mode call imports machinery that warns about torch.jit:
+    # only the printed lines are compared)
+    code = SETUP + FORWARD_MODE
+    assert run(code, minigrad).lines() == run(code, torch).lines()
+
+
 def _as_numpy(result):
     if isinstance(result, tuple):
         return tuple(_as_numpy(r) for r in result)

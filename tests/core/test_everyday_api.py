@@ -54,7 +54,8 @@ DEVICE = {
     "to copy": "x = torch.tensor([1., 2.])\ny = x.to('cpu', copy=True)\nprint(y is x, y)",
     "default device": (
         "torch.set_default_device('cpu')\nprint(torch.get_default_device())\n"
-        "print(torch.zeros(2).device)"
+        "print(torch.zeros(2).device)\n"
+        "torch.set_default_device(None)  # (torch keeps a device mode on the stack until then)"
     ),
     "backends": (
         "print(torch.backends.mps.is_available(), torch.backends.mps.is_built())\n"

@@ -254,6 +254,37 @@ def _plateau_after_new_group(lib):
     scheduler.step(1.0)
 
 
+def _module_hook_case(lib, kind):
+    """A Linear layer with one module hook that misbehaves in the way ``kind`` says."""
+    layer = lib.nn.Linear(2, 2)
+    x = lib.ones(1, 2, requires_grad=kind != "no_input_grad")
+    if kind == "pre_kwargs":
+        layer.register_forward_pre_hook(lambda m, a, k: 3, with_kwargs=True)
+        return layer(x)
+    if kind == "output_type":
+        layer.register_forward_hook(lambda m, a, out: [out])
+        layer.register_full_backward_hook(lambda m, gi, go: None)
+        return layer(x)
+    if kind == "grad_input":
+        layer.register_full_backward_hook(lambda m, gi, go: (gi[0], gi[0]))
+    elif kind == "grad_output":
+        layer.register_full_backward_pre_hook(lambda m, go: (go[0], go[0]))
+    elif kind == "no_input_grad":
+        layer.register_full_backward_hook(lambda m, gi, go: None)
+    elif kind == "no_input_grad_result":
+        x.requires_grad_(False)
+        layer.register_full_backward_hook(lambda m, gi, go: go)
+    return layer(x).sum().backward()
+
+
+def _one_cycle_past_the_end(lib):
+    optimizer = _sgd(lib)
+    scheduler = lib.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.1, total_steps=2)
+    for _ in range(3):
+        optimizer.step()
+        scheduler.step()
+
+
 CASES = {
     # the engine and the graph
     "SECOND_BACKWARD": _backward_twice,
@@ -410,6 +441,38 @@ CASES = {
         _sgd(lib), step_size=1, last_epoch=3
     ),
     "plateau_groups_changed": _plateau_after_new_group,
+    "LINEAR_LR_START_FACTOR": lambda lib: lib.optim.lr_scheduler.LinearLR(
+        _sgd(lib), start_factor=0
+    ),
+    "CYCLE_MOMENTUM_UNSUPPORTED": lambda lib: lib.optim.lr_scheduler.CyclicLR(
+        lib.optim.Adagrad([_leaf(lib, 1)]), 0.1, 0.2
+    ),
+    "format_param_length": lambda lib: lib.optim.lr_scheduler.CyclicLR(_sgd(lib), [0.1, 0.1], 1),
+    "ONE_CYCLE_TOTAL_STEPS": lambda lib: lib.optim.lr_scheduler.OneCycleLR(_sgd(lib), 0.1),
+    "one_cycle_anneal_strategy": lambda lib: lib.optim.lr_scheduler.OneCycleLR(
+        _sgd(lib), 0.1, 10, anneal_strategy="step"
+    ),
+    "one_cycle_stepped_past_end": _one_cycle_past_the_end,
+    "schedulers_none_given": lambda lib: lib.optim.lr_scheduler.ChainedScheduler([]),
+    "scheduler_without_optimizer": lambda lib: lib.optim.lr_scheduler.SequentialLR(
+        _sgd(lib), [object()], []
+    ),
+    "scheduler_is_plateau": lambda lib: lib.optim.lr_scheduler.ChainedScheduler(
+        [lib.optim.lr_scheduler.ReduceLROnPlateau(_sgd(lib))]
+    ),
+    "scheduler_other_optimizer": lambda lib: lib.optim.lr_scheduler.ChainedScheduler(
+        [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2), lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)]
+    ),
+    "sequential_milestones_count": lambda lib: lib.optim.lr_scheduler.SequentialLR(
+        _sgd(lib), [lib.optim.lr_scheduler.StepLR(_sgd(lib), 2)], [1]
+    ),
+    "PARAM_NAMES_MISSING": lambda lib: lib.optim.SGD([("w", _leaf(lib, 1)), _leaf(lib, 1)]),
+    "param_names_mixed": lambda lib: lib.optim.SGD([("w", _leaf(lib, 1))]).add_param_group(
+        {"params": [_leaf(lib, 1)]}
+    ),
+    "LBFGS_ONE_GROUP": lambda lib: lib.optim.LBFGS(
+        [{"params": [_leaf(lib, 1)]}, {"params": [_leaf(lib, 1)], "lr": 0.5}]
+    ),
     "BATCH_SAMPLER_EXCLUSIVE": lambda lib: lib.utils.data.DataLoader(
         [1, 2], batch_sampler=[[0]], batch_size=2
     ),
@@ -427,6 +490,41 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
+    "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
+    "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),
+    "EINSUM_FEWER_OPERANDS": lambda lib: lib.einsum("ij,jk->ik", lib.ones(2, 2)),
+    "einsum_subscripts": lambda lib: lib.einsum("ijk->", lib.ones(2, 2)),
+    "einsum_output_subscript": lambda lib: lib.einsum("ij->ik", lib.ones(2, 2)),
+    "clip_grad_nonfinite": lambda lib: lib.nn.utils.get_total_norm(
+        [lib.tensor([float("inf"), 1.0])], error_if_nonfinite=True
+    ),
+    "UNINITIALIZED_PARAMETER": lambda lib: lib.nn.LazyLinear(3).weight.shape,
+    "out_not_differentiable": lambda lib: lib.mul(
+        lib.ones(2, requires_grad=True), 2, out=lib.zeros(2)
+    ),
+    "out_resized": lambda lib: lib.add(lib.ones(2), 1, out=lib.zeros(3)),
+    "movedim_dims": lambda lib: lib.ones(2, 3).movedim((0, 1), (0,)),
+    "MESHGRID_INDEXING": lambda lib: lib.meshgrid(lib.arange(2), lib.arange(3)),
+    "INDEX_DIMS_SELF": lambda lib: lib.zeros(3, 4).scatter(1, lib.tensor([0, 1]), 1.0),
+    "INDEX_DIMS_SRC": lambda lib: lib.zeros(3, 4).scatter(
+        1, lib.tensor([[0, 1]]), lib.ones(1, 2, 1)
+    ),
+    "scatter_index_size": lambda lib: lib.zeros(3, 4).scatter(
+        1, lib.tensor([[0, 1]]), lib.ones(1, 1)
+    ),
+    "scatter_index_size_no_src": lambda lib: lib.zeros(3, 4).scatter(
+        0, lib.tensor([[0, 1, 1, 1, 1]]), 1.0
+    ),
+    "index_add_shapes": lambda lib: lib.zeros(3).index_add(0, lib.tensor([1]), lib.tensor(5.0)),
+    "index_add_count": lambda lib: lib.zeros(3, 4).index_add(0, lib.tensor([0, 1]), lib.ones(3, 4)),
+    "forward_pre_hook_with_kwargs_result": lambda lib: _module_hook_case(lib, "pre_kwargs"),
+    "backward_hook_output_type": lambda lib: _module_hook_case(lib, "output_type"),
+    "backward_hook_grad_count": lambda lib: _module_hook_case(lib, "grad_input"),
+    "FULL_BACKWARD_HOOK_NO_INPUT_GRAD": lambda lib: _module_hook_case(lib, "no_input_grad"),
+    "BACKWARD_HOOK_NO_INPUT_GRAD_RESULT": lambda lib: _module_hook_case(
+        lib, "no_input_grad_result"
+    ),
     "V_NONE_NEEDS_SINGLE_ELEMENT_INPUT": lambda lib: _functional(lib).jvp(
         lambda x: x.sum(), lib.ones(2)
     ),
@@ -521,6 +619,10 @@ def test_message_is_torchs(name, outcomes):
 
 # The messages without a case above, and why.
 NOT_COMPARED = {
+    "ANOMALY_HINT": "a part of modified_by_inplace (tests/data/programs/anomaly_detection.py)",
+    "ANOMALY_ENABLED": "a warning: tests/data/programs/anomaly_detection.py compares it",
+    "anomaly_error_detected": "holds a stack: tests/data/programs/anomaly_detection.py",
+    "BACKWARD_HOOK_NO_INPUT_TENSORS": "a module with no tensor argument makes no hook node",
     "FAILED_NONDET_MSG": "a part of backward_not_reentrant's message",
     "FAST_FAIL_SLOW_OK_MSG": "needs a fast-mode failure that slow mode would pass",
     "ARANGE_SIGNATURES": "a part of arange_invalid_arguments, which is compared",

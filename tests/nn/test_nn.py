@@ -381,3 +381,15 @@ def test_module_parameter_objects_are_shared_with_the_optimizer():
     assert params[0] is m.weight and params[1] is m.bias
     opt = minigrad.optim.SGD(m.parameters(), lr=0.1)
     assert opt.param_groups[0]["params"][0] is m.weight
+
+
+def test_a_module_saved_without_the_hook_tables_still_runs() -> None:
+    # (a module pickled before the backward-hook tables existed)
+    import pickle
+
+    layer = minigrad.nn.Linear(2, 2)
+    for name in ("_forward_hooks_with_kwargs", "_backward_hooks", "_backward_pre_hooks"):
+        del layer.__dict__[name]
+    again = pickle.loads(pickle.dumps(layer))
+    again.register_full_backward_hook(lambda m, gi, go: None)
+    assert again(minigrad.ones(1, 2, requires_grad=True)).shape == (1, 2)

@@ -218,6 +218,29 @@ def test_misuse_errors(expr: str) -> None:
     assert mine.warnings == theirs.warnings
 
 
+# ``y[()] = v``, ``y[...] = v``, ``y[0] = v``: torch drops the value's leading size-1
+# dims and expands it (an empty key is basic indexing, not index_put_)
+WRITES = [
+    f"y = {base}.clone(); y[{key}] = {value}; print(y)"
+    for base in ("torch.zeros(1)", "torch.zeros(())", "torch.zeros(2, 1)")
+    for key in ("()", "...", ":")
+    for value in (
+        "torch.tensor(3.)",
+        "torch.tensor([4.])",
+        "torch.tensor([[6.]])",
+        "torch.tensor([1., 2.])",
+        "torch.tensor([])",
+    )
+    if not (base == "torch.zeros(())" and key == ":")
+] + ["y = torch.zeros(1, requires_grad=True) * 1; y[()] = torch.tensor([]); print(y)"]
+
+
+@pytest.mark.parametrize("code", WRITES)
+def test_writes_of_every_shape_into_a_whole_tensor(code: str) -> None:
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert mine.lines() == theirs.lines()
+
+
 WARNINGS = [
     "print(torch.ones(1).std(), torch.ones(2).var(correction=3))",
     "print(F.softmax(torch.tensor([[1., 2.]])))",

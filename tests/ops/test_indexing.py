@@ -44,3 +44,15 @@ def test_setitem(data: Any, seed: int) -> None:
     check(put_rows, [a, w], seed)
     check(put_slice, [a, v], seed)
     check(put_mask, [a, v], seed)
+
+
+def test_range_indexes_like_a_list() -> None:
+    # d2l's cross_entropy: y_hat[range(len(y_hat)), y]
+    from ..compare import same
+
+    same(
+        lambda lib: lib.tensor([[0.1, 0.3, 0.6], [0.3, 0.2, 0.5]], requires_grad=True)[
+            range(2), lib.tensor([0, 2])
+        ]
+    )
+    same(lambda lib: lib.arange(10)[range(1, 9, 3)])

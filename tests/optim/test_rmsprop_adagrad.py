@@ -26,11 +26,13 @@ STEPS = 6
 MAXULP = {"parameter": 16, "momentum_buffer": 64}
 
 
-def _run_both(name: str, kwargs: dict, seed: int) -> tuple[list, list, object, object]:
+def _run_both(
+    name: str, kwargs: dict, seed: int, steps: int = STEPS
+) -> tuple[list, list, object, object]:
     """Step minigrad's and torch's optimiser ``name`` on the same seeded data."""
     rng = np.random.default_rng(seed)
     inits = [rng.standard_normal(s).astype(np.float32) for s in [(3, 4), (5,)]]
-    grads = [[rng.standard_normal(a.shape).astype(np.float32) for a in inits] for _ in range(STEPS)]
+    grads = [[rng.standard_normal(a.shape).astype(np.float32) for a in inits] for _ in range(steps)]
     mine = [minigrad.nn.Parameter(minigrad.tensor(a.copy())) for a in inits]
     theirs = [torch.nn.Parameter(torch.tensor(a.copy())) for a in inits]
     opt_m = getattr(minigrad.optim, name)(mine, **kwargs)

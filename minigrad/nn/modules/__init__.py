@@ -1,11 +1,22 @@
 """The layers of ``minigrad.nn``, one family per file as in torch."""
 
-from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
-from .container import ModuleList, Sequential
+from .activation import (
+    ELU,
+    GELU,
+    LeakyReLU,
+    LogSoftmax,
+    ReLU,
+    Sigmoid,
+    SiLU,
+    Softmax,
+    Softplus,
+    Tanh,
+)
+from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
 from .flatten import Flatten
-from .linear import Identity, Linear
+from .linear import Identity, LazyLinear, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
 from .pooling import AvgPool2d, MaxPool2d
@@ -14,12 +25,20 @@ __all__ = [
     "Module",
     "Sequential",
     "ModuleList",
+    "ModuleDict",
+    "ParameterList",
+    "ParameterDict",
     "Linear",
+    "LazyLinear",
     "Identity",
     "Flatten",
     "Dropout",
     "ReLU",
     "LeakyReLU",
+    "GELU",
+    "SiLU",
+    "ELU",
+    "Softplus",
     "Sigmoid",
     "Tanh",
     "Softmax",

@@ -17,6 +17,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..._tensor import Tensor
+from ..parameter import Parameter
 from .module import Module, _addindent
 
 
@@ -139,5 +141,156 @@ class ModuleList(Module):
         return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
 
 
-for _cls in (Sequential, ModuleList):
+class ModuleDict(Module):
+    """Modules by name, like a dict, whose parameters the parent module can see."""
+
+    def __init__(self, modules: Any = None) -> None:
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key: str) -> Module:
+        return self._modules[key]
+
+    def __setitem__(self, key: str, module: Module) -> None:
+        self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._modules
+
+    def clear(self) -> None:
+        self._modules.clear()
+
+    def pop(self, key: str) -> Module:
+        module = self[key]
+        del self[key]
+        return module
+
+    def keys(self) -> Any:
+        return self._modules.keys()
+
+    def items(self) -> Any:
+        return self._modules.items()
+
+    def values(self) -> Any:
+        return self._modules.values()
+
+    def update(self, modules: Any) -> None:
+        pairs = modules.items() if hasattr(modules, "items") else modules
+        for key, module in pairs:
+            self[key] = module
+
+
+def _parameter_line(p: Any, legacy: bool) -> str:
+    size = "x".join(str(n) for n in p.shape)
+    kind = p.type() if legacy else str(p.dtype)
+    return f"Parameter containing: [{kind} of size {size}]"
+
+
+class ParameterList(Module):
+    """Parameters in a list that the parent module can see (a plain list would
+    hide them from ``parameters()``); tensors put in become Parameters."""
+
+    def __init__(self, values: Iterable[Any] | None = None) -> None:
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self.extend(values)
+
+    def __getitem__(self, idx: int) -> Any:
+        if isinstance(idx, slice):
+            return type(self)(list(self)[idx])
+        return getattr(self, str(_index(idx, len(self))))
+
+    def __setitem__(self, idx: int, param: Any) -> None:
+        idx = _index(idx, len(self))
+        if isinstance(param, Tensor) and not isinstance(param, Parameter):
+            param = Parameter(param)
+        setattr(self, str(idx), param)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self[i] for i in range(len(self)))
+
+    def append(self, value: Any) -> ParameterList:
+        self._size += 1
+        self[self._size - 1] = value
+        return self
+
+    def extend(self, values: Iterable[Any]) -> ParameterList:
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self) -> str:
+        return "\n".join(f"({i}): {_parameter_line(p, False)}" for i, p in enumerate(self))
+
+    def __repr__(self) -> str:
+        body = self.extra_repr()
+        return (
+            "ParameterList(\n" + _addindent("    " + body, 4) + "\n)" if body else "ParameterList()"
+        )
+
+
+class ParameterDict(Module):
+    """Parameters by name, like a dict, that the parent module can see."""
+
+    def __init__(self, parameters: Any = None) -> None:
+        super().__init__()
+        if parameters is not None:
+            self.update(parameters)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._parameters[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if isinstance(value, Tensor) and not isinstance(value, Parameter):
+            value = Parameter(value)
+        self.register_parameter(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        del self._parameters[key]
+
+    def __len__(self) -> int:
+        return len(self._parameters)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parameters)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parameters
+
+    def keys(self) -> Any:
+        return self._parameters.keys()
+
+    def items(self) -> Any:
+        return self._parameters.items()
+
+    def values(self) -> Any:
+        return self._parameters.values()
+
+    def update(self, parameters: Any) -> None:
+        pairs = parameters.items() if hasattr(parameters, "items") else parameters
+        for key, value in pairs:
+            self[key] = value
+
+    def __repr__(self) -> str:
+        lines = [f"({k}): {_parameter_line(p, True)}" for k, p in self.items()]
+        if not lines:
+            return "ParameterDict()"
+        return "ParameterDict(\n" + _addindent("    " + "\n".join(lines), 4) + "\n)"
+
+
+for _cls in (Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict):
     _cls.__module__ = "torch.nn.modules.container"

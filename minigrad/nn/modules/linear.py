@@ -19,10 +19,11 @@ import math
 from typing import Any
 
 from ..._creation import empty
+from ..._grad_mode import no_grad
 from ..._tensor import Tensor
 from ...ops.linalg import addmm
 from .. import init
-from ..parameter import Parameter
+from ..parameter import Parameter, UninitializedParameter
 from .module import Module
 
 
@@ -108,3 +109,49 @@ class Identity(Module):
 
 for _cls in (Linear, Identity):
     _cls.__module__ = "torch.nn.modules.linear"
+
+
+class LazyLinear(Linear):
+    """A ``Linear`` layer that learns ``in_features`` from its first input (d2l
+    writes ``nn.LazyLinear(8)``). Until then its weight and bias are
+    ``UninitializedParameter``; the first call gives them their shapes, draws
+    their starting values as ``Linear`` does, and the layer becomes a ``Linear``."""
+
+    cls_to_become = Linear
+
+    def __init__(
+        self, out_features: int, bias: bool = True, device: Any = None, dtype: Any = None
+    ) -> None:
+        super().__init__(0, 0, False)
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
+        self.out_features = out_features
+        if bias:
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+        self._initialize_hook = self.register_forward_pre_hook(
+            LazyLinear._infer_parameters, with_kwargs=True
+        )
+
+    def has_uninitialized_params(self) -> bool:
+        params = (self.weight, self.bias)
+        return any(isinstance(p, UninitializedParameter) for p in params)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input: Tensor) -> None:
+        if self.has_uninitialized_params():
+            with no_grad():
+                self.in_features = input.shape[-1]
+                self.weight.materialize((self.out_features, self.in_features))
+                if self.bias is not None:
+                    self.bias.materialize((self.out_features,))
+                self.reset_parameters()
+
+    @staticmethod
+    def _infer_parameters(module: LazyLinear, args: tuple, kwargs: dict) -> None:
+        module.initialize_parameters(*args, **kwargs)
+        if not module.has_uninitialized_params():
+            module._initialize_hook.remove()
+            del module._initialize_hook
+            module.__class__ = module.cls_to_become

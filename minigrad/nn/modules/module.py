@@ -24,6 +24,7 @@ weight. Calling the module (``model(x)``) runs its ``forward``.
 
 from __future__ import annotations
 
+import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -33,7 +34,7 @@ import numpy as np
 from ... import _messages
 from ..._grad_mode import no_grad
 from ..._tensor import Tensor
-from ..parameter import Parameter
+from ..parameter import Parameter, UninitializedParameter
 
 
 def _typename(value: Any) -> str:
@@ -70,11 +71,18 @@ _IncompatibleKeys.__name__ = _IncompatibleKeys.__qualname__ = "_IncompatibleKeys
 class RemovableHandle:
     """Returned by the ``register_*_hook`` methods: ``handle.remove()`` undoes it."""
 
-    def __init__(self, hooks: dict, key: int) -> None:
-        self._hooks, self._key = hooks, key
+    def __init__(self, hooks: dict, key: int, *extra: dict) -> None:
+        self._hooks, self.id, self._extra = hooks, key, extra
 
     def remove(self) -> None:
-        self._hooks.pop(self._key, None)
+        for table in (self._hooks, *self._extra):
+            table.pop(self.id, None)
+
+    def __enter__(self) -> RemovableHandle:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.remove()
 
 
 class Module:
@@ -101,6 +109,9 @@ class Module:
         object.__setattr__(self, "_modules", OrderedDict())
         object.__setattr__(self, "_forward_hooks", OrderedDict())
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks_with_kwargs", OrderedDict())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(
@@ -108,29 +119,85 @@ class Module:
         )
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        """``module(x)`` runs ``forward(x)`` (and any hooks registered on the module)."""
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
+        """``module(x)`` runs ``forward(x)``, and the hooks registered on the module
+        in torch's order: forward pre-hooks, forward, forward hooks; backward hooks
+        are attached to the graph around the call (see ``minigrad.utils.hooks``)."""
+        with_kwargs = self._forward_hooks_with_kwargs
+        for key, hook in list(self._forward_pre_hooks.items()):
+            if key in with_kwargs:
+                result = hook(self, args, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError(_messages.forward_pre_hook_with_kwargs_result(result))
+                    args, kwargs = result
+            else:
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
+        bw_hook = None
+        if self._backward_hooks or self._backward_pre_hooks:
+            from ...utils.hooks import BackwardHook
+
+            bw_hook = BackwardHook(self, self._backward_hooks, self._backward_pre_hooks)
+            args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            result = hook(self, args, output)
+        for key, hook in list(self._forward_hooks.items()):
+            if key in with_kwargs:
+                result = hook(self, args, kwargs, output)
+            else:
+                result = hook(self, args, output)
             if result is not None:
                 output = result
+        if bw_hook is not None:
+            if not isinstance(output, (Tensor, tuple)):
+                warnings.warn(_messages.backward_hook_output_type(type(output)), stacklevel=2)
+            output = bw_hook.setup_output_hook(output)
         return output
 
-    def register_forward_hook(self, hook: Callable) -> RemovableHandle:
-        """Call ``hook(module, inputs, output)`` after every forward."""
+    def _add_hook(self, table: OrderedDict, hook: Callable, prepend: bool) -> RemovableHandle:
         key = next(Module._hook_ids)
-        self._forward_hooks[key] = hook
-        return RemovableHandle(self._forward_hooks, key)
+        table[key] = hook
+        if prepend:
+            table.move_to_end(key, last=False)
+        return RemovableHandle(table, key, self._forward_hooks_with_kwargs)
 
-    def register_forward_pre_hook(self, hook: Callable) -> RemovableHandle:
-        """Call ``hook(module, inputs)`` before every forward."""
-        key = next(Module._hook_ids)
-        self._forward_pre_hooks[key] = hook
-        return RemovableHandle(self._forward_pre_hooks, key)
+    def register_forward_hook(
+        self,
+        hook: Callable,
+        *,
+        prepend: bool = False,
+        with_kwargs: bool = False,
+        always_call: bool = False,
+    ) -> RemovableHandle:
+        """Call ``hook(module, args, output)`` after every forward (with
+        ``with_kwargs=True``: ``hook(module, args, kwargs, output)``); a result
+        that is not None replaces the output."""
+        handle = self._add_hook(self._forward_hooks, hook, prepend)
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        return handle
+
+    def register_forward_pre_hook(
+        self, hook: Callable, *, prepend: bool = False, with_kwargs: bool = False
+    ) -> RemovableHandle:
+        """Call ``hook(module, args)`` before every forward (with ``with_kwargs=True``:
+        ``hook(module, args, kwargs)``, which may return new ``(args, kwargs)``)."""
+        handle = self._add_hook(self._forward_pre_hooks, hook, prepend)
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        return handle
+
+    def register_full_backward_hook(self, hook: Callable, prepend: bool = False) -> RemovableHandle:
+        """Call ``hook(module, grad_input, grad_output)`` when the gradients with
+        respect to the module's inputs are computed; it may return new ``grad_input``."""
+        return self._add_hook(self._backward_hooks, hook, prepend)
+
+    def register_full_backward_pre_hook(
+        self, hook: Callable, prepend: bool = False
+    ) -> RemovableHandle:
+        """Call ``hook(module, grad_output)`` when the gradients with respect to the
+        module's outputs arrive; it may return new ``grad_output``."""
+        return self._add_hook(self._backward_pre_hooks, hook, prepend)
 
     # --- registration ------------------------------------------------------------
     def __setattr__(self, name: str, value: Any) -> None:
@@ -426,7 +493,9 @@ class Module:
             destination = OrderedDict()
         for name, p in self._parameters.items():
             if p is not None:
-                destination[prefix + name] = p if keep_vars else p.detach()
+                # (an uninitialized parameter has nothing to detach: it is kept as it is)
+                keep = keep_vars or isinstance(p, UninitializedParameter)
+                destination[prefix + name] = p if keep else p.detach()
         for name, b in self._buffers.items():
             if b is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = b if keep_vars else b.detach()
@@ -482,6 +551,12 @@ class Module:
                 + "\n\t".join(errors)
             )
         return _IncompatibleKeys(missing, unexpected)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        # a module saved before these tables existed gets them empty (torch does the same)
+        for name in ("_forward_hooks_with_kwargs", "_backward_hooks", "_backward_pre_hooks"):
+            self.__dict__.setdefault(name, OrderedDict())
 
     def __reduce_ex__(self, protocol: int) -> Any:
         # the built-in layers print as torch's classes (see the end of this file),
