@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from . import _device, _dtype, _messages, _random
-from ._tensor import Tensor, _check_no_overlap, _writable
+from ._grad_mode import _State
+from ._tensor import Tensor, _check_no_overlap, _warn_scalar_once, _writable
 from .autograd.function import quiet_numpy
 from .ops.elementwise import check_scalar_fits
 
@@ -70,6 +71,8 @@ def _infer_dtype(data: Any) -> np.dtype:
             kinds.add(x.dtype)
         elif isinstance(x, (list, tuple)):
             stack.extend(x)
+            if not x:  # an empty list counts as the default float dtype
+                kinds.add("f")
         elif isinstance(x, (bool, np.bool_)):
             kinds.add("b")
         elif isinstance(x, (int, np.integer)):
@@ -122,12 +125,13 @@ def _to_array(data: Any, dtype: np.dtype | None) -> np.ndarray:
     elif isinstance(data, (np.ndarray, np.generic)):
         arr = np.asarray(data)
     else:
-        if isinstance(data, str):
+        if isinstance(data, (str, bytes)):
             raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-        if isinstance(data, (list, tuple)):
-            _check_ragged_order(data)
+        shape = _check_ragged_order(data) if isinstance(data, (list, tuple)) else []
+        # no elements (by the first row's shape): torch reads no further ([[], [1]])
+        empty = 0 in shape
         target = dtype if dtype is not None else _infer_dtype(data)
-        values = _unwrap(data)
+        values = np.zeros(shape) if empty else _unwrap(data)
         if target.kind in "iu":
             _check_fits(values, target)
         if target.kind == "u":  # -1 wraps around to 255, as in torch
@@ -161,24 +165,24 @@ def _check_fits(values: Any, target: np.dtype) -> None:
 
 
 def _unwrap(data: Any) -> Any:
-    if isinstance(data, Tensor):
-        return data._data
+    if isinstance(data, Tensor):  # (one element: checked before)
+        return data._data.reshape(())
     if isinstance(data, (list, tuple)):
         return [_unwrap(x) for x in data]
     return data
 
 
-def _check_ragged_order(data: Any) -> None:
+def _check_ragged_order(data: Any) -> list[int]:
     """Check nested lists the way torch reads them: the shape comes from the
     first element at each depth (data, data[0], data[0][0], ...), then every
     element is checked against it, depth first."""
     shape: list[int] = []
     x = data
-    while isinstance(x, (list, tuple, str)) or (isinstance(x, Tensor) and x.dim() > 0):
+    while isinstance(x, (list, tuple, str)):  # (a tensor in a list is one number)
         if isinstance(x, str):  # a string looks like one more dimension to torch
             raise ValueError("too many dimensions 'str'")
         shape.append(len(x))
-        if isinstance(x, Tensor) or not x:
+        if not x:
             break
         x = x[0]
 
@@ -188,18 +192,24 @@ def _check_ragged_order(data: Any) -> None:
                 raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
             if isinstance(x, str):
                 raise TypeError("new(): invalid data type 'str'")
+            if isinstance(x, Tensor):  # read as a number, like float(x)
+                if x._requires_grad and _State.enabled:
+                    _warn_scalar_once()
+                if x._data.size != 1:
+                    raise ValueError("only one element tensors can be converted to Python scalars")
             return
-        if not (isinstance(x, (list, tuple)) or (isinstance(x, Tensor) and x.dim() > 0)):
+        if not isinstance(x, (list, tuple)):
             raise TypeError("not a sequence")
         if len(x) != shape[depth]:
             raise ValueError(
                 f"expected sequence of length {shape[depth]} at dim {depth} (got {len(x)})"
             )
-        if not isinstance(x, Tensor):
-            for item in x:
-                walk(item, depth + 1)
+        for item in x:
+            walk(item, depth + 1)
 
-    walk(data, 0)
+    if 0 not in shape:
+        walk(data, 0)
+    return shape
 
 
 def tensor(
@@ -553,21 +563,51 @@ def _torch_float_arange(start: float, step: float, n: int, dt: np.dtype) -> np.n
     return np.where(in_vectors, _fma(i % width, step, base), _fma(step, i, start)).astype(dt)
 
 
+def _linspace_args(start: Any, end: Any, steps: Any, extra: tuple, named: dict) -> int:
+    """Check linspace's arguments as torch's argument parser does; the number of steps."""
+    given = [start, end, *([steps] if steps is not _MISSING else []), *extra]
+    got = [type(a).__name__ for a in given] + [f"{k}={type(v).__name__}" for k, v in named.items()]
+    ends_ok = all(isinstance(v, Tensor) or _is_number(v) for v in (start, end))
+    steps_ok = isinstance(steps, (int, np.integer, Tensor)) and not isinstance(steps, bool)
+    if extra or not ends_ok or not steps_ok or (isinstance(steps, Tensor) and steps.dim()):
+        raise TypeError(_messages.linspace_invalid_arguments(", ".join(got)))
+    ends = (("start", start), ("end", end))
+    dims = [
+        f"{n} with {v.dim()} dimension(s)" for n, v in ends if isinstance(v, Tensor) and v.dim()
+    ]
+    if dims:
+        raise RuntimeError(
+            "linspace only supports 0-dimensional start and end tensors, but got "
+            + " and ".join(dims)
+            + "."
+        )
+    return int(steps)
+
+
+_MISSING = object()
+
+
 def linspace(
-    start: float,
-    end: float,
-    steps: int,
-    *,
+    start: Any,
+    end: Any,
+    steps: Any = _MISSING,
+    *extra: Any,
     dtype: Any = None,
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
     """``steps`` values from ``start`` to ``end`` inclusive."""
+    steps = _linspace_args(start, end, steps, extra, {})
+    start, end = (v.item() if isinstance(v, Tensor) else v for v in (start, end))
     dt = _float_dtype(dtype)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    if dt == np.bool_:
+        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+    if dt.kind in "iu":
+        return _finish(_int_linspace(start, end, steps, dt), requires_grad, device)
     if steps == 1:
-        return _finish(np.array([start], dtype=dt), requires_grad, device)
+        return _finish(np.array([start], dtype=dt), requires_grad, device)  # (not end)
     # Like torch: the step is computed in the tensor's dtype, the first half is
     # counted up from ``start`` and the second half down from ``end`` (so both
     # ends are exact), and each value is rounded once (torch uses fused
@@ -581,6 +621,28 @@ def linspace(
     down = wide(last) - wide(step) * (steps - 1 - i)
     arr = np.where(i < steps // 2, up, down).astype(dt)
     return _finish(arr, requires_grad, device)
+
+
+def _int_linspace(start: Any, end: Any, steps: int, dt: np.dtype) -> np.ndarray:
+    """Integer linspace as torch's CPU kernel computes it: the ends made integers
+    first (toward 0), the step a float64, each value counted from the nearer end
+    (a multiply-add rounded once) and cut toward 0."""
+    first, last = int(start), int(end)
+    info = np.iinfo(dt)
+    for v in (first, last):
+        if not info.min <= v <= info.max:
+            raise RuntimeError(f"value cannot be converted to type {dt.name}_t without overflow")
+    if steps <= 1:
+        return np.array([first] * steps, dtype=dt)
+    step = (float(last) - float(first)) / (steps - 1)
+
+    def fma(a: Any, b: Any, c: Any) -> Any:  # a * b + c, rounded once to float64
+        return (np.longdouble(a) * np.asarray(b, dtype=np.longdouble) + c).astype(np.float64)
+
+    def counted(i: Any) -> Any:  # from start in the first half, from end in the second
+        return np.where(i < steps // 2, fma(step, i, first), fma(-step, steps - 1 - i, last))
+
+    return np.trunc(counted(np.arange(steps))).astype(dt)
 
 
 def logspace(

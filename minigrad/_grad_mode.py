@@ -119,6 +119,11 @@ class set_grad_enabled(_GradModeContext):
     """
 
     def __init__(self, mode: bool) -> None:
+        if type(mode) is not bool:
+            raise TypeError(
+                "set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
+                + type(mode).__name__
+            )
         self._prev = _State.enabled
         self._mode = bool(mode)
         _State.enabled = self._mode

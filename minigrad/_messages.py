@@ -43,6 +43,46 @@ def arange_invalid_arguments(got: object, signatures: object) -> str:
     )
 
 
+_LINSPACE_OPTIONS = (
+    "int steps, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+)
+
+
+def linspace_invalid_arguments(got: object) -> str:
+    return (
+        f"linspace() received an invalid combination of arguments - got ({got}), but "
+        "expected one of:\n"
+        + "".join(
+            f" * ({a} start, {b} end, " + _LINSPACE_OPTIONS
+            for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"))
+            + (("Number", "Number"),)
+        )
+    )
+
+
+def gather_index_too_large(k: object, index: object, shape: object, dim: object) -> str:
+    return (
+        f"Size does not match at dimension {k} expected index {index} to be no larger than "
+        f"self {shape} apart from dimension {dim}"
+    )
+
+
+def reduce_invalid_arguments(name: object, got: object) -> str:
+    return (
+        f"{name}() received an invalid combination of arguments - got ({got}), but expected "
+        "one of:\n * (*, torch.dtype dtype = None)\n * (tuple of ints dim, bool keepdim = "
+        "False, *, torch.dtype dtype = None)\n"
+    )
+
+
+def not_a_bool(function: object, argument: object, value: object) -> str:
+    kind = type(value)
+    package = kind.__module__.split(".")[0]  # numpy's types are named with their package
+    name = f"{package}.{kind.__name__}" if package == "numpy" else kind.__name__
+    return f"{function}(): argument '{argument}' (position 1) must be bool, not {name}"
+
+
 COPY_CONSTRUCT_FROM_TENSOR = (
     "To copy construct from a tensor, it is recommended to use "
     "sourceTensor.detach().clone() or "
@@ -414,8 +454,7 @@ def einsum_output_subscript(c: object) -> str:
 
 
 FINFO_NOT_FLOAT = (
-    "torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
-    "'torch.finfo'"
+    "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
 )
 IINFO_NOT_INT = (
     "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
@@ -718,6 +757,20 @@ def target_size_differs_bce(target_shape: object, input_shape: object) -> str:
     return (
         f"Using a target size ({target_shape}) that is different to the input size ("
         f"{input_shape}) is deprecated. Please ensure they have the same size."
+    )
+
+
+def weight_not_broadcastable(length: object, at: object, shape: object, out: object) -> str:
+    return (
+        f"Attempting to broadcast a dimension of length {length} at -{at}! Mismatching "
+        f"argument at index 1 had {shape}; but expected shape should be broadcastable to {out}"
+    )
+
+
+def bce_with_logits_not_tensor(name: object, position: object, type_name: object) -> str:
+    return (
+        f"binary_cross_entropy_with_logits(): argument '{name}' (position {position}) must be "
+        f"Tensor, not {type_name}"
     )
 
 

@@ -35,7 +35,6 @@ _new = object.__new__
 _CPU = _device.CPU
 
 
-
 def _check_can_require_grad(data: np.ndarray, message: str) -> None:
     if data.dtype.kind != "f":
         raise RuntimeError(message)
@@ -247,10 +246,10 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
-        if self.grad_fn is not None:
-            raise RuntimeError(
-                _messages.REQUIRES_GRAD_OF_NON_LEAF
-            )
+        if type(flag) is not bool:
+            raise RuntimeError("requires_grad must be a bool")
+        if self.grad_fn is not None:  # (torch's hint is for turning it off)
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF if not flag else _LEAF_ONLY)
         if flag:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point and complex dtype can require gradients"
@@ -260,10 +259,10 @@ class Tensor:
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place and return the tensor."""
+        if type(requires_grad) is not bool:
+            raise TypeError(_messages.not_a_bool("requires_grad_", "requires_grad", requires_grad))
         if self.grad_fn is not None and not requires_grad:
-            raise RuntimeError(
-                _messages.REQUIRES_GRAD_OF_NON_LEAF
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_OF_NON_LEAF)
         if requires_grad:
             _check_can_require_grad(
                 self._data, "only Tensors of floating point dtype can require gradients"
@@ -275,9 +274,7 @@ class Tensor:
 
     def _check_not_inference(self) -> None:
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(
-                _messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR
-            )
+            raise RuntimeError(_messages.REQUIRES_GRAD_ON_INFERENCE_TENSOR)
 
     @property
     def is_leaf(self) -> bool:
@@ -314,6 +311,8 @@ class Tensor:
                     "assigned grad expected to be a Tensor or None but got grad of type "
                     f"{type(value).__name__}"
                 )
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(
                     _messages.grad_dtype_mismatch(value.dtype.cpp_name, self.dtype.scalar_name)
@@ -442,9 +441,7 @@ class Tensor:
     def detach_(self) -> Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
         if self._view_v is not None:
-            raise RuntimeError(
-                _messages.DETACH_VIEW_IN_PLACE
-            )
+            raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
         self.grad_fn = None
         self._requires_grad = False
         return self
@@ -487,9 +484,7 @@ class Tensor:
         a tensor that requires grad must be detached first (under ``no_grad``,
         and in a custom Function's forward, it need not)."""
         if self._requires_grad and _State.enabled and not force:
-            raise RuntimeError(
-                _messages.NUMPY_OF_REQUIRES_GRAD
-            )
+            raise RuntimeError(_messages.NUMPY_OF_REQUIRES_GRAD)
         return self._data
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
@@ -514,9 +509,20 @@ class Tensor:
         return int(self._data.reshape(()))
 
     def __bool__(self) -> bool:
+        if self._data.size == 0:
+            raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
         if self._data.size != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))
+
+    def __contains__(self, element: Any) -> bool:
+        """``element in t``: whether some element equals it (a tensor: broadcast)."""
+        if not isinstance(element, (Tensor, int, float, bool, np.number, np.bool_)):
+            raise RuntimeError(
+                "Tensor.__contains__ only supports Tensor or scalar, but you passed in a "
+                f"{type(element)}."
+            )
+        return bool((element == self).any())
 
     def __len__(self) -> int:
         if self._data.ndim == 0:
@@ -582,9 +588,7 @@ class Tensor:
         """torch's checks before an in-place change that will be recorded
         (``recording``: by default, when this tensor requires grad)."""
         if self._vc is _INFERENCE and not _State.inference:
-            raise RuntimeError(
-                _messages.INPLACE_ON_INFERENCE_TENSOR
-            )
+            raise RuntimeError(_messages.INPLACE_ON_INFERENCE_TENSOR)
         if not _State.enabled:
             return
         if recording is None:
@@ -595,9 +599,7 @@ class Tensor:
             if self._view_made is not None:  # made by split/unbind, or in no_grad mode
                 raise RuntimeError(_view_change_message(self, indirect=False))
             if self.requires_grad and self._base._grad_fn is None:
-                raise RuntimeError(
-                    _messages.VIEW_OF_LEAF_INPLACE
-                )
+                raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
         # (like torch, the node as last set: a view whose history is out of date
         # and was never recorded counts as a leaf here)
         if self.requires_grad and self._grad_fn is None:
@@ -641,14 +643,7 @@ class Tensor:
 
     def _write(self, values: np.ndarray) -> None:
         """Copy ``values`` into this tensor's own array and bump its version."""
-        if values.dtype != self._data.dtype and not np.can_cast(
-            values.dtype, self._data.dtype, casting="same_kind"
-        ):
-            raise RuntimeError(
-                f"result type {_dtype.from_numpy_dtype(values.dtype).scalar_name} can't be cast "
-                f"to the desired output type {self.dtype.scalar_name}"
-            )
-        if values.shape != self._data.shape:
+        if values.shape != self._data.shape:  # (torch checks the shape first)
             try:
                 values = np.broadcast_to(values, self._data.shape)
             except ValueError:
@@ -656,6 +651,13 @@ class Tensor:
                     f"output with shape {list(self._data.shape)} doesn't match the broadcast "
                     f"shape {list(values.shape)}"
                 ) from None
+        if values.dtype != self._data.dtype and not np.can_cast(
+            values.dtype, self._data.dtype, casting="same_kind"
+        ):
+            raise RuntimeError(
+                f"result type {_dtype.from_numpy_dtype(values.dtype).scalar_name} can't be cast "
+                f"to the desired output type {self.dtype.scalar_name}"
+            )
         np.copyto(_writable(self._data), values, casting="unsafe")
         self._bump_version()
 
@@ -725,7 +727,10 @@ class Tensor:
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)
+        self._check_inplace(self.requires_grad or src.requires_grad)  # (checked first)
         _broadcast_check(self._data, src._data)  # torch's message for shapes that cannot meet
+        if self._data.dtype.kind != "f":  # integers and bools have no gradient to record
+            src = src.detach()
         shape = np.broadcast_shapes(self._data.shape, src._data.shape)
         if shape != self._data.shape:
             raise RuntimeError(
@@ -740,6 +745,7 @@ class Tensor:
         setitem(self, key, value)
 
 
+_LEAF_ONLY = _messages.REQUIRES_GRAD_OF_NON_LEAF.split(" If ")[0]
 _scalar_warned = False
 
 
@@ -766,8 +772,6 @@ def _writable(a: np.ndarray) -> np.ndarray:
     ``expand`` (``np.broadcast_to``) read-only, while torch writes through it
     where no two written elements share memory (the in-place ops check that)."""
     return a if a.flags.writeable else np.asarray(_SameMemory(a))
-
-
 
 
 def _overlaps(data: np.ndarray) -> bool:
@@ -797,12 +801,8 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     else:
         msg = f"Output {view._out_nr} of {name} is a view and {what} modified inplace."
     if made == "multi":
-        return msg + (
-            _messages.VIEW_INPLACE_MULTIPLE_VIEWS
-        )
-    return msg + (
-        _messages.VIEW_INPLACE_AMBIGUOUS
-    )
+        return msg + (_messages.VIEW_INPLACE_MULTIPLE_VIEWS)
+    return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
 
 
 def _positions_in(view: np.ndarray, base: np.ndarray) -> tuple:

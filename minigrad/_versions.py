@@ -12,10 +12,13 @@ class _Version:
     """A tensor's version counter, shared by all tensors that share its data.
     Every in-place operation adds one."""
 
-    __slots__ = ("v",)
+    __slots__ = ("v", "dtype")
 
     def __init__(self) -> None:
         self.v = 0
+        # the data's dtype, when an operation saved a copy promoted to another one
+        # (torch's messages name the tensor that was changed)
+        self.dtype = None
 
 
 # Inference tensors (made inside ``inference_mode()``) all share this counter: it

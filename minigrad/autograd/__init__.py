@@ -112,6 +112,7 @@ def backward(
             # like torch, a non-leaf input keeps its gradient through retain_grad()
             # (which also refuses a tensor that does not require grad)
             t.retain_grad()
+    create_graph = bool(create_graph)  # (torch reads any true value as True)
     engine.run_backward(outputs, grads, retain_graph, create_graph, inputs=ins, accumulate=True)
 
 
@@ -154,7 +155,7 @@ def grad(
         outs,
         grads,
         retain_graph,
-        create_graph,
+        bool(create_graph),
         inputs=ins,
         accumulate=False,
         batched=is_grads_batched,

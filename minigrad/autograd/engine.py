@@ -182,7 +182,9 @@ def _undo_broadcast(g: Tensor, x: Any, nxt: Node) -> Tensor:
 def _sum_to(grad: Tensor, like: Tensor) -> Tensor:
     """Undo broadcasting: sum ``grad`` down to ``like``'s shape and dtype."""
     shape = like._data.shape
-    if grad._data.shape != shape:
+    if not shape and grad.dim():  # to a 0-dim tensor: one sum, as torch's sum_to
+        grad = grad.sum()
+    elif grad._data.shape != shape:
         lead = grad.dim() - len(shape)
         dims = list(range(lead))
         dims += [lead + i for i, n in enumerate(shape) if n == 1 and grad.shape[lead + i] != 1]
@@ -227,7 +229,7 @@ def _add(old: Tensor, grad: Tensor) -> Tensor:
 def _accumulate(acc: AccumulateGrad, grad: Tensor) -> None:
     """``leaf.grad += grad``, the way torch does it; then the post-accumulate hooks."""
     leaf = acc.variable
-    if grad is not None:
+    if grad is not None and leaf._requires_grad:  # (not after detach_() since the forward)
         _add_to_grad(leaf, grad)
     if _post_accumulate and id(leaf) in _post_accumulate:
         for hook in list(_post_accumulate[id(leaf)]):

@@ -13,12 +13,13 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype, _messages, _random
+from .._size import Size
 from .._tensor import Tensor
 from ..autograd.function import Op
 from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
-from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
+from ..ops.elementwise import leaky_relu_, sigmoid, tanh
 from ._activations import elu, gelu, silu, softplus
 from ._reduction import legacy_reduction
 
@@ -66,6 +67,14 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:
 def relu_(input: Tensor) -> Tensor:
     """In-place ``relu``."""
     return input.relu_()
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """``input`` where positive, ``negative_slope * input`` elsewhere (in place with
+    ``inplace=True``)."""
+    if inplace:
+        return leaky_relu_(input, negative_slope)
+    return E.leaky_relu(input, negative_slope)
 
 
 def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
@@ -154,6 +163,9 @@ def binary_cross_entropy_with_logits(
     tensor(0.6931)
     """
     reduction = legacy_reduction(size_average, reduce, reduction, stacklevel=1)
+    for name, position, t in (("weight", 3, weight), ("pos_weight", 4, pos_weight)):
+        if t is not None and not isinstance(t, Tensor):
+            raise TypeError(_messages.bce_with_logits_not_tensor(name, position, type(t).__name__))
     if target.shape != input.shape:
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
@@ -167,15 +179,22 @@ def binary_cross_entropy_with_logits(
             f"result type {input.dtype.scalar_name} can't be cast to the desired output "
             f"type {target.dtype.scalar_name}"
         )
+    if target._data.dtype == np.bool_:  # torch computes 1 - target first
+        raise RuntimeError(_messages.SUB_OF_TWO_BOOLS)
     if target._data.dtype.kind == "f":  # float32 and float64 make float64
         dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
         input, target = input.to(dt), target.to(dt)
     _check_reduction(reduction)
     settings = {}
-    if weight is not None:
-        settings["weight"] = weight._data
+    # both multiply the elementwise loss in place: they cannot make it bigger
     if pos_weight is not None:
+        _broadcast_check(pos_weight._data, target._data)
+        _check_weight_fits(pos_weight._data.shape, input.shape)
         settings["pos_weight"] = pos_weight._data
+    if weight is not None:
+        _broadcast_check(input._data, weight._data)
+        _check_weight_fits(weight._data.shape, input.shape)
+        settings["weight"] = weight._data
     return BinaryCrossEntropyWithLogitsBackward0.apply(
         input, target, reduction=reduction, **settings
     )
@@ -187,6 +206,11 @@ def _check_reduction(reduction: str) -> None:
 
 
 # --- softmax and log_softmax ------------------------------------------------
+def _axis(a: np.ndarray, dim: int) -> int | None:
+    """numpy's axis for torch's ``dim``: a 0-dim tensor's dim 0 is the whole of it."""
+    return dim if a.ndim else None
+
+
 class SoftmaxBackward0(Op):
     """out_i = exp(a_i) / sum_j exp(a_j) along ``dim``
     d/da = out * (grad - sum(grad * out))"""
@@ -196,8 +220,8 @@ class SoftmaxBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        e = np.exp(a - np.max(a, axis=dim, keepdims=True)) if a.size else a.copy()
-        out = (e / np.sum(e, axis=dim, keepdims=True)).astype(a.dtype, copy=False)
+        e = np.exp(a - np.max(a, axis=_axis(a, dim), keepdims=True)) if a.size else a.copy()
+        out = (e / np.sum(e, axis=_axis(a, dim), keepdims=True)).astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
 
@@ -218,7 +242,7 @@ class SoftmaxBackwardDataBackward0(Op):
     def forward(ctx, g, y, dim):
         ctx.dim = dim
         ctx.save_for_backward(g, y)
-        return y * (g - np.sum(g * y, axis=dim, keepdims=True))
+        return y * (g - np.sum(g * y, axis=_axis(g, dim), keepdims=True))
 
     @staticmethod
     def backward(ctx, gg):
@@ -240,8 +264,8 @@ class LogSoftmaxBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        shifted = a - np.max(a, axis=dim, keepdims=True) if a.size else a.copy()
-        out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        shifted = a - np.max(a, axis=_axis(a, dim), keepdims=True) if a.size else a.copy()
+        out = shifted - np.log(np.sum(np.exp(shifted), axis=_axis(a, dim), keepdims=True))
         out = out.astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
@@ -263,7 +287,7 @@ class LogSoftmaxBackwardDataBackward0(Op):
     def forward(ctx, g, y, dim):
         ctx.dim = dim
         ctx.save_for_backward(g, y)
-        return g - np.exp(y) * np.sum(g, axis=dim, keepdims=True)
+        return g - np.exp(y) * np.sum(g, axis=_axis(g, dim), keepdims=True)
 
     @staticmethod
     def backward(ctx, gg):
@@ -282,6 +306,10 @@ def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
             stacklevel=4,
         )
         dim = 0 if input.dim() in (0, 1, 3) else 1
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+        raise TypeError(
+            f"{name}(): argument 'dim' (position 1) must be int, not {type(dim).__name__}"
+        )
     return input._wrap_dim(dim, max(input.dim(), 1))
 
 
@@ -307,8 +335,6 @@ def softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = N
     """
     d = _softmax_dim(input, dim, "softmax")
     input = _softmax_input(input, dtype, "softmax", d)
-    if input.dim() == 0:
-        return SoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return SoftmaxBackward0.apply(input, dim=d)
 
 
@@ -322,8 +348,6 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
     """
     d = _softmax_dim(input, dim, "log_softmax")
     input = _softmax_input(input, dtype, "log_softmax", d)
-    if input.dim() == 0:
-        return LogSoftmaxBackward0.apply(input.reshape(1), dim=0).reshape(())
     return LogSoftmaxBackward0.apply(input, dim=d)
 
 
@@ -539,22 +563,42 @@ def binary_cross_entropy(
         raise NotImplementedError(
             f"\"binary_cross_entropy\" not implemented for '{input.dtype.scalar_name}'"
         )
-    x = input._data
-    if np.any((x < 0) | (x > 1)):
+    x, y = input._data, target._data
+    if not np.all((x >= 0) & (x <= 1)):  # (nan is outside too)
         raise RuntimeError("all elements of input should be between 0 and 1")
-    settings = {} if weight is None else {"weight": weight._data}
+    if not np.all((y >= 0) & (y <= 1)):
+        raise RuntimeError("all elements of target should be between 0 and 1")
+    settings = {}
+    if weight is not None:
+        _check_weight_fits(weight._data.shape, input.shape)
+        settings["weight"] = weight._data
     return BinaryCrossEntropyBackward0.apply(input, target, reduction=reduction, **settings)
+
+
+def _check_weight_fits(shape: tuple, out: tuple) -> None:
+    """A loss's weights multiply the elementwise losses in place: they must broadcast
+    to the loss's shape without making it bigger (torch's messages)."""
+    for i in range(1, min(len(shape), len(out)) + 1):
+        if shape[-i] not in (1, out[-i]) and out[-i] != 1:
+            raise RuntimeError(
+                _messages.weight_not_broadcastable(shape[-i], i, repr(Size(shape)), list(out))
+            )
+    big = list(np.broadcast_shapes(shape, tuple(out)))
+    if big != list(out):
+        raise RuntimeError(f"output with shape {list(out)} doesn't match the broadcast shape {big}")
 
 
 class NllLossBackward0(Op):
     """loss = -w[y] x[y] for each sample (averaged by the weights' total)
     d/dx = -w[y] / total at the target class, 0 elsewhere"""
 
-    __slots__ = ("reduction", "coef", "settings")
+    __slots__ = ("reduction", "coef", "settings", "size_mismatch")
 
     @staticmethod
-    def forward(ctx, x, target, weight, ignore_index, reduction):
-        ctx.reduction = reduction
+    def forward(ctx, x, target, weight, ignore_index, reduction, size_mismatch=None):
+        # size_mismatch: torch computes a 1-D input with a target of shape (1,) but
+        # its backward refuses them; this is its message
+        ctx.reduction, ctx.size_mismatch = reduction, size_mismatch
         ctx.settings = {"target": target, "weight": weight, "ignore_index": ignore_index}
         flat = x.ndim == 1  # a single sample: (C,) with a 0-dim target
         xs, ts = (x[None], target[None]) if flat else (x, target)
@@ -586,6 +630,8 @@ class NllLossBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        if ctx.size_mismatch:
+            raise RuntimeError(ctx.size_mismatch)
         x = ctx._inputs[0]  # only linked, never read: the derivative does not depend on x
         return type(ctx)._double.apply(
             grad, x, coef=ctx.coef, reduction=ctx.reduction, **ctx.settings
@@ -640,6 +686,12 @@ NllLossBackwardBackward0._loss, NllLoss2DBackwardBackward0._loss = (
 
 
 def _check_targets(input: Tensor, target: Tensor) -> None:
+    if input.dim() == 0:
+        raise ValueError("Expected 1 or more dimensions (got 0)")
+    if input.dim() == 1 and target.dim() == 1 and target.shape[0] != 1:
+        raise ValueError(
+            f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}"
+        )
     if input.dim() < 3 and target.dim() > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if target._data.dtype not in (np.int64, np.uint8):
@@ -679,15 +731,33 @@ def nll_loss(
     _check_targets(input, target)
     t = target._data.astype(np.int64)
     n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
+    if weight is not None and (
+        weight._data.size != n_classes or (input.dim() < 3 and weight.dim() != 1)
+    ):
+        raise RuntimeError(_messages.weight_for_all_classes(n_classes, list(weight.shape)))
+    if input._data.dtype.kind != "f":
+        kernel = "nll_loss_out_frame" if input.dim() < 3 else "nll_loss2d_forward_out_frame"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype.scalar_name}'")
+    if weight is not None and weight._data.dtype != input._data.dtype:
+        raise RuntimeError(
+            f"expected scalar type {input.dtype.scalar_name} but found {weight.dtype.scalar_name}"
+        )
     bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
     if np.any(bad):
         raise IndexError(f"Target {int(t[bad].flat[0])} is out of bounds.")
-    if weight is not None and weight._data.size != n_classes:
-        raise RuntimeError(_messages.weight_for_all_classes(n_classes, list(weight.shape)))
-    w = None if weight is None else weight._data
+    w = None if weight is None else weight._data.reshape(-1)
     if input.dim() < 3:
+        mismatch = None
+        if input.dim() == 1 and target.dim() == 1:  # one sample, its target in a list
+            mismatch = f"size mismatch (got input: {list(input.shape)}, target: [1])"
+            t = t.reshape(())
         return NllLossBackward0.apply(
-            input, target=t, weight=w, ignore_index=ignore_index, reduction=reduction
+            input,
+            target=t,
+            weight=w,
+            ignore_index=ignore_index,
+            reduction=reduction,
+            size_mismatch=mismatch,
         )
     # extra dims (images...): like torch, work on a 4-D view (N, C, H, W)
     x = input
@@ -720,6 +790,15 @@ def cross_entropy(
     tensor(0.6931)
     """
     reduction = legacy_reduction(size_average, reduce, reduction)
+    if target.shape == input.shape and target._data.dtype.kind != "f":
+        raise RuntimeError(
+            "Expected floating point type for target with class probabilities, got "
+            + target.dtype.scalar_name
+        )
+    if input.dim() == 0:
+        if target.shape == input.shape:
+            raise IndexError("Dimension specified as 1 but tensor has no dimensions")
+        input._wrap_dim(1)  # (raises torch's message)
     dim = 0 if input.dim() == 1 else 1
     n_classes = input.shape[dim]
     shape = [1] * input.dim()  # the weights, shaped to line up with the class dim

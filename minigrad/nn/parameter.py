@@ -34,6 +34,8 @@ class Parameter(Tensor):
     def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> Parameter:
         if data is None:
             data = Tensor._make(np.empty((0,), dtype=np.float32), None)
+        if not isinstance(data, Tensor):  # (torch detaches it first)
+            raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
         p = Tensor._make(data._data, None, cls)  # the same numpy array: no copy
         if data._vc is not None:  # share the version counter, as shared data should
             p._vc = data._vc

@@ -52,15 +52,22 @@ class _Held:
         return self.node
 
 
+def _astype(a: np.ndarray, dt: Any) -> np.ndarray:
+    """``a`` converted to ``dt``, laid out like ``a`` as torch does; but an expanded
+    ``a`` (stride 0) gives a contiguous copy, where numpy's layout would be odd."""
+    return a.astype(dt, order="C" if 0 in a.strides else "K")
+
+
 def _cast(x: Any, dt: np.dtype) -> Any:
     """Cast a tensor's data to ``dt`` without recording: promotion is part of the op,
     so gradients still flow to the original tensor's node."""
     if isinstance(x, Tensor) and x._data.dtype != dt:
-        y = Tensor._make(x._data.astype(dt), x.grad_fn)
+        y = Tensor._make(_astype(x._data, dt), x.grad_fn)
         y._requires_grad, y._out_nr = x._requires_grad, x._out_nr
         if x._vc is None:
             x._vc = _Version()
         y._vc = x._vc  # in-place changes of x must still be noticed by saved copies
+        x._vc.dtype = x.dtype
         if x._requires_grad and x.grad_fn is None:
             # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
             # node only weakly, so the copy holds it strongly until the op records it.

@@ -20,7 +20,14 @@ from .._tensor import Tensor, _overlaps
 from ..autograd.function import Op, quiet_numpy
 from . import _float32_math
 from ._dispatch import binary
-from ._promotion import _as_float, _broadcast_check, _cast, _no_bool_subtraction, _operand
+from ._promotion import (
+    _as_float,
+    _astype,
+    _broadcast_check,
+    _cast,
+    _no_bool_subtraction,
+    _operand,
+)
 
 
 def zero_grad(grad: Tensor) -> Tensor:
@@ -249,10 +256,9 @@ def _narrow_power(a: Any, b: Any) -> Any:
     dtype = np.result_type(a, b)
     if dtype in (np.float32, np.float16):
         exact = np.float64 if dtype == np.float32 else dtype
-        wide = np.power(
-            np.asarray(a, exact).astype(np.float64), np.asarray(b, exact).astype(np.float64)
-        )
-        return wide.astype(np.float32).astype(dtype)
+        wa, wb = (_astype(_astype(np.asarray(v), exact), np.float64) for v in (a, b))
+        wide = np.power(wa, wb)
+        return _astype(_astype(wide, np.float32), dtype)
     return a**b
 
 
@@ -271,10 +277,11 @@ def _power(a: Any, b: Any) -> Any:
 class PowBackward1(Op):
     """out = a ** b  (both tensors)    d/da = b * a**(b-1),  d/db = a**b * log(a)"""
 
-    __slots__ = ()
+    __slots__ = ("bool_exponent",)
 
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, a, b, bool_exponent=False):
+        ctx.bool_exponent = bool_exponent
         out = _power(a, b)
         ctx.save_for_backward(a, b, out)
         return out
@@ -284,6 +291,8 @@ class PowBackward1(Op):
         a, b, out = ctx.saved_tensors
         zero = Tensor._make(np.zeros((), grad._data.dtype), None)
         ga = gb = None
+        if ctx.needs_input_grad[0] and ctx.bool_exponent:  # torch computes b - 1 on bools
+            raise RuntimeError(_messages.SUB_OF_A_BOOL)
         if ctx.needs_input_grad[0]:
             # torch: d(a**0)/da is 0, even at a = 0
             b_zero = Tensor._make(b._data == 0, None)
@@ -559,7 +568,7 @@ class ToCopyBackward0(Op):
     @staticmethod
     def forward(ctx, a, dtype):
         ctx.src = a.dtype
-        return a.astype(dtype)
+        return _astype(a, dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -664,6 +673,8 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
     """
     if alpha != 1:
         _check_alpha(input, other, alpha)
+        if _dtype.result_type(input, other) == np.bool_:  # bools: alpha is a bool too
+            alpha = bool(alpha)
         return binary(AddBackward0, input, other, alpha=alpha)
     return binary(AddBackward0, input, other)
 
@@ -681,6 +692,7 @@ def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         _no_bool_subtraction(input, other)
         return _rsub(_operand(other), input)
     if alpha != 1:
+        _no_bool_subtraction(input, other)
         _check_alpha(input, other, alpha)
         return binary(SubBackward0, input, other, alpha=alpha, no_bool=True)
     return binary(SubBackward0, input, other, no_bool=True)
@@ -713,9 +725,9 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     """``input / other`` (true division: integers give floats)."""
     if rounding_mode is not None:
         if rounding_mode == "floor":
-            return floor_divide(input, other)
+            return _integer_division("div_floor_cpu", np.floor_divide, input, other, DivBackward2)
         if rounding_mode == "trunc":
-            return _trunc_div(input, other)
+            return _integer_division("div_trunc_cpu", _np_trunc_div, input, other, DivBackward2)
         raise RuntimeError(
             "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
             f"'{rounding_mode}'"
@@ -725,35 +737,137 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     return binary(DivBackward0, input, other, true_div=True)
 
 
-def _integer_division(kernel: str, fn: Any, input: Any, other: Any) -> Tensor:
-    """``fn(input, other)`` for ``//``, ``%`` and rounded ``div`` (no gradient).
-    Floats divide by 0 into inf or nan; integers cannot, and torch raises."""
+class DivBackward2(Op):
+    """out = a / b rounded (down, or toward 0)      d/da = d/db = 0 (a step function)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, fn):
+        return np.asarray(fn(a, b), dtype=np.result_type(a, b))
+
+    @staticmethod
+    def backward(ctx, grad):
+        zero = grad * 0.0
+        return tuple(zero if needs else None for needs in ctx.needs_input_grad)
+
+
+class RemainderBackward0(Op):
+    """out = a mod c  (c a number; the sign of c)          d/da = 1"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, fn):
+        return np.asarray(fn(a, b), dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class RemainderBackward1(Op):
+    """out = a mod b = a - b·floor(a/b)          d/da = 1,  d/db = -floor(a/b)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, fn):
+        if ctx.needs_input_grad[1]:
+            ctx.save_for_backward(a, b)
+        return fn(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        gb = None
+        if ctx.needs_input_grad[1]:
+            a, b = ctx.saved_tensors
+            gb = -grad * div(a, b, rounding_mode="floor")
+        return grad if ctx.needs_input_grad[0] else None, gb
+
+
+class NotImplementedBackward(Op):
+    """An operation torch has no derivative for (``x // y``, ``2 % x``): it is
+    recorded all the same, and backward through it fails."""
+
+    __slots__ = ("aten",)
+
+    def name(self) -> str:
+        return "torch::autograd::NotImplemented"
+
+    def __repr__(self) -> str:
+        return f"<NotImplemented object at {hex(id(self))}>"
+
+    @staticmethod
+    def forward(ctx, a, b, fn, aten):
+        ctx.aten = aten
+        return np.asarray(fn(a, b), dtype=np.result_type(a, b))
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError(f"derivative for aten::{ctx.aten} is not implemented")
+
+
+def _integer_division(
+    kernel: str, fn: Any, input: Any, other: Any, rule: Any = None, **settings: Any
+) -> Tensor:
+    """``fn(input, other)`` for ``//``, ``%`` and rounded ``div``. Floats divide by 0
+    into inf or nan; integers cannot, and torch raises. A float input that requires
+    grad records ``rule`` (whose gradient may be zero, or not implemented at all)."""
     a = input._data if isinstance(input, Tensor) else input
     b = other._data if isinstance(other, Tensor) else other
+    _broadcast_check(np.asarray(a), np.asarray(b))
     dt = _dtype.result_type(input, other)
     if dt.kind == "b":
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
     if dt.kind in "iu" and np.any(np.asarray(b) == 0):
         raise RuntimeError("ZeroDivisionError")
+    if rule is not None and any(isinstance(x, Tensor) and x.requires_grad for x in (input, other)):
+        return binary(rule, input, other, fn=fn, **settings)
     return Tensor._make(np.asarray(quiet_numpy(fn, a, b)).astype(dt), None)
 
 
 def floor_divide(input: Any, other: Any) -> Tensor:
-    """``input // other``: division rounded down (no gradient)."""
-    return _integer_division("div_floor_cpu", np.floor_divide, input, other)
+    """``input // other``: division rounded down (torch has no gradient for it)."""
+    rule = NotImplementedBackward
+    return _integer_division(
+        "div_floor_cpu", np.floor_divide, input, other, rule, aten="floor_divide"
+    )
 
 
-def _trunc_div(input: Any, other: Any) -> Tensor:
-    return _integer_division("div_trunc_cpu", _np_trunc_div, input, other)
+def floor_divide_(self: Tensor, other: Any) -> Tensor:
+    """In place: ``self //= other``."""
+    o = _operand(other)
+    rule = NotImplementedBackward
+    return self._inplace(
+        lambda s, v: _integer_division(
+            "div_floor_cpu", np.floor_divide, s, v, rule, aten="floor_divide_"
+        ),
+        o,
+    )
 
 
 def _np_trunc_div(a: Any, b: Any) -> Any:
     return np.trunc(np.true_divide(a, b))
 
 
+def _np_remainder(a: Any, b: Any) -> Any:
+    """a mod b with the sign of b, as torch computes it: C's fmod, moved by b when
+    the signs differ (numpy's ``mod`` gives 7 mod -7 as -0., torch gives 0.)."""
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((m < 0) != (np.asarray(b) < 0)), m + b, m)[()]
+
+
 def remainder(input: Any, other: Any) -> Tensor:
-    """``input % other``: the remainder, with the sign of ``other`` (no gradient)."""
-    return _integer_division("remainder_cpu", np.mod, input, other)
+    """``input % other``: the remainder, with the sign of ``other``."""
+    if not isinstance(input, Tensor):  # number % tensor: torch has no gradient for it
+        rule, settings = NotImplementedBackward, {"aten": "remainder"}
+    else:
+        rule, settings = (
+            (RemainderBackward1 if isinstance(other, Tensor) else RemainderBackward0),
+            {},
+        )
+    return _integer_division("remainder_cpu", _np_remainder, input, other, rule, **settings)
 
 
 def neg(input: Tensor) -> Tensor:
@@ -788,6 +902,8 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
         return PowBackward2.apply(exponent, c=input)
     if isinstance(exponent, Tensor):
         _no_bool_pow(_cast(input, _dtype.result_type(input, exponent)))
+        if exponent._data.dtype == np.bool_:
+            return binary(PowBackward1, input, exponent, bool_exponent=True)
         return binary(PowBackward1, input, exponent)
     if input._data.dtype.kind != "f":  # bool/int tensors promote (t ** 2 is int64, t ** .5 float)
         input = _cast(input, _dtype.result_type(input, exponent))
@@ -1226,13 +1342,17 @@ def frac(input: Tensor) -> Tensor:
 def floor(input: Tensor) -> Tensor:
     """Round down to a whole number (its gradient is 0)."""
     _no_bool(input, "floor_vml_cpu")
-    return input if input._data.dtype.kind in "iub" else FloorBackward0.apply(input)
+    if input._data.dtype.kind in "iu":  # already whole: a copy
+        return Tensor._make(input._data.copy(), None)
+    return FloorBackward0.apply(input)
 
 
 def ceil(input: Tensor) -> Tensor:
     """Round up to a whole number (its gradient is 0)."""
     _no_bool(input, "ceil_vml_cpu")
-    return input if input._data.dtype.kind in "iub" else CeilBackward0.apply(input)
+    if input._data.dtype.kind in "iu":  # already whole: a copy
+        return Tensor._make(input._data.copy(), None)
+    return CeilBackward0.apply(input)
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch's name
@@ -1241,7 +1361,9 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001 - torch'
     if decimals:
         scale = 10.0**decimals
         return RoundBackward0.apply(input * scale) / scale
-    return input if input._data.dtype.kind in "iub" else RoundBackward0.apply(input)
+    if input._data.dtype.kind in "iu":  # already whole: a copy
+        return Tensor._make(input._data.copy(), None)
+    return RoundBackward0.apply(input)
 
 
 # --- the kinks, continued: leaky_relu, clamp, maximum/minimum ----------------
@@ -1408,9 +1530,23 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
         a, lo, hi = (None if x is None else _cast(x, dt) for x in (input, *bounds))
         return ClampBackward0.apply(a, lo, hi)
     dt = _dtype.result_type(input, *[b for b in (min, max) if b is not None])
+    _no_bool_clamp(dt, min, max)
     a = _cast(input, dt)
     lo, hi = (None if b is None else _cast(b, dt) for b in (min, max))
     return ClampBackward1.apply(a, lo=lo, hi=hi)
+
+
+def _no_bool_clamp(dt: np.dtype, min: Any, max: Any) -> None:  # noqa: A002
+    """torch has no kernel to clamp bools by numbers."""
+    if dt == np.bool_:
+        kernel = (
+            "clamp"
+            if min is not None and max is not None
+            else "clamp_min"
+            if max is None
+            else "clamp_max"
+        )
+        raise NotImplementedError(f"\"{kernel}_scalar_cpu\" not implemented for 'Bool'")
 
 
 def _scalar_tensor(x: Any) -> Tensor:
@@ -1424,14 +1560,34 @@ def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
     """``clamp(input, min=min)``, recorded as ``ClampMinBackward0``."""
     if isinstance(min, Tensor):
         return clamp(input, min=min)
-    return ClampMinBackward0.apply(_cast(input, _dtype.result_type(input, min)), lo=min, hi=None)
+    dt = _dtype.result_type(input, min)
+    _no_bool_clamp(dt, min, None)
+    return ClampMinBackward0.apply(_cast(input, dt), lo=min, hi=None)
+
+
+def clamp_min_(self: Tensor, min: Any) -> Tensor:  # noqa: A002
+    """In place ``clamp_min``."""
+    _check_clamp_fits(self, min)
+    return self._inplace(
+        lambda s, *_: clamp_min(s, min), *[b for b in (min,) if isinstance(b, Tensor)]
+    )
 
 
 def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
     """``clamp(input, max=max)``, recorded as ``ClampMaxBackward0``."""
     if isinstance(max, Tensor):
         return clamp(input, max=max)
-    return ClampMaxBackward0.apply(_cast(input, _dtype.result_type(input, max)), lo=None, hi=max)
+    dt = _dtype.result_type(input, max)
+    _no_bool_clamp(dt, None, max)
+    return ClampMaxBackward0.apply(_cast(input, dt), lo=None, hi=max)
+
+
+def clamp_max_(self: Tensor, max: Any) -> Tensor:  # noqa: A002
+    """In place ``clamp_max``."""
+    _check_clamp_fits(self, max)
+    return self._inplace(
+        lambda s, *_: clamp_max(s, max), *[b for b in (max,) if isinstance(b, Tensor)]
+    )
 
 
 class MaximumBackward0(Op):
@@ -1617,22 +1773,53 @@ def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
         warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+
+    def fill(s: Tensor, *v: Any) -> Tensor:
+        if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # self named first
+            _broadcast_check(s._data, mask._data)
+        return masked_fill(s, mask, *v, *([] if v else [value]))
+
     if isinstance(value, Tensor):
-        return self._inplace(lambda s, v: masked_fill(s, mask, v), value, _fill=True)
-    return self._inplace(lambda s: masked_fill(s, mask, value), _fill=True)
+        return self._inplace(fill, value, _fill=True)
+    return self._inplace(fill, _fill=True)
 
 
 def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
     """In place: limit every element to ``[min, max]``."""
+    _check_clamp_fits(self, min, max)
     bounds = [b for b in (min, max) if isinstance(b, Tensor)]
     return self._inplace(lambda s, *_: clamp(s, min, max), *bounds)
 
 
+def _check_clamp_fits(self: Tensor, *bounds: Any) -> None:
+    """In place with number bounds, torch names the tensor's type the C++ way
+    ("long int", "bool") when the bounds would change it."""
+    numbers = [b for b in bounds if b is not None and not isinstance(b, Tensor)]
+    if not numbers:
+        return
+    dt = self._data.dtype
+    for b in numbers:
+        dt = _dtype.result_type(Tensor._make(np.zeros((), dt), None), b)
+    if dt != self._data.dtype and not np.can_cast(dt, self._data.dtype, casting="same_kind"):
+        raise RuntimeError(
+            f"result type {_dtype.from_numpy_dtype(dt).scalar_name} can't be cast to the "
+            f"desired output type {self.dtype.cpp_name}"
+        )
+
+
+def _floats_only(input: Tensor, kernel: str) -> None:
+    """torch's kernels for some functions exist for floating dtypes only."""
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype.scalar_name}'")
+
+
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """``input`` where positive, ``negative_slope * input`` elsewhere."""
+    _floats_only(input, "leaky_relu_cpu")
     return LeakyReluBackward0.apply(input, slope=negative_slope)
 
 
 def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """In place ``leaky_relu`` (recorded as ``LeakyReluBackward1``)."""
+    _floats_only(input, "leaky_relu_cpu")
     return input._inplace(lambda s: LeakyReluBackward1.apply(s, slope=negative_slope))

@@ -162,7 +162,9 @@ def _to_numpy_index(k: Any) -> Any:
         if arr.dtype.kind in "fiu" or arr.size == 0:  # torch makes a list a long tensor
             return arr.astype(np.int64)
         return arr
-    if k is None or k is Ellipsis or isinstance(k, (int, slice, np.integer, np.bool_, np.ndarray)):
+    if isinstance(k, (bool, np.bool_)):  # a 0-dim mask: a new dim, of size 1 (True) or 0
+        return np.asarray(k)
+    if k is None or k is Ellipsis or isinstance(k, (int, slice, np.integer, np.ndarray)):
         return k
     if isinstance(k, str):  # a str would be a tensor of characters
         raise TypeError("new(): invalid data type 'str'")
@@ -227,10 +229,12 @@ def _is_full(k: slice, size: int) -> bool:
 def getitem(self: Tensor, key: Any) -> Tensor:
     """``self[key]``, recorded step by step like torch."""
     lone_slice = isinstance(key, slice)  # a[:] is a slice, a[(slice(None),)] an alias
+    # (a 0-dim tensor's own messages are for a lone a[:] and a[0], not a[tensor(0)])
+    lone = not isinstance(key, (tuple, Tensor))
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
-    if self._data.ndim == 0 and any(isinstance(k, slice) for k in key):
+    if self._data.ndim == 0 and lone and isinstance(key[0], slice):
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-    if self._data.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key):
+    if self._data.ndim == 0 and lone and isinstance(key[0], (int, np.integer)):
         raise IndexError(_messages.INDEX_OF_0_DIM_TENSOR)
     out = self
     dim = 0  # the dim of ``out`` that the next key element refers to
@@ -248,7 +252,7 @@ def getitem(self: Tensor, key: Any) -> Tensor:
     advanced = any(not _is_basic(k) for k in key)
     n_advanced = 0  # index arrays seen so far (torch numbers them in its messages)
     lone_full_slice = lone_slice
-    for k in key:
+    for position, k in enumerate(key):
         if k is Ellipsis:
             skip = self._data.ndim - n_real
             rest.extend([slice(None)] * skip)
@@ -259,8 +263,10 @@ def getitem(self: Tensor, key: Any) -> Tensor:
             dim += 1
         elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
             size = out._data.shape[dim]
-            if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+            if not -size <= k < size:  # torch names the place in the key, not the dim
+                raise IndexError(
+                    f"index {k} is out of bounds for dimension {position} with size {size}"
+                )
             out = SelectBackward0.apply(out, key=(slice(None),) * dim + (int(k),))
         elif isinstance(k, slice):
             _check_step(k)
@@ -390,8 +396,6 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     for k in key:
         if isinstance(k, slice):
             _check_step(k)
-    if not advanced_only:
-        _check_no_overlap(self._data[key])  # (writing into an expand)
     if all(k is Ellipsis or isinstance(k, slice) for k in key) and key.count(Ellipsis) <= 1:
         dims = [k for k in key if k is not Ellipsis]
         if len(dims) <= self._data.ndim and all(
@@ -401,8 +405,13 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             value = _strip_leading_ones(value, self.dim())
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
-            else:
-                value.expand(self._data.shape)  # torch's error when the value does not fit
+            else:  # torch's error when the value does not fit (its leading 1s dropped)
+                shape = list(value.shape)
+                while shape and shape[0] == 1:
+                    shape.pop(0)
+                if len(shape) < value.dim():
+                    value = value.reshape(shape)
+                value.expand(self._data.shape)
                 self.copy_(value)
             return
     key = key[0] if len(key) == 1 else key
@@ -413,6 +422,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         if value.dim() > len(target):
             value = stripped
     if _State.enabled and self.requires_grad and self.grad_fn is None:
+        getitem(self.detach(), key)  # (torch reads the key first: a bad key's error)
         raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
     recording = _State.enabled and (
         self.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
@@ -422,6 +432,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         # ``y[key] = x`` writes through a view of y, so the first tensor of y's
         # views (y itself, or its base) gets a CopySlices node: x at those positions
         self[key]._check_inplace(recording)  # (torch's checks are those of the view)
+        _check_no_overlap(self._data[key])  # (writing into an expand)
         root = self._base if self._view_v is not None else self
         part = self._data[kt if Ellipsis in kt else kt + (Ellipsis,)]  # (a view, even 0-dim)
         if root is not self:
@@ -436,6 +447,8 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         root._set_history(result)  # a view of it (self) reads its history from there
         return
     self._check_inplace(recording)
+    if not advanced_only:
+        _check_no_overlap(self._data[key])  # (writing into an expand)
     if not recording:
         _writable(self._data)[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
@@ -460,6 +473,8 @@ def _strip_leading_ones(value: Tensor, keep: int) -> Tensor:
 # --- the same reading ops, by name --------------------------------------------
 def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     """``length`` elements along ``dim`` from ``start``: a view, like ``a[start:start+length]``."""
+    if self.dim() == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     d = self._wrap_dim(dim)
     n = self._data.shape[d]
     if start < 0:
@@ -476,7 +491,9 @@ def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
 
 def select(self: Tensor, dim: int, index: int) -> Tensor:
     """The slice at ``index`` along ``dim`` (that dim disappears), like ``a[:, index]``."""
-    d = self._wrap_dim(dim, max(self._data.ndim, 1))
+    if self.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = self._wrap_dim(dim)
     n = self._data.shape[d]
     if not -n <= index < n:
         raise IndexError(
@@ -535,7 +552,12 @@ def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
         input = input.reshape(1)
     idx = idx.reshape(-1)
     n = input._data.shape[d]
-    if idx.size and (idx.min() < -n or idx.max() >= n):
+    bad = (idx < 0) | (idx >= n)  # (negative indices are not counted from the end)
+    if bad.any():
+        if d == 1 and input._data.ndim > 1:  # (torch's kernel for dim 1 says it its way)
+            raise RuntimeError(
+                f"INDICES element is out of DATA bounds, id={int(idx[bad][0])} axis_dim={n}"
+            )
         raise IndexError("index out of range in self")
     out = IndexSelectBackward0.apply(input, key=(slice(None),) * d + (idx,))
     return out
@@ -550,16 +572,21 @@ def gather(input: Tensor, dim: int, index: Tensor) -> Tensor:
             [3.]])
     """
     idx = index._data if isinstance(index, Tensor) else None
-    if idx is None or idx.dtype != np.int64:
-        raise RuntimeError("gather(): Expected dtype int64 for index")
+    if idx is None or idx.dtype not in (np.int64, np.int32):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     d = input._wrap_dim(dim, max(input._data.ndim, 1))
     if idx.ndim != input._data.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for k in range(idx.ndim):
+        if k != d and idx.shape[k] > input._data.shape[k]:
+            raise RuntimeError(
+                _messages.gather_index_too_large(k, list(idx.shape), list(input.shape), d)
+            )
     n = input._data.shape[d] if input._data.ndim else 1
-    if idx.size and (idx.min() < -n or idx.max() >= n):
+    bad = (idx < 0) | (idx >= n)  # (negative indices are not counted from the end)
+    if bad.any():
         raise RuntimeError(
-            f"index {int(idx.max() if idx.max() >= n else idx.min())} is out of bounds for "
-            f"dimension {d} with size {n}"
+            f"index {int(idx[bad][0])} is out of bounds for dimension {d} with size {n}"
         )
     grid = np.ogrid[tuple(slice(s) for s in idx.shape)]  # the positions along the other dims
     key = tuple(idx if k == d else grid[k] for k in range(idx.ndim))

@@ -210,39 +210,61 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         return SqueezeBackward4_apply(mm(input.unsqueeze(0), other))
     if da == 2 and db == 2:
         return mm(input, other)
-    if da >= 3 and db <= 2:
-        # fold the batch dims into the rows: one big mm (or mv)
-        rows = input.reshape(-1, input.shape[-1])
-        out = mm(rows, other) if db == 2 else mv(rows, other)
-        shape = tuple(input.shape[:-1]) + ((other.shape[-1],) if db == 2 else ())
-        return _unsafe_view(out, shape)
-    if db >= 3:  # checked here, before the factors are swapped below
-        same = input._data.dtype == other._data.dtype
-        _check_same_dtype(input, other, "addmv_impl_cpu" if da == 1 and same else "bmm")
-    if da <= 2 and db >= 3:
-        # (A @ B) = (Bᵀ @ Aᵀ)ᵀ: the batched tensor goes first, as above
-        if da == 1:
-            if input.shape[0] != other.shape[-2]:  # torch's batched message
-                size = int(np.prod(other.shape[:-2]))
-                raise RuntimeError(
-                    _messages.batch2_size_mismatch(size, input.shape[0], other.shape[-2])
-                )
-            return matmul(other.mT, input)
-        return matmul(other.mT, input.t()).mT.contiguous()
-    # both batched: broadcast the batch dims, then one bmm on 3-D tensors
-    n, k = input.shape[-2:]
-    k2, m = other.shape[-2:]
-    batch = _broadcast_batch(input, other)
+    if _should_fold(input, other):
+        # one mm (or mv) instead of a batch: the batched tensor's batch dims are
+        # folded into its rows (transposed first when it is the second factor)
+        transpose = db > da
+        t1 = other.mT if transpose else input
+        t2 = (input.t() if da == 2 else input) if transpose else other
+        shape = tuple(t1.shape[:-1])
+        folded = t1.reshape(int(np.prod(shape)), t1.shape[-1])
+        if t2.dim() == 2:
+            out = _unsafe_view(mm(folded, t2), shape + (t2.shape[1],))
+            return out.mT.contiguous() if transpose else out
+        return _unsafe_view(mv(folded, t2), shape)
+    # a batch of matrix products: broadcast the batch dims, then one bmm on 3-D tensors
+    n = input.shape[-2] if da > 1 else 1
+    k = input.shape[-1]
+    k2 = other.shape[-2] if db > 1 else other.shape[0]
+    m = other.shape[-1] if db > 1 else 1
+    batch1, batch2 = tuple(input.shape[:-2]), tuple(other.shape[:-2])
+    if da == 3 and db == 3 and batch1[0] != batch2[0]:  # (torch's shortcut for gradients)
+        if batch1[0] == 1 and input.requires_grad:
+            return matmul(input.squeeze(0), other)
+        if batch2[0] == 1 and other.requires_grad:
+            return matmul(input, other.squeeze(0))
+    batch = _broadcast_batch(batch1, batch2)
     size = int(np.prod(batch))
-    if k != k2:
-        raise RuntimeError(_messages.batch2_size_mismatch(size, k, k2))
     a = input.expand(*batch, n, k).reshape(size, n, k)
+    if db == 1:
+        b = other.expand(*batch, k2).reshape(size, k2).unsqueeze(2)
+        shape = tuple(batch) + ((n,) if da > 1 else ())
+        return _unsafe_view(bmm(a, b).squeeze(-1), shape)
     b = other.expand(*batch, k2, m).reshape(size, k2, m)
-    return _unsafe_view(bmm(a, b), tuple(batch) + (n, m))
+    shape = tuple(batch) + ((n,) if da > 1 else ()) + (m,)
+    return _unsafe_view(bmm(a, b), shape)
 
 
-def _broadcast_batch(a: Tensor, b: Tensor) -> tuple:
-    sa, sb = tuple(a.shape[:-2]), tuple(b.shape[:-2])
+def _should_fold(t1: Tensor, t2: Tensor) -> bool:
+    """torch's choice between one mm/mv and a batched bmm, when one factor is
+    batched (3-D or more) and the other is not: fold when the other one requires
+    grad (a smaller gradient), or when folding needs no copy."""
+    larger = t1.dim() >= t2.dim()
+    big = t1._data if larger else t2._data.swapaxes(-1, -2)
+    small = t2 if larger else t1
+    if not (big.ndim >= 3 and small.dim() <= 2):
+        return False
+    if small.requires_grad:
+        return True
+    if t1.dim() == 2:
+        return False
+    if big.size == 0:
+        return True
+    shape, strides = big.shape, big.strides  # (can the batch dims fold without a copy?)
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
+
+
+def _broadcast_batch(sa: tuple, sb: tuple) -> tuple:
     try:
         return np.broadcast_shapes(sa, sb)
     except ValueError:

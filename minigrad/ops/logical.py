@@ -237,13 +237,14 @@ def _logical(ufunc: Any) -> Any:
     def op(input: Any, other: Any) -> Tensor:
         a = input._data if isinstance(input, Tensor) else input
         b = other._data if isinstance(other, Tensor) else other
+        _broadcast_check(np.asarray(a), np.asarray(b))  # (shapes are checked first)
         dt = _dtype.result_type(input, other)
         if dt.kind == "f":
             raise NotImplementedError(
                 f'"{ufunc.__name__}_cpu" not implemented for '
                 f"'{_dtype.from_numpy_dtype(dt).scalar_name}'"
             )
-        return Tensor._make(ufunc(a, b), None)
+        return Tensor._make(np.asarray(ufunc(a, b)).astype(dt, copy=False), None)
 
     return op
 

@@ -195,6 +195,8 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: boo
     """
     data = input._data
     d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
+    if data.dtype == np.bool_:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     n = data.shape[d] if data.ndim else 1
     if not 0 <= k <= n:
         raise RuntimeError("selected index k out of range")
@@ -284,10 +286,9 @@ def roll(input: Tensor, shifts: Any, dims: Any = None) -> Tensor:
         raise RuntimeError(
             f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"
         )
-    n = builtins.max(input.dim(), 1)
-    axes = tuple(input._wrap_dim(d, n) for d in dims)
     if input.dim() == 0:
-        return RollBackward0.apply(input, shifts=shifts, dims=None)
+        raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
+    axes = tuple(input._wrap_dim(d) for d in dims)
     return RollBackward0.apply(input, shifts=shifts, dims=axes)
 
 

@@ -204,7 +204,19 @@ def sum(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = N
         input = input.to(dtype)
     if dim is None:
         return SumBackward0.apply(input)
+    _check_dim_type("sum", dim)
     return SumBackward1.apply(input, dims=_dims(input, dim), keepdim=keepdim)
+
+
+def _check_dim_type(name: str, dim: Any) -> None:
+    """An int or a list/tuple of ints, or torch's argument parser refuses the call."""
+    ints = (int, np.integer)
+    if not (
+        isinstance(dim, ints)
+        or isinstance(dim, (list, tuple))
+        and all(isinstance(d, ints) for d in dim)
+    ):
+        raise TypeError(_messages.reduce_invalid_arguments(name, type(dim).__name__))
 
 
 def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
@@ -216,6 +228,8 @@ def mean(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     """
     if dtype is not None:
         input = input.to(dtype)
+    if dim is not None:
+        _check_dim_type("mean", dim)
     if input._data.dtype.kind != "f":
         raise RuntimeError(_messages.mean_needs_float(input.dtype.scalar_name))
     if dim is None:
@@ -537,7 +551,8 @@ class ProdBackward1(Op):
     @staticmethod
     def forward(ctx, a, dim, keepdim):
         ctx.dim, ctx.keepdim = dim, keepdim
-        out = np.asarray(np.prod(a, axis=dim, keepdims=keepdim, dtype=_sum_dtype(a)))
+        axis = dim if a.ndim else None  # (a 0-dim tensor's dim 0 is itself)
+        out = np.asarray(np.prod(a, axis=axis, keepdims=keepdim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 
@@ -569,8 +584,6 @@ def prod(input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: Any = 
     if not isinstance(dim, (int, np.integer)):
         raise TypeError(_messages.prod_invalid_arguments(type(dim).__name__))
     d = input._wrap_dim(dim, builtins.max(input.dim(), 1))
-    if input.dim() == 0:
-        return ProdBackward0.apply(input)
     return ProdBackward1.apply(input, dim=d, keepdim=bool(keepdim))
 
 
@@ -829,6 +842,8 @@ def logsumexp(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     if input._data.dtype.kind != "f":
         input = input.to(_default_float())
     dims = _dims(input, dim) if input.dim() else ()
+    for d in dim if isinstance(dim, (list, tuple)) else (dim,):
+        input._wrap_dim(d)  # (a 0-dim tensor takes 0 and -1)
     return LogsumexpBackward0.apply(input, dims=dims, keepdim=bool(keepdim))
 
 
@@ -847,7 +862,7 @@ class CumsumBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        return np.cumsum(a, axis=dim, dtype=_sum_dtype(a))
+        return np.cumsum(a, axis=dim if a.ndim else None, dtype=_sum_dtype(a)).reshape(a.shape)
 
     @staticmethod
     def backward(ctx, grad):
@@ -865,9 +880,6 @@ def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tenso
     _required_dim("cumsum", dim)
     if dtype is not None:
         input = input.to(dtype)
-    if input.dim() == 0:
-        input._wrap_dim(dim, 1)
-        return CumsumBackward0.apply(input.reshape(1), dim=0).reshape(())
     return CumsumBackward0.apply(input, dim=input._wrap_dim(dim))
 
 

@@ -217,6 +217,8 @@ class ExpandBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         shape = ctx.shape
+        if not shape:  # to a 0-dim tensor: one sum, as torch's sum_to
+            return grad.sum()
         lead = grad.dim() - len(shape)
         dims = list(range(lead)) + [
             lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1
@@ -253,9 +255,9 @@ def reshape(self: Tensor, *shape: Any) -> Tensor:
 
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """Merge dims ``start_dim..end_dim`` into one."""
+    s, e = self._wrap_dim(start_dim), self._wrap_dim(end_dim)
     if self.dim() == 0:
         return reshape(self, 1)
-    s, e = self._wrap_dim(start_dim), self._wrap_dim(end_dim)
     if s > e:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
@@ -281,6 +283,8 @@ def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
 
 def permute(self: Tensor, *dims: Any) -> Tensor:
     """Reorder the dims, e.g. ``permute(1, 0)``."""
+    if not dims:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = _shape_arg(dims)
     if len(dims) != self.dim():
         raise RuntimeError(_messages.permute_wrong_dims(self.dim(), len(dims)))
@@ -420,7 +424,8 @@ class CatBackward0(Op):
     def forward(ctx, *arrays, dim):
         ctx.dim = dim
         ctx.sizes = [None if _skipped(a) else a.shape[dim] for a in arrays]
-        return np.concatenate([a for a in arrays if not _skipped(a)], axis=dim)
+        kept = [a for a in arrays if not _skipped(a)]
+        return np.concatenate(kept or arrays[:1], axis=dim)  # only empties: an empty one
 
     @staticmethod
     def backward(ctx, grad):
@@ -583,6 +588,8 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
     >>> torch.arange(5.).split(2)
     (tensor([0., 1.]), tensor([2., 3.]), tensor([4.]))
     """
+    if tensor.dim() == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = tensor._wrap_dim(dim)
     n = tensor.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -625,9 +632,10 @@ def unbind(input: Tensor, dim: int = 0) -> tuple:
     >>> torch.tensor([[1.0, 2.0], [3.0, 4.0]]).unbind(1)
     (tensor([1., 3.]), tensor([2., 4.]))
     """
+    d = input._wrap_dim(dim)
     if input.dim() == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    return UnbindBackward0.apply(input, dim=input._wrap_dim(dim))
+    return UnbindBackward0.apply(input, dim=d)
 
 
 # --- the same moves under other names, as torch composes them ------------------

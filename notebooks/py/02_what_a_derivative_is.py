@@ -44,6 +44,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # Without any calculus we can *measure* it: move $x$ a little, by $h$, and divide
 # the change of the output by the change of the input.
 
+
 # %%
 def f(x):
     return x**3
@@ -114,6 +115,7 @@ for dtype in (torch.float32, torch.float64):
 # `atol=1e-05`, `rtol=0.001`). Otherwise it raises an error, or returns `False` with
 # `raise_exception=False`. Its inputs must be `float64` and require grad.
 
+
 # %%
 def g(x):
     return (x.sin() * x).sum()
@@ -126,6 +128,7 @@ print(torch.autograd.gradcheck(g, (x,)))
 # When does it fail? When autograd's answer is not the derivative of the function
 # the numbers come from. Here `x.detach()` hides one factor from autograd, so
 # autograd says $\frac{d}{dx}(x \cdot c) = c$ while the nudges see $x^2$, slope $2x$:
+
 
 # %%
 def g_wrong(x):
@@ -189,6 +192,7 @@ check("derivative.1", answer_1)
 # $\frac{f(x + h e_i) - f(x - h e_i)}{2h}$, where $e_i$ is 1 at position $i$ and 0
 # elsewhere. `check` compares your function with autograd on two functions of
 # `float64` vectors.
+
 
 # %%
 def central(f, x, h):

@@ -144,6 +144,7 @@ BackwardStepper(y)  # replays y.backward() one node at a time
 # it depends on), then walks that order backwards: when a node is reached, every
 # gradient that flows into it has already been added.
 
+
 # %%
 class Value:
     """A number that remembers how it was made: one node of the graph."""
@@ -189,6 +190,7 @@ class Value:
 # %% [markdown]
 # Check it against minigrad on the fan-out example and on $z = e^{wx} + wx$:
 
+
 # %%
 def fan_out(x):
     a = x + 1
@@ -219,6 +221,7 @@ print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.
 # node's gradient on to its parents the first time it reaches the node. On a graph
 # without fan-out that works. On the fan-out example it pushes `a`'s gradient to `x`
 # *before* the contribution through `b` has arrived, and never again:
+
 
 # %%
 def naive_backward(out):
@@ -303,6 +306,7 @@ check("engine.1", order)
 # **Exercise 2 (a rule of your own).** Write the backward rule of `exp`: given the
 # input value `x` (a number) and the gradient `grad` arriving from the output, return
 # the gradient for `x`. `check` compares it with minigrad's `ExpBackward0`.
+
 
 # %%
 def exp_backward(x, grad):

@@ -251,6 +251,7 @@ check("grad.1", answer_1)
 # so that it returns both gradients, `(tensor(12.), tensor(4.))`. There are two
 # fixes; either passes.
 
+
 # %%
 def grads(torch, x, y):
     z = x * x * y

@@ -47,6 +47,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # once: for a sum the slopes add, for a product the product rule gives
 # $a\dot{b} + \dot{a}b$, for $\sin a$ the slope is $\cos(a)\,\dot{a}$.
 
+
 # %%
 class Dual:
     """A value and its slope with respect to one chosen input, carried together."""
@@ -77,6 +78,7 @@ class Dual:
 # Take $f(x) = x \sin x + 3x$, so $f'(x) = \sin x + x\cos x + 3$. Start with
 # $x = 2$ and slope 1 ("$x$ moves at speed 1"): the answer comes out with the value,
 # in the same single pass.
+
 
 # %%
 def f(x):
@@ -227,6 +229,7 @@ check("forward.1", (forward_passes, reverse_passes))
 # %% [markdown]
 # **Exercise 2.** Extend forward mode to division. Write `dual_div(a, b)`, where `a`
 # and `b` are pairs `(value, slope)`, returning the pair for $a / b$.
+
 
 # %%
 def dual_div(a, b):

@@ -101,6 +101,7 @@ print(w.grad)
 # `backward` receives the gradient of the output and returns the gradient of each
 # input. Call it with `.apply`. Here is $x^3$, whose derivative is $3x^2$:
 
+
 # %%
 class Cube(torch.autograd.Function):
     @staticmethod
@@ -132,6 +133,7 @@ viz.draw_backward(Cube.apply(x).sum())
 #
 # Autograd trusts your `backward` completely. Forget the square, and nothing
 # complains: the gradients are simply wrong.
+
 
 # %%
 class WrongCube(torch.autograd.Function):
@@ -236,6 +238,7 @@ from minigrad.lessons import check
 # gradient of `y` with respect to the intermediate `h`, but returns `None`. Fix it
 # (with `retain_grad()` or a hook).
 
+
 # %%
 def grad_of_h(torch):
     x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -250,6 +253,7 @@ check("hooks.1", grad_of_h)
 # %% [markdown]
 # **Exercise 2 (fix the backward).** `MyCube` below has a mistake in its `backward`.
 # Fix it; `check` runs `gradcheck` on your class.
+
 
 # %%
 class MyCube(torch.autograd.Function):

@@ -249,6 +249,7 @@ check("training.2", answer_2)
 # $y = w x$ to data made with $w = 3$, but its loss never moves. Find the bug, fix
 # the function, and run the cell: `check` trains with your version.
 
+
 # %%
 def train(torch):
     torch.manual_seed(0)

@@ -119,6 +119,9 @@ RULES: dict[str, Rule] = {
     "MulBackward0": rule(lambda L, a, b: a * b, S(2, 3), S(2, 1)),
     "MulBackward1": rule(lambda L, a, v: grad_of(L, L.sqrt, a, v), P(2, 3), S(2, 3)),
     "DivBackward0": rule(lambda L, a, b: a / b, S(2, 3), S(3)),
+    "DivBackward2": rule(lambda L, a, b: L.div(a, b, rounding_mode="floor") + a, S(2, 3), P(3)),
+    "RemainderBackward0": rule(lambda L, a: a % 0.7, S(2, 3)),
+    "RemainderBackward1": rule(lambda L, a, b: a % b, S(2, 3), P(3)),
     "DivBackward1": rule(
         lambda L, a, t, v: grad_of(L, lambda x: F(L).binary_cross_entropy_with_logits(x, t), a, v),
         S(2, 3),
@@ -367,6 +370,11 @@ EXCLUDED: dict[str, str] = {
         "torch has no derivative for unique: backward through the node raises "
         "\"the derivative for '_unique2' is not implemented\" (test_unique in "
         "tests/ops/test_ops3_vs_torch.py compares that error with torch's)"
+    ),
+    "NotImplementedBackward": (
+        "torch has no derivative for floor division or for a number modulo a tensor: "
+        "backward through the node raises (tests/ops/test_integer_division_grad_vs_torch.py "
+        "compares that error with torch's)"
     ),
     "MultiOutputOp": "base class of the rules with several outputs (never a node's class)",
     "CopySlicesBase": "base class of CopySlices (never a node's class)",

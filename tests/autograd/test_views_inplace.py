@@ -174,6 +174,16 @@ REFUSED = {
     "split output": "a, b = (x * 1).split(1); b.mul_(2)",
     "chunk output": "a, b = (x * 1).chunk(2); a.zero_()",
     "split output, setitem": "a, b = (x * 1).split(1); a[0] = 3.",
+    # (the split-output check comes before the one for elements sharing memory)
+    "split output of an expand, setitem": "a, b = (x * 1).expand(3, 2).split(1, 1); a[...] = 3.",
+    "split output of an expand, partial setitem": (
+        "a, b = (x * 1).expand(3, 2).split(1, 1); a[:2] = 3."
+    ),
+    "split output of an expand, fill_": "a, b = (x * 1).expand(3, 2).split(1, 1); a.fill_(3.)",
+    "expand of a no-grad tensor, setitem all": (
+        "e = torch.zeros(2).expand(3, 2); e[...] = 3.; print(e)"
+    ),
+    "expand of a no-grad tensor, setitem part": "e = torch.zeros(2).expand(3, 2); e[:2] = 3.",
     "unbind output, base changed": "y = x * 1; a, b = y.unbind(); y.mul_(2); print(b.grad_fn)",
     "unbind of a no-grad tensor, base gains history": (
         "z = torch.zeros(2); a, b = z.unbind(); z.add_(x); print(a)"

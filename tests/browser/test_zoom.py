@@ -60,15 +60,30 @@ def _shot(page, name: str) -> None:
 def _notebook(path) -> None:
     nb = {
         "cells": [
-            {"cell_type": "code", "execution_count": None, "id": "zoom", "metadata": {},
-             "outputs": [], "source": CODE},
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "zoom",
+                "metadata": {},
+                "outputs": [],
+                "source": CODE,
+            },
             # shown as it is: too small to read once fitted, so it opens zoomable too
-            {"cell_type": "code", "execution_count": None, "id": "plain", "metadata": {},
-             "outputs": [], "source": "fig"},
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "plain",
+                "metadata": {},
+                "outputs": [],
+                "source": "fig",
+            },
         ],
         "metadata": {
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                           "name": "python3"},
+            "kernelspec": {
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+                "name": "python3",
+            },
         },
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -83,8 +98,9 @@ def test_a_too_wide_graph_zooms_pans_and_opens_full_size(jupyterlab, page):
     run_all(page)
     wait_idle(page)
     widget = page.wait_for_selector(".minigrad-zoom-frame svg")
-    page.wait_for_function("() => document.querySelectorAll('.minigrad-zoom-frame svg')"
-                           ".length === 2")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.minigrad-zoom-frame svg').length === 2"
+    )
     plain = page.query_selector_all(".minigrad-zoom")[1]
     plain.scroll_into_view_if_needed()
     shown = plain.evaluate(MEASURE)

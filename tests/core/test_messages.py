@@ -399,6 +399,16 @@ CASES = {
     "weight_for_all_classes": lambda lib: lib.nn.functional.cross_entropy(
         lib.ones(2, 3), lib.tensor([0, 1]), weight=lib.ones(2)
     ),
+    "gather_index_too_large": lambda lib: lib.ones(2, 3).gather(1, lib.zeros(3, 2, dtype=lib.long)),
+    "reduce_invalid_arguments": lambda lib: lib.ones(2).sum(1.0),
+    "not_a_bool": lambda lib: lib.ones(2).requires_grad_(lib.ones(1).sum() > 0),
+    "linspace_invalid_arguments": lambda lib: lib.linspace(0, 1, 2.5),
+    "weight_not_broadcastable": lambda lib: lib.nn.functional.binary_cross_entropy(
+        lib.ones(2, 3) / 2, lib.ones(2, 3), weight=lib.ones(4, 1)
+    ),
+    "bce_with_logits_not_tensor": lambda lib: lib.nn.functional.binary_cross_entropy_with_logits(
+        lib.ones(2), lib.ones(2), pos_weight=[1.0]
+    ),
     "target_size_differs_bce": lambda lib: lib.nn.functional.binary_cross_entropy(
         lib.ones(2, 2) / 2, lib.ones(2)
     ),

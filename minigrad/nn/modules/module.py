@@ -509,6 +509,8 @@ class Module:
         self, state_dict: dict, strict: bool = True, assign: bool = False
     ) -> _IncompatibleKeys:
         """Copy values from ``state_dict`` into the parameters and buffers (under no_grad)."""
+        if not hasattr(state_dict, "keys") or not hasattr(state_dict, "__getitem__"):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         missing, errors = [], []
         expected = set()
         for prefix_name, module in self.named_modules():

@@ -44,6 +44,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 #
 # 取 $f(x) = x^3$。微积分告诉我们 $f'(x) = 3x^2$，所以在 $x = 2$ 处斜率是 12。不用任何微积分我们也能*测量*它：把 $x$ 挪动一点点（$h$），再用输出的变化除以输入的变化。
 
+
 # %%
 def f(x):
     return x**3
@@ -99,6 +100,7 @@ for dtype in (torch.float32, torch.float64):
 #
 # 论断：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入必须是 `float64` 并且需要梯度。
 
+
 # %%
 def g(x):
     return (x.sin() * x).sum()
@@ -109,6 +111,7 @@ print(torch.autograd.gradcheck(g, (x,)))
 
 # %% [markdown]
 # 什么时候会失败？当 autograd 的答案不是产生这些数值的那个函数的导数时。这里 `x.detach()` 把一个因子藏了起来，autograd 看不到它，于是 autograd 说 $\frac{d}{dx}(x \cdot c) = c$，而挪动输入看到的是 $x^2$，斜率为 $2x$：
+
 
 # %%
 def g_wrong(x):
@@ -163,6 +166,7 @@ check("derivative.1", answer_1)
 
 # %% [markdown]
 # **练习 2.** 写一个 `central(f, x, h)`，返回一个与 `x` 形状相同的张量，它的第 $i$ 个元素是标量函数 `f` 沿第 $i$ 个元素方向的斜率：$\frac{f(x + h e_i) - f(x - h e_i)}{2h}$，其中 $e_i$ 在第 $i$ 个位置为 1，其余为 0。`check` 会在两个 `float64` 向量的函数上把你的函数与 autograd 比较。
+
 
 # %%
 def central(f, x, h):

@@ -122,6 +122,7 @@ BackwardStepper(y)  # replays y.backward() one node at a time
 #
 # 下面是一个处理 Python 数字的完整 autograd。一个 `Value` 记住它的父节点，以及对每个父节点的局部导数 $\partial(\text{self})/\partial(\text{parent})$。`backward()` 先把节点排成拓扑顺序（每个节点都排在它所依赖的一切之后），再倒着走这个顺序：走到一个节点时，流入它的每个梯度都已经加好了。
 
+
 # %%
 class Value:
     """A number that remembers how it was made: one node of the graph."""
@@ -167,6 +168,7 @@ class Value:
 # %% [markdown]
 # 在扇出的例子和 $z = e^{wx} + wx$ 上，与 minigrad 对照检验：
 
+
 # %%
 def fan_out(x):
     a = x + 1
@@ -194,6 +196,7 @@ print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.
 # ## 为什么顺序重要：一个朴素的引擎
 #
 # 第一次尝试写 `backward()` 时，常常从输出出发做深度优先遍历，第一次走到某个节点就把它的梯度推给父节点。在没有扇出的计算图上这样可行。在扇出的例子上，它在经过 `b` 的贡献到达*之前*就把 `a` 的梯度推给了 `x`，而且再也不推第二次：
+
 
 # %%
 def naive_backward(out):
@@ -266,6 +269,7 @@ check("engine.1", order)
 
 # %% [markdown]
 # **练习 2（自己写一条规则）.** 写出 `exp` 的反向规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
+
 
 # %%
 def exp_backward(x, grad):

@@ -228,6 +228,7 @@ check("grad.1", answer_1)
 # %% [markdown]
 # **练习 2（修好 RuntimeError）.** 这个函数先求 $\partial z/\partial x$，再求 $\partial z/\partial y$，结果出现了上面见过的错误。修改它，使它返回两个梯度 `(tensor(12.), tensor(4.))`。有两种改法，哪一种都能通过。
 
+
 # %%
 def grads(torch, x, y):
     z = x * x * y

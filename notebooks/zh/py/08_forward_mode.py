@@ -43,6 +43,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 #
 # 反向模式（第 3 到 7 课）先向前运行函数、记录计算图，再倒着走这张图。前向模式根本不需要计算图。给每个数加上第二部分，即它的斜率 $\dot{a} = da/dx$，让每个运算同时计算两部分：和的斜率相加，积按乘积法则得到 $a\dot{b} + \dot{a}b$，$\sin a$ 的斜率是 $\cos(a)\,\dot{a}$。
 
+
 # %%
 class Dual:
     """A value and its slope with respect to one chosen input, carried together."""
@@ -71,6 +72,7 @@ class Dual:
 
 # %% [markdown]
 # 取 $f(x) = x \sin x + 3x$，于是 $f'(x) = \sin x + x\cos x + 3$。从 $x = 2$、斜率 1（“$x$ 以速度 1 移动”）出发：答案和数值一起，在同一次计算中得出。
+
 
 # %%
 def f(x):
@@ -200,6 +202,7 @@ check("forward.1", (forward_passes, reverse_passes))
 
 # %% [markdown]
 # **练习 2.** 把前向模式推广到除法。写一个 `dual_div(a, b)`，其中 `a` 和 `b` 都是 `(数值, 斜率)` 二元组，返回 $a / b$ 的二元组。
+
 
 # %%
 def dual_div(a, b):

@@ -93,6 +93,7 @@ print(w.grad)
 #
 # 第 4 课说明了每个运算都是一个带 `forward` 和 `backward` 的类。你可以继承 `torch.autograd.Function` 自己写一个。`forward` 计算结果，并用 `ctx.save_for_backward` 保存 `backward` 需要的东西；`backward` 接收输出的梯度，返回每个输入的梯度。用 `.apply` 调用它。下面是 $x^3$，它的导数是 $3x^2$：
 
+
 # %%
 class Cube(torch.autograd.Function):
     @staticmethod
@@ -122,6 +123,7 @@ viz.draw_backward(Cube.apply(x).sum())
 # ## 用 `gradcheck` 抓出错误的 backward
 #
 # autograd 完全信任你的 `backward`。忘了平方，也没有任何报错：梯度只是错了。
+
 
 # %%
 class WrongCube(torch.autograd.Function):
@@ -215,6 +217,7 @@ from minigrad.lessons import check
 # %% [markdown]
 # **练习 1（这个梯度为什么是 `None`？）.** 这个函数应当返回 `y` 对中间张量 `h` 的梯度，却返回了 `None`。修好它（用 `retain_grad()` 或钩子）。
 
+
 # %%
 def grad_of_h(torch):
     x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -228,6 +231,7 @@ check("hooks.1", grad_of_h)
 
 # %% [markdown]
 # **练习 2（修好 backward）.** 下面的 `MyCube` 的 `backward` 有一个错误。修好它；`check` 会对你的类运行 `gradcheck`。
+
 
 # %%
 class MyCube(torch.autograd.Function):

@@ -223,6 +223,7 @@ check("training.2", answer_2)
 # %% [markdown]
 # **练习 3（这个损失为什么不下降？）.** 这个循环用 $w = 3$ 生成的数据拟合 $y = w x$ 中的 $w$，但损失一动不动。找到错误，修好这个函数，再运行单元格：`check` 会用你的版本训练。
 
+
 # %%
 def train(torch):
     torch.manual_seed(0)

@@ -1,0 +1,113 @@
+"""Shapes that do not fit, and indices out of range, under torch and minigrad:
+the same exception type and message. The messages name what torch names:
+the sizes in the order torch compares them (``self`` first for an in-place
+operation), and for an index out of range its place in the key (``a[0, 5]``:
+dimension 1, though 5 indexes the second dimension of what is left). A Python
+bool in a key is a 0-dim mask: a new dim of size 1 (``True``) or 0."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import minigrad
+
+from ..transcript import run
+
+CASES = {
+    "floor_divide shapes": "print(torch.ones(2, 3) // torch.ones(4))",
+    "remainder shapes": "print(torch.ones(2, 3) % torch.ones(4))",
+    "div trunc shapes": "print(torch.div(torch.ones(2, 3), torch.ones(4), rounding_mode='trunc'))",
+    "masked_fill_ shapes": "a = torch.ones(2, 3)\na.masked_fill_(torch.ones(4) > 0, 1.)",
+    "masked_fill_ bigger mask": "a = torch.ones(3)\na.masked_fill_(torch.ones(2, 3) > 0, 1.)",
+    "masked_fill_ float mask": "a = torch.ones(2, 3)\na.masked_fill_(torch.ones(4), 1.)",
+    "index 2nd out of range": "a = torch.ones(2, 3)\nprint(a[0, 5])",
+    "index 3rd out of range": "a = torch.ones(2, 3, 4)\nprint(a[1, 2, 4])",
+    "index after slice": "a = torch.ones(2, 3, 4)\nprint(a[:, 2, 4])",
+    "index after ellipsis": "a = torch.ones(2, 3, 4)\nprint(a[..., 4])",
+    "index after ellipsis negative": "a = torch.ones(2, 3, 4)\nprint(a[..., -5])",
+    "index after None": "a = torch.ones(2, 3, 4)\nprint(a[None, 0, 3])",
+    "index after two None": "a = torch.ones(2, 3, 4)\nprint(a[None, None, 0, 3])",
+    "index after a bool": "a = torch.ones(2, 3, 4)\nprint(a[True, 0, 3])",
+    "index after a tensor": "a = torch.ones(2, 3, 4)\nprint(a[0, torch.tensor([0]), 5])",
+    "setitem 2nd out of range": "a = torch.ones(2, 3)\na[0, 5] = 1.",
+    "split of empty backward": (
+        "x = torch.ones(0, requires_grad=True)\nparts = x.split(1, 0)\n"
+        "print(len(parts))\n(parts[0] * 2).sum().backward()\nprint(x.grad)"
+    ),
+    "chunk of empty backward": (
+        "x = torch.ones(0, requires_grad=True)\nparts = x.chunk(2)\nprint(len(parts))\n"
+        "(parts[0] * 2).sum().backward()\nprint(x.grad)"
+    ),
+    "0-d flatten(0, 1)": "print(torch.tensor(2.).flatten(0, 1))",
+    "0-d flatten(-1)": "print(torch.tensor(2.).flatten(-1))",
+    "0-d logsumexp(1)": "print(torch.tensor(2.).logsumexp(1))",
+    "0-d logsumexp(-1)": "print(torch.tensor(2.).logsumexp(-1))",
+    "0-d select": "print(torch.tensor(2.).select(0, 0))",
+    "0-d narrow": "print(torch.tensor(2.).narrow(0, 0, 1))",
+    "0-d split": "print(torch.tensor(2.).split(1))",
+    "0-d split sizes": "print(torch.tensor(2.).split([1]))",
+    "0-d unbind(1)": "print(torch.tensor(2.).unbind(1))",
+    "0-d unbind(-1)": "print(torch.tensor(2.).unbind(-1))",
+    "0-d roll no dims": "print(torch.tensor(2.).roll(1))",
+    "0-d roll(1, 0)": "print(torch.tensor(2.).roll(1, 0))",
+    "0-d roll(1, -1)": "print(torch.tensor(2.).roll(1, -1))",
+    "0-d roll(1, 1)": "print(torch.tensor(2.).roll(1, 1))",
+    "cat of empties": "print(torch.cat([torch.ones(0), torch.ones(0, dtype=torch.float64)]))",
+    "get [True]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[True]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [True]": "x = torch.arange(24.).view(2, 3, 4)\nx[True] = -1.\nprint(x.sum())",
+    "get [False]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[False]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [False]": "x = torch.arange(24.).view(2, 3, 4)\nx[False] = -1.\nprint(x.sum())",
+    "get [True, 0]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[True, 0]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [True, 0]": "x = torch.arange(24.).view(2, 3, 4)\nx[True, 0] = -1.\nprint(x.sum())",
+    "get [0, True, 1]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[0, True, 1]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [0, True, 1]": "x = torch.arange(24.).view(2, 3, 4)\nx[0, True, 1] = -1.\nprint(x.sum())",
+    "get [..., True]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[..., True]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [..., True]": "x = torch.arange(24.).view(2, 3, 4)\nx[..., True] = -1.\nprint(x.sum())",
+    "get [True, True]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[True, True]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [True, True]": "x = torch.arange(24.).view(2, 3, 4)\nx[True, True] = -1.\nprint(x.sum())",
+    "get [True, torch.tensor([0, 1])]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[True, "
+        "torch.tensor([0, 1])]\nprint(y.shape, y.grad_fn.name())\ny.sum().backward()\n"
+        "print(x.grad.sum())"
+    ),
+    "set [True, torch.tensor([0, 1])]": (
+        "x = torch.arange(24.).view(2, 3, 4)\nx[True, torch.tensor([0, 1])] = -1.\nprint(x.sum())"
+    ),
+    "get [0, False]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[0, False]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [0, False]": "x = torch.arange(24.).view(2, 3, 4)\nx[0, False] = -1.\nprint(x.sum())",
+    "get [1, :, True]": (
+        "x = torch.arange(24.).view(2, 3, 4).requires_grad_()\ny = x[1, :, True]\n"
+        "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
+    ),
+    "set [1, :, True]": "x = torch.arange(24.).view(2, 3, 4)\nx[1, :, True] = -1.\nprint(x.sum())",
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_shape_and_index_misuse_like_torch(name: str) -> None:
+    code = CASES[name]
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings
