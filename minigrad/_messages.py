@@ -1299,3 +1299,13 @@ def format_param_length(name: object, given: object, groups: object) -> str:
 
 # --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------
 LBFGS_ONE_GROUP = "LBFGS doesn't support per-parameter options (parameter groups)"
+
+# nn.Embedding / F.embedding
+EMBEDDING_INDICES_DTYPE = (
+    "Expected tensor for argument #1 'indices' to have one of the following scalar "
+    "types: Long, Int; but got {type} instead (while checking arguments for embedding)"
+)
+EMBEDDING_WEIGHT_2D = "'weight' must be 2-D"
+EMBEDDING_PADDING_IDX = "Padding_idx must be within num_embeddings"
+EMBEDDING_WEIGHT_SHAPE = "Shape of weight does not match num_embeddings and embedding_dim"
+EMBEDDING_PRETRAINED_2D = "Embeddings parameter is expected to be 2-dimensional"

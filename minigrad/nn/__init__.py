@@ -16,6 +16,7 @@ from .modules import (
     Conv2d,
     CrossEntropyLoss,
     Dropout,
+    Embedding,
     Flatten,
     Identity,
     L1Loss,
@@ -77,4 +78,5 @@ __all__ = [
     "Conv2d",
     "MaxPool2d",
     "AvgPool2d",
+    "Embedding",
 ]

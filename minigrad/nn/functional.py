@@ -49,6 +49,7 @@ __all__ = [
     "avg_pool2d",
     "unfold",
     "fold",
+    "embedding",
 ]
 
 
@@ -825,5 +826,7 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
     return log_softmax(self, dim, dtype=dtype)
 
 
-# ``F.linear`` is written next to ``nn.Linear``, which builds the same AddmmBackward0 node.
+# ``F.linear`` and ``F.embedding`` are written next to ``nn.Linear`` and ``nn.Embedding``,
+# which build the same nodes.
 from .modules.linear import linear  # noqa: E402
+from .modules.sparse import embedding  # noqa: E402

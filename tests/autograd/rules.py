@@ -342,6 +342,16 @@ RULES: dict[str, Rule] = {
     "BinaryCrossEntropyWithLogitsBackward0": rule(
         lambda L, a, t: F(L).binary_cross_entropy_with_logits(a, t), S(2, 3), U(2, 3)
     ),
+    "EmbeddingBackward0": rule(lambda L, w: F(L).embedding(idx(L, [[1, 3], [1, 0]]), w), S(4, 3)),
+    "EmbeddingDenseBackwardBackward0": rule(
+        lambda L, v: grad_of(
+            L,
+            lambda w: F(L).embedding(idx(L, [[1, 3], [1, 0]]), w, padding_idx=0),
+            leaf(L, 4, 3),
+            v,
+        ),
+        S(2, 2, 3),
+    ),
     # --- user-written functions -------------------------------------------------------
     "BackwardCFunction": rule(lambda L, a: _custom_exp(L).apply(a), S(2, 3)),
 }

@@ -480,6 +480,11 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "EMBEDDING_INDICES_DTYPE": lambda lib: lib.nn.Embedding(5, 2)(lib.tensor([1.0])),
+    "EMBEDDING_WEIGHT_2D": lambda lib: lib.nn.functional.embedding(lib.tensor([1]), lib.ones(3)),
+    "EMBEDDING_PADDING_IDX": lambda lib: lib.nn.Embedding(5, 2, padding_idx=5),
+    "EMBEDDING_WEIGHT_SHAPE": lambda lib: lib.nn.Embedding(5, 2, _weight=lib.ones(2, 2)),
+    "EMBEDDING_PRETRAINED_2D": lambda lib: lib.nn.Embedding.from_pretrained(lib.ones(2)),
     "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
     "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),

@@ -20,6 +20,7 @@ from .linear import Identity, LazyLinear, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
 from .pooling import AvgPool2d, MaxPool2d
+from .sparse import Embedding
 
 __all__ = [
     "Module",
@@ -52,4 +53,5 @@ __all__ = [
     "Conv2d",
     "MaxPool2d",
     "AvgPool2d",
+    "Embedding",
 ]

@@ -1,0 +1,68 @@
+"""Layers beyond the basics (embeddings, normalisation, more activations and
+losses) against real torch: each snippet must print the same lines (reprs,
+values, gradients, grad_fn names) and raise the same errors."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import minigrad
+
+from ..transcript import run
+
+SNIPPETS = {
+    # --- Embedding
+    "embedding_module": """
+torch.manual_seed(0)
+emb = torch.nn.Embedding(5, 3, padding_idx=1)
+print(emb)
+print(emb.weight)
+y = emb(torch.tensor([[1, 2], [4, 2]]))
+print(y, y.shape)
+y.sum().backward()
+print(emb.weight.grad)
+""",
+    "embedding_reprs": """
+nn = torch.nn
+print(nn.Embedding(10, 3, padding_idx=-1), nn.Embedding(10, 3, padding_idx=-1).padding_idx)
+print(nn.Embedding(10, 3, max_norm=1.0, norm_type=1.0, scale_grad_by_freq=True, sparse=True))
+print(nn.Sequential(nn.Embedding(100, 8), nn.Flatten(), nn.Linear(16, 1)))
+e = nn.Embedding.from_pretrained(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
+print(e, e.weight.requires_grad, e(torch.tensor([1, 0, 1])))
+""",
+    "embedding_max_norm_and_freq": """
+torch.manual_seed(1)
+emb = torch.nn.Embedding(5, 3, max_norm=1.0, scale_grad_by_freq=True)
+y = emb(torch.tensor([[1, 2], [4, 2]]))
+(y * y).sum().backward()
+print(emb.weight)
+print(emb.weight.grad)
+""",
+    "embedding_functional_double_backward": """
+w = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+y = F.embedding(torch.tensor([2, 0, 2]), w, padding_idx=0)
+print(y.grad_fn.name())
+v = torch.tensor([[1.0, -1.0], [2.0, 0.5], [0.25, 3.0]], requires_grad=True)
+(g,) = torch.autograd.grad(y, w, v, create_graph=True)
+print(g, g.grad_fn.name())
+(g * g).sum().backward()
+print(v.grad)
+""",
+    "embedding_bad_index": "torch.nn.Embedding(5, 2)(torch.tensor([5]))",
+    "embedding_negative_index": "torch.nn.Embedding(5, 2)(torch.tensor([-1]))",
+    "embedding_float_index": "torch.nn.Embedding(5, 2)(torch.tensor([1.0]))",
+    "embedding_weight_1d": "F.embedding(torch.tensor([1]), torch.ones(3))",
+    "embedding_bad_padding": "torch.nn.Embedding(5, 2, padding_idx=5)",
+    "embedding_bad_weight": "torch.nn.Embedding(5, 2, _weight=torch.ones(2, 2))",
+    "embedding_pretrained_1d": "torch.nn.Embedding.from_pretrained(torch.ones(2))",
+}
+
+
+@pytest.mark.parametrize("name", list(SNIPPETS))
+def test_same_as_torch(name: str) -> None:
+    code = SNIPPETS[name]
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert theirs.lines(), "the snippet should print or raise something"
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings
