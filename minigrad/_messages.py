@@ -1309,3 +1309,13 @@ EMBEDDING_WEIGHT_2D = "'weight' must be 2-D"
 EMBEDDING_PADDING_IDX = "Padding_idx must be within num_embeddings"
 EMBEDDING_WEIGHT_SHAPE = "Shape of weight does not match num_embeddings and embedding_dim"
 EMBEDDING_PRETRAINED_2D = "Embeddings parameter is expected to be 2-dimensional"
+
+# nn.LayerNorm / F.layer_norm
+LAYER_NORM_PARAM_SHAPE = (
+    "Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+    "{shape} and normalized_shape = {expected}"
+)
+LAYER_NORM_INPUT_SHAPE = (
+    "Given normalized_shape={normalized_shape}, expected input with shape [{expected}], "
+    "but got input of size{got}"
+)

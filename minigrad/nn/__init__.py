@@ -20,6 +20,7 @@ from .modules import (
     Flatten,
     Identity,
     L1Loss,
+    LayerNorm,
     LazyLinear,
     LeakyReLU,
     Linear,
@@ -79,4 +80,5 @@ __all__ = [
     "MaxPool2d",
     "AvgPool2d",
     "Embedding",
+    "LayerNorm",
 ]

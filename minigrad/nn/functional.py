@@ -50,6 +50,7 @@ __all__ = [
     "unfold",
     "fold",
     "embedding",
+    "layer_norm",
 ]
 
 
@@ -829,4 +830,5 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
 # ``F.linear`` and ``F.embedding`` are written next to ``nn.Linear`` and ``nn.Embedding``,
 # which build the same nodes.
 from .modules.linear import linear  # noqa: E402
+from .modules.normalization import layer_norm  # noqa: E402
 from .modules.sparse import embedding  # noqa: E402

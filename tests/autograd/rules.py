@@ -352,6 +352,9 @@ RULES: dict[str, Rule] = {
         ),
         S(2, 2, 3),
     ),
+    "NativeLayerNormBackward0": rule(
+        lambda L, x, w, b: F(L).layer_norm(x, [3], w, b), S(2, 3), S(3), S(3)
+    ),
     # --- user-written functions -------------------------------------------------------
     "BackwardCFunction": rule(lambda L, a: _custom_exp(L).apply(a), S(2, 3)),
 }

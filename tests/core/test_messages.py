@@ -485,6 +485,10 @@ CASES = {
     "EMBEDDING_PADDING_IDX": lambda lib: lib.nn.Embedding(5, 2, padding_idx=5),
     "EMBEDDING_WEIGHT_SHAPE": lambda lib: lib.nn.Embedding(5, 2, _weight=lib.ones(2, 2)),
     "EMBEDDING_PRETRAINED_2D": lambda lib: lib.nn.Embedding.from_pretrained(lib.ones(2)),
+    "LAYER_NORM_PARAM_SHAPE": lambda lib: lib.nn.functional.layer_norm(
+        lib.ones(2, 3), [3], None, lib.ones(2)
+    ),
+    "LAYER_NORM_INPUT_SHAPE": lambda lib: lib.nn.LayerNorm(4)(lib.ones(2, 3)),
     "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
     "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),

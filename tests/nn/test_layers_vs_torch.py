@@ -56,6 +56,32 @@ print(v.grad)
     "embedding_bad_padding": "torch.nn.Embedding(5, 2, padding_idx=5)",
     "embedding_bad_weight": "torch.nn.Embedding(5, 2, _weight=torch.ones(2, 2))",
     "embedding_pretrained_1d": "torch.nn.Embedding.from_pretrained(torch.ones(2))",
+    # --- LayerNorm
+    "layer_norm_module": """
+torch.manual_seed(0)
+ln = torch.nn.LayerNorm([2, 3], dtype=torch.float64)
+print(ln, torch.nn.LayerNorm(3, bias=False), torch.nn.LayerNorm(3, elementwise_affine=False))
+x = torch.randn(4, 2, 3, dtype=torch.float64, requires_grad=True)
+y = ln(x)
+print(y, y.grad_fn.name())
+(y * torch.arange(6.0).reshape(2, 3)).pow(2).sum().backward()
+print(x.grad, ln.weight.grad, ln.bias.grad)
+""",
+    "layer_norm_functional_second_order": """
+x = torch.tensor([[1.0, 2.0, 4.0], [0.5, -1.0, 3.0]], dtype=torch.float64, requires_grad=True)
+w = torch.tensor([1.5, -0.5, 2.0], dtype=torch.float64, requires_grad=True)
+y = F.layer_norm(x, [3], w, None, eps=1e-3)
+print(y)
+(g,) = torch.autograd.grad((y * y * y).sum(), x, create_graph=True)
+print(g.detach())
+(g * torch.tensor([1.0, 2.0, -1.0], dtype=torch.float64)).sum().backward()
+print(x.grad, w.grad)
+""",
+    "layer_norm_no_affine": """
+print(torch.nn.LayerNorm(3, elementwise_affine=False)(torch.tensor([[1.0, 5.0, 2.0]])))
+""",
+    "layer_norm_wrong_shape": "torch.nn.LayerNorm(4)(torch.ones(2, 3))",
+    "layer_norm_wrong_weight": "F.layer_norm(torch.ones(2, 3), [2, 3], torch.ones(3))",
 }
 
 

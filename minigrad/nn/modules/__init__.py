@@ -19,6 +19,7 @@ from .flatten import Flatten
 from .linear import Identity, LazyLinear, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
+from .normalization import LayerNorm
 from .pooling import AvgPool2d, MaxPool2d
 from .sparse import Embedding
 
@@ -54,4 +55,5 @@ __all__ = [
     "MaxPool2d",
     "AvgPool2d",
     "Embedding",
+    "LayerNorm",
 ]
