@@ -1319,3 +1319,9 @@ LAYER_NORM_INPUT_SHAPE = (
     "Given normalized_shape={normalized_shape}, expected input with shape [{expected}], "
     "but got input of size{got}"
 )
+
+# nn.BatchNorm1d / F.batch_norm
+BATCH_NORM_ONE_VALUE = "Expected more than 1 value per channel when training, got input size {size}"
+BATCH_NORM_PARAM_SIZE = "{name} should contain {n} elements not {got}"
+BATCH_NORM_1D_DIMS = "expected 2D or 3D input (got {dim}D input)"
+BATCH_NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."

@@ -11,6 +11,7 @@ from .modules import (
     ELU,
     GELU,
     AvgPool2d,
+    BatchNorm1d,
     BCELoss,
     BCEWithLogitsLoss,
     Conv2d,
@@ -81,4 +82,5 @@ __all__ = [
     "AvgPool2d",
     "Embedding",
     "LayerNorm",
+    "BatchNorm1d",
 ]

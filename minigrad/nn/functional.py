@@ -51,6 +51,7 @@ __all__ = [
     "fold",
     "embedding",
     "layer_norm",
+    "batch_norm",
 ]
 
 
@@ -827,8 +828,9 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
     return log_softmax(self, dim, dtype=dtype)
 
 
-# ``F.linear`` and ``F.embedding`` are written next to ``nn.Linear`` and ``nn.Embedding``,
-# which build the same nodes.
+# ``F.linear``, ``F.embedding``, ``F.layer_norm``, ``F.batch_norm`` are written next to
+# their modules (``nn.Linear``...), which build the same nodes.
+from .modules.batchnorm import batch_norm  # noqa: E402
 from .modules.linear import linear  # noqa: E402
 from .modules.normalization import layer_norm  # noqa: E402
 from .modules.sparse import embedding  # noqa: E402

@@ -355,6 +355,9 @@ RULES: dict[str, Rule] = {
     "NativeLayerNormBackward0": rule(
         lambda L, x, w, b: F(L).layer_norm(x, [3], w, b), S(2, 3), S(3), S(3)
     ),
+    "NativeBatchNormBackward0": rule(
+        lambda L, x, w, b: F(L).batch_norm(x, None, None, w, b, training=True), S(4, 3), S(3), S(3)
+    ),
     # --- user-written functions -------------------------------------------------------
     "BackwardCFunction": rule(lambda L, a: _custom_exp(L).apply(a), S(2, 3)),
 }

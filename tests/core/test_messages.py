@@ -489,6 +489,10 @@ CASES = {
         lib.ones(2, 3), [3], None, lib.ones(2)
     ),
     "LAYER_NORM_INPUT_SHAPE": lambda lib: lib.nn.LayerNorm(4)(lib.ones(2, 3)),
+    "BATCH_NORM_ONE_VALUE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(1, 3)),
+    "BATCH_NORM_PARAM_SIZE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(2, 4)),
+    "BATCH_NORM_1D_DIMS": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(1, 3, 2, 2)),
+    "BATCH_NORM_MIXED_DTYPE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(2, 3, dtype=lib.float64)),
     "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
     "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),

@@ -82,6 +82,48 @@ print(torch.nn.LayerNorm(3, elementwise_affine=False)(torch.tensor([[1.0, 5.0, 2
 """,
     "layer_norm_wrong_shape": "torch.nn.LayerNorm(4)(torch.ones(2, 3))",
     "layer_norm_wrong_weight": "F.layer_norm(torch.ones(2, 3), [2, 3], torch.ones(3))",
+    # --- BatchNorm1d
+    "batch_norm_train_then_eval": """
+torch.manual_seed(0)
+bn = torch.nn.BatchNorm1d(3).double()
+print(bn, list(bn.state_dict()))
+x = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+y = bn(x)
+print(y, bn.running_mean, bn.running_var, bn.num_batches_tracked)
+c = torch.arange(1.0, 4.0, dtype=torch.float64)
+(y.pow(3) * c).sum().backward()
+print(x.grad, bn.weight.grad, bn.bias.grad)
+bn.eval()
+x.grad = None
+y = bn(x)
+print(y)
+y.pow(2).sum().backward()
+print(x.grad, bn.weight.grad, bn.num_batches_tracked)
+""",
+    "batch_norm_momentum_none_3d": """
+torch.manual_seed(0)
+bn = torch.nn.BatchNorm1d(2, momentum=None, affine=False)
+print(bn)
+for _ in range(3):
+    y = bn(torch.randn(5, 2, 4))
+print(bn.running_mean, bn.running_var, bn.num_batches_tracked, y.grad_fn)
+print(torch.nn.BatchNorm1d(2, track_running_stats=False, bias=False).running_mean)
+""",
+    "batch_norm_functional_second_order": """
+x = torch.tensor([[1.0, 2.0], [0.5, -1.0], [3.0, 0.25]], dtype=torch.float64, requires_grad=True)
+w = torch.tensor([1.5, -0.5], dtype=torch.float64, requires_grad=True)
+rm, rv = torch.zeros(2, dtype=torch.float64), torch.ones(2, dtype=torch.float64)
+y = F.batch_norm(x, rm, rv, w, None, training=True, momentum=0.5)
+print(y, rm, rv)
+(g,) = torch.autograd.grad((y * y * y).sum(), x, create_graph=True)
+print(g.detach())
+(g * g).sum().backward()
+print(x.grad, w.grad)
+""",
+    "batch_norm_one_sample": "torch.nn.BatchNorm1d(3)(torch.ones(1, 3))",
+    "batch_norm_4d": "torch.nn.BatchNorm1d(3)(torch.ones(2, 3, 2, 2))",
+    "batch_norm_mixed_dtype": "torch.nn.BatchNorm1d(3)(torch.ones(2, 3, dtype=torch.float64))",
+    "batch_norm_wrong_features": "torch.nn.BatchNorm1d(3)(torch.ones(2, 4))",
 }
 
 

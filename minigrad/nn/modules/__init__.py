@@ -12,6 +12,7 @@ from .activation import (
     Softplus,
     Tanh,
 )
+from .batchnorm import BatchNorm1d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
@@ -56,4 +57,5 @@ __all__ = [
     "AvgPool2d",
     "Embedding",
     "LayerNorm",
+    "BatchNorm1d",
 ]
