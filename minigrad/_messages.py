@@ -1325,3 +1325,13 @@ BATCH_NORM_ONE_VALUE = "Expected more than 1 value per channel when training, go
 BATCH_NORM_PARAM_SIZE = "{name} should contain {n} elements not {got}"
 BATCH_NORM_1D_DIMS = "expected 2D or 3D input (got {dim}D input)"
 BATCH_NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
+
+# nn.Unflatten
+UNFLATTEN_NOT_TUPLE = "unflattened_size must be a tuple of ints, but found type {type}"
+UNFLATTEN_NOT_INT = (
+    "unflattened_size must be tuple of ints, but found element of type {type} at pos {pos}"
+)
+UNFLATTEN_SIZES = (
+    "unflatten: Provided sizes {sizes} don't multiply up to the size of dim {dim} ({size}) "
+    "in the input tensor"
+)

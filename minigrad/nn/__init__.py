@@ -41,6 +41,7 @@ from .modules import (
     Softmax,
     Softplus,
     Tanh,
+    Unflatten,
 )
 from .parameter import Parameter, UninitializedParameter
 
@@ -83,4 +84,5 @@ __all__ = [
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",
+    "Unflatten",
 ]

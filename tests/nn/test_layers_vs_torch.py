@@ -124,6 +124,17 @@ print(x.grad, w.grad)
     "batch_norm_4d": "torch.nn.BatchNorm1d(3)(torch.ones(2, 3, 2, 2))",
     "batch_norm_mixed_dtype": "torch.nn.BatchNorm1d(3)(torch.ones(2, 3, dtype=torch.float64))",
     "batch_norm_wrong_features": "torch.nn.BatchNorm1d(3)(torch.ones(2, 4))",
+    # --- Unflatten
+    "unflatten": """
+nn = torch.nn
+m = nn.Sequential(nn.Linear(6, 6), nn.Unflatten(1, (2, 3)))
+print(m, nn.Unflatten(-1, torch.Size([2, 3])), nn.Unflatten(1, [3, 2]))
+y = m(torch.ones(4, 6))
+print(y.shape, y.grad_fn.name())
+""",
+    "unflatten_wrong_size": "torch.nn.Unflatten(1, (4, 3))(torch.ones(2, 6))",
+    "unflatten_not_tuple": "torch.nn.Unflatten(1, 6)",
+    "unflatten_not_int": "torch.nn.Unflatten(1, [2.0, 3])",
 }
 
 

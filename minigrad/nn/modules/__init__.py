@@ -16,7 +16,7 @@ from .batchnorm import BatchNorm1d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
-from .flatten import Flatten
+from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
@@ -58,4 +58,5 @@ __all__ = [
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",
+    "Unflatten",
 ]
