@@ -135,6 +135,31 @@ print(y.shape, y.grad_fn.name())
     "unflatten_wrong_size": "torch.nn.Unflatten(1, (4, 3))(torch.ones(2, 6))",
     "unflatten_not_tuple": "torch.nn.Unflatten(1, 6)",
     "unflatten_not_int": "torch.nn.Unflatten(1, [2.0, 3])",
+    # --- normalize, cosine_similarity
+    "cosine_similarity": """
+x1 = torch.tensor([[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]], dtype=torch.float64, requires_grad=True)
+x2 = torch.tensor([[1.0, -2.0, 0.5]], dtype=torch.float64, requires_grad=True)
+y = F.cosine_similarity(x1, x2)
+print(y)
+y.sum().backward()
+print(x1.grad, x2.grad)
+print(F.cosine_similarity(torch.tensor([1.0, 2.0]), torch.tensor([2.0, 1.0]), dim=0))
+""",
+    "cosine_similarity_second_order": """
+x1 = torch.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)
+x2 = torch.tensor([[1.0, -2.0, 0.5]], dtype=torch.float64, requires_grad=True)
+(g,) = torch.autograd.grad(F.cosine_similarity(x1, x2).sum(), x1, create_graph=True)
+(g * g).sum().backward()
+print(x1.grad, x2.grad)
+""",
+    "cosine_similarity_bad_shapes": "F.cosine_similarity(torch.ones(2, 3), torch.ones(2, 4))",
+    "normalize": """
+x = torch.tensor([[3.0, 4.0], [0.0, 0.0], [1.0, -1.0]], requires_grad=True)
+n = F.normalize(x)
+print(n, F.normalize(x, p=1, dim=0), F.normalize(x, dim=-1, eps=10.0))
+n.pow(3).sum().backward()
+print(x.grad)
+""",
 }
 
 
