@@ -1335,3 +1335,6 @@ UNFLATTEN_SIZES = (
     "unflatten: Provided sizes {sizes} don't multiply up to the size of dim {dim} ({size}) "
     "in the input tensor"
 )
+
+# nn.Hardtanh
+HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"

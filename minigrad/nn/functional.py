@@ -19,7 +19,7 @@ from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu, leaky_relu_, sigmoid, tanh
-from ._activations import elu, gelu, silu, softplus
+from ._activations import elu, gelu, hardtanh, logsigmoid, mish, relu6, silu, softplus
 from ._reduction import legacy_reduction
 
 __all__ = [
@@ -31,6 +31,10 @@ __all__ = [
     "silu",
     "elu",
     "softplus",
+    "hardtanh",
+    "relu6",
+    "logsigmoid",
+    "mish",
     "leaky_relu_",
     "sigmoid",
     "tanh",

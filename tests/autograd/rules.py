@@ -154,6 +154,15 @@ RULES: dict[str, Rule] = {
     "EluBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.elu, a, v), S(2, 3), S(2, 3)
     ),
+    "HardtanhBackward0": rule(lambda L, a: L.nn.functional.hardtanh(a, -0.8, 1.1), S(2, 3)),
+    "HardtanhBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).hardtanh(x + 0.5), leaf(L, 2, 3), v), S(2, 3)
+    ),
+    "LogSigmoidBackward0": rule(lambda L, a: L.nn.functional.logsigmoid(a), S(2, 3)),
+    "LogSigmoidBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, L.nn.functional.logsigmoid, a, v), S(2, 3), S(2, 3)
+    ),
+    "MishBackward0": rule(lambda L, a: L.nn.functional.mish(a), S(2, 3)),
     "SoftplusBackward0": rule(lambda L, a: L.nn.functional.softplus(a, beta=2.0), S(2, 3)),
     "SoftplusBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.softplus, a, v), S(2, 3), S(2, 3)

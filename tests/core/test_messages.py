@@ -496,6 +496,7 @@ CASES = {
     "UNFLATTEN_NOT_TUPLE": lambda lib: lib.nn.Unflatten(1, 6),
     "UNFLATTEN_SIZES": lambda lib: lib.ones(2, 6).unflatten(1, (4, 3)),
     "UNFLATTEN_NOT_INT": lambda lib: lib.nn.Unflatten(1, [2.0, 3]),
+    "HARDTANH_RANGE": lambda lib: lib.nn.Hardtanh(2.0, 1.0),
     "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
     "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),

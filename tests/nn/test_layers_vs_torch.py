@@ -160,6 +160,33 @@ print(n, F.normalize(x, p=1, dim=0), F.normalize(x, dim=-1, eps=10.0))
 n.pow(3).sum().backward()
 print(x.grad)
 """,
+    # --- activations
+    "activation_reprs": """
+nn = torch.nn
+print(nn.ReLU6(), nn.ReLU6(True), nn.Hardtanh(), nn.Hardtanh(-2.0, 3.0, True))
+print(nn.LogSigmoid(), nn.Mish(), nn.Mish(True))
+""",
+    "activations_values_and_grads": """
+for name in ["relu6", "hardtanh", "logsigmoid", "mish"]:
+    x = torch.tensor([-30.0, -7.0, -1.0, -0.5, 0.0, 0.5, 1.0, 6.0, 7.0, 30.0], requires_grad=True)
+    print(getattr(F, name)(x))
+    x = x.detach().double().requires_grad_()
+    y = getattr(F, name)(x)
+    (g,) = torch.autograd.grad(y, x, torch.ones_like(x), create_graph=True)
+    print(name, y, y.grad_fn.name(), g, g.grad_fn.name())
+    g.sum().backward()
+    print(x.grad)
+""",
+    "activation_modules": """
+nn = torch.nn
+x = torch.tensor([[-8.0, -0.5, 2.0, 9.0]])
+for m in [nn.ReLU6(), nn.Hardtanh(-2.0, 3.0), nn.LogSigmoid(), nn.Mish()]:
+    print(m, m(x))
+y = x.clone()
+nn.ReLU6(inplace=True)(y)
+print(y)
+""",
+    "hardtanh_bad_range": "torch.nn.Hardtanh(2.0, 1.0)",
 }
 
 

@@ -3,9 +3,13 @@
 from .activation import (
     ELU,
     GELU,
+    Hardtanh,
     LeakyReLU,
+    LogSigmoid,
     LogSoftmax,
+    Mish,
     ReLU,
+    ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
@@ -59,4 +63,8 @@ __all__ = [
     "LayerNorm",
     "BatchNorm1d",
     "Unflatten",
+    "Hardtanh",
+    "ReLU6",
+    "LogSigmoid",
+    "Mish",
 ]
