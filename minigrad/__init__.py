@@ -107,6 +107,7 @@ from .ops.elementwise import (
     add,
     asin,
     atan,
+    atan2,
     ceil,
     cosh,
     expm1,

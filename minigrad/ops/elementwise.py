@@ -1490,6 +1490,36 @@ def minimum(input: Tensor, other: Tensor) -> Tensor:
     return binary(MinimumBackward0, input, other)
 
 
+class Atan2Backward0(Op):
+    """out = atan2(a, b), the angle of the point (b, a)
+    d/da = b / (a² + b²),   d/db = -a / (a² + b²)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.arctan2(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        recip = (a * a + b * b).reciprocal()
+        needs = ctx.needs_input_grad
+        return (grad * b * recip if needs[0] else None, grad * -a * recip if needs[1] else None)
+
+
+def atan2(input: Tensor, other: Tensor) -> Tensor:
+    """The angle (in radians, in [-π, π]) of the point ``(other, input)``, elementwise.
+
+    >>> import minigrad as torch
+    >>> torch.atan2(torch.tensor([1.0, -1.0]), torch.tensor([0.0, -1.0]))
+    tensor([ 1.5708, -2.3562])
+    """
+    _tensor_other(other, "atan2")
+    return binary(Atan2Backward0, input, other, true_div=True)
+
+
 def _tensor_other(other: Any, name: str) -> None:
     if not isinstance(other, Tensor):
         raise TypeError(

@@ -163,6 +163,7 @@ RULES: dict[str, Rule] = {
         lambda L, a, v: grad_of(L, L.nn.functional.logsigmoid, a, v), S(2, 3), S(2, 3)
     ),
     "MishBackward0": rule(lambda L, a: L.nn.functional.mish(a), S(2, 3)),
+    "Atan2Backward0": rule(lambda L, a, b: L.atan2(a, b), S(2, 3), S(3)),
     "SoftplusBackward0": rule(lambda L, a: L.nn.functional.softplus(a, beta=2.0), S(2, 3)),
     "SoftplusBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.softplus, a, v), S(2, 3), S(2, 3)
