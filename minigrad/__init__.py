@@ -108,6 +108,7 @@ from .ops.elementwise import (
     asin,
     atan,
     atan2,
+    lerp,
     ceil,
     cosh,
     expm1,

@@ -168,6 +168,7 @@ METHODS: dict[str, Any] = {
     "clamp_max": elementwise.clamp_max,
     "maximum": elementwise.maximum,
     "atan2": elementwise.atan2,
+    "lerp": elementwise.lerp,
     "minimum": elementwise.minimum,
     "where": lambda self, condition, other: elementwise.where(condition, self, other),
     "masked_fill": elementwise.masked_fill,

@@ -164,6 +164,8 @@ RULES: dict[str, Rule] = {
     ),
     "MishBackward0": rule(lambda L, a: L.nn.functional.mish(a), S(2, 3)),
     "Atan2Backward0": rule(lambda L, a, b: L.atan2(a, b), S(2, 3), S(3)),
+    "LerpBackward0": rule(lambda L, a, b: L.lerp(a, b, 0.3), S(2, 3), S(3)),
+    "LerpBackward1": rule(lambda L, a, b, w: L.lerp(a, b, w), S(2, 3), S(3), S(2, 1)),
     "SoftplusBackward0": rule(lambda L, a: L.nn.functional.softplus(a, beta=2.0), S(2, 3)),
     "SoftplusBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.softplus, a, v), S(2, 3), S(2, 3)
