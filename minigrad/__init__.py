@@ -152,7 +152,7 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .ops.linalg import bmm, dot, einsum, matmul, mm, mv, outer
+from .ops.linalg import addmm, bmm, dot, einsum, matmul, mm, mv, outer
 from .ops.reduction import (
     amax,
     amin,

@@ -302,6 +302,7 @@ METHODS: dict[str, Any] = {
     "masked_select": indexing.masked_select,
     # --- linear algebra (ops/linalg.py)
     "mm": linalg.mm,
+    "addmm": linalg.addmm,
     "mv": linalg.mv,
     "dot": linalg.dot,
     "matmul": linalg.matmul,
