@@ -18,6 +18,7 @@ import numpy as np
 from .. import _dtype, _messages
 from .._tensor import Tensor, _overlaps
 from ..autograd.function import Op, quiet_numpy
+from . import _float32_math
 from ._dispatch import binary
 from ._promotion import _as_float, _broadcast_check, _cast, _no_bool_subtraction, _operand
 
@@ -499,7 +500,11 @@ class SigmoidBackward0(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
+        if a.dtype == np.float32:
+            # torch's float32 kernel uses SLEEF's exp: follow it for its last bits
+            out = _float32_math.sigmoid(a)
+        else:
+            out = (1 / (1 + np.exp(-a))).astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
 
@@ -905,7 +910,10 @@ class Log1PBackward0(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _f32(np.log1p, a)
+        if a.dtype == np.float32:
+            # torch's float32 kernel is SLEEF's log1p: follow it for its last bits
+            return _float32_math.log1p(a)
+        return np.log1p(a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -920,7 +928,11 @@ class Exp2Backward0(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.exp2(a)
+        if a.dtype == np.float32:
+            # torch's float32 kernel uses SLEEF's exp2: follow it for its last bits
+            out = _float32_math.exp2(a)
+        else:
+            out = np.exp2(a)
         ctx.save_for_backward(out)
         return out
 
