@@ -107,6 +107,8 @@ from .ops.elementwise import (
     add,
     asin,
     atan,
+    atan2,
+    lerp,
     ceil,
     cosh,
     expm1,
@@ -150,7 +152,7 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .ops.linalg import bmm, dot, einsum, matmul, mm, mv, outer
+from .ops.linalg import addmm, bmm, dot, einsum, matmul, mm, mv, outer
 from .ops.reduction import (
     amax,
     amin,

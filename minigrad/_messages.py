@@ -1352,3 +1352,42 @@ def format_param_length(name: object, given: object, groups: object) -> str:
 
 # --- L-BFGS (torch.optim.LBFGS) -------------------------------------------------------
 LBFGS_ONE_GROUP = "LBFGS doesn't support per-parameter options (parameter groups)"
+
+# nn.Embedding / F.embedding
+EMBEDDING_INDICES_DTYPE = (
+    "Expected tensor for argument #1 'indices' to have one of the following scalar "
+    "types: Long, Int; but got {type} instead (while checking arguments for embedding)"
+)
+EMBEDDING_WEIGHT_2D = "'weight' must be 2-D"
+EMBEDDING_PADDING_IDX = "Padding_idx must be within num_embeddings"
+EMBEDDING_WEIGHT_SHAPE = "Shape of weight does not match num_embeddings and embedding_dim"
+EMBEDDING_PRETRAINED_2D = "Embeddings parameter is expected to be 2-dimensional"
+
+# nn.LayerNorm / F.layer_norm
+LAYER_NORM_PARAM_SHAPE = (
+    "Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+    "{shape} and normalized_shape = {expected}"
+)
+LAYER_NORM_INPUT_SHAPE = (
+    "Given normalized_shape={normalized_shape}, expected input with shape [{expected}], "
+    "but got input of size{got}"
+)
+
+# nn.BatchNorm1d / F.batch_norm
+BATCH_NORM_ONE_VALUE = "Expected more than 1 value per channel when training, got input size {size}"
+BATCH_NORM_PARAM_SIZE = "{name} should contain {n} elements not {got}"
+BATCH_NORM_1D_DIMS = "expected 2D or 3D input (got {dim}D input)"
+BATCH_NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
+
+# nn.Unflatten
+UNFLATTEN_NOT_TUPLE = "unflattened_size must be a tuple of ints, but found type {type}"
+UNFLATTEN_NOT_INT = (
+    "unflattened_size must be tuple of ints, but found element of type {type} at pos {pos}"
+)
+UNFLATTEN_SIZES = (
+    "unflatten: Provided sizes {sizes} don't multiply up to the size of dim {dim} ({size}) "
+    "in the input tensor"
+)
+
+# nn.Hardtanh
+HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"

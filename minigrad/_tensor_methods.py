@@ -178,6 +178,8 @@ METHODS: dict[str, Any] = {
     "clamp_min": elementwise.clamp_min,
     "clamp_max": elementwise.clamp_max,
     "maximum": elementwise.maximum,
+    "atan2": elementwise.atan2,
+    "lerp": elementwise.lerp,
     "minimum": elementwise.minimum,
     "where": lambda self, condition, other: elementwise.where(condition, self, other),
     "masked_fill": elementwise.masked_fill,
@@ -311,6 +313,7 @@ METHODS: dict[str, Any] = {
     "masked_select": indexing.masked_select,
     # --- linear algebra (ops/linalg.py)
     "mm": linalg.mm,
+    "addmm": linalg.addmm,
     "mv": linalg.mv,
     "dot": linalg.dot,
     "matmul": linalg.matmul,

@@ -225,3 +225,128 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """A smooth ``relu``: ``log(1 + exp(beta x)) / beta``."""
     return SoftplusBackward0.apply(_as_float(input), beta=beta, threshold=threshold)
+
+
+class HardtanhBackward0(Op):
+    """out = x clipped to [min_val, max_val]     d/dx = 1 strictly inside, 0 outside"""
+
+    __slots__ = ("min_val", "max_val")
+
+    @staticmethod
+    def forward(ctx, x, min_val, max_val):
+        ctx.min_val, ctx.max_val = min_val, max_val
+        ctx.save_for_backward(x)
+        return np.minimum(np.maximum(x, x.dtype.type(min_val)), x.dtype.type(max_val))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return HardtanhBackwardBackward0.apply(grad, x, min_val=ctx.min_val, max_val=ctx.max_val)
+
+
+class HardtanhBackwardBackward0(Op):
+    """hardtanh's derivative as an op: out = g where min_val < x < max_val, else 0
+    d/dg = the same mask;  d/dx = 0"""
+
+    __slots__ = ("min_val", "max_val", "shape")
+
+    @staticmethod
+    def forward(ctx, g, x, min_val, max_val):
+        ctx.min_val, ctx.max_val, ctx.shape = min_val, max_val, x.shape
+        ctx.save_for_backward(x)
+        inside = (x > min_val) & (x < max_val)
+        return np.where(inside, g, g.dtype.type(0))
+
+    @staticmethod
+    def backward(ctx, gg):
+        (x,) = ctx.saved_tensors
+        dg = dx = None
+        if ctx.needs_input_grad[0]:
+            dg = HardtanhBackwardBackward0.apply(gg, x, min_val=ctx.min_val, max_val=ctx.max_val)
+        if ctx.needs_input_grad[1]:
+            dx = Tensor._make(np.zeros_like(x._data), None)
+        return dg, dx
+
+
+class LogSigmoidBackward0(Op):
+    """out = log σ(x) = -softplus(-x)          d/dx = 1 - σ(x) = σ(-x)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        w = _wide(x)
+        return (np.minimum(w, 0) - np.log1p(np.exp(-np.abs(w)))).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return LogSigmoidBackwardBackward0.apply(grad, x)
+
+
+class LogSigmoidBackwardBackward0(Op):
+    """logsigmoid's derivative as an op: out = g σ(-x)
+    d/dg = σ(-x);  d/dx = g (σ(x) - 1) σ(x)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, g, x):
+        ctx.save_for_backward(g, x)
+        return (_wide(g) / (1 + np.exp(_wide(x)))).astype(g.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x = ctx.saved_tensors
+        dg = LogSigmoidBackwardBackward0.apply(gg, x) if ctx.needs_input_grad[0] else None
+        dx = None
+        if ctx.needs_input_grad[1]:
+            z = x.sigmoid()
+            dx = gg * g * (z - 1) * z  # (as torch writes it: 0 where σ(x) rounds to 1)
+        return dg, dx
+
+
+class MishBackward0(Op):
+    """out = x tanh(softplus(x))
+    d/dx = t + x σ(x) (1 - t²), t = tanh(softplus(x))"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        w = _wide(x)
+        return (w * np.tanh(np.logaddexp(0, w))).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        t = softplus(x).tanh()
+        return grad * (t + x * x.sigmoid() * (1 - t * t))
+
+
+def hardtanh(
+    input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False
+) -> Tensor:
+    """``input`` clipped to ``[min_val, max_val]``."""
+    if inplace:
+        return input._inplace(lambda t: hardtanh(t, min_val, max_val))
+    return HardtanhBackward0.apply(input, min_val=min_val, max_val=max_val)
+
+
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    """``min(max(0, x), 6)``: ``hardtanh`` between 0 and 6, as in torch."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def logsigmoid(input: Tensor) -> Tensor:
+    """``log(sigmoid(x))``, computed without overflow."""
+    return LogSigmoidBackward0.apply(_as_float(input))
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    """``x tanh(softplus(x))``."""
+    if inplace:
+        return input._inplace(mish)
+    return MishBackward0.apply(_as_float(input))

@@ -20,7 +20,7 @@ from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
 from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
 from ..ops.elementwise import leaky_relu_, sigmoid, tanh
-from ._activations import elu, gelu, silu, softplus
+from ._activations import elu, gelu, hardtanh, logsigmoid, mish, relu6, silu, softplus
 from ._reduction import legacy_reduction
 
 __all__ = [
@@ -32,6 +32,10 @@ __all__ = [
     "silu",
     "elu",
     "softplus",
+    "hardtanh",
+    "relu6",
+    "logsigmoid",
+    "mish",
     "leaky_relu_",
     "sigmoid",
     "tanh",
@@ -50,6 +54,11 @@ __all__ = [
     "avg_pool2d",
     "unfold",
     "fold",
+    "embedding",
+    "layer_norm",
+    "batch_norm",
+    "normalize",
+    "cosine_similarity",
 ]
 
 
@@ -869,6 +878,30 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     return input * noise
 
 
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
+    """``input`` divided by its ``p``-norm along ``dim`` (at least ``eps``): each
+    slice becomes a unit vector. Built from ops as in torch, so it ends in a ``DivBackward0``."""
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:
+    """The cosine of the angle between ``x1`` and ``x2`` along ``dim`` (they
+    broadcast): ``sum(x1/|x1| * x2/|x2|)``, each norm at least ``eps``.
+
+    As in torch, each vector is divided by its norm first (this keeps the
+    products in range), and the clamping to ``eps`` is left out of the gradient."""
+    _broadcast_check(x1._data, x2._data)
+    shape = np.broadcast_shapes(x1._data.shape, x2._data.shape)
+    x1 = x1 if x1._data.shape == shape else x1.expand(*shape)
+    x2 = x2 if x2._data.shape == shape else x2.expand(*shape)
+    n1 = x1.norm(2, dim, keepdim=True)
+    n2 = x2.norm(2, dim, keepdim=True)
+    n1 = n1 + (n1.detach().clamp_min(eps) - n1.detach())  # clamped, with the norm's gradient
+    n2 = n2 + (n2.detach().clamp_min(eps) - n2.detach())
+    return ((x1 / n1) * (x2 / n2)).sum(dim)
+
+
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """Class indices to rows of zeros with a 1 at the index (int64).
 
@@ -904,5 +937,9 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
     return log_softmax(self, dim, dtype=dtype)
 
 
-# ``F.linear`` is written next to ``nn.Linear``, which builds the same AddmmBackward0 node.
+# ``F.linear``, ``F.embedding``, ``F.layer_norm``, ``F.batch_norm`` are written next to
+# their modules (``nn.Linear``...), which build the same nodes.
+from .modules.batchnorm import batch_norm  # noqa: E402
 from .modules.linear import linear  # noqa: E402
+from .modules.normalization import layer_norm  # noqa: E402
+from .modules.sparse import embedding  # noqa: E402

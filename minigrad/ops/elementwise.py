@@ -1658,6 +1658,100 @@ def minimum(input: Tensor, other: Tensor) -> Tensor:
     return binary(MinimumBackward0, input, other)
 
 
+class Atan2Backward0(Op):
+    """out = atan2(a, b), the angle of the point (b, a)
+    d/da = b / (a² + b²),   d/db = -a / (a² + b²)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.arctan2(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        recip = (a * a + b * b).reciprocal()
+        needs = ctx.needs_input_grad
+        return (grad * b * recip if needs[0] else None, grad * -a * recip if needs[1] else None)
+
+
+def atan2(input: Tensor, other: Tensor) -> Tensor:
+    """The angle (in radians, in [-π, π]) of the point ``(other, input)``, elementwise.
+
+    >>> import minigrad as torch
+    >>> torch.atan2(torch.tensor([1.0, -1.0]), torch.tensor([0.0, -1.0]))
+    tensor([ 1.5708, -2.3562])
+    """
+    _tensor_other(other, "atan2")
+    return binary(Atan2Backward0, input, other, true_div=True)
+
+
+def _lerp(a: np.ndarray, b: np.ndarray, w: Any) -> np.ndarray:
+    """torch's formula: from the nearer end, so that w = 1 gives ``end`` exactly."""
+    w = np.asarray(w, dtype=a.dtype)
+    return np.where(np.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w)).astype(a.dtype)
+
+
+class LerpBackward0(Op):
+    """out = start + weight (end - start), weight a number
+    d/dstart = 1 - weight,   d/dend = weight"""
+
+    __slots__ = ("w",)
+
+    @staticmethod
+    def forward(ctx, a, b, w):
+        ctx.w = w
+        return _lerp(a, b, w)
+
+    @staticmethod
+    def backward(ctx, grad):
+        needs = ctx.needs_input_grad
+        return (grad * (1 - ctx.w) if needs[0] else None, grad * ctx.w if needs[1] else None)
+
+
+class LerpBackward1(Op):
+    """out = start + weight (end - start), weight a tensor
+    d/dstart = 1 - weight,   d/dend = weight,   d/dweight = end - start"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b, w):
+        ctx.save_for_backward(a, b, w)
+        return _lerp(a, b, w)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b, w = ctx.saved_tensors
+        needs = ctx.needs_input_grad
+        return (
+            grad * (1 - w) if needs[0] else None,
+            grad * w if needs[1] else None,
+            grad * (b - a) if needs[2] else None,
+        )
+
+
+def lerp(input: Tensor, end: Tensor, weight: Any) -> Tensor:
+    """``input + weight (end - input)``: a straight line from ``input`` (weight 0)
+    to ``end`` (weight 1); ``weight`` is a number or a tensor (all broadcast).
+
+    >>> import minigrad as torch
+    >>> torch.lerp(torch.tensor([0.0, 10.0]), torch.tensor([10.0, 20.0]), 0.25)
+    tensor([ 2.5000, 12.5000])
+    """
+    tensors = [input, end] + ([weight] if isinstance(weight, Tensor) else [])
+    for t in tensors[1:]:
+        _broadcast_check(input._data, t._data)
+    shape = np.broadcast_shapes(*(t._data.shape for t in tensors))
+    x, y = (t if t._data.shape == shape else t.expand(*shape) for t in (input, end))
+    if isinstance(weight, Tensor):
+        w = weight if weight._data.shape == shape else weight.expand(*shape)
+        return LerpBackward1.apply(x, y, w)
+    return LerpBackward0.apply(x, y, w=weight)
+
+
 def _tensor_other(other: Any, name: str) -> None:
     if not isinstance(other, Tensor):
         raise TypeError(

@@ -335,27 +335,47 @@ class AddmmBackward0(Op):
     """out = bias + m1 @ m2        d bias = grad (summed over the rows, by the engine),
     d m1 = grad @ m2ᵀ,   d m2 = m1ᵀ @ grad"""
 
-    __slots__ = ("cols",)
+    __slots__ = ("cols", "beta", "alpha")
 
     @staticmethod
-    def forward(ctx, bias, m1, m2):
+    def forward(ctx, bias, m1, m2, beta=1, alpha=1):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(m1 if needs[2] else None, m2 if needs[1] else None)
         ctx.cols = (_column_major(m1), _column_major(m2))
-        return bias + m1 @ m2
+        ctx.beta, ctx.alpha = beta, alpha
+        if beta == 1 and alpha == 1:  # nn.Linear's case
+            return bias + m1 @ m2
+        prod = alpha * (m1 @ m2) if alpha != 1 else m1 @ m2
+        if beta == 0:  # as in torch, the input is then ignored (even a nan in it)
+            return np.broadcast_to(prod, prod.shape).astype(m1.dtype)
+        return (beta * bias + prod).astype(m1.dtype)
 
     @staticmethod
     def backward(ctx, grad):
         m1, m2 = ctx.saved_tensors
         needs = ctx.needs_input_grad
-        g_bias = grad if needs[0] else None
-        g_m1 = mm_mat1_grad(grad, m2, ctx.cols[0]) if needs[1] else None
-        g_m2 = mm_mat2_grad(grad, m1, ctx.cols[1]) if needs[2] else None
+        beta, alpha = ctx.beta, ctx.alpha
+        g_bias = (grad if beta == 1 else grad * beta) if needs[0] else None
+        g_m1 = g_m2 = None
+        if needs[1]:
+            g_m1 = mm_mat1_grad(grad, m2, ctx.cols[0])
+            g_m1 = g_m1 if alpha == 1 else g_m1 * alpha
+        if needs[2]:
+            g_m2 = mm_mat2_grad(grad, m1, ctx.cols[1])
+            g_m2 = g_m2 if alpha == 1 else g_m2 * alpha
         return g_bias, g_m1, g_m2
 
 
-def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
-    """``input + mat1 @ mat2`` in one operation (``input`` broadcasts over the rows)."""
+def addmm(
+    input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: float = 1, alpha: float = 1
+) -> Tensor:
+    """``beta input + alpha (mat1 @ mat2)`` in one operation (``input`` broadcasts).
+
+    >>> import minigrad as torch
+    >>> torch.addmm(torch.ones(2, 2), torch.eye(2), torch.eye(2), beta=0.5, alpha=2)
+    tensor([[2.5000, 0.5000],
+            [0.5000, 2.5000]])
+    """
     if mat1.shape[1] != mat2.shape[0]:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
@@ -372,7 +392,9 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
         )
     if input._data.shape != (mat1.shape[0], mat2.shape[1]):
         input.detach().expand(mat1.shape[0], mat2.shape[1])  # raises expand's error if it can't
-    return AddmmBackward0.apply(input, mat1, mat2)
+    if beta == 1 and alpha == 1:
+        return AddmmBackward0.apply(input, mat1, mat2)
+    return AddmmBackward0.apply(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
 # --- singular values (for the nuclear norm) ---------------------------------

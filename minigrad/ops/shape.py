@@ -664,7 +664,12 @@ def unflatten(input: Tensor, dim: int, sizes: Any) -> Tensor:
     """Split dim ``dim`` into ``sizes`` (a view; one size may be -1)."""
     d = input._wrap_dim(dim)
     shape = tuple(input.shape)
-    return view(input, shape[:d] + tuple(sizes) + shape[d + 1 :])
+    sizes = tuple(sizes)
+    if -1 not in sizes and int(np.prod(sizes)) != shape[d]:
+        raise RuntimeError(
+            _messages.UNFLATTEN_SIZES.format(sizes=list(sizes), dim=d, size=shape[d])
+        )
+    return view(input, shape[:d] + sizes + shape[d + 1 :])
 
 
 def ravel(input: Tensor) -> Tensor:

@@ -157,6 +157,18 @@ RULES: dict[str, Rule] = {
     "EluBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.elu, a, v), S(2, 3), S(2, 3)
     ),
+    "HardtanhBackward0": rule(lambda L, a: L.nn.functional.hardtanh(a, -0.8, 1.1), S(2, 3)),
+    "HardtanhBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).hardtanh(x + 0.5), leaf(L, 2, 3), v), S(2, 3)
+    ),
+    "LogSigmoidBackward0": rule(lambda L, a: L.nn.functional.logsigmoid(a), S(2, 3)),
+    "LogSigmoidBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, L.nn.functional.logsigmoid, a, v), S(2, 3), S(2, 3)
+    ),
+    "MishBackward0": rule(lambda L, a: L.nn.functional.mish(a), S(2, 3)),
+    "Atan2Backward0": rule(lambda L, a, b: L.atan2(a, b), S(2, 3), S(3)),
+    "LerpBackward0": rule(lambda L, a, b: L.lerp(a, b, 0.3), S(2, 3), S(3)),
+    "LerpBackward1": rule(lambda L, a, b, w: L.lerp(a, b, w), S(2, 3), S(3), S(2, 1)),
     "SoftplusBackward0": rule(lambda L, a: L.nn.functional.softplus(a, beta=2.0), S(2, 3)),
     "SoftplusBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.softplus, a, v), S(2, 3), S(2, 3)
@@ -344,6 +356,22 @@ RULES: dict[str, Rule] = {
     ),
     "BinaryCrossEntropyWithLogitsBackward0": rule(
         lambda L, a, t: F(L).binary_cross_entropy_with_logits(a, t), S(2, 3), U(2, 3)
+    ),
+    "EmbeddingBackward0": rule(lambda L, w: F(L).embedding(idx(L, [[1, 3], [1, 0]]), w), S(4, 3)),
+    "EmbeddingDenseBackwardBackward0": rule(
+        lambda L, v: grad_of(
+            L,
+            lambda w: F(L).embedding(idx(L, [[1, 3], [1, 0]]), w, padding_idx=0),
+            leaf(L, 4, 3),
+            v,
+        ),
+        S(2, 2, 3),
+    ),
+    "NativeLayerNormBackward0": rule(
+        lambda L, x, w, b: F(L).layer_norm(x, [3], w, b), S(2, 3), S(3), S(3)
+    ),
+    "NativeBatchNormBackward0": rule(
+        lambda L, x, w, b: F(L).batch_norm(x, None, None, w, b, training=True), S(4, 3), S(3), S(3)
     ),
     # --- user-written functions -------------------------------------------------------
     "BackwardCFunction": rule(lambda L, a: _custom_exp(L).apply(a), S(2, 3)),

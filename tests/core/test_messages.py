@@ -490,6 +490,23 @@ CASES = {
         _leaf(lib, 2) * 2, [], lib.ones(3, 3), is_grads_batched=True
     ),
     "LEGACY_AUTOGRAD_FUNCTION": _legacy_function,
+    "EMBEDDING_INDICES_DTYPE": lambda lib: lib.nn.Embedding(5, 2)(lib.tensor([1.0])),
+    "EMBEDDING_WEIGHT_2D": lambda lib: lib.nn.functional.embedding(lib.tensor([1]), lib.ones(3)),
+    "EMBEDDING_PADDING_IDX": lambda lib: lib.nn.Embedding(5, 2, padding_idx=5),
+    "EMBEDDING_WEIGHT_SHAPE": lambda lib: lib.nn.Embedding(5, 2, _weight=lib.ones(2, 2)),
+    "EMBEDDING_PRETRAINED_2D": lambda lib: lib.nn.Embedding.from_pretrained(lib.ones(2)),
+    "LAYER_NORM_PARAM_SHAPE": lambda lib: lib.nn.functional.layer_norm(
+        lib.ones(2, 3), [3], None, lib.ones(2)
+    ),
+    "LAYER_NORM_INPUT_SHAPE": lambda lib: lib.nn.LayerNorm(4)(lib.ones(2, 3)),
+    "BATCH_NORM_ONE_VALUE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(1, 3)),
+    "BATCH_NORM_PARAM_SIZE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(2, 4)),
+    "BATCH_NORM_1D_DIMS": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(1, 3, 2, 2)),
+    "BATCH_NORM_MIXED_DTYPE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(2, 3, dtype=lib.float64)),
+    "UNFLATTEN_NOT_TUPLE": lambda lib: lib.nn.Unflatten(1, 6),
+    "UNFLATTEN_SIZES": lambda lib: lib.ones(2, 6).unflatten(1, (4, 3)),
+    "UNFLATTEN_NOT_INT": lambda lib: lib.nn.Unflatten(1, [2.0, 3]),
+    "HARDTANH_RANGE": lambda lib: lib.nn.Hardtanh(2.0, 1.0),
     "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
     "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),

@@ -3,23 +3,30 @@
 from .activation import (
     ELU,
     GELU,
+    Hardtanh,
     LeakyReLU,
+    LogSigmoid,
     LogSoftmax,
+    Mish,
     ReLU,
+    ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
     Softplus,
     Tanh,
 )
+from .batchnorm import BatchNorm1d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv2d
 from .dropout import Dropout
-from .flatten import Flatten
+from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
 from .module import Module
+from .normalization import LayerNorm
 from .pooling import AvgPool2d, MaxPool2d
+from .sparse import Embedding
 
 __all__ = [
     "Module",
@@ -52,4 +59,12 @@ __all__ = [
     "Conv2d",
     "MaxPool2d",
     "AvgPool2d",
+    "Embedding",
+    "LayerNorm",
+    "BatchNorm1d",
+    "Unflatten",
+    "Hardtanh",
+    "ReLU6",
+    "LogSigmoid",
+    "Mish",
 ]

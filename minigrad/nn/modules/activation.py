@@ -10,6 +10,7 @@ tensor([0., 2.])
 
 from __future__ import annotations
 
+from ... import _messages
 from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
@@ -144,5 +145,71 @@ class Softplus(Module):
         return f"beta={self.beta}, threshold={self.threshold}"
 
 
-for _cls in (ReLU, LeakyReLU, Sigmoid, Tanh, Softmax, LogSoftmax, GELU, SiLU, ELU, Softplus):
+class Hardtanh(Module):
+    """``x`` clipped to ``[min_val, max_val]``."""
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.min_val = min_val
+        self.max_val = max_val
+        self.inplace = inplace
+        assert self.max_val > self.min_val, _messages.HARDTANH_RANGE.format(
+            max_val=max_val, min_val=min_val
+        )
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self) -> str:
+        inplace = ", inplace=True" if self.inplace else ""
+        return f"min_val={self.min_val}, max_val={self.max_val}{inplace}"
+
+
+class ReLU6(Hardtanh):
+    """``min(max(0, x), 6)``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__(0.0, 6.0, inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LogSigmoid(Module):
+    """``log(sigmoid(x))``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.logsigmoid(input)
+
+
+class Mish(Module):
+    """``x tanh(softplus(x))``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.mish(input, inplace=self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+for _cls in (
+    ReLU,
+    LeakyReLU,
+    Sigmoid,
+    Tanh,
+    Softmax,
+    LogSoftmax,
+    GELU,
+    SiLU,
+    ELU,
+    Softplus,
+    Hardtanh,
+    ReLU6,
+    LogSigmoid,
+    Mish,
+):
     _cls.__module__ = "torch.nn.modules.activation"

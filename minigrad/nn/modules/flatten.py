@@ -1,4 +1,5 @@
-"""``Flatten``: turn each sample into a vector, e.g. images before a ``Linear``.
+"""``Flatten``: turn each sample into a vector, e.g. images before a ``Linear``;
+``Unflatten``: the way back, one dimension split into several.
 
 >>> import minigrad as torch
 >>> torch.nn.Flatten()(torch.zeros(4, 2, 3)).shape
@@ -7,6 +8,7 @@ torch.Size([4, 6])
 
 from __future__ import annotations
 
+from ... import _messages
 from ..._tensor import Tensor
 from .module import Module
 
@@ -26,4 +28,29 @@ class Flatten(Module):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
 
 
-Flatten.__module__ = "torch.nn.modules.flatten"
+class Unflatten(Module):
+    """Split dimension ``dim`` into the sizes ``unflattened_size`` (a tuple or list
+    of ints, or a ``torch.Size``), e.g. ``(N, 12)`` into ``(N, 3, 4)``."""
+
+    def __init__(self, dim: int, unflattened_size: tuple | list) -> None:
+        super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError(
+                _messages.UNFLATTEN_NOT_TUPLE.format(type=type(unflattened_size).__name__)
+            )
+        for pos, elem in enumerate(unflattened_size):
+            if not isinstance(elem, int):
+                raise TypeError(
+                    _messages.UNFLATTEN_NOT_INT.format(type=type(elem).__name__, pos=pos)
+                )
+        self.dim = dim
+        self.unflattened_size = unflattened_size
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+Flatten.__module__ = Unflatten.__module__ = "torch.nn.modules.flatten"

@@ -1,0 +1,148 @@
+"""``LayerNorm``: normalise each sample over its last dimensions, then scale
+and shift: ``y = (x - mean) / sqrt(var + eps) * weight + bias``.
+
+The mean and the (biased) variance are taken over ``normalized_shape``, the
+last dimensions of ``x``, separately for every sample. Like torch, the whole
+layer is one node, ``NativeLayerNormBackward0``.
+
+>>> import minigrad as torch
+>>> ln = torch.nn.LayerNorm(3)
+>>> ln
+LayerNorm((3,), eps=1e-05, elementwise_affine=True, bias=True)
+>>> ln(torch.tensor([[1.0, 2.0, 3.0]]))
+tensor([[-1.2247,  0.0000,  1.2247]], grad_fn=<NativeLayerNormBackward0>)
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ... import _messages
+from ..._creation import empty
+from ..._tensor import Tensor
+from ...autograd.function import Op
+from .. import init
+from ..parameter import Parameter
+from .module import Module
+
+
+class NativeLayerNormBackward0(Op):
+    """out = x̂ w + b, with x̂ = (x - mean) rstd, rstd = 1 / sqrt(var + eps) over
+    the last ``k`` dims          d x = rstd (ĝ - mean(ĝ) - x̂ mean(ĝ x̂)), ĝ = grad w
+    d w = sum of grad x̂ over the samples,   d b = sum of grad over the samples
+    (the gradient is written with tensor operations, so it can be differentiated again)"""
+
+    __slots__ = ("k", "eps")
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, k, eps):
+        ctx.k, ctx.eps = k, eps
+        ctx.save_for_backward(x, weight)
+        axes = tuple(range(x.ndim - k, x.ndim))
+        mean = x.mean(axis=axes, keepdims=True)
+        var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
+        out = (x - mean) / np.sqrt(var + eps)
+        if weight is not None:
+            out = out * weight
+        if bias is not None:
+            out = out + bias
+        return out.astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight = ctx.saved_tensors
+        needs = ctx.needs_input_grad
+        dims = tuple(range(x.dim() - ctx.k, x.dim()))
+        lead = tuple(range(x.dim() - ctx.k))
+        mean = x.mean(dims, keepdim=True)
+        centred = x - mean
+        rstd = ((centred * centred).mean(dims, keepdim=True) + ctx.eps).rsqrt()
+        xhat = centred * rstd
+        g = grad * weight if weight is not None else grad
+        gx = None
+        if needs[0]:
+            gx = rstd * (
+                g - g.mean(dims, keepdim=True) - xhat * (g * xhat).mean(dims, keepdim=True)
+            )
+        gw = (grad * xhat).sum(lead) if needs[1] else None
+        gb = grad.sum(lead) if needs[2] else None
+        return gx, gw, gb
+
+
+def layer_norm(
+    input: Tensor,
+    normalized_shape: list | tuple,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Normalise over the last ``len(normalized_shape)`` dimensions of ``input``."""
+    shape = tuple(normalized_shape)
+    k = len(shape)
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != shape:
+            raise RuntimeError(
+                _messages.LAYER_NORM_PARAM_SHAPE.format(
+                    name=name, shape=list(t.shape), expected=list(shape)
+                )
+            )
+    if k == 0 or tuple(input.shape[input.dim() - k :]) != shape or input.dim() < k:
+        raise RuntimeError(
+            _messages.LAYER_NORM_INPUT_SHAPE.format(
+                normalized_shape=list(shape),
+                expected=", ".join(["*"] + [str(n) for n in shape]),
+                got=list(input.shape),
+            )
+        )
+    return NativeLayerNormBackward0.apply(input, weight, bias, k=k, eps=eps)
+
+
+class LayerNorm(Module):
+    """``y = (x - mean) / sqrt(var + eps) * weight + bias`` over the last
+    dimensions ``normalized_shape``; ``weight`` starts at ones, ``bias`` at zeros."""
+
+    def __init__(
+        self,
+        normalized_shape: int | list | tuple,
+        eps: float = 1e-5,
+        elementwise_affine: bool = True,
+        bias: bool = True,
+        device=None,
+        dtype=None,
+    ) -> None:
+        super().__init__()
+        if isinstance(normalized_shape, numbers.Integral):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(empty(*self.normalized_shape, dtype=dtype))
+            if bias:
+                self.bias = Parameter(empty(*self.normalized_shape, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, "
+            f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}"
+        )
+
+
+LayerNorm.__module__ = "torch.nn.modules.normalization"
