@@ -13,6 +13,7 @@ shape is resized (with torch's warning unless it was empty).
 from __future__ import annotations
 
 import functools
+import inspect
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +40,26 @@ def _requires_grad(value: Any) -> bool:
     return False
 
 
+def write_into(out: Tensor, fn: Callable, name: str, args: tuple, kwargs: dict) -> Tensor:
+    """``fn(*args, **kwargs)`` written into ``out``, as torch's ``out=`` does."""
+    if _State.enabled and (
+        out.requires_grad or any(_requires_grad(a) for a in (*args, *kwargs.values()))
+    ):
+        raise RuntimeError(_messages.out_not_differentiable(name))
+    with no_grad():
+        result = fn(*args, **kwargs)
+    if out._data.shape != result._data.shape:
+        if out._data.size:
+            warnings.warn(
+                _messages.out_resized(list(out._data.shape), list(result._data.shape)),
+                UserWarning,
+                stacklevel=3,
+            )
+        out._data = np.empty(result._data.shape, dtype=out._data.dtype)
+    out._write(result._data)
+    return out
+
+
 def accept_out(fn: Callable, name: str) -> Callable:
     """Wrap ``fn`` so that it takes ``out=``."""
 
@@ -46,27 +67,14 @@ def accept_out(fn: Callable, name: str) -> Callable:
     def wrapper(*args: Any, out: Tensor | None = None, **kwargs: Any) -> Any:
         if out is None:
             return fn(*args, **kwargs)
-        if _State.enabled and (
-            out.requires_grad or any(_requires_grad(a) for a in (*args, *kwargs.values()))
-        ):
-            raise RuntimeError(_messages.out_not_differentiable(name))
-        with no_grad():
-            result = fn(*args, **kwargs)
-        if out._data.shape != result._data.shape:
-            if out._data.size:
-                warnings.warn(
-                    _messages.out_resized(list(out._data.shape), list(result._data.shape)),
-                    UserWarning,
-                    stacklevel=2,
-                )
-            out._data = np.empty(result._data.shape, dtype=out._data.dtype)
-        out._write(result._data)
-        return out
+        return write_into(out, fn, name, args, kwargs)
 
     return wrapper
 
 
 def install(namespace: dict) -> None:
     for name in NAMES:
-        if callable(namespace.get(name)):
-            namespace[name] = accept_out(namespace[name], name)
+        fn = namespace.get(name)
+        # (the one-input math functions take out= themselves: no wrapper on the hot path)
+        if callable(fn) and "out" not in inspect.signature(fn).parameters:
+            namespace[name] = accept_out(fn, name)

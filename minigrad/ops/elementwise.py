@@ -927,7 +927,11 @@ def square(input: Tensor) -> Tensor:
 
 def _unary(cls: type[Op]) -> Any:
     # (cls.apply is looked up on every call: viz.trace() replaces it while it records)
-    def op(input: Tensor) -> Tensor:
+    def op(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+        if out is not None:  # torch.exp(x, out=y) writes into y (minigrad/_out.py)
+            from .._out import write_into
+
+            return write_into(out, op, op.__name__, (input,), {})
         if type(input) is Tensor and input._data.dtype.kind == "f":
             return cls.apply(input)  # the common case, without the _as_float call
         return cls.apply(_as_float(input))
