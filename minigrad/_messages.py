@@ -202,6 +202,11 @@ SCALAR_OF_REQUIRES_GRAD = (
 )
 
 
+PARTIAL_OVERLAP = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor "
+    "refer to a single memory location. Please clone() the tensor before performing the "
+    "operation."
+)
 OVERLAP = (
     "unsupported operation: more than one element of the written-to tensor refers to a "
     "single memory location. Please clone() the tensor before performing the operation."

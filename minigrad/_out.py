@@ -22,7 +22,7 @@ import numpy as np
 
 from . import _messages
 from ._grad_mode import _State, no_grad
-from ._tensor import Tensor
+from ._tensor import Tensor, _check_no_partial_overlap
 
 # the top-level functions that take ``out=`` (torch's take it too)
 NAMES = (
@@ -46,6 +46,9 @@ def write_into(out: Tensor, fn: Callable, name: str, args: tuple, kwargs: dict) 
         out.requires_grad or any(_requires_grad(a) for a in (*args, *kwargs.values()))
     ):
         raise RuntimeError(_messages.out_not_differentiable(name))
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, Tensor):
+            _check_no_partial_overlap(out._data, a._data)
     with no_grad():
         result = fn(*args, **kwargs)
     if out._data.shape != result._data.shape:

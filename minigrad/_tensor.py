@@ -608,7 +608,12 @@ class Tensor:
             )
 
     def _inplace(
-        self, fn: Callable[..., Tensor], *args: Any, _fill: bool = False, **kwargs: Any
+        self,
+        fn: Callable[..., Tensor],
+        *args: Any,
+        _fill: bool = False,
+        _number: bool = False,
+        **kwargs: Any,
     ) -> Tensor:
         """Run ``fn(self, *args)`` and store the result in ``self``.
 
@@ -617,6 +622,8 @@ class Tensor:
         torch shows as e.g. ``grad_fn=<MulBackward0>`` after ``y.mul_(2)``).
         ``_fill``: the op writes one value everywhere (``zero_``, ``fill_``), which
         torch allows on a tensor whose elements share memory (an ``expand``).
+        ``_number``: the tensor arguments are read as numbers first (``fill_``), so
+        they may be part of ``self``.
         """
         recording = _State.enabled and (
             self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args)
@@ -624,6 +631,10 @@ class Tensor:
         self._check_inplace(recording)
         if not _fill:
             _check_no_overlap(self._data)
+        if not (_fill or _number):
+            for a in args:
+                if isinstance(a, Tensor):
+                    _check_no_partial_overlap(self._data, a._data)
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -717,7 +728,8 @@ class Tensor:
                     "fill_ only supports 0-dimension value tensor but got tensor with "
                     f"{value.dim()} dimensions."
                 )
-            return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value)
+            # (torch reads the value as a number first: it may be one of self's own)
+            return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value, _number=True)
         return self._inplace(lambda s: E.FillBackward2.apply(s, value=value), _fill=True)
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
@@ -783,6 +795,37 @@ def _check_no_overlap(data: np.ndarray) -> None:
     """torch refuses to write into a tensor whose elements share memory (``expand``)."""
     if _overlaps(data):
         raise RuntimeError(_messages.OVERLAP)
+
+
+def _check_no_partial_overlap(out: np.ndarray, src: np.ndarray) -> None:
+    """torch refuses an in-place op whose input covers part of the memory it writes
+    (``t[1:] += t[:-1]``): the result would depend on the order of the writes. The
+    very same elements (``t += t``) are fine. Like torch, only dense tensors are
+    compared (for others the question is "too hard" and nothing is refused)."""
+    if not out.size or not src.size or not (_dense(out) and _dense(src)):
+        return
+    a0, b0 = out.ctypes.data, src.ctypes.data
+    a1, b1 = a0 + out.nbytes, b0 + src.nbytes
+    if (a0, a1) == (b0, b1) and _layout(out) == _layout(src):
+        return
+    if a0 < b1 and b0 < a1:
+        raise RuntimeError(_messages.PARTIAL_OVERLAP)
+
+
+def _layout(a: np.ndarray) -> list[tuple[int, int]]:
+    """Sizes and strides, leaving out dims of size 1 (which step nowhere)."""
+    return [(n, st) for n, st in zip(a.shape, a.strides) if n != 1]
+
+
+def _dense(a: np.ndarray) -> bool:
+    """Its elements fill one block of memory without gaps or repeats (in any order)."""
+    size = a.itemsize
+    dims = sorted((st, n) for n, st in zip(a.shape, a.strides) if n != 1)
+    for stride, n in dims:
+        if stride != size:
+            return False
+        size *= n
+    return True
 
 
 def _view_change_message(view: Tensor, indirect: bool) -> str:

@@ -22,6 +22,7 @@ from .._grad_mode import _State
 from .._tensor import (
     Tensor,
     _check_no_overlap,
+    _check_no_partial_overlap,
     _overlaps,
     _positions_in,
     _writable,
@@ -449,6 +450,9 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     self._check_inplace(recording)
     if not advanced_only:
         _check_no_overlap(self._data[key])  # (writing into an expand)
+    if isinstance(value, Tensor) and value.dim():  # (a 0-dim value is read as a number)
+        written = self._data if advanced_only else self._data[key]
+        _check_no_partial_overlap(written, value._data)
     if not recording:
         _writable(self._data)[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()

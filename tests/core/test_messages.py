@@ -302,6 +302,7 @@ CASES = {
     "VIEW_INPLACE_AMBIGUOUS": _view_in_no_grad,
     "VIEW_INPLACE_MULTIPLE_VIEWS": lambda lib: (_leaf(lib, 2, 2) * 1).unbind()[0].add_(1),
     "OVERLAP": lambda lib: lib.ones(1).expand(3).add_(1),
+    "PARTIAL_OVERLAP": lambda lib: (lambda t: t[1:].add_(t[:3]))(lib.arange(4.0)),
     "grad_dtype_mismatch": lambda lib: _grad_of(lib, lib.ones(2, dtype=lib.float64)),
     "grad_size_mismatch": lambda lib: _grad_of(lib, lib.ones(3)),
     "REQUIRES_GRAD_ON_INFERENCE_TENSOR": lambda lib: _inference_tensor(lib).requires_grad_(),

@@ -241,6 +241,47 @@ def test_writes_of_every_shape_into_a_whole_tensor(code: str) -> None:
     assert mine.lines() == theirs.lines()
 
 
+# in-place writes whose input shares memory with what they write: torch refuses a
+# partial overlap between dense tensors and allows the very same elements
+# (with strided, non-dense views torch's answer depends on its loop order: not here)
+OVERLAPS = [
+    "t = torch.arange(4.); t.add_(t[0]); print(t)",
+    "t = torch.arange(4.); t.add_(t[1]); print(t)",
+    "y = torch.arange(4.).view(2, 2); y.add_(y.t()); print(y)",
+    "y = torch.arange(4.).view(2, 2); y.copy_(y.t()); print(y)",
+    "y = torch.arange(4.).view(2, 2); y[...] = y.t(); print(y)",
+    "y = torch.arange(4.).view(2, 2); y[:] = y.t(); print(y)",
+    "x = torch.arange(4.); x[:2].mul_(x[2:]); print(x)",
+    "t = torch.arange(6.); t[:3].add_(t[::2]); print(t)",
+    "t = torch.arange(4.); t.add_(t.view(2, 2).view(4)); print(t)",
+    "t = torch.arange(4.); t.mul_(t.flip(0)); print(t)",
+    "t = torch.arange(6.).view(2, 3); t[0].add_(t[1]); print(t)",
+    "t = torch.arange(6.).view(2, 3); t[:, 0].add_(t[:, 1]); print(t)",
+    "t = torch.arange(4., requires_grad=True) * 1; t[1:].add_(t[:3]); print(t)",
+    "t = torch.arange(4.); t.clamp_(min=t[1:2]); print(t)",
+    "t = torch.arange(4.); t.masked_fill_(t > 1, t[0]); print(t)",
+    "t = torch.arange(4.); torch.add(t[:3], 1, out=t[1:]); print(t)",
+    "t = torch.arange(4.); t[1:] = t[:3]; print(t)",
+    "t = torch.arange(4.); t[1:3] = t[:2]; print(t)",
+    "t = torch.zeros(3); t.add_(torch.ones(3).expand(3)); print(t)",
+    "t = torch.arange(4.); v = t[1:]; v.sub_(t[:3]); print(t)",
+    "t = torch.arange(4.); t.fill_(t[1]); print(t)",
+    "t = torch.zeros(1).expand(3); t.fill_(torch.tensor(2.)); print(t)",
+    "t = torch.arange(4.); t[...] = t[1]; print(t)",
+    "t = torch.arange(4.); t[:] = t; print(t)",
+    "t = torch.arange(4.); t[1:] = t[1:]; print(t)",
+    "t = torch.arange(6.).view(2,3); t[0] = t[1]; print(t)",
+    "t = torch.arange(4.); t[[1, 2]] = t[:2]; print(t)",
+    "t = torch.arange(4.); t[t > 1] = t[:2]; print(t)",
+]
+
+
+@pytest.mark.parametrize("code", OVERLAPS)
+def test_inplace_writes_that_overlap_their_input(code: str) -> None:
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert mine.lines() == theirs.lines()
+
+
 WARNINGS = [
     "print(torch.ones(1).std(), torch.ones(2).var(correction=3))",
     "print(F.softmax(torch.tensor([[1., 2.]])))",
