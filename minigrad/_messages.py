@@ -746,6 +746,9 @@ def target_size_differs(target_shape: object, input_shape: object) -> str:
     )
 
 
+SMOOTH_L1_NEGATIVE_BETA = "smooth_l1_loss does not support negative values for beta."
+
+
 def implicit_dim_deprecated(name: object) -> str:
     return (
         f"Implicit dimension choice for {name} has been deprecated. Change the call to "

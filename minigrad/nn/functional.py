@@ -43,6 +43,7 @@ __all__ = [
     "log_softmax",
     "mse_loss",
     "l1_loss",
+    "smooth_l1_loss",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "nll_loss",
@@ -470,6 +471,103 @@ def l1_loss(
     _check_reduction(reduction)
     loss = (input - target).abs()
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+class SmoothL1LossBackward0(Op):
+    """loss = ½ d² / β where |d| < β, else |d| - ½ β      (d = x - y)
+    d/dx = clamp(d / β, -1, 1) / n,  d/dy = -clamp(d / β, -1, 1) / n"""
+
+    __slots__ = ("reduction", "beta")
+
+    @staticmethod
+    def forward(ctx, x, y, reduction, beta):
+        ctx.reduction, ctx.beta = reduction, beta
+        ctx.save_for_backward(x, y)
+        d = np.abs(x - y)
+        loss = np.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        need, r, b = ctx.needs_input_grad, ctx.reduction, ctx.beta
+        gx = (
+            SmoothL1LossBackwardBackward0.apply(grad, x, y, reduction=r, beta=b)
+            if need[0]
+            else None
+        )
+        # d/dy has the same form with x and y swapped
+        gy = (
+            SmoothL1LossBackwardBackward0.apply(grad, y, x, reduction=r, beta=b)
+            if need[1]
+            else None
+        )
+        return gx, gy
+
+
+class SmoothL1LossBackwardBackward0(Op):
+    """smooth_l1_loss's first derivative as an op (torch's ``smooth_l1_loss_backward``):
+    out = clamp((x - y) / β, -1, 1) g / n   (n = the number of elements for 'mean', else 1)
+    d/dg = clamp((x - y) / β, -1, 1) / n,  d/dx = gg g [|x - y| < β] / β / n,  d/dy = -d/dx"""
+
+    __slots__ = ("reduction", "beta")
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction, beta):
+        ctx.reduction, ctx.beta = reduction, beta
+        ctx.save_for_backward(g, x, y)
+        out = np.clip((x - y) / beta, -1, 1) * g
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        need, r, b = ctx.needs_input_grad, ctx.reduction, ctx.beta
+        dg = dx = dy = None
+        if need[0]:
+            dg = SmoothL1LossBackwardBackward0.apply(gg, x, y, reduction=r, beta=b)
+            if dg.shape != g.shape:  # (g was one number: it reached every element)
+                dg = dg.sum()
+        if need[1] or need[2]:
+            # the slope is 1/β inside |x - y| < β and flat outside
+            inside = np.asarray(np.abs(x._data - y._data) < b, dtype=x._data.dtype)
+            both = E.DivBackward1.apply(gg * g * Tensor._make(inside, None), c=b)
+            both = _mean_scale(both, r)
+            dx = both if need[1] else None
+            dy = -both if need[2] else None
+        return dg, dx, dy
+
+
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
+    """A squared error for small errors and an absolute one for large ones:
+    ``½ d² / beta`` where ``|d| < beta``, else ``|d| - ½ beta`` (``d = input - target``).
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.smooth_l1_loss(torch.tensor([0.5, 3.0]), torch.tensor([0.0, 0.0]))
+    tensor(1.3125)
+    """
+    input, target = _broadcast_pair(input, target)  # (torch warns of sizes first)
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    if beta == 0.0:  # (no squared part at all: torch hands it to l1_loss)
+        return l1_loss(input, target, reduction=reduction)
+    _check_reduction(reduction)
+    if beta < 0:
+        raise RuntimeError(_messages.SMOOTH_L1_NEGATIVE_BETA)
+    dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{dt.scalar_name}'")
+    input, target = input.to(dt), target.to(dt)
+    return SmoothL1LossBackward0.apply(input, target, reduction=reduction, beta=float(beta))
 
 
 # --- classification losses --------------------------------------------------

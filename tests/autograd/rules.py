@@ -332,6 +332,15 @@ RULES: dict[str, Rule] = {
     "MseLossBackwardBackward0": rule(
         lambda L, a, b, v: grad_of(L, lambda x: F(L).mse_loss(x, b), a, v), S(2, 3), S(2, 3), S()
     ),
+    "SmoothL1LossBackward0": rule(
+        lambda L, a, b: F(L).smooth_l1_loss(a, b, beta=2.0), S(2, 3), S(2, 3)
+    ),
+    "SmoothL1LossBackwardBackward0": rule(
+        lambda L, a, b, v: grad_of(L, lambda x: F(L).smooth_l1_loss(x, b, beta=2.0), a, v),
+        S(2, 3),
+        S(2, 3),
+        S(),
+    ),
     "NllLossBackward0": rule(lambda L, a: F(L).nll_loss(a, idx(L, [2, 0])), S(2, 3)),
     "NllLossBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).nll_loss(x, idx(L, [2, 0])), leaf(L, 2, 3), v),

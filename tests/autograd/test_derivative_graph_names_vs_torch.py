@@ -151,6 +151,22 @@ OPS: dict[str, tuple[Callable, tuple]] = {
         (_any(S), _any(S)),
     ),
     "l1_loss": (lambda T, x, y: T.nn.functional.l1_loss(x, y), (_any(S), _any(S))),
+    "smooth_l1_loss": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, beta=1.5),
+        (_any(S), _any(S)),
+    ),
+    "smooth_l1_loss_sum": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction="sum"),
+        (_any(S), _any(S)),
+    ),
+    "smooth_l1_loss_none": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction="none", beta=0.5),
+        (_any(S), _any(S)),
+    ),
+    "smooth_l1_loss_beta0": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, beta=0.0),
+        (_any(S), _any(S)),
+    ),
     "bce": (
         lambda T, x: T.nn.functional.binary_cross_entropy(x, T.tensor(0.3, dtype=T.float64)),
         (_unit(()),),

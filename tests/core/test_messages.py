@@ -328,6 +328,9 @@ CASES = {
     # nn, optim, data
     "target_size_differs": lambda lib: lib.nn.functional.mse_loss(lib.ones(2, 2), lib.ones(2)),
     "legacy_reduction": lambda lib: lib.nn.MSELoss(size_average=False),
+    "SMOOTH_L1_NEGATIVE_BETA": lambda lib: lib.nn.functional.smooth_l1_loss(
+        lib.ones(2), lib.ones(2), beta=-1.0
+    ),
     "GRADCHECK_NO_INPUT_REQUIRES_GRAD": lambda lib: lib.autograd.gradcheck(
         lambda x: x * 2, (lib.ones(2, dtype=lib.float64),)
     ),

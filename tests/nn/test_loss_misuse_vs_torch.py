@@ -167,6 +167,28 @@ CASES = {
         "print(F.mse_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))"
     ),
     "l1 f32 f64": "print(F.l1_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))",
+    "smooth_l1 long": "print(F.smooth_l1_loss(torch.tensor([1]), torch.tensor([2])))",
+    "smooth_l1 long float": "print(F.smooth_l1_loss(torch.tensor([1]), torch.tensor([2.5])))",
+    "smooth_l1 f32 f64": (
+        "print(F.smooth_l1_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))"
+    ),
+    "smooth_l1 beta negative": "F.smooth_l1_loss(torch.ones(2), torch.ones(2), beta=-0.5)",
+    "smooth_l1 long beta negative": (
+        "F.smooth_l1_loss(torch.tensor([1]), torch.tensor([2]), beta=-0.5)"
+    ),
+    "smooth_l1 reduction bad": "F.smooth_l1_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "smooth_l1 broadcast warning": (
+        "print(F.smooth_l1_loss(torch.ones(2, 1), torch.tensor([0.5, 3.0])))"
+    ),
+    "smooth_l1 not broadcastable": "F.smooth_l1_loss(torch.ones(3), torch.ones(2))",
+    "smooth_l1 legacy flags": (
+        "print(F.smooth_l1_loss(torch.ones(2), torch.zeros(2), size_average=False))"
+    ),
+    "SmoothL1Loss legacy flags": "print(torch.nn.SmoothL1Loss(reduce=False).reduction)",
+    "smooth_l1 beta 0 grad": (
+        "x = torch.tensor([1., -2.], requires_grad=True)\n"
+        "l = F.smooth_l1_loss(x, torch.zeros(2), beta=0.)\nl.backward()\nprint(l, x.grad)"
+    ),
     "ce 1d t1 ls": "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1))",
     "ce 1d t1 ls none": (
         "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1, "

@@ -34,6 +34,10 @@ def test_regression_and_binary_losses(data: Any, seed: int) -> None:
 
     check(f("mse_loss"), [a, b], seed)
     check(f("l1_loss"), [a, b], seed)
+    check(f("smooth_l1_loss"), [a, b], seed)
+    check(
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction=red, beta=0.3), [a, b], seed
+    )
     check(f("binary_cross_entropy"), [probs, target], seed)
     check(f("binary_cross_entropy_with_logits"), [a, target], seed)
     check(

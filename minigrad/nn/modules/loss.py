@@ -51,6 +51,23 @@ class MSELoss(_Loss):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
+class SmoothL1Loss(_Loss):
+    """Squared error below ``beta``, absolute error above it: robust to outliers."""
+
+    def __init__(
+        self,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        beta: float = 1.0,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
 class BCELoss(_WeightedLoss):
     """Binary cross entropy on probabilities (the outputs of a sigmoid)."""
 
@@ -131,5 +148,5 @@ class CrossEntropyLoss(_WeightedLoss):
         )
 
 
-for _cls in (L1Loss, MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss):
+for _cls in (L1Loss, MSELoss, SmoothL1Loss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss):
     _cls.__module__ = "torch.nn.modules.loss"
