@@ -749,6 +749,22 @@ def target_size_differs(target_shape: object, input_shape: object) -> str:
 SMOOTH_L1_NEGATIVE_BETA = "smooth_l1_loss does not support negative values for beta."
 
 
+HUBER_NONPOSITIVE_DELTA = "huber_loss does not support non-positive values for delta."
+HUBER_WEIGHT_SIZE = "Weights and input must have the same size."
+
+
+def huber_invalid_reduction(reduction: object) -> str:
+    return f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'."
+
+
+def huber_delta_type(delta: object) -> str:
+    return f"delta must be a float or int, got: {type(delta)}"
+
+
+def cannot_cast_result(result: object, out: object) -> str:
+    return f"result type {result} can't be cast to the desired output type {out}"
+
+
 def implicit_dim_deprecated(name: object) -> str:
     return (
         f"Implicit dimension choice for {name} has been deprecated. Change the call to "

@@ -44,6 +44,7 @@ __all__ = [
     "mse_loss",
     "l1_loss",
     "smooth_l1_loss",
+    "huber_loss",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "nll_loss",
@@ -568,6 +569,116 @@ def smooth_l1_loss(
         raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{dt.scalar_name}'")
     input, target = input.to(dt), target.to(dt)
     return SmoothL1LossBackward0.apply(input, target, reduction=reduction, beta=float(beta))
+
+
+class HuberLossBackward0(Op):
+    """loss = ½ d² where |d| < δ, else δ (|d| - ½ δ)      (d = x - y)
+    d/dx = clamp(d, -δ, δ) / n,  d/dy = -clamp(d, -δ, δ) / n"""
+
+    __slots__ = ("reduction", "delta")
+
+    @staticmethod
+    def forward(ctx, x, y, reduction, delta):
+        ctx.reduction, ctx.delta = reduction, delta
+        ctx.save_for_backward(x, y)
+        d = np.abs(x - y)
+        loss = np.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        need, r, dl = ctx.needs_input_grad, ctx.reduction, ctx.delta
+        gx = (
+            HuberLossBackwardBackward0.apply(grad, x, y, reduction=r, delta=dl) if need[0] else None
+        )
+        # d/dy has the same form with x and y swapped
+        gy = (
+            HuberLossBackwardBackward0.apply(grad, y, x, reduction=r, delta=dl) if need[1] else None
+        )
+        return gx, gy
+
+
+class HuberLossBackwardBackward0(Op):
+    """huber_loss's first derivative as an op (torch's ``huber_loss_backward``):
+    out = clamp(x - y, -δ, δ) g / n   (n = the number of elements for 'mean', else 1)
+    d/dg = clamp(x - y, -δ, δ) / n,  d/dx = gg g [|x - y| < δ] / n,  d/dy = -d/dx"""
+
+    __slots__ = ("reduction", "delta")
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction, delta):
+        ctx.reduction, ctx.delta = reduction, delta
+        ctx.save_for_backward(g, x, y)
+        out = np.clip(x - y, -delta, delta) * g
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        need, r, dl = ctx.needs_input_grad, ctx.reduction, ctx.delta
+        dg = dx = dy = None
+        if need[0]:
+            if g.shape == x.shape:
+                dg = HuberLossBackwardBackward0.apply(gg, x, y, reduction=r, delta=dl)
+            else:  # g was one number that reached every element (torch's graph: Mul, Sum)
+                ones = Tensor._make(np.ones_like(g._data), None)
+                dg = (
+                    HuberLossBackwardBackward0.apply(ones, x, y, reduction=r, delta=dl) * gg
+                ).sum()
+        if need[1] or need[2]:
+            # the slope is 1 inside |x - y| < δ and flat outside
+            inside = np.asarray(np.abs(x._data - y._data) < dl, dtype=x._data.dtype)
+            both = _mean_scale(gg * g * Tensor._make(inside, None), r)
+            dx = both if need[1] else None
+            dy = -both if need[2] else None
+        return dg, dx, dy
+
+
+def huber_loss(
+    input: Tensor,
+    target: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Tensor | None = None,
+) -> Tensor:
+    """A squared error for small errors and a ``delta``-scaled absolute one for
+    large ones: ``½ d²`` where ``|d| < delta``, else ``delta (|d| - ½ delta)``;
+    ``weight`` (the input's size) scales each element's loss.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.huber_loss(torch.tensor([0.5, 3.0]), torch.tensor([0.0, 0.0]), delta=2.0)
+    tensor(2.0625)
+    """
+    input, target = _broadcast_pair(input, target)  # (torch warns of sizes first)
+    if weight is not None and weight.size() != input.size():
+        raise ValueError(_messages.HUBER_WEIGHT_SIZE)
+    if weight is None:
+        _check_reduction(reduction)
+    if delta <= 0:
+        raise RuntimeError(_messages.HUBER_NONPOSITIVE_DELTA)
+    # the input's dtype is the result's: the target is cast to it, as torch's kernel does
+    dt = input.dtype
+    if not dt.is_floating_point:
+        other = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+        if other.is_floating_point:
+            raise RuntimeError(_messages.cannot_cast_result(other.scalar_name, dt.scalar_name))
+        raise NotImplementedError(f"\"huber_cpu\" not implemented for '{dt.scalar_name}'")
+    target = target.to(dt)
+    if weight is None:
+        return HuberLossBackward0.apply(input, target, reduction=reduction, delta=float(delta))
+    # weighted: torch weighs the per-element losses and reduces them with ordinary ops
+    loss = HuberLossBackward0.apply(input, target, reduction="none", delta=float(delta)) * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.mean()
+    raise ValueError(_messages.huber_invalid_reduction(reduction))
 
 
 # --- classification losses --------------------------------------------------

@@ -341,6 +341,13 @@ RULES: dict[str, Rule] = {
         S(2, 3),
         S(),
     ),
+    "HuberLossBackward0": rule(lambda L, a, b: F(L).huber_loss(a, b, delta=2.0), S(2, 3), S(2, 3)),
+    "HuberLossBackwardBackward0": rule(
+        lambda L, a, b, v: grad_of(L, lambda x: F(L).huber_loss(x, b, delta=2.0), a, v),
+        S(2, 3),
+        S(2, 3),
+        S(),
+    ),
     "NllLossBackward0": rule(lambda L, a: F(L).nll_loss(a, idx(L, [2, 0])), S(2, 3)),
     "NllLossBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).nll_loss(x, idx(L, [2, 0])), leaf(L, 2, 3), v),

@@ -163,6 +163,19 @@ OPS: dict[str, tuple[Callable, tuple]] = {
         lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction="none", beta=0.5),
         (_any(S), _any(S)),
     ),
+    "huber_loss": (lambda T, x, y: T.nn.functional.huber_loss(x, y, delta=1.5), (_any(S), _any(S))),
+    "huber_loss_sum": (
+        lambda T, x, y: T.nn.functional.huber_loss(x, y, reduction="sum"),
+        (_any(S), _any(S)),
+    ),
+    "huber_loss_none": (
+        lambda T, x, y: T.nn.functional.huber_loss(x, y, reduction="none", delta=0.5),
+        (_any(S), _any(S)),
+    ),
+    "huber_loss_weight": (
+        lambda T, x, y, w: T.nn.functional.huber_loss(x, y, delta=0.7, weight=w),
+        (_any(S), _any(S), _pos(S)),
+    ),
     "smooth_l1_loss_beta0": (
         lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, beta=0.0),
         (_any(S), _any(S)),

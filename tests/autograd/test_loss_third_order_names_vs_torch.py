@@ -20,6 +20,9 @@ CASES = {
     "smooth_l1 mean": ("smooth_l1_loss", {"beta": 1.5}),
     "smooth_l1 sum": ("smooth_l1_loss", {"reduction": "sum", "beta": 0.5}),
     "smooth_l1 none": ("smooth_l1_loss", {"reduction": "none", "beta": 2.0}),
+    "huber mean": ("huber_loss", {"delta": 1.5}),
+    "huber sum": ("huber_loss", {"reduction": "sum", "delta": 0.5}),
+    "huber none": ("huber_loss", {"reduction": "none", "delta": 2.0}),
 }
 
 

@@ -189,6 +189,35 @@ CASES = {
         "x = torch.tensor([1., -2.], requires_grad=True)\n"
         "l = F.smooth_l1_loss(x, torch.zeros(2), beta=0.)\nl.backward()\nprint(l, x.grad)"
     ),
+    "huber long": "print(F.huber_loss(torch.tensor([1]), torch.tensor([2])))",
+    "huber long float": "print(F.huber_loss(torch.tensor([1]), torch.tensor([2.5])))",
+    "huber float long": "print(F.huber_loss(torch.tensor([1.]), torch.tensor([3])))",
+    "huber f32 f64": (
+        "print(F.huber_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))"
+    ),
+    "huber f64 f32": (
+        "print(F.huber_loss(torch.tensor([1.], dtype=torch.float64), torch.tensor([2.])))"
+    ),
+    "huber delta 0": "F.huber_loss(torch.ones(2), torch.ones(2), delta=0.)",
+    "huber delta negative long": "F.huber_loss(torch.tensor([1]), torch.tensor([2]), delta=-1)",
+    "huber reduction bad": "F.huber_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "huber reduction bad delta bad": (
+        "F.huber_loss(torch.ones(2), torch.ones(2), reduction='avg', delta=-1.)"
+    ),
+    "huber weight reduction bad": (
+        "F.huber_loss(torch.ones(2), torch.ones(2), reduction='avg', weight=torch.ones(2))"
+    ),
+    "huber weight size": "F.huber_loss(torch.ones(2, 3), torch.ones(2, 3), weight=torch.ones(3))",
+    "huber weight size delta bad": (
+        "F.huber_loss(torch.ones(2), torch.ones(2), delta=-1., weight=torch.ones(1))"
+    ),
+    "huber weight broadcast target": (
+        "print(F.huber_loss(torch.zeros(2, 3), torch.tensor([0.5, 2., -3.]), "
+        "weight=torch.full((2, 3), 2.)))"
+    ),
+    "huber broadcast warning": "print(F.huber_loss(torch.ones(2, 1), torch.tensor([0.5, 3.0])))",
+    "huber not broadcastable": "F.huber_loss(torch.ones(3), torch.ones(2))",
+    "HuberLoss delta str": "torch.nn.HuberLoss(delta='1')",
     "ce 1d t1 ls": "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1))",
     "ce 1d t1 ls none": (
         "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1, "

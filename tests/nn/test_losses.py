@@ -35,6 +35,13 @@ def test_regression_and_binary_losses(data: Any, seed: int) -> None:
     check(f("mse_loss"), [a, b], seed)
     check(f("l1_loss"), [a, b], seed)
     check(f("smooth_l1_loss"), [a, b], seed)
+    check(f("huber_loss"), [a, b], seed)
+    check(lambda T, x, y: T.nn.functional.huber_loss(x, y, reduction=red, delta=0.3), [a, b], seed)
+    check(
+        lambda T, x, y, w: T.nn.functional.huber_loss(x, y, reduction=red, delta=0.8, weight=w),
+        [a, b, np.abs(b) + 0.1],
+        seed,
+    )
     check(
         lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction=red, beta=0.3), [a, b], seed
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import _messages
 from ..._tensor import Tensor
 from .. import functional as F
 from .._reduction import legacy_reduction
@@ -66,6 +67,20 @@ class SmoothL1Loss(_Loss):
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    """Squared error below ``delta``, ``delta``-scaled absolute error above it
+    (``delta`` times ``SmoothL1Loss(beta=delta)``)."""
+
+    def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        if not isinstance(delta, (float, int)):
+            raise TypeError(_messages.huber_delta_type(delta))
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
 
 
 class BCELoss(_WeightedLoss):
@@ -148,5 +163,14 @@ class CrossEntropyLoss(_WeightedLoss):
         )
 
 
-for _cls in (L1Loss, MSELoss, SmoothL1Loss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss):
+for _cls in (
+    L1Loss,
+    MSELoss,
+    SmoothL1Loss,
+    HuberLoss,
+    BCELoss,
+    BCEWithLogitsLoss,
+    NLLLoss,
+    CrossEntropyLoss,
+):
     _cls.__module__ = "torch.nn.modules.loss"
