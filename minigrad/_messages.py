@@ -765,6 +765,14 @@ def cannot_cast_result(result: object, out: object) -> str:
     return f"result type {result} can't be cast to the desired output type {out}"
 
 
+KL_DIV_MEAN = (
+    "reduction: 'mean' divides the total loss by both the batch size and the support size."
+    "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+    "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+)
+KL_DIV_INTEGRAL = "kl_div: Integral inputs not supported."
+
+
 def implicit_dim_deprecated(name: object) -> str:
     return (
         f"Implicit dimension choice for {name} has been deprecated. Change the call to "

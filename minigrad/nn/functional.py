@@ -45,6 +45,7 @@ __all__ = [
     "l1_loss",
     "smooth_l1_loss",
     "huber_loss",
+    "kl_div",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "nll_loss",
@@ -679,6 +680,72 @@ def huber_loss(
     if reduction == "mean":
         return loss.mean()
     raise ValueError(_messages.huber_invalid_reduction(reduction))
+
+
+# --- distribution losses -----------------------------------------------------
+class XlogyBackward0(Op):
+    """out = x log y, and 0 where x = 0 (even where y = 0)
+    d/dx = log y (0 where x = 0 and y <= 0),  d/dy = x / y"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        out = np.where(x == 0, 0, x * np.log(y))
+        return np.asarray(np.where(np.isnan(y), np.nan, out), dtype=out.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        gx = gy = None
+        if ctx.needs_input_grad[0]:
+            mask = (x._data == 0) & (y._data <= 0)
+            gx = E.MaskedFillBackward0.apply(XlogyBackward0.apply(grad, y), value=0, mask=mask)
+        if ctx.needs_input_grad[1]:
+            gy = grad * x / y
+        return gx, gy
+
+
+def kl_div(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
+    """Kullback-Leibler divergence of ``target`` from the distribution whose
+    log-probabilities are ``input``: ``target (log target - input)``, elementwise.
+    ``reduction='batchmean'`` divides the sum by the batch size (the true KL
+    divergence); ``'mean'`` divides by the number of elements, with a warning.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> log_p = torch.tensor([[0.5, 0.5]]).log()
+    >>> F.kl_div(log_p, torch.tensor([[0.25, 0.75]]), reduction="batchmean")
+    tensor(0.1308)
+    """
+    if size_average is not None or reduce is not None:
+        how = legacy_reduction(size_average, reduce)
+    else:
+        if reduction == "mean":
+            warnings.warn(_messages.KL_DIV_MEAN, UserWarning, stacklevel=2)
+        how = "sum" if reduction == "batchmean" else reduction
+        _check_reduction(how)
+    # torch's kl_div: one formula of ordinary ops, no node of its own
+    if input._data.dtype.kind in "bui" or target._data.dtype.kind in "bui":
+        raise RuntimeError(_messages.KL_DIV_INTEGRAL)
+    if log_target:
+        diff = target - input  # (made first, as in torch's graph: its gradient adds first)
+        loss = target.exp() * diff
+    else:
+        cross = target * input  # (made first, as in torch's graph: its gradient adds first)
+        loss = XlogyBackward0.apply(target, target) - cross
+    loss = loss.mean() if how == "mean" else loss.sum() if how == "sum" else loss
+    if reduction == "batchmean" and input.dim() != 0:
+        loss = loss / input.size()[0]
+    return loss
 
 
 # --- classification losses --------------------------------------------------

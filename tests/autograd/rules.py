@@ -348,6 +348,7 @@ RULES: dict[str, Rule] = {
         S(2, 3),
         S(),
     ),
+    "XlogyBackward0": rule(lambda L, p, q: F(L).kl_div(q, p, reduction="sum"), U(2, 3), S(2, 3)),
     "NllLossBackward0": rule(lambda L, a: F(L).nll_loss(a, idx(L, [2, 0])), S(2, 3)),
     "NllLossBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).nll_loss(x, idx(L, [2, 0])), leaf(L, 2, 3), v),

@@ -176,6 +176,18 @@ OPS: dict[str, tuple[Callable, tuple]] = {
         lambda T, x, y, w: T.nn.functional.huber_loss(x, y, delta=0.7, weight=w),
         (_any(S), _any(S), _pos(S)),
     ),
+    "kl_div_batchmean": (
+        lambda T, x, y: T.nn.functional.kl_div(x, y, reduction="batchmean"),
+        (_any(S), _unit(S)),
+    ),
+    "kl_div_sum_log_target": (
+        lambda T, x, y: T.nn.functional.kl_div(x, y, reduction="sum", log_target=True),
+        (_any(S), _any(S)),
+    ),
+    "kl_div_none": (
+        lambda T, x, y: T.nn.functional.kl_div(x, y, reduction="none"),
+        (_any(S), _unit(S)),
+    ),
     "smooth_l1_loss_beta0": (
         lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, beta=0.0),
         (_any(S), _any(S)),

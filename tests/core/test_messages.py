@@ -341,6 +341,8 @@ CASES = {
     "cannot_cast_result": lambda lib: lib.nn.functional.huber_loss(
         lib.tensor([1]), lib.tensor([2.0])
     ),
+    "KL_DIV_MEAN": lambda lib: lib.nn.functional.kl_div(lib.zeros(2), lib.ones(2)),
+    "KL_DIV_INTEGRAL": lambda lib: lib.nn.functional.kl_div(lib.tensor([1]), lib.tensor([1])),
     "SMOOTH_L1_NEGATIVE_BETA": lambda lib: lib.nn.functional.smooth_l1_loss(
         lib.ones(2), lib.ones(2), beta=-1.0
     ),

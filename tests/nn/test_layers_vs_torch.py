@@ -202,6 +202,17 @@ try:
 except TypeError as e:
     print(e)
 """,
+    "kl_div_modules": """
+nn = torch.nn
+x = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]], dtype=torch.float64).log().requires_grad_()
+p = torch.tensor([[0.1, 0.1, 0.8], [0.3, 0.3, 0.4]], dtype=torch.float64)
+for m, y in [(nn.KLDivLoss(reduction="batchmean"), p), (nn.KLDivLoss(reduction="sum"), p),
+             (nn.KLDivLoss(reduction="none"), p),
+             (nn.KLDivLoss(reduction="batchmean", log_target=True), p.log())]:
+    out = m(x, y)
+    (g,) = torch.autograd.grad(out, x, torch.ones_like(out), create_graph=True)
+    print(m, m.reduction, m.log_target, out, out.grad_fn.name(), g, g.grad_fn.name())
+""",
     "activation_modules": """
 nn = torch.nn
 x = torch.tensor([[-8.0, -0.5, 2.0, 9.0]])

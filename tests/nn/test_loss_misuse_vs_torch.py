@@ -218,6 +218,31 @@ CASES = {
     "huber broadcast warning": "print(F.huber_loss(torch.ones(2, 1), torch.tensor([0.5, 3.0])))",
     "huber not broadcastable": "F.huber_loss(torch.ones(3), torch.ones(2))",
     "HuberLoss delta str": "torch.nn.HuberLoss(delta='1')",
+    "kl mean warning": "print(F.kl_div(torch.zeros(2, 3), torch.full((2, 3), 0.5)))",
+    "KLDivLoss mean warning": (
+        "print(torch.nn.KLDivLoss()(torch.zeros(2, 3), torch.full((2, 3), 0.5)))"
+    ),
+    "kl batchmean 0-dim": (
+        "print(F.kl_div(torch.tensor(-1.), torch.tensor(0.5), reduction='batchmean'))"
+    ),
+    "kl target zero": (
+        "x = torch.zeros(3, requires_grad=True)\n"
+        "y = torch.tensor([0., 0.5, 1.], requires_grad=True)\n"
+        "l = F.kl_div(x, y, reduction='sum')\nl.backward()\nprint(l, x.grad, y.grad)"
+    ),
+    "kl long": "F.kl_div(torch.tensor([1]), torch.tensor([0.5]), reduction='sum')",
+    "kl bool target": "F.kl_div(torch.tensor([1.]), torch.tensor([True]), reduction='sum')",
+    "kl reduction bad": "F.kl_div(torch.ones(2), torch.ones(2), reduction='avg')",
+    "kl legacy flags": "print(F.kl_div(torch.ones(2), torch.ones(2), size_average=False))",
+    "kl legacy flags batchmean": (
+        "print(F.kl_div(torch.ones(2, 2), torch.ones(2, 2), reduce=True, reduction='batchmean'))"
+    ),
+    "kl broadcast": "print(F.kl_div(torch.zeros(2, 1), torch.full((3,), 0.5), reduction='sum'))",
+    "kl not broadcastable": "F.kl_div(torch.ones(3), torch.ones(2), reduction='sum')",
+    "kl f32 f64": (
+        "print(F.kl_div(torch.zeros(2), torch.full((2,), 0.5, dtype=torch.float64), "
+        "reduction='sum'))"
+    ),
     "ce 1d t1 ls": "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1))",
     "ce 1d t1 ls none": (
         "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1, "

@@ -83,6 +83,25 @@ class HuberLoss(_Loss):
         return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
 
 
+class KLDivLoss(_Loss):
+    """Kullback-Leibler divergence of the target from the input's distribution
+    (input: log-probabilities; target: probabilities, or log-probabilities with
+    ``log_target=True``). Use ``reduction='batchmean'`` for the true divergence."""
+
+    def __init__(
+        self,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        log_target: bool = False,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
+
+
 class BCELoss(_WeightedLoss):
     """Binary cross entropy on probabilities (the outputs of a sigmoid)."""
 
