@@ -727,7 +727,7 @@ def kl_div(
     tensor(0.1308)
     """
     if size_average is not None or reduce is not None:
-        how = legacy_reduction(size_average, reduce)
+        how = legacy_reduction(size_average, reduce, stacklevel=1)  # (torch: from _reduction.py)
     else:
         if reduction == "mean":
             warnings.warn(_messages.KL_DIV_MEAN, UserWarning, stacklevel=2)
