@@ -493,17 +493,11 @@ class SmoothL1LossBackward0(Op):
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         need, r, b = ctx.needs_input_grad, ctx.reduction, ctx.beta
-        gx = (
-            SmoothL1LossBackwardBackward0.apply(grad, x, y, reduction=r, beta=b)
-            if need[0]
-            else None
-        )
-        # d/dy has the same form with x and y swapped
-        gy = (
-            SmoothL1LossBackwardBackward0.apply(grad, y, x, reduction=r, beta=b)
-            if need[1]
-            else None
-        )
+        gx = gy = None
+        if need[0]:
+            gx = SmoothL1LossBackwardBackward0.apply(grad, x, y, reduction=r, beta=b)
+        if need[1]:  # the same form with x and y swapped
+            gy = SmoothL1LossBackwardBackward0.apply(grad, y, x, reduction=r, beta=b)
         return gx, gy
 
 
@@ -590,13 +584,11 @@ class HuberLossBackward0(Op):
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         need, r, dl = ctx.needs_input_grad, ctx.reduction, ctx.delta
-        gx = (
-            HuberLossBackwardBackward0.apply(grad, x, y, reduction=r, delta=dl) if need[0] else None
-        )
-        # d/dy has the same form with x and y swapped
-        gy = (
-            HuberLossBackwardBackward0.apply(grad, y, x, reduction=r, delta=dl) if need[1] else None
-        )
+        gx = gy = None
+        if need[0]:
+            gx = HuberLossBackwardBackward0.apply(grad, x, y, reduction=r, delta=dl)
+        if need[1]:  # the same form with x and y swapped
+            gy = HuberLossBackwardBackward0.apply(grad, y, x, reduction=r, delta=dl)
         return gx, gy
 
 
