@@ -1478,21 +1478,62 @@ class ClampBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         a, lo, hi = ctx.saved_tensors
-        x, dt = a._data, grad._data.dtype
-        lo_d = None if lo is None else lo._data
-        hi_d = None if hi is None else hi._data
-        ga = grad * _const_mask(_inside(x, lo_d, hi_d), dt)
-        glo = ghi = None
-        if lo is not None and ctx.needs_input_grad[1]:
-            below = x < lo_d
-            if hi_d is not None:
-                below = below & (lo_d <= hi_d)
-            glo = grad * _const_mask(below, dt)
-        if hi is not None and ctx.needs_input_grad[2]:
-            ghi = grad * _const_mask(
-                (x > hi_d) | ((lo_d > hi_d) if lo_d is not None else False), dt
-            )
-        return ga, glo, ghi
+        return _clamp_grads(grad, a, lo, hi, *ctx.needs_input_grad[1:])
+
+
+class ClampMinBackward1(Op):
+    """``clamp_min(a, lo)`` with a tensor bound: ClampBackward0's rule without hi"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, lo):
+        ctx.save_for_backward(a, lo)
+        return _clamp_np(a, lo, None)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, lo = ctx.saved_tensors
+        return _clamp_grads(grad, a, lo, None, ctx.needs_input_grad[1], False)[:2]
+
+
+class ClampMaxBackward1(Op):
+    """``clamp_max(a, hi)`` with a tensor bound: ClampBackward0's rule without lo"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, hi):
+        ctx.save_for_backward(a, hi)
+        return _clamp_np(a, None, hi)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, hi = ctx.saved_tensors
+        ga, _, ghi = _clamp_grads(grad, a, None, hi, False, ctx.needs_input_grad[1])
+        return ga, ghi
+
+
+def _clamp_grads(grad: Tensor, a: Tensor, lo: Any, hi: Any, need_lo: bool, need_hi: bool):
+    """where(mask, grad, 0) for a and for each tensor bound that needs it (torch's rule)."""
+    x, dt = a._data, grad._data.dtype
+    lo_d = None if lo is None else lo._data
+    hi_d = None if hi is None else hi._data
+    zero = Tensor._make(np.zeros((), dt), None)
+
+    def where_(mask: np.ndarray) -> Tensor:
+        return where(Tensor._make(mask, None), grad, zero)
+
+    ga = where_(_inside(x, lo_d, hi_d))
+    glo = ghi = None
+    if lo is not None and need_lo:
+        below = x < lo_d
+        if hi_d is not None:
+            below = below & (lo_d <= hi_d)
+        glo = where_(below)
+    if hi is not None and need_hi:
+        ghi = where_((x > hi_d) | ((lo_d > hi_d) if lo_d is not None else False))
+    return ga, glo, ghi
 
 
 def _clamp_np(a: np.ndarray, lo: Any, hi: Any) -> np.ndarray:
@@ -1524,20 +1565,25 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        bounds = [
-            b if b is None or isinstance(b, Tensor) else _scalar_tensor(b) for b in (min, max)
-        ]
-        for b in bounds:
-            if b is not None and b._data.shape != input._data.shape:
-                _broadcast_check(input._data, b._data)
-        dt = _dtype.result_type(input, *[b for b in bounds if b is not None])
-        a, lo, hi = (None if x is None else _cast(x, dt) for x in (input, *bounds))
-        return ClampBackward0.apply(a, lo, hi)
+        return _clamp_by_tensors(ClampBackward0, input, min, max)
     dt = _dtype.result_type(input, *[b for b in (min, max) if b is not None])
     _no_bool_clamp(dt, min, max)
     a = _cast(input, dt)
     lo, hi = (None if b is None else _cast(b, dt) for b in (min, max))
     return ClampBackward1.apply(a, lo=lo, hi=hi)
+
+
+def _clamp_by_tensors(cls: type[Op], input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
+    """``cls`` applied to the input and its bounds (the ones given), promoted together."""
+    bounds = [b if b is None or isinstance(b, Tensor) else _scalar_tensor(b) for b in (min, max)]
+    for b in bounds:
+        if b is not None and b._data.shape != input._data.shape:
+            _broadcast_check(input._data, b._data)
+    dt = _dtype.result_type(input, *[b for b in bounds if b is not None])
+    a, lo, hi = (None if x is None else _cast(x, dt) for x in (input, *bounds))
+    if cls is ClampBackward0:
+        return cls.apply(a, lo, hi)
+    return cls.apply(a, lo if hi is None else hi)
 
 
 def _no_bool_clamp(dt: np.dtype, min: Any, max: Any) -> None:  # noqa: A002
@@ -1561,9 +1607,9 @@ clip = clamp
 
 
 def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
-    """``clamp(input, min=min)``, recorded as ``ClampMinBackward0``."""
+    """``clamp(input, min=min)``, recorded as ``ClampMinBackward0`` (``1`` for a tensor)."""
     if isinstance(min, Tensor):
-        return clamp(input, min=min)
+        return _clamp_by_tensors(ClampMinBackward1, input, min, None)
     dt = _dtype.result_type(input, min)
     _no_bool_clamp(dt, min, None)
     return ClampMinBackward0.apply(_cast(input, dt), lo=min, hi=None)
@@ -1578,9 +1624,9 @@ def clamp_min_(self: Tensor, min: Any) -> Tensor:  # noqa: A002
 
 
 def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
-    """``clamp(input, max=max)``, recorded as ``ClampMaxBackward0``."""
+    """``clamp(input, max=max)``, recorded as ``ClampMaxBackward0`` (``1`` for a tensor)."""
     if isinstance(max, Tensor):
-        return clamp(input, max=max)
+        return _clamp_by_tensors(ClampMaxBackward1, input, None, max)
     dt = _dtype.result_type(input, max)
     _no_bool_clamp(dt, None, max)
     return ClampMaxBackward0.apply(_cast(input, dt), lo=None, hi=max)

@@ -203,6 +203,8 @@ RULES: dict[str, Rule] = {
     "ClampBackward1": rule(lambda L, a: a.clamp(-0.9, 0.9), S(2, 3)),
     "ClampMinBackward0": rule(lambda L, a: L.clamp_min(a, 0.1), S(2, 3)),
     "ClampMaxBackward0": rule(lambda L, a: L.clamp_max(a, 0.1), S(2, 3)),
+    "ClampMinBackward1": rule(lambda L, a, lo: L.clamp_min(a, lo), S(2, 3), S(3)),
+    "ClampMaxBackward1": rule(lambda L, a, hi: a.clamp_max(hi), S(2, 3), S(2, 1)),
     "MaximumBackward0": rule(lambda L, a, b: L.maximum(a, b), S(2, 3), S(3)),
     "MinimumBackward0": rule(lambda L, a, b: L.minimum(a, b), S(2, 3), S(3)),
     "WhereBackward0": rule(lambda L, a, b: L.where(a > 0, a, b), S(2, 3), S(3)),
