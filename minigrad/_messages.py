@@ -751,6 +751,33 @@ def target_size_differs(target_shape: object, input_shape: object) -> str:
     )
 
 
+SMOOTH_L1_NEGATIVE_BETA = "smooth_l1_loss does not support negative values for beta."
+
+
+HUBER_NONPOSITIVE_DELTA = "huber_loss does not support non-positive values for delta."
+HUBER_WEIGHT_SIZE = "Weights and input must have the same size."
+
+
+def huber_invalid_reduction(reduction: object) -> str:
+    return f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'."
+
+
+def huber_delta_type(delta: object) -> str:
+    return f"delta must be a float or int, got: {type(delta)}"
+
+
+def cannot_cast_result(result: object, out: object) -> str:
+    return f"result type {result} can't be cast to the desired output type {out}"
+
+
+KL_DIV_MEAN = (
+    "reduction: 'mean' divides the total loss by both the batch size and the support size."
+    "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+    "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+)
+KL_DIV_INTEGRAL = "kl_div: Integral inputs not supported."
+
+
 def implicit_dim_deprecated(name: object) -> str:
     return (
         f"Implicit dimension choice for {name} has been deprecated. Change the call to "

@@ -28,7 +28,7 @@ def legacy_reduction(
     with torch's deprecation warning (torch's ``legacy_get_string``).
 
     The warning is reported at the loss's line (``stacklevel=2``), so it shows
-    once per loss, as torch's; the binary cross-entropy losses pass
+    once per loss, as torch's; the binary cross-entropy losses and kl_div pass
     ``stacklevel=1``: torch reports theirs from its ``_reduction.py``."""
     if size_average is None and reduce is None:
         return reduction

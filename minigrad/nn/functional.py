@@ -43,6 +43,9 @@ __all__ = [
     "log_softmax",
     "mse_loss",
     "l1_loss",
+    "smooth_l1_loss",
+    "huber_loss",
+    "kl_div",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "nll_loss",
@@ -470,6 +473,271 @@ def l1_loss(
     _check_reduction(reduction)
     loss = (input - target).abs()
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+class SmoothL1LossBackward0(Op):
+    """loss = ½ d² / β where |d| < β, else |d| - ½ β      (d = x - y)
+    d/dx = clamp(d / β, -1, 1) / n,  d/dy = -clamp(d / β, -1, 1) / n"""
+
+    __slots__ = ("reduction", "beta")
+
+    @staticmethod
+    def forward(ctx, x, y, reduction, beta):
+        ctx.reduction, ctx.beta = reduction, beta
+        ctx.save_for_backward(x, y)
+        d = np.abs(x - y)
+        loss = np.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        need, r, b = ctx.needs_input_grad, ctx.reduction, ctx.beta
+        gx = gy = None
+        if need[0]:
+            gx = SmoothL1LossBackwardBackward0.apply(grad, x, y, reduction=r, beta=b)
+        if need[1]:  # the same form with x and y swapped
+            gy = SmoothL1LossBackwardBackward0.apply(grad, y, x, reduction=r, beta=b)
+        return gx, gy
+
+
+class SmoothL1LossBackwardBackward0(Op):
+    """smooth_l1_loss's first derivative as an op (torch's ``smooth_l1_loss_backward``):
+    out = clamp((x - y) / β, -1, 1) g / n   (n = the number of elements for 'mean', else 1)
+    d/dg = clamp((x - y) / β, -1, 1) / n,  d/dx = gg g [|x - y| < β] / β / n,  d/dy = -d/dx"""
+
+    __slots__ = ("reduction", "beta")
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction, beta):
+        ctx.reduction, ctx.beta = reduction, beta
+        ctx.save_for_backward(g, x, y)
+        out = np.clip((x - y) / beta, -1, 1) * g
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        need, r, b = ctx.needs_input_grad, ctx.reduction, ctx.beta
+        dg = dx = dy = None
+        if need[0]:
+            dg = SmoothL1LossBackwardBackward0.apply(gg, x, y, reduction=r, beta=b)
+            if dg.shape != g.shape:  # (g was one number: it reached every element)
+                dg = dg.sum()
+        if need[1] or need[2]:
+            # the slope is 1/β inside |x - y| < β and flat outside
+            inside = np.asarray(np.abs(x._data - y._data) < b, dtype=x._data.dtype)
+            both = E.DivBackward1.apply(gg * g * Tensor._make(inside, None), c=b)
+            both = _mean_scale(both, r)
+            dx = both if need[1] else None
+            dy = -both if need[2] else None
+        return dg, dx, dy
+
+
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
+    """A squared error for small errors and an absolute one for large ones:
+    ``½ d² / beta`` where ``|d| < beta``, else ``|d| - ½ beta`` (``d = input - target``).
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.smooth_l1_loss(torch.tensor([0.5, 3.0]), torch.tensor([0.0, 0.0]))
+    tensor(1.3125)
+    """
+    input, target = _broadcast_pair(input, target)  # (torch warns of sizes first)
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    if beta == 0.0:  # (no squared part at all: torch hands it to l1_loss)
+        return l1_loss(input, target, reduction=reduction)
+    _check_reduction(reduction)
+    if beta < 0:
+        raise RuntimeError(_messages.SMOOTH_L1_NEGATIVE_BETA)
+    dt = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{dt.scalar_name}'")
+    input, target = input.to(dt), target.to(dt)
+    return SmoothL1LossBackward0.apply(input, target, reduction=reduction, beta=float(beta))
+
+
+class HuberLossBackward0(Op):
+    """loss = ½ d² where |d| < δ, else δ (|d| - ½ δ)      (d = x - y)
+    d/dx = clamp(d, -δ, δ) / n,  d/dy = -clamp(d, -δ, δ) / n"""
+
+    __slots__ = ("reduction", "delta")
+
+    @staticmethod
+    def forward(ctx, x, y, reduction, delta):
+        ctx.reduction, ctx.delta = reduction, delta
+        ctx.save_for_backward(x, y)
+        d = np.abs(x - y)
+        loss = np.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        need, r, dl = ctx.needs_input_grad, ctx.reduction, ctx.delta
+        gx = gy = None
+        if need[0]:
+            gx = HuberLossBackwardBackward0.apply(grad, x, y, reduction=r, delta=dl)
+        if need[1]:  # the same form with x and y swapped
+            gy = HuberLossBackwardBackward0.apply(grad, y, x, reduction=r, delta=dl)
+        return gx, gy
+
+
+class HuberLossBackwardBackward0(Op):
+    """huber_loss's first derivative as an op (torch's ``huber_loss_backward``):
+    out = clamp(x - y, -δ, δ) g / n   (n = the number of elements for 'mean', else 1)
+    d/dg = clamp(x - y, -δ, δ) / n,  d/dx = gg g [|x - y| < δ] / n,  d/dy = -d/dx"""
+
+    __slots__ = ("reduction", "delta")
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction, delta):
+        ctx.reduction, ctx.delta = reduction, delta
+        ctx.save_for_backward(g, x, y)
+        out = np.clip(x - y, -delta, delta) * g
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        need, r, dl = ctx.needs_input_grad, ctx.reduction, ctx.delta
+        dg = dx = dy = None
+        if need[0]:
+            if g.shape == x.shape:
+                dg = HuberLossBackwardBackward0.apply(gg, x, y, reduction=r, delta=dl)
+            else:  # g was one number that reached every element (torch's graph: Mul, Sum)
+                ones = Tensor._make(np.ones_like(g._data), None)
+                dg = (
+                    HuberLossBackwardBackward0.apply(ones, x, y, reduction=r, delta=dl) * gg
+                ).sum()
+        if need[1] or need[2]:
+            # the slope is 1 inside |x - y| < δ and flat outside
+            inside = np.asarray(np.abs(x._data - y._data) < dl, dtype=x._data.dtype)
+            both = _mean_scale(gg * g * Tensor._make(inside, None), r)
+            dx = both if need[1] else None
+            dy = -both if need[2] else None
+        return dg, dx, dy
+
+
+def huber_loss(
+    input: Tensor,
+    target: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Tensor | None = None,
+) -> Tensor:
+    """A squared error for small errors and a ``delta``-scaled absolute one for
+    large ones: ``½ d²`` where ``|d| < delta``, else ``delta (|d| - ½ delta)``;
+    ``weight`` (the input's size) scales each element's loss.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> F.huber_loss(torch.tensor([0.5, 3.0]), torch.tensor([0.0, 0.0]), delta=2.0)
+    tensor(2.0625)
+    """
+    input, target = _broadcast_pair(input, target)  # (torch warns of sizes first)
+    if weight is not None and weight.size() != input.size():
+        raise ValueError(_messages.HUBER_WEIGHT_SIZE)
+    if weight is None:
+        _check_reduction(reduction)
+    if delta <= 0:
+        raise RuntimeError(_messages.HUBER_NONPOSITIVE_DELTA)
+    # the input's dtype is the result's: the target is cast to it, as torch's kernel does
+    dt = input.dtype
+    if not dt.is_floating_point:
+        other = _dtype.from_numpy_dtype(_dtype.result_type(input, target))
+        if other.is_floating_point:
+            raise RuntimeError(_messages.cannot_cast_result(other.scalar_name, dt.scalar_name))
+        raise NotImplementedError(f"\"huber_cpu\" not implemented for '{dt.scalar_name}'")
+    target = target.to(dt)
+    if weight is None:
+        return HuberLossBackward0.apply(input, target, reduction=reduction, delta=float(delta))
+    # weighted: torch weighs the per-element losses and reduces them with ordinary ops
+    loss = HuberLossBackward0.apply(input, target, reduction="none", delta=float(delta)) * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.mean()
+    raise ValueError(_messages.huber_invalid_reduction(reduction))
+
+
+# --- distribution losses -----------------------------------------------------
+class XlogyBackward0(Op):
+    """out = x log y, and 0 where x = 0 (even where y = 0)
+    d/dx = log y (0 where x = 0 and y <= 0),  d/dy = x / y"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        out = np.where(x == 0, 0, x * np.log(y))
+        return np.asarray(np.where(np.isnan(y), np.nan, out), dtype=out.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        gx = gy = None
+        if ctx.needs_input_grad[0]:
+            mask = (x._data == 0) & (y._data <= 0)
+            gx = E.MaskedFillBackward0.apply(XlogyBackward0.apply(grad, y), value=0, mask=mask)
+        if ctx.needs_input_grad[1]:
+            gy = grad * x / y
+        return gx, gy
+
+
+def kl_div(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
+    """Kullback-Leibler divergence of ``target`` from the distribution whose
+    log-probabilities are ``input``: ``target (log target - input)``, elementwise.
+    ``reduction='batchmean'`` divides the sum by the batch size (the true KL
+    divergence); ``'mean'`` divides by the number of elements, with a warning.
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> log_p = torch.tensor([[0.5, 0.5]]).log()
+    >>> F.kl_div(log_p, torch.tensor([[0.25, 0.75]]), reduction="batchmean")
+    tensor(0.1308)
+    """
+    if size_average is not None or reduce is not None:
+        how = legacy_reduction(size_average, reduce, stacklevel=1)  # (torch: from _reduction.py)
+    else:
+        if reduction == "mean":
+            warnings.warn(_messages.KL_DIV_MEAN, UserWarning, stacklevel=2)
+        how = "sum" if reduction == "batchmean" else reduction
+        _check_reduction(how)
+    # torch's kl_div: one formula of ordinary ops, no node of its own
+    if input._data.dtype.kind in "bui" or target._data.dtype.kind in "bui":
+        raise RuntimeError(_messages.KL_DIV_INTEGRAL)
+    if log_target:
+        diff = target - input  # (made first, as in torch's graph: its gradient adds first)
+        loss = target.exp() * diff
+    else:
+        cross = target * input  # (made first, as in torch's graph: its gradient adds first)
+        loss = XlogyBackward0.apply(target, target) - cross
+    loss = loss.mean() if how == "mean" else loss.sum() if how == "sum" else loss
+    if reduction == "batchmean" and input.dim() != 0:
+        loss = loss / input.size()[0]
+    return loss
 
 
 # --- classification losses --------------------------------------------------

@@ -334,6 +334,23 @@ RULES: dict[str, Rule] = {
     "MseLossBackwardBackward0": rule(
         lambda L, a, b, v: grad_of(L, lambda x: F(L).mse_loss(x, b), a, v), S(2, 3), S(2, 3), S()
     ),
+    "SmoothL1LossBackward0": rule(
+        lambda L, a, b: F(L).smooth_l1_loss(a, b, beta=2.0), S(2, 3), S(2, 3)
+    ),
+    "SmoothL1LossBackwardBackward0": rule(
+        lambda L, a, b, v: grad_of(L, lambda x: F(L).smooth_l1_loss(x, b, beta=2.0), a, v),
+        S(2, 3),
+        S(2, 3),
+        S(),
+    ),
+    "HuberLossBackward0": rule(lambda L, a, b: F(L).huber_loss(a, b, delta=2.0), S(2, 3), S(2, 3)),
+    "HuberLossBackwardBackward0": rule(
+        lambda L, a, b, v: grad_of(L, lambda x: F(L).huber_loss(x, b, delta=2.0), a, v),
+        S(2, 3),
+        S(2, 3),
+        S(),
+    ),
+    "XlogyBackward0": rule(lambda L, p, q: F(L).kl_div(q, p, reduction="sum"), U(2, 3), S(2, 3)),
     "NllLossBackward0": rule(lambda L, a: F(L).nll_loss(a, idx(L, [2, 0])), S(2, 3)),
     "NllLossBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).nll_loss(x, idx(L, [2, 0])), leaf(L, 2, 3), v),

@@ -154,6 +154,47 @@ OPS: dict[str, tuple[Callable, tuple]] = {
         (_any(S), _any(S)),
     ),
     "l1_loss": (lambda T, x, y: T.nn.functional.l1_loss(x, y), (_any(S), _any(S))),
+    "smooth_l1_loss": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, beta=1.5),
+        (_any(S), _any(S)),
+    ),
+    "smooth_l1_loss_sum": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction="sum"),
+        (_any(S), _any(S)),
+    ),
+    "smooth_l1_loss_none": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction="none", beta=0.5),
+        (_any(S), _any(S)),
+    ),
+    "huber_loss": (lambda T, x, y: T.nn.functional.huber_loss(x, y, delta=1.5), (_any(S), _any(S))),
+    "huber_loss_sum": (
+        lambda T, x, y: T.nn.functional.huber_loss(x, y, reduction="sum"),
+        (_any(S), _any(S)),
+    ),
+    "huber_loss_none": (
+        lambda T, x, y: T.nn.functional.huber_loss(x, y, reduction="none", delta=0.5),
+        (_any(S), _any(S)),
+    ),
+    "huber_loss_weight": (
+        lambda T, x, y, w: T.nn.functional.huber_loss(x, y, delta=0.7, weight=w),
+        (_any(S), _any(S), _pos(S)),
+    ),
+    "kl_div_batchmean": (
+        lambda T, x, y: T.nn.functional.kl_div(x, y, reduction="batchmean"),
+        (_any(S), _unit(S)),
+    ),
+    "kl_div_sum_log_target": (
+        lambda T, x, y: T.nn.functional.kl_div(x, y, reduction="sum", log_target=True),
+        (_any(S), _any(S)),
+    ),
+    "kl_div_none": (
+        lambda T, x, y: T.nn.functional.kl_div(x, y, reduction="none"),
+        (_any(S), _unit(S)),
+    ),
+    "smooth_l1_loss_beta0": (
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, beta=0.0),
+        (_any(S), _any(S)),
+    ),
     "bce": (
         lambda T, x: T.nn.functional.binary_cross_entropy(x, T.tensor(0.3, dtype=T.float64)),
         (_unit(()),),

@@ -329,6 +329,24 @@ CASES = {
     # nn, optim, data
     "target_size_differs": lambda lib: lib.nn.functional.mse_loss(lib.ones(2, 2), lib.ones(2)),
     "legacy_reduction": lambda lib: lib.nn.MSELoss(size_average=False),
+    "HUBER_NONPOSITIVE_DELTA": lambda lib: lib.nn.functional.huber_loss(
+        lib.ones(2), lib.ones(2), delta=0.0
+    ),
+    "HUBER_WEIGHT_SIZE": lambda lib: lib.nn.functional.huber_loss(
+        lib.ones(2), lib.ones(2), weight=lib.ones(1)
+    ),
+    "huber_invalid_reduction": lambda lib: lib.nn.functional.huber_loss(
+        lib.ones(2), lib.ones(2), reduction="avg", weight=lib.ones(2)
+    ),
+    "huber_delta_type": lambda lib: lib.nn.HuberLoss(delta="1"),
+    "cannot_cast_result": lambda lib: lib.nn.functional.huber_loss(
+        lib.tensor([1]), lib.tensor([2.0])
+    ),
+    "KL_DIV_MEAN": lambda lib: lib.nn.functional.kl_div(lib.zeros(2), lib.ones(2)),
+    "KL_DIV_INTEGRAL": lambda lib: lib.nn.functional.kl_div(lib.tensor([1]), lib.tensor([1])),
+    "SMOOTH_L1_NEGATIVE_BETA": lambda lib: lib.nn.functional.smooth_l1_loss(
+        lib.ones(2), lib.ones(2), beta=-1.0
+    ),
     "GRADCHECK_NO_INPUT_REQUIRES_GRAD": lambda lib: lib.autograd.gradcheck(
         lambda x: x * 2, (lib.ones(2, dtype=lib.float64),)
     ),

@@ -177,6 +177,42 @@ for name in ["relu6", "hardtanh", "logsigmoid", "mish"]:
     g.sum().backward()
     print(x.grad)
 """,
+    # --- robust regression losses
+    "smooth_l1_modules": """
+nn = torch.nn
+x = torch.tensor([[-3.0, -0.4, 0.0, 0.2, 2.5]], dtype=torch.float64, requires_grad=True)
+y = torch.tensor([[0.5, 0.1, 0.0, -0.1, 0.0]], dtype=torch.float64)
+for m in [nn.SmoothL1Loss(), nn.SmoothL1Loss(beta=0.5), nn.SmoothL1Loss(reduction="sum"),
+          nn.SmoothL1Loss(reduction="none", beta=2.0), nn.SmoothL1Loss(beta=0.0)]:
+    out = m(x, y)
+    (g,) = torch.autograd.grad(out, x, torch.ones_like(out), create_graph=True)
+    print(m, m.beta, m.reduction, out, out.grad_fn.name(), g, g.grad_fn.name())
+""",
+    "huber_modules": """
+nn = torch.nn
+x = torch.tensor([[-3.0, -0.4, 0.0, 0.2, 2.5]], dtype=torch.float64, requires_grad=True)
+y = torch.tensor([[0.5, 0.1, 0.0, -0.1, 0.0]], dtype=torch.float64)
+for m in [nn.HuberLoss(), nn.HuberLoss(delta=0.5), nn.HuberLoss(reduction="sum"),
+          nn.HuberLoss(reduction="none", delta=2), nn.HuberLoss("mean", 3.0)]:
+    out = m(x, y)
+    (g,) = torch.autograd.grad(out, x, torch.ones_like(out), create_graph=True)
+    print(m, m.delta, m.reduction, out, out.grad_fn.name(), g, g.grad_fn.name())
+try:
+    nn.HuberLoss(delta="1")
+except TypeError as e:
+    print(e)
+""",
+    "kl_div_modules": """
+nn = torch.nn
+x = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]], dtype=torch.float64).log().requires_grad_()
+p = torch.tensor([[0.1, 0.1, 0.8], [0.3, 0.3, 0.4]], dtype=torch.float64)
+for m, y in [(nn.KLDivLoss(reduction="batchmean"), p), (nn.KLDivLoss(reduction="sum"), p),
+             (nn.KLDivLoss(reduction="none"), p),
+             (nn.KLDivLoss(reduction="batchmean", log_target=True), p.log())]:
+    out = m(x, y)
+    (g,) = torch.autograd.grad(out, x, torch.ones_like(out), create_graph=True)
+    print(m, m.reduction, m.log_target, out, out.grad_fn.name(), g, g.grad_fn.name())
+""",
     "activation_modules": """
 nn = torch.nn
 x = torch.tensor([[-8.0, -0.5, 2.0, 9.0]])

@@ -33,8 +33,19 @@ FUNCTIONS = [
     "binary_cross_entropy_with_logits",
     "nll_loss",
     "cross_entropy",
+    "smooth_l1_loss",
+    "kl_div",
 ]
-MODULES = ["L1Loss", "MSELoss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss"]
+MODULES = [
+    "L1Loss",
+    "MSELoss",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "NLLLoss",
+    "CrossEntropyLoss",
+    "SmoothL1Loss",
+    "KLDivLoss",
+]
 
 
 def _run(lib, loss, size_average, reduce, reduction):

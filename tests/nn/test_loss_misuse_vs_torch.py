@@ -167,6 +167,82 @@ CASES = {
         "print(F.mse_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))"
     ),
     "l1 f32 f64": "print(F.l1_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))",
+    "smooth_l1 long": "print(F.smooth_l1_loss(torch.tensor([1]), torch.tensor([2])))",
+    "smooth_l1 long float": "print(F.smooth_l1_loss(torch.tensor([1]), torch.tensor([2.5])))",
+    "smooth_l1 f32 f64": (
+        "print(F.smooth_l1_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))"
+    ),
+    "smooth_l1 beta negative": "F.smooth_l1_loss(torch.ones(2), torch.ones(2), beta=-0.5)",
+    "smooth_l1 long beta negative": (
+        "F.smooth_l1_loss(torch.tensor([1]), torch.tensor([2]), beta=-0.5)"
+    ),
+    "smooth_l1 reduction bad": "F.smooth_l1_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "smooth_l1 broadcast warning": (
+        "print(F.smooth_l1_loss(torch.ones(2, 1), torch.tensor([0.5, 3.0])))"
+    ),
+    "smooth_l1 not broadcastable": "F.smooth_l1_loss(torch.ones(3), torch.ones(2))",
+    "smooth_l1 legacy flags": (
+        "print(F.smooth_l1_loss(torch.ones(2), torch.zeros(2), size_average=False))"
+    ),
+    "SmoothL1Loss legacy flags": "print(torch.nn.SmoothL1Loss(reduce=False).reduction)",
+    "smooth_l1 beta 0 grad": (
+        "x = torch.tensor([1., -2.], requires_grad=True)\n"
+        "l = F.smooth_l1_loss(x, torch.zeros(2), beta=0.)\nl.backward()\nprint(l, x.grad)"
+    ),
+    "huber long": "print(F.huber_loss(torch.tensor([1]), torch.tensor([2])))",
+    "huber long float": "print(F.huber_loss(torch.tensor([1]), torch.tensor([2.5])))",
+    "huber float long": "print(F.huber_loss(torch.tensor([1.]), torch.tensor([3])))",
+    "huber f32 f64": (
+        "print(F.huber_loss(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)))"
+    ),
+    "huber f64 f32": (
+        "print(F.huber_loss(torch.tensor([1.], dtype=torch.float64), torch.tensor([2.])))"
+    ),
+    "huber delta 0": "F.huber_loss(torch.ones(2), torch.ones(2), delta=0.)",
+    "huber delta negative long": "F.huber_loss(torch.tensor([1]), torch.tensor([2]), delta=-1)",
+    "huber reduction bad": "F.huber_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "huber reduction bad delta bad": (
+        "F.huber_loss(torch.ones(2), torch.ones(2), reduction='avg', delta=-1.)"
+    ),
+    "huber weight reduction bad": (
+        "F.huber_loss(torch.ones(2), torch.ones(2), reduction='avg', weight=torch.ones(2))"
+    ),
+    "huber weight size": "F.huber_loss(torch.ones(2, 3), torch.ones(2, 3), weight=torch.ones(3))",
+    "huber weight size delta bad": (
+        "F.huber_loss(torch.ones(2), torch.ones(2), delta=-1., weight=torch.ones(1))"
+    ),
+    "huber weight broadcast target": (
+        "print(F.huber_loss(torch.zeros(2, 3), torch.tensor([0.5, 2., -3.]), "
+        "weight=torch.full((2, 3), 2.)))"
+    ),
+    "huber broadcast warning": "print(F.huber_loss(torch.ones(2, 1), torch.tensor([0.5, 3.0])))",
+    "huber not broadcastable": "F.huber_loss(torch.ones(3), torch.ones(2))",
+    "HuberLoss delta str": "torch.nn.HuberLoss(delta='1')",
+    "kl mean warning": "print(F.kl_div(torch.zeros(2, 3), torch.full((2, 3), 0.5)))",
+    "KLDivLoss mean warning": (
+        "print(torch.nn.KLDivLoss()(torch.zeros(2, 3), torch.full((2, 3), 0.5)))"
+    ),
+    "kl batchmean 0-dim": (
+        "print(F.kl_div(torch.tensor(-1.), torch.tensor(0.5), reduction='batchmean'))"
+    ),
+    "kl target zero": (
+        "x = torch.zeros(3, requires_grad=True)\n"
+        "y = torch.tensor([0., 0.5, 1.], requires_grad=True)\n"
+        "l = F.kl_div(x, y, reduction='sum')\nl.backward()\nprint(l, x.grad, y.grad)"
+    ),
+    "kl long": "F.kl_div(torch.tensor([1]), torch.tensor([0.5]), reduction='sum')",
+    "kl bool target": "F.kl_div(torch.tensor([1.]), torch.tensor([True]), reduction='sum')",
+    "kl reduction bad": "F.kl_div(torch.ones(2), torch.ones(2), reduction='avg')",
+    "kl legacy flags": "print(F.kl_div(torch.ones(2), torch.ones(2), size_average=False))",
+    "kl legacy flags batchmean": (
+        "print(F.kl_div(torch.ones(2, 2), torch.ones(2, 2), reduce=True, reduction='batchmean'))"
+    ),
+    "kl broadcast": "print(F.kl_div(torch.zeros(2, 1), torch.full((3,), 0.5), reduction='sum'))",
+    "kl not broadcastable": "F.kl_div(torch.ones(3), torch.ones(2), reduction='sum')",
+    "kl f32 f64": (
+        "print(F.kl_div(torch.zeros(2), torch.full((2,), 0.5, dtype=torch.float64), "
+        "reduction='sum'))"
+    ),
     "ce 1d t1 ls": "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1))",
     "ce 1d t1 ls none": (
         "print(F.cross_entropy(torch.ones(3), torch.tensor([1]), label_smoothing=0.1, "

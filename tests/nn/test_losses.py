@@ -8,6 +8,7 @@ the outputs, the first-order gradients and the second-order gradients.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,30 @@ def test_regression_and_binary_losses(data: Any, seed: int) -> None:
 
     check(f("mse_loss"), [a, b], seed)
     check(f("l1_loss"), [a, b], seed)
+    check(f("smooth_l1_loss"), [a, b], seed)
+    check(f("huber_loss"), [a, b], seed)
+    for red_kl in (red, "batchmean"):
+        for log_target, t in ((False, target), (True, np.log(target))):
+            with (
+                warnings.catch_warnings()
+            ):  # ('mean' warns; the warning is tested with the misuses)
+                warnings.simplefilter("ignore", UserWarning)
+                check(
+                    lambda T, x, y, r=red_kl, lt=log_target: T.nn.functional.kl_div(
+                        x, y, reduction=r, log_target=lt
+                    ),
+                    [a, t],
+                    seed,
+                )
+    check(lambda T, x, y: T.nn.functional.huber_loss(x, y, reduction=red, delta=0.3), [a, b], seed)
+    check(
+        lambda T, x, y, w: T.nn.functional.huber_loss(x, y, reduction=red, delta=0.8, weight=w),
+        [a, b, np.abs(b) + 0.1],
+        seed,
+    )
+    check(
+        lambda T, x, y: T.nn.functional.smooth_l1_loss(x, y, reduction=red, beta=0.3), [a, b], seed
+    )
     check(f("binary_cross_entropy"), [probs, target], seed)
     check(f("binary_cross_entropy_with_logits"), [a, target], seed)
     check(

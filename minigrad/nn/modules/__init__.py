@@ -22,7 +22,17 @@ from .conv import Conv2d
 from .dropout import Dropout
 from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
-from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .loss import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    KLDivLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from .module import Module
 from .normalization import LayerNorm
 from .pooling import AvgPool2d, MaxPool2d
@@ -52,6 +62,9 @@ __all__ = [
     "LogSoftmax",
     "L1Loss",
     "MSELoss",
+    "SmoothL1Loss",
+    "HuberLoss",
+    "KLDivLoss",
     "BCELoss",
     "BCEWithLogitsLoss",
     "NLLLoss",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import _messages
 from ..._tensor import Tensor
 from .. import functional as F
 from .._reduction import legacy_reduction
@@ -49,6 +50,56 @@ class MSELoss(_Loss):
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    """Squared error below ``beta``, absolute error above it: robust to outliers."""
+
+    def __init__(
+        self,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        beta: float = 1.0,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    """Squared error below ``delta``, ``delta``-scaled absolute error above it
+    (``delta`` times ``SmoothL1Loss(beta=delta)``)."""
+
+    def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        if not isinstance(delta, (float, int)):
+            raise TypeError(_messages.huber_delta_type(delta))
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
+
+
+class KLDivLoss(_Loss):
+    """Kullback-Leibler divergence of the target from the input's distribution
+    (input: log-probabilities; target: probabilities, or log-probabilities with
+    ``log_target=True``). Use ``reduction='batchmean'`` for the true divergence."""
+
+    def __init__(
+        self,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        log_target: bool = False,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
 
 
 class BCELoss(_WeightedLoss):
@@ -131,5 +182,14 @@ class CrossEntropyLoss(_WeightedLoss):
         )
 
 
-for _cls in (L1Loss, MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss):
+for _cls in (
+    L1Loss,
+    MSELoss,
+    SmoothL1Loss,
+    HuberLoss,
+    BCELoss,
+    BCEWithLogitsLoss,
+    NLLLoss,
+    CrossEntropyLoss,
+):
     _cls.__module__ = "torch.nn.modules.loss"
