@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype
+from .. import _dtype, _messages
 from .._tensor import Tensor
 from ..autograd.function import quiet_numpy
 from ._promotion import _broadcast_check, _operand
@@ -233,12 +233,19 @@ gt = _compare(np.greater)
 ge = _compare(np.greater_equal)
 
 
-def _logical(ufunc: Any) -> Any:
+def _logical(ufunc: Any, inplace: bool = False) -> Any:
+    # inplace: the result is written into input (a &= b), so it must fit input's dtype
     def op(input: Any, other: Any) -> Tensor:
         a = input._data if isinstance(input, Tensor) else input
         b = other._data if isinstance(other, Tensor) else other
         _broadcast_check(np.asarray(a), np.asarray(b))  # (shapes are checked first)
         dt = _dtype.result_type(input, other)
+        if inplace and not np.can_cast(dt, a.dtype, casting="same_kind"):
+            raise RuntimeError(
+                _messages.cannot_cast_result(
+                    _dtype.from_numpy_dtype(dt).scalar_name, input.dtype.scalar_name
+                )
+            )
         if dt.kind == "f":
             raise NotImplementedError(
                 f'"{ufunc.__name__}_cpu" not implemented for '
@@ -252,6 +259,9 @@ def _logical(ufunc: Any) -> Any:
 bitwise_and = _logical(np.bitwise_and)
 bitwise_or = _logical(np.bitwise_or)
 bitwise_xor = _logical(np.bitwise_xor)
+bitwise_and_into = _logical(np.bitwise_and, inplace=True)
+bitwise_or_into = _logical(np.bitwise_or, inplace=True)
+bitwise_xor_into = _logical(np.bitwise_xor, inplace=True)
 
 
 def bitwise_not(input: Tensor) -> Tensor:

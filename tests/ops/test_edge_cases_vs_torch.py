@@ -282,6 +282,27 @@ def test_inplace_writes_that_overlap_their_input(code: str) -> None:
     assert mine.lines() == theirs.lines()
 
 
+# in-place bitwise ops: torch checks the shapes, then that the result fits, then the kernel
+BITWISE_INPLACE = [
+    "a = torch.tensor([1, 2]); a &= torch.tensor([1., 2.])",
+    "a = torch.tensor([1, 2]); a |= 1.5",
+    "a = torch.tensor([1, 2]); a ^= torch.tensor(1.)",
+    "a = torch.tensor([True, False]); a &= torch.tensor([1., 2.])",
+    "a = torch.tensor([True, False]); a &= torch.tensor([1, 2])",
+    "a = torch.tensor([1, 2]); a &= torch.tensor([1., 2., 3.])",
+    "a = torch.tensor([1, 2]); a.bitwise_and_(torch.tensor([1., 2.]))",
+    "a = torch.tensor([1, 2], dtype=torch.int32); a |= torch.tensor([1, 2]); print(a)",
+    "a = torch.tensor([True, False]); a |= True; print(a)",
+    "a = torch.tensor([1., 2.]); a &= torch.tensor([1, 2])",
+]
+
+
+@pytest.mark.parametrize("code", BITWISE_INPLACE)
+def test_inplace_bitwise_checks_in_torch_order(code: str) -> None:
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert mine.lines() == theirs.lines()
+
+
 WARNINGS = [
     "print(torch.ones(1).std(), torch.ones(2).var(correction=3))",
     "print(F.softmax(torch.tensor([[1., 2.]])))",

@@ -11,10 +11,9 @@ bools, names and errors exactly.
 The suite runs ten fixed seeds, so that it fails only when the code changes.
 ``MINIGRAD_PROGRAM_SEED=new`` draws a fresh seed (printed in the failure
 message) to explore; ``MINIGRAD_PROGRAM_SEED=<seed>`` replays one. Fresh seeds
-still find a few known differences: an in-place bitwise op on ints with a float
-operand (torch reports the cast before the missing kernel), an in-place op whose
-operand partly overlaps it in memory, and an error whose choice depends on the
-order backward visits nodes.
+still find a few known differences: an in-place write between strided views that
+overlap in memory (torch's result then depends on its loop order), and an error
+whose choice depends on the order backward visits nodes.
 """
 
 from __future__ import annotations
