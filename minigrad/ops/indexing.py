@@ -403,16 +403,11 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             _is_full(k, n) for k, n in zip(dims, self._data.shape)
         ):  # the whole tensor: torch writes it with fill_ (one value) or copy_
             value = value if isinstance(value, Tensor) else Tensor._make(np.asarray(value), None)
-            value = _strip_leading_ones(value, self.dim())
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
-            else:  # torch's error when the value does not fit (its leading 1s dropped)
-                shape = list(value.shape)
-                while shape and shape[0] == 1:
-                    shape.pop(0)
-                if len(shape) < value.dim():
-                    value = value.reshape(shape)
-                value.expand(self._data.shape)
+            else:
+                value = _strip_leading_ones(value, 0)
+                value.expand(self._data.shape)  # torch's error when the value does not fit
                 self.copy_(value)
             return
     key = key[0] if len(key) == 1 else key
