@@ -195,6 +195,16 @@ class _LRScheduler(LRScheduler):
     """The old name of ``LRScheduler``."""
 
 
+def _one_per_group(optimizer: Optimizer, lr_lambda: Any) -> list[Any]:
+    """One function per parameter group: the one given for all, or a list of them."""
+    n = len(optimizer.param_groups)
+    if not isinstance(lr_lambda, (list, tuple)):
+        return [lr_lambda] * n
+    if len(lr_lambda) != n:
+        raise ValueError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
+    return list(lr_lambda)
+
+
 class LambdaLR(LRScheduler):
     """``lr = initial_lr * lr_lambda(epoch)``, with your function (one per group, or one for all).
 
@@ -212,14 +222,7 @@ class LambdaLR(LRScheduler):
         last_epoch: int = -1,
     ) -> None:
         self.optimizer = optimizer
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
-        else:
-            if len(lr_lambda) != len(optimizer.param_groups):
-                raise ValueError(
-                    f"Expected {len(optimizer.param_groups)} lr_lambdas, but got {len(lr_lambda)}"
-                )
-            self.lr_lambdas = list(lr_lambda)
+        self.lr_lambdas = _one_per_group(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch)
 
     def state_dict(self) -> dict[str, Any]:
@@ -421,14 +424,7 @@ class MultiplicativeLR(LRScheduler):
         last_epoch: int = -1,
     ) -> None:
         self.optimizer = optimizer
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
-        else:
-            if len(lr_lambda) != len(optimizer.param_groups):
-                raise ValueError(
-                    f"Expected {len(optimizer.param_groups)} lr_lambdas, but got {len(lr_lambda)}"
-                )
-            self.lr_lambdas = list(lr_lambda)
+        self.lr_lambdas = _one_per_group(optimizer, lr_lambda)
         for fn in self.lr_lambdas:
             if not callable(fn):
                 raise TypeError(f"lr_lambda should be a function, but got {type(fn).__name__}")
