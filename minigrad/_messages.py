@@ -879,6 +879,106 @@ def pad_over_half_kernel(p_i: object, k_i: object, d_i: object) -> str:
     )
 
 
+def conv1d_expected_2d_or_3d(input_shape: object) -> str:
+    return (
+        "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: "
+        f"{input_shape}"
+    )
+
+
+def conv_weight_dims(w_dim: object, w_shape: object, x_dim: object, x_shape: object) -> str:
+    return (
+        f"Expected {w_dim}-dimensional input for {w_dim}-dimensional weight {w_shape}, but got "
+        f"{x_dim}-dimensional input of size {x_shape} instead"
+    )
+
+
+def kernel_bigger_than_input_1d(padded: object, kernel: object) -> str:
+    return (
+        f"Calculated padded input size per channel: ({padded}). Kernel size: ({kernel}). "
+        "Kernel size can't be greater than actual input size"
+    )
+
+
+def adaptive_pool_dims(input_shape: object) -> str:
+    return f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {input_shape}"
+
+
+def adaptive_pool_negative(h: object, w: object) -> str:
+    return (
+        "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 "
+        f"but received {{{h}, {w}}}"
+    )
+
+
+def adaptive_pool_empty(input_shape: object, dim: object) -> str:
+    return (
+        "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch "
+        f"dimensions, but input has sizes {input_shape} with dimension {dim} being empty"
+    )
+
+
+def adaptive_pool1d_one_int(n: object) -> str:
+    return f"adaptive_avg_pool1d() argument 'output_size' should contain one int (got {n})"
+
+
+def expected_2_to_3_dims(dim: object, name: object) -> str:
+    return (
+        f"Expected 2 to 3 dimensions, but got {dim}-dimensional tensor for argument #1 'self' "
+        f"(while checking arguments for {name})"
+    )
+
+
+def max_pool1d_dims(input_shape: object) -> str:
+    return (
+        "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
+        f"for input, but got:{input_shape}"
+    )
+
+
+def max_pool1d_pad_over_half(p: object, k: object) -> str:
+    return (
+        "max_pool1d() padding should be at most half of kernel size, but got "
+        f"padding={p} and kernel_size={k}"
+    )
+
+
+# --- minigrad.nn._padding --------------------------------------------------------
+def pad_not_ints(type_name: object, pos: object) -> str:
+    return (
+        "pad(): argument 'pad' (position 2) must be tuple of ints, but found element of type "
+        f"{type_name} at pos {pos}"
+    )
+
+
+def pad_too_long(length: object, dim: object) -> str:
+    return (
+        "Padding length should be less than or equal to two times the input dimension but "
+        f"got padding length {length} and input of dimension {dim}"
+    )
+
+
+def pad_unsupported(length: object, dim: object) -> str:
+    return (
+        f"Padding size {length} is not supported for {dim}D input tensor.\n"
+        "Supported combinations for non-constant padding:\n"
+        "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+        "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+        "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)"
+    )
+
+
+def reflect_pad_too_big(arg: object, left: object, right: object, dim: object, shape: object):
+    return (
+        f"Argument #{arg}: Padding size should be less than the corresponding input dimension, "
+        f"but got: padding ({left}, {right}) at dimension {dim} of input {shape}"
+    )
+
+
+def pad_mode_missing(mode: object, pad: object) -> str:
+    return f"minigrad's F.pad has no {mode} mode for the padding {pad} (in torch, it has)"
+
+
 # --- minigrad.ops.elementwise --------------------------------------------------
 MASKED_FILL_EXPANDED = (
     "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "

@@ -18,9 +18,21 @@ from .._tensor import Tensor
 from ..autograd.function import Op
 from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
-from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
+from ..ops.convolution import (
+    adaptive_avg_pool1d,
+    adaptive_avg_pool2d,
+    avg_pool1d,
+    avg_pool2d,
+    conv1d,
+    conv2d,
+    fold,
+    max_pool1d,
+    max_pool2d,
+    unfold,
+)
 from ..ops.elementwise import leaky_relu_, sigmoid, tanh
 from ._activations import elu, gelu, hardtanh, logsigmoid, mish, relu6, silu, softplus
+from ._padding import pad
 from ._reduction import legacy_reduction
 
 __all__ = [
@@ -52,7 +64,13 @@ __all__ = [
     "cross_entropy",
     "dropout",
     "one_hot",
+    "conv1d",
     "conv2d",
+    "max_pool1d",
+    "avg_pool1d",
+    "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d",
+    "pad",
     "max_pool2d",
     "avg_pool2d",
     "unfold",

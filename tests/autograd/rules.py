@@ -319,6 +319,42 @@ RULES: dict[str, Rule] = {
     ),
     "AvgPool2DBackward0": rule(lambda L, x: F(L).avg_pool2d(x, 2), S(1, 2, 4, 4)),
     "MaxPool2DWithIndicesBackward0": rule(lambda L, x: F(L).max_pool2d(x, 2), S(1, 2, 4, 4)),
+    "AdaptiveAvgPool2DBackward0": rule(
+        lambda L, x: F(L).adaptive_avg_pool2d(x, (2, 3)), S(1, 2, 5, 4)
+    ),
+    "AdaptiveAvgPool2DBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).adaptive_avg_pool2d(x, (2, 3)), leaf(L, 2, 5, 4), v),
+        S(2, 2, 3),
+    ),
+    "ConstantPadNdBackward0": rule(lambda L, x: F(L).pad(x, (1, -1, 2, 0), value=0.5), S(2, 3, 3)),
+    "ReflectionPad1DBackward0": rule(lambda L, x: F(L).pad(x, (2, 1), mode="reflect"), S(2, 4)),
+    "ReflectionPad2DBackward0": rule(
+        lambda L, x: F(L).pad(x, (2, 1, 1, 2), mode="reflect"), S(1, 3, 4)
+    ),
+    "ReplicationPad1DBackward0": rule(lambda L, x: F(L).pad(x, (2, 3), mode="replicate"), S(2, 3)),
+    "ReplicationPad2DBackward0": rule(
+        lambda L, x: F(L).pad(x, (2, 1, 0, 3), mode="replicate"), S(1, 3, 2)
+    ),
+    "ReflectionPad1DBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).pad(x, (2, 1), mode="reflect"), leaf(L, 2, 4), v),
+        S(2, 7),
+    ),
+    "ReflectionPad2DBackwardBackward0": rule(
+        lambda L, v: grad_of(
+            L, lambda x: F(L).pad(x, (2, 1, 1, 2), mode="reflect"), leaf(L, 1, 3, 4), v
+        ),
+        S(1, 6, 7),
+    ),
+    "ReplicationPad1DBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).pad(x, (2, 3), mode="replicate"), leaf(L, 2, 3), v),
+        S(2, 8),
+    ),
+    "ReplicationPad2DBackwardBackward0": rule(
+        lambda L, v: grad_of(
+            L, lambda x: F(L).pad(x, (2, 1, 0, 3), mode="replicate"), leaf(L, 1, 3, 2), v
+        ),
+        S(1, 6, 5),
+    ),
     "Im2ColBackward0": rule(lambda L, x: F(L).unfold(x, 2), S(1, 2, 3, 3)),
     "Col2ImBackward0": rule(lambda L, c: F(L).fold(c, (3, 3), 2), S(1, 8, 4)),
     # --- nn.functional: activations and losses ----------------------------------------

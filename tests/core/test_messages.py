@@ -441,6 +441,36 @@ CASES = {
     "conv2d_groups_channels": lambda lib: lib.nn.functional.conv2d(
         lib.ones(1, 2, 3, 3), lib.ones(1, 1, 1, 1)
     ),
+    "conv1d_expected_2d_or_3d": lambda lib: lib.nn.functional.conv1d(
+        lib.ones(1, 2, 5, 5), lib.ones(3, 2, 2)
+    ),
+    "conv_weight_dims": lambda lib: lib.nn.functional.conv1d(
+        lib.ones(1, 2, 5), lib.ones(3, 2, 2, 2)
+    ),
+    "kernel_bigger_than_input_1d": lambda lib: lib.nn.functional.conv1d(
+        lib.ones(1, 2, 2), lib.ones(3, 2, 3)
+    ),
+    "adaptive_pool_dims": lambda lib: lib.nn.functional.adaptive_avg_pool2d(lib.ones(3, 4), 2),
+    "adaptive_pool_negative": lambda lib: lib.nn.functional.adaptive_avg_pool2d(
+        lib.ones(2, 3, 4), (2, -1)
+    ),
+    "adaptive_pool_empty": lambda lib: lib.nn.functional.adaptive_avg_pool2d(
+        lib.ones(1, 3, 0, 4), 2
+    ),
+    "adaptive_pool1d_one_int": lambda lib: lib.nn.functional.adaptive_avg_pool1d(
+        lib.ones(2, 3, 4), (2, 3)
+    ),
+    "expected_2_to_3_dims": lambda lib: lib.nn.functional.avg_pool1d(lib.ones(5), 2),
+    "max_pool1d_dims": lambda lib: lib.nn.functional.max_pool1d(lib.ones(5), 2),
+    "max_pool1d_pad_over_half": lambda lib: lib.nn.functional.max_pool1d(
+        lib.ones(1, 2, 5), 2, padding=2
+    ),
+    "pad_not_ints": lambda lib: lib.nn.functional.pad(lib.ones(2, 3), [1.5, 1]),
+    "pad_too_long": lambda lib: lib.nn.functional.pad(lib.ones(2, 3), (1, 1, 1, 1, 1, 1)),
+    "pad_unsupported": lambda lib: lib.nn.functional.pad(lib.ones(3), (1, 1), mode="reflect"),
+    "reflect_pad_too_big": lambda lib: lib.nn.functional.pad(
+        lib.ones(1, 2, 3), (3, 3), mode="reflect"
+    ),
     "pad_over_half_kernel": lambda lib: lib.nn.functional.max_pool2d(
         lib.ones(1, 1, 4, 4), 2, padding=2
     ),
@@ -655,6 +685,7 @@ def test_message_is_torchs(name, outcomes):
 
 # The messages without a case above, and why.
 NOT_COMPARED = {
+    "pad_mode_missing": "minigrad's own: a padding mode (circular, 3-D) torch has and it has not",
     "ANOMALY_HINT": "a part of modified_by_inplace (tests/data/programs/anomaly_detection.py)",
     "ANOMALY_ENABLED": "a warning: tests/data/programs/anomaly_detection.py compares it",
     "anomaly_error_detected": "holds a stack: tests/data/programs/anomaly_detection.py",

@@ -18,7 +18,7 @@ from .activation import (
 )
 from .batchnorm import BatchNorm1d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from .conv import Conv2d
+from .conv import Conv1d, Conv2d
 from .dropout import Dropout
 from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
@@ -35,7 +35,24 @@ from .loss import (
 )
 from .module import Module
 from .normalization import LayerNorm
-from .pooling import AvgPool2d, MaxPool2d
+from .padding import (
+    ConstantPad1d,
+    ConstantPad2d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ZeroPad1d,
+    ZeroPad2d,
+)
+from .pooling import (
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    MaxPool1d,
+    MaxPool2d,
+)
 from .sparse import Embedding
 
 __all__ = [
@@ -80,4 +97,17 @@ __all__ = [
     "ReLU6",
     "LogSigmoid",
     "Mish",
+    "Conv1d",
+    "MaxPool1d",
+    "AvgPool1d",
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d",
+    "ConstantPad1d",
+    "ConstantPad2d",
+    "ZeroPad1d",
+    "ZeroPad2d",
+    "ReflectionPad1d",
+    "ReflectionPad2d",
+    "ReplicationPad1d",
+    "ReplicationPad2d",
 ]
