@@ -1511,6 +1511,50 @@ BATCH_NORM_PARAM_SIZE = "{name} should contain {n} elements not {got}"
 BATCH_NORM_1D_DIMS = "expected 2D or 3D input (got {dim}D input)"
 BATCH_NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
 
+
+# nn.GroupNorm / F.group_norm
+def group_norm_groups(shape: object, groups: object) -> str:
+    return (
+        "Expected number of channels in input to be divisible by num_groups, but got input "
+        f"of shape {shape} and num_groups={groups}"
+    )
+
+
+def group_norm_param(name: object, shown: object, shape: object) -> str:
+    return (
+        f"Expected {name} to be a vector of size equal to the number of channels in input, "
+        f"but got {name} of shape {shown} and input of shape {shape}"
+    )
+
+
+# nn.Dropout2d / F.dropout2d, nn.Dropout1d / F.dropout1d
+def dropout2d_dims_warning(dim: object) -> str:
+    return (
+        f"dropout2d: Received a {dim}-D input to dropout2d, which is deprecated and will "
+        "result in an error in a future release. To retain the behavior and silence this "
+        "warning, please use dropout instead. Note that dropout2d exists to provide "
+        "channel-wise dropout on inputs with 2 spatial dimensions, a channel dimension, and "
+        "an optional batch dimension (i.e. 3D or 4D inputs)."
+    )
+
+
+DROPOUT2D_3D_WARNING = (
+    "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+    "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel "
+    "dim. This behavior will change in a future release to interpret the input as one "
+    "without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise "
+    "dropout behavior, please switch to using dropout1d instead."
+)
+
+
+def dropout1d_dims(dim: object) -> str:
+    return (
+        f"dropout1d: Expected 2D or 3D input, but received a {dim}D input. Note that dropout1d "
+        "exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel "
+        "dimension, and an optional batch dimension (i.e. 2D or 3D inputs)."
+    )
+
+
 # nn.Unflatten
 UNFLATTEN_NOT_TUPLE = "unflattened_size must be a tuple of ints, but found type {type}"
 UNFLATTEN_NOT_INT = (

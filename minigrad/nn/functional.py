@@ -63,6 +63,8 @@ __all__ = [
     "nll_loss",
     "cross_entropy",
     "dropout",
+    "dropout1d",
+    "dropout2d",
     "one_hot",
     "conv1d",
     "conv2d",
@@ -77,6 +79,7 @@ __all__ = [
     "fold",
     "embedding",
     "layer_norm",
+    "group_norm",
     "batch_norm",
     "normalize",
     "cosine_similarity",
@@ -1226,6 +1229,7 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
 # ``F.linear``, ``F.embedding``, ``F.layer_norm``, ``F.batch_norm`` are written next to
 # their modules (``nn.Linear``...), which build the same nodes.
 from .modules.batchnorm import batch_norm  # noqa: E402
+from .modules.dropout import dropout1d, dropout2d  # noqa: E402
 from .modules.linear import linear  # noqa: E402
-from .modules.normalization import layer_norm  # noqa: E402
+from .modules.normalization import group_norm, layer_norm  # noqa: E402
 from .modules.sparse import embedding  # noqa: E402

@@ -428,6 +428,9 @@ RULES: dict[str, Rule] = {
     "NativeBatchNormBackward0": rule(
         lambda L, x, w, b: F(L).batch_norm(x, None, None, w, b, training=True), S(4, 3), S(3), S(3)
     ),
+    "NativeGroupNormBackward0": rule(
+        lambda L, x, w, b: F(L).group_norm(x, 2, w, b), S(2, 4, 3), S(4), S(4)
+    ),
     # --- user-written functions -------------------------------------------------------
     "BackwardCFunction": rule(lambda L, a: _custom_exp(L).apply(a), S(2, 3)),
 }

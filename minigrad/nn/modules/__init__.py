@@ -16,10 +16,10 @@ from .activation import (
     Softplus,
     Tanh,
 )
-from .batchnorm import BatchNorm1d
+from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv1d, Conv2d
-from .dropout import Dropout
+from .dropout import Dropout, Dropout1d, Dropout2d
 from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
 from .loss import (
@@ -34,7 +34,7 @@ from .loss import (
     SmoothL1Loss,
 )
 from .module import Module
-from .normalization import LayerNorm
+from .normalization import GroupNorm, LayerNorm
 from .padding import (
     ConstantPad1d,
     ConstantPad2d,
@@ -110,4 +110,8 @@ __all__ = [
     "ReflectionPad2d",
     "ReplicationPad1d",
     "ReplicationPad2d",
+    "BatchNorm2d",
+    "GroupNorm",
+    "Dropout1d",
+    "Dropout2d",
 ]
