@@ -1555,6 +1555,14 @@ def dropout1d_dims(dim: object) -> str:
     )
 
 
+# nn.PReLU / F.prelu
+def prelu_channels(n: object, channels: object) -> str:
+    return (
+        "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+        f"{n} and channel size = {channels}."
+    )
+
+
 # nn.Unflatten
 UNFLATTEN_NOT_TUPLE = "unflattened_size must be a tuple of ints, but found type {type}"
 UNFLATTEN_NOT_INT = (

@@ -31,7 +31,24 @@ from ..ops.convolution import (
     unfold,
 )
 from ..ops.elementwise import leaky_relu_, sigmoid, tanh
-from ._activations import elu, gelu, hardtanh, logsigmoid, mish, relu6, silu, softplus
+from ._activations import (
+    celu,
+    elu,
+    gelu,
+    glu,
+    hardsigmoid,
+    hardswish,
+    hardtanh,
+    logsigmoid,
+    mish,
+    prelu,
+    relu6,
+    selu,
+    silu,
+    softplus,
+    threshold,
+    threshold_,
+)
 from ._padding import pad
 from ._reduction import legacy_reduction
 
@@ -48,6 +65,17 @@ __all__ = [
     "relu6",
     "logsigmoid",
     "mish",
+    "selu",
+    "celu",
+    "prelu",
+    "softsign",
+    "tanhshrink",
+    "threshold",
+    "threshold_",
+    "hardswish",
+    "hardsigmoid",
+    "glu",
+    "softmin",
     "leaky_relu_",
     "sigmoid",
     "tanh",
@@ -1212,6 +1240,22 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         raise RuntimeError("Class values must be smaller than num_classes.")
     out = (idx[..., None] == np.arange(max(num_classes, 0))).astype(np.int64)
     return Tensor._make(out, None)
+
+
+def softmin(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    """``softmax(-input)``: the smallest scores get the largest probabilities."""
+    d = _softmax_dim(input, dim, "softmin")
+    return softmax(-input, d, dtype=dtype)
+
+
+def softsign(input: Tensor) -> Tensor:
+    """``x / (1 + |x|)``: like tanh, between -1 and 1 (built from ops, as in torch)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """``x - tanh(x)`` (built from ops, as in torch)."""
+    return input - input.tanh()
 
 
 def _softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:

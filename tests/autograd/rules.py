@@ -157,6 +157,17 @@ RULES: dict[str, Rule] = {
     "EluBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.elu, a, v), S(2, 3), S(2, 3)
     ),
+    "EluBackward1": rule(lambda L, a: F(L).elu(a * 1.0, alpha=0.7, inplace=True), S(2, 3)),
+    "CeluBackward0": rule(lambda L, a: F(L).celu(a, alpha=0.7), S(2, 3)),
+    "CeluBackward1": rule(lambda L, a: F(L).celu(a * 1.0, alpha=0.7, inplace=True), S(2, 3)),
+    "ThresholdBackward0": rule(lambda L, a: F(L).threshold(a, 0.1, -2.0), S(2, 3)),
+    "ThresholdBackward1": rule(lambda L, a: F(L).threshold(a * 1.0, 0.1, -2.0, True), S(2, 3)),
+    "HardswishBackward0": rule(lambda L, a: F(L).hardswish(a * 2.0), S(2, 3)),
+    "HardswishBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: F(L).hardswish(x * 2.0), a, v), S(2, 3), S(2, 3)
+    ),
+    "PreluKernelBackward0": rule(lambda L, x, w: F(L).prelu(x, w), S(2, 3, 2), S(3)),
+    "GluBackward0": rule(lambda L, x: F(L).glu(x, 0), S(4, 3)),
     "HardtanhBackward0": rule(lambda L, a: L.nn.functional.hardtanh(a, -0.8, 1.1), S(2, 3)),
     "HardtanhBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).hardtanh(x + 0.5), leaf(L, 2, 3), v), S(2, 3)
@@ -461,6 +472,11 @@ EXCLUDED: dict[str, str] = {
         "torch has no derivative for floor division or for a number modulo a tensor: "
         "backward through the node raises (tests/ops/test_integer_division_grad_vs_torch.py "
         "compares that error with torch's)"
+    ),
+    "HardsigmoidBackward0": (
+        "torch has no second derivative of hardsigmoid: gradgradcheck fails in torch too "
+        "(hardsigmoid_second_order_not_implemented in "
+        "tests/nn/test_activations_more_vs_torch.py compares the error with torch's)"
     ),
     "MultiOutputOp": "base class of the rules with several outputs (never a node's class)",
     "CopySlicesBase": "base class of CopySlices (never a node's class)",

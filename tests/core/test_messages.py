@@ -550,6 +550,7 @@ CASES = {
     "LAYER_NORM_INPUT_SHAPE": lambda lib: lib.nn.LayerNorm(4)(lib.ones(2, 3)),
     "BATCH_NORM_ONE_VALUE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(1, 3)),
     "BATCH_NORM_PARAM_SIZE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(2, 4)),
+    "prelu_channels": lambda lib: lib.nn.PReLU(3)(lib.ones(2, 4)),
     "group_norm_groups": lambda lib: lib.nn.functional.group_norm(lib.ones(2, 4, 3), 3),
     "group_norm_param": lambda lib: lib.nn.functional.group_norm(lib.ones(2, 4, 3), 2, lib.ones(3)),
     "dropout2d_dims_warning": lambda lib: lib.nn.functional.dropout2d(lib.ones(3, 4)),

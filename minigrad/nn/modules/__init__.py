@@ -1,20 +1,30 @@
 """The layers of ``minigrad.nn``, one family per file as in torch."""
 
 from .activation import (
+    CELU,
     ELU,
     GELU,
+    GLU,
+    SELU,
+    Hardsigmoid,
+    Hardswish,
     Hardtanh,
     LeakyReLU,
     LogSigmoid,
     LogSoftmax,
     Mish,
+    PReLU,
     ReLU,
     ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
+    Softmin,
     Softplus,
+    Softsign,
     Tanh,
+    Tanhshrink,
+    Threshold,
 )
 from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
@@ -114,4 +124,14 @@ __all__ = [
     "GroupNorm",
     "Dropout1d",
     "Dropout2d",
+    "SELU",
+    "CELU",
+    "PReLU",
+    "Softsign",
+    "Tanhshrink",
+    "Threshold",
+    "Hardswish",
+    "Hardsigmoid",
+    "GLU",
+    "Softmin",
 ]
