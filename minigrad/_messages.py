@@ -1563,6 +1563,28 @@ def prelu_channels(n: object, channels: object) -> str:
     )
 
 
+# F.margin_ranking_loss, F.soft_margin_loss, F.cosine_embedding_loss
+def margin_ranking_dims(size1: object, size2: object, size_t: object) -> str:
+    return (
+        "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+        f"input1: {size1}, input2: {size2}, target: {size_t} "
+    )
+
+
+def not_differentiable_wrt(fn: object, arg: object) -> str:
+    return (
+        f"The function '{fn}' is not differentiable with respect to argument '{arg}'. "
+        "This input cannot have requires_grad True."
+    )
+
+
+def cosine_embedding_dims(target_dim: object, shape1: object, shape2: object) -> str:
+    return (
+        f"{target_dim}D target tensor expects {target_dim + 1}D input tensors, but found "
+        f"inputs with sizes {shape1} and {shape2}."
+    )
+
+
 # nn.Unflatten
 UNFLATTEN_NOT_TUPLE = "unflattened_size must be a tuple of ints, but found type {type}"
 UNFLATTEN_NOT_INT = (

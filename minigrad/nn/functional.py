@@ -31,6 +31,7 @@ from ..ops.convolution import (
     unfold,
 )
 from ..ops.elementwise import leaky_relu_, sigmoid, tanh
+from ..ops.reduction import NormBackward1
 from ._activations import (
     celu,
     elu,
@@ -111,6 +112,10 @@ __all__ = [
     "batch_norm",
     "normalize",
     "cosine_similarity",
+    "margin_ranking_loss",
+    "soft_margin_loss",
+    "cosine_embedding_loss",
+    "pairwise_distance",
 ]
 
 
@@ -1175,6 +1180,151 @@ def _check_label_smoothing(label_smoothing: float) -> None:
         raise RuntimeError(
             f"label_smoothing must be between 0.0 and 1.0. Got: {float(label_smoothing):g}"
         )
+
+
+# --- ranking and embedding losses -------------------------------------------
+# (built from ops, as torch's C++ builds them: the graph shows the same nodes)
+def _apply_reduction(loss: Tensor, reduction: str) -> Tensor:
+    if reduction == "mean":
+        return loss.mean()
+    return loss.sum() if reduction == "sum" else loss
+
+
+def margin_ranking_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``max(0, -target (input1 - input2) + margin)``: ``target`` = 1 says input1
+    should rank higher than input2 (by at least ``margin``), -1 the opposite.
+
+    >>> import minigrad as torch
+    >>> x1, x2 = torch.tensor([2.0, 0.0]), torch.tensor([1.0, 1.0])
+    >>> margin_ranking_loss(x1, x2, torch.tensor([1.0, 1.0]))
+    tensor(0.5000)
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(
+            _messages.margin_ranking_dims(input1.size(), input2.size(), target.size())
+        )
+    loss = E.AddBackward1.apply(-target * (input1 - input2), c=margin)  # (+ a number, in C++)
+    return _apply_reduction(loss.clamp_min_(0), reduction)
+
+
+def _wide(a: np.ndarray) -> np.ndarray:
+    return a.astype(np.float64) if a.dtype != np.float64 else a
+
+
+class SoftMarginLossBackward0(Op):
+    """out = log(1 + exp(-y x)) (reduced)     dx = -y σ(-y x) (/ n for the mean)"""
+
+    __slots__ = ("reduction",)
+
+    @staticmethod
+    def forward(ctx, x, y, reduction):
+        ctx.reduction = reduction
+        ctx.save_for_backward(x, y)
+        loss = np.log1p(np.exp(-_wide(x) * _wide(y))).astype(x.dtype)
+        return _reduce(loss, reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        y = y.to(x.dtype)
+        g = grad if ctx.reduction == "none" else grad.expand(x.shape)
+        return _scale(-y * (-y * x).sigmoid() * g, x.shape, ctx.reduction), None
+
+
+def soft_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """The logistic loss of a two-class problem with labels ±1: ``log(1 + exp(-y x))``.
+
+    >>> import minigrad as torch
+    >>> soft_margin_loss(torch.tensor([0.0]), torch.tensor([1.0]))
+    tensor(0.6931)
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    if target.requires_grad:
+        raise RuntimeError(_messages.not_differentiable_wrt("soft_margin_loss", "target"))
+    found = _dtype.result_type(input, target)
+    if not np.can_cast(found, input._data.dtype, casting="same_kind"):
+        raise RuntimeError(
+            _messages.cannot_cast_result(
+                _dtype.from_numpy_dtype(found).scalar_name, input.dtype.scalar_name
+            )
+        )
+    _broadcast_check(input._data, target._data)
+    shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+    if shape != input._data.shape:
+        raise RuntimeError(
+            f"output with shape {list(input.shape)} doesn't match the broadcast shape {list(shape)}"
+        )
+    if target._data.shape != shape:
+        target = target.expand(*shape)
+    return SoftMarginLossBackward0.apply(input, target, reduction=reduction)
+
+
+def cosine_embedding_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """For ``target`` 1: ``1 - cos(input1, input2)`` (pull the pair together); for
+    -1: ``max(0, cos - margin)`` (push it apart). The cosine is taken along the last dim."""
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    d = target.dim()
+    if d not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.dim() != d + 1 or input2.dim() != d + 1:
+        raise RuntimeError(
+            _messages.cosine_embedding_dims(d, list(input1.shape), list(input2.shape))
+        )
+    eps = 1e-12
+    prod_sum = (input1 * input2).sum(d)
+    mag_square1 = E.AddBackward1.apply((input1 * input1).sum(d), c=eps)
+    mag_square2 = E.AddBackward1.apply((input2 * input2).sum(d), c=eps)
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = Tensor._make(np.zeros_like(cos._data), None)
+    one = Tensor._make(np.asarray(1, dtype=cos._data.dtype), None)
+    pos = one - cos
+    neg = E.SubBackward1.apply(cos, c=margin).clamp_min_(0)
+    output = E.where(target == 1, pos, zeros) + E.where(target == -1, neg, zeros)
+    return _apply_reduction(output, reduction)
+
+
+def pairwise_distance(
+    x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> Tensor:
+    """The ``p``-norm of ``x1 - x2 + eps`` along the last dim (they broadcast).
+
+    >>> import minigrad as torch
+    >>> pairwise_distance(torch.tensor([[0.0, 0.0]]), torch.tensor([[3.0, 4.0]]), eps=0.0)
+    tensor([5.])
+    """
+    last = max(x1.dim(), x2.dim()) - 1
+    diff = x1 - x2
+    if diff._data.dtype.kind != "f":  # (+ a float makes integers floats)
+        diff = diff.to(_dtype.get_default_dtype())
+    diff = E.AddBackward1.apply(diff, c=eps)
+    dims = (diff._wrap_dim(last, max(diff.dim(), 1)),) if diff.dim() else ()
+    return NormBackward1.apply(diff, p=float(p), dims=dims, keepdim=bool(keepdim))
 
 
 # --- dropout ----------------------------------------------------------------

@@ -639,6 +639,13 @@ class LinalgVectorNormBackward0(Op):
         return (g * scaled).masked_fill(zero, 0.0)
 
 
+class NormBackward1(LinalgVectorNormBackward0):
+    """torch's older ``at::norm(a, p, dim, keepdim)``, which its C++ code still calls
+    (``pairwise_distance``): the same rule as ``LinalgVectorNormBackward0``"""
+
+    __slots__ = ()
+
+
 def norm(
     input: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
 ) -> Tensor:

@@ -168,6 +168,11 @@ RULES: dict[str, Rule] = {
     ),
     "PreluKernelBackward0": rule(lambda L, x, w: F(L).prelu(x, w), S(2, 3, 2), S(3)),
     "GluBackward0": rule(lambda L, x: F(L).glu(x, 0), S(4, 3)),
+    "SoftMarginLossBackward0": rule(
+        lambda L, x: F(L).soft_margin_loss(x, L.tensor([1.0, -1.0, -1.0], dtype=L.float64)),
+        S(2, 3),
+    ),
+    "NormBackward1": rule(lambda L, a, b: F(L).pairwise_distance(a, b, p=3), S(2, 3), S(2, 3)),
     "HardtanhBackward0": rule(lambda L, a: L.nn.functional.hardtanh(a, -0.8, 1.1), S(2, 3)),
     "HardtanhBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).hardtanh(x + 0.5), leaf(L, 2, 3), v), S(2, 3)

@@ -551,6 +551,15 @@ CASES = {
     "BATCH_NORM_ONE_VALUE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(1, 3)),
     "BATCH_NORM_PARAM_SIZE": lambda lib: lib.nn.BatchNorm1d(3)(lib.ones(2, 4)),
     "prelu_channels": lambda lib: lib.nn.PReLU(3)(lib.ones(2, 4)),
+    "margin_ranking_dims": lambda lib: lib.nn.functional.margin_ranking_loss(
+        lib.ones(3), lib.ones(2, 1), lib.ones(3)
+    ),
+    "not_differentiable_wrt": lambda lib: lib.nn.functional.soft_margin_loss(
+        lib.ones(3), lib.ones(3, requires_grad=True)
+    ),
+    "cosine_embedding_dims": lambda lib: lib.nn.functional.cosine_embedding_loss(
+        lib.ones(3, 2), lib.ones(3), lib.ones(3)
+    ),
     "group_norm_groups": lambda lib: lib.nn.functional.group_norm(lib.ones(2, 4, 3), 3),
     "group_norm_param": lambda lib: lib.nn.functional.group_norm(lib.ones(2, 4, 3), 2, lib.ones(3)),
     "dropout2d_dims_warning": lambda lib: lib.nn.functional.dropout2d(lib.ones(3, 4)),

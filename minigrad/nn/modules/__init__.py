@@ -29,19 +29,23 @@ from .activation import (
 from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv1d, Conv2d
+from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import Dropout, Dropout1d, Dropout2d
 from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
+    CosineEmbeddingLoss,
     CrossEntropyLoss,
     HuberLoss,
     KLDivLoss,
     L1Loss,
+    MarginRankingLoss,
     MSELoss,
     NLLLoss,
     SmoothL1Loss,
+    SoftMarginLoss,
 )
 from .module import Module
 from .normalization import GroupNorm, LayerNorm
@@ -134,4 +138,9 @@ __all__ = [
     "Hardsigmoid",
     "GLU",
     "Softmin",
+    "MarginRankingLoss",
+    "SoftMarginLoss",
+    "CosineEmbeddingLoss",
+    "PairwiseDistance",
+    "CosineSimilarity",
 ]
