@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import _messages
 from .._tensor import Tensor
-from ..autograd.function import Op
+from ..autograd.function import MultiOutputOp, Op
 from ..ops._promotion import _as_float
 from ..ops.elementwise import NotImplementedBackward, ThresholdBackwardBackward0
 from ..ops.shape import cat
@@ -544,7 +544,7 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
 class PreluKernelBackward0(Op):
     """out = x where x > 0, weight x elsewhere (weight broadcast over x)
     dx = grad where x > 0, weight grad elsewhere;  dweight = grad x where x <= 0
-    (summed over the broadcast dims)"""
+    (summed over the broadcast dims): both come from one op, as in torch"""
 
     __slots__ = ()
 
@@ -556,10 +556,54 @@ class PreluKernelBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         x, weight = ctx.saved_tensors
+        gx, gw = PreluKernelBackwardBackward0.apply(grad, x, weight)
+        needs = ctx.needs_input_grad
+        return (gx if needs[0] else None), (gw if needs[1] else None)
+
+
+def _sum_to_shape(a: np.ndarray, shape: tuple) -> np.ndarray:
+    """Undo broadcasting: ``a`` summed down to ``shape``."""
+    lead = a.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(shape) if n == 1 and a.shape[lead + i] != 1
+    )
+    return a.sum(axis=dims, keepdims=True).reshape(shape) if dims else a.reshape(shape)
+
+
+class PreluKernelBackwardBackward0(MultiOutputOp):
+    """prelu's derivative as one op with two outputs, from (g, x, weight):
+    dx = g where x > 0, weight g elsewhere;  dweight = g x where x <= 0 (summed)
+    its own derivative, from the gradients (ggx, ggw) of those two outputs:
+    d/dg = ggx (1 or weight) + ggw (0 or x);  d/dx = ggw g where x <= 0;
+    d/dweight = ggx g where x <= 0"""
+
+    __slots__ = ()
+    _outputs = 2
+
+    @staticmethod
+    def forward(ctx, g, x, weight):
+        ctx.save_for_backward(g, x, weight)
         positive = x > 0
-        gx = grad.where(positive, weight * grad) if ctx.needs_input_grad[0] else None
-        gw = (x * grad).masked_fill(positive, 0.0) if ctx.needs_input_grad[1] else None
+        gx = np.where(positive, g, weight * g).astype(g.dtype)
+        gw = _sum_to_shape(np.where(positive, 0, x * g), weight.shape).astype(g.dtype)
         return gx, gw
+
+    @staticmethod
+    def backward(ctx, ggx, ggw):
+        g, x, weight = ctx.saved_tensors
+        neg = Tensor._make((x._data <= 0).astype(x._data.dtype), None)
+        pos = Tensor._make((x._data > 0).astype(x._data.dtype), None)
+        needs = ctx.needs_input_grad
+        dg = dx = dw = None
+        if needs[0]:
+            dg = ggx * (pos + neg * weight) if ggx is not None else None
+            if ggw is not None:
+                dg = ggw * x * neg if dg is None else dg + ggw * x * neg
+        if needs[1]:
+            dx = ggw * g * neg if ggw is not None else g * 0
+        if needs[2] and ggx is not None:
+            dw = ggx * g * neg
+        return dg, dx, dw
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
@@ -602,9 +646,38 @@ class GluBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
+        return GluBackwardBackward0.apply(grad, x, dim=ctx.dim)
+
+
+class GluBackwardBackward0(Op):
+    """glu's derivative as an op: out = (g σ(b), g a σ'(b)), σ' = σ (1 - σ)
+    from the halves (gga, ggb) of its gradient: d/dg = gga σ(b) + ggb a σ'(b),
+    d/da = ggb g σ'(b),  d/db = gga g σ'(b) + ggb g a σ''(b), σ'' = σ' (1 - 2σ)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, g, x, dim):
+        ctx.dim = dim
+        ctx.save_for_backward(g, x)
+        a, b = np.split(_wide(x), 2, axis=dim)
+        s = 1 / (1 + np.exp(-b))
+        w = _wide(g)
+        return np.concatenate([w * s, w * a * s * (1 - s)], axis=dim).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x = ctx.saved_tensors
         a, b = x.chunk(2, ctx.dim)
+        gga, ggb = gg.chunk(2, ctx.dim)
         s = b.sigmoid()
-        return cat([grad * s, grad * a * s * (1 - s)], ctx.dim)
+        ds = s * (1 - s)
+        dg = dx = None
+        if ctx.needs_input_grad[0]:
+            dg = gga * s + ggb * a * ds
+        if ctx.needs_input_grad[1]:
+            dx = cat([ggb * g * ds, gga * g * ds + ggb * g * a * ds * (1 - 2 * s)], ctx.dim)
+        return dg, dx
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:

@@ -1236,9 +1236,38 @@ class SoftMarginLossBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
+        return SoftMarginLossBackwardBackward0.apply(grad, x, y, reduction=ctx.reduction), None
+
+
+class SoftMarginLossBackwardBackward0(Op):
+    """soft_margin_loss's derivative as an op: out = -y σ(-y x) g (/ n for the mean)
+    d/dg = -y σ(-y x) (summed when g is the reduced loss's gradient, / n for the mean)
+    d/dx = g y² σ(-y x) (1 - σ(-y x)) (/ n for the mean)"""
+
+    __slots__ = ("reduction",)
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction):
+        ctx.reduction = reduction
+        ctx.save_for_backward(g, x, y)
+        yw = _wide(y)
+        out = -yw / (1 + np.exp(yw * _wide(x))) * _wide(g)
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
         y = y.to(x.dtype)
-        g = grad if ctx.reduction == "none" else grad.expand(x.shape)
-        return _scale(-y * (-y * x).sigmoid() * g, x.shape, ctx.reduction), None
+        s = (-y * x).sigmoid()
+        dg = dx = None
+        if ctx.needs_input_grad[0]:
+            dg = _scale(gg * -y * s, x.shape, ctx.reduction)
+            dg = dg if ctx.reduction == "none" else dg.sum()
+        if ctx.needs_input_grad[1]:
+            dx = _scale(gg * g * y * y * s * (1 - s), x.shape, ctx.reduction)
+        return dg, dx, None
 
 
 def soft_margin_loss(

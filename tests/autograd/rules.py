@@ -167,10 +167,29 @@ RULES: dict[str, Rule] = {
         lambda L, a, v: grad_of(L, lambda x: F(L).hardswish(x * 2.0), a, v), S(2, 3), S(2, 3)
     ),
     "PreluKernelBackward0": rule(lambda L, x, w: F(L).prelu(x, w), S(2, 3, 2), S(3)),
+    "PreluKernelBackwardBackward0": rule(
+        lambda L, x, w, v: grad_of(L, lambda t: F(L).prelu(t, w), x, v),
+        S(2, 3, 2),
+        S(3),
+        S(2, 3, 2),
+    ),
+    "GluBackwardBackward0": rule(
+        lambda L, x, v: grad_of(L, lambda t: F(L).glu(t, 0), x, v), S(4, 3), S(2, 3)
+    ),
     "GluBackward0": rule(lambda L, x: F(L).glu(x, 0), S(4, 3)),
     "SoftMarginLossBackward0": rule(
         lambda L, x: F(L).soft_margin_loss(x, L.tensor([1.0, -1.0, -1.0], dtype=L.float64)),
         S(2, 3),
+    ),
+    "SoftMarginLossBackwardBackward0": rule(
+        lambda L, x, v: grad_of(
+            L,
+            lambda t: F(L).soft_margin_loss(t, L.tensor([1.0, -1.0, -1.0], dtype=L.float64)),
+            x,
+            v,
+        ),
+        S(2, 3),
+        S(),
     ),
     "NormBackward1": rule(lambda L, a, b: F(L).pairwise_distance(a, b, p=3), S(2, 3), S(2, 3)),
     "HardtanhBackward0": rule(lambda L, a: L.nn.functional.hardtanh(a, -0.8, 1.1), S(2, 3)),
