@@ -879,6 +879,10 @@ def pad_over_half_kernel(p_i: object, k_i: object, d_i: object) -> str:
     )
 
 
+def conv_padding_mode(modes: object, mode: object) -> str:
+    return f"padding_mode must be one of {modes}, but got padding_mode='{mode}'"
+
+
 def conv1d_expected_2d_or_3d(input_shape: object) -> str:
     return (
         "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: "

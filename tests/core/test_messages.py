@@ -441,6 +441,7 @@ CASES = {
     "conv2d_groups_channels": lambda lib: lib.nn.functional.conv2d(
         lib.ones(1, 2, 3, 3), lib.ones(1, 1, 1, 1)
     ),
+    "conv_padding_mode": lambda lib: lib.nn.Conv1d(2, 3, 2, padding_mode="mirror"),
     "conv1d_expected_2d_or_3d": lambda lib: lib.nn.functional.conv1d(
         lib.ones(1, 2, 5, 5), lib.ones(3, 2, 2)
     ),

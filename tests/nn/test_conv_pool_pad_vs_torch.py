@@ -143,6 +143,25 @@ y = m(x)
 y.pow(2).sum().backward()
 print(y, m.weight.grad, m.bias.grad)
 """,
+    "conv_padding_modes": """
+torch.manual_seed(0)
+nn = torch.nn
+x = torch.randn(2, 2, 7, dtype=torch.float64, requires_grad=True)
+for kw in [{"padding": 2, "padding_mode": "reflect"},
+           {"padding": "same", "padding_mode": "replicate"},
+           {"padding": (1,), "padding_mode": "replicate", "dilation": 2},
+           {"padding": "same", "padding_mode": "reflect", "dilation": 3}]:
+    m = nn.Conv1d(2, 3, 4 if kw["padding"] == "same" else 3, **kw).double()
+    y = m(x)
+    y.pow(2).sum().backward()
+    print(m, y.shape, y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())
+    print(y.sum(-1), x.grad.sum(-1), m.weight.grad.sum(-1))
+    x.grad = None
+img = torch.randn(1, 1, 5, 6)
+m = nn.Conv2d(1, 2, 3, padding=(1, 2), padding_mode="reflect")
+print(m, m(img).shape, m(img).grad_fn.next_functions[0][0].name())
+""",
+    "conv_bad_padding_mode": "torch.nn.Conv2d(2, 3, 2, padding_mode='mirror')",
     "conv1d_4d_input": "F.conv1d(torch.ones(1, 2, 5, 5), torch.ones(3, 2, 2))",
     "conv1d_wrong_channels": "torch.nn.Conv1d(3, 4, 3)(torch.ones(2, 2, 5))",
     "conv1d_4d_weight": "F.conv1d(torch.ones(1, 2, 5), torch.ones(3, 2, 2, 2))",

@@ -5,14 +5,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ... import _messages
 from ..._creation import empty
 from ..._tensor import Tensor
 from ...ops.convolution import _pair, _single, conv1d, conv2d
 from .. import init
+from .._padding import pad as _pad
 from ..parameter import Parameter
 from .module import Module
 
-_PADDING_STRINGS = {"same", "valid"}  # (a set, printed in the same order as torch's)
+# (sets, printed in the same order as torch's)
+_PADDING_STRINGS = {"same", "valid"}
+_PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
 
 
 class _ConvNd(Module):
@@ -42,8 +46,8 @@ class _ConvNd(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups != 0:
             raise ValueError("out_channels must be divisible by groups")
-        if padding_mode != "zeros":
-            raise NotImplementedError("minigrad's convolutions only pad with zeros")
+        if padding_mode not in _PADDING_MODES:
+            raise ValueError(_messages.conv_padding_mode(_PADDING_MODES, padding_mode))
         self.in_channels, self.out_channels = in_channels, out_channels
         self.kernel_size = self._tuple(kernel_size)
         self.stride = self._tuple(stride)
@@ -58,6 +62,19 @@ class _ConvNd(Module):
         self.dilation = self._tuple(dilation)
         self.groups = groups
         self.padding_mode = padding_mode
+        # for padding_mode other than "zeros": F.pad's widths, last dim first
+        if isinstance(self.padding, str):
+            self._reversed_padding_repeated_twice = [0, 0] * len(self.kernel_size)
+            if padding == "same":
+                n = len(self.kernel_size)
+                for i, (d, k) in enumerate(zip(self.dilation, self.kernel_size)):
+                    total = d * (k - 1)
+                    self._reversed_padding_repeated_twice[2 * (n - 1 - i)] = total // 2
+                    self._reversed_padding_repeated_twice[2 * (n - 1 - i) + 1] = total - total // 2
+        else:
+            self._reversed_padding_repeated_twice = [
+                p for p in reversed(self.padding) for _ in "lr"
+            ]
         self.weight = Parameter(
             empty(
                 out_channels, in_channels // groups, *self.kernel_size, dtype=dtype, device=device
@@ -79,6 +96,12 @@ class _ConvNd(Module):
                 init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input: Tensor) -> Tensor:
+        if self.padding_mode != "zeros":  # pad first (reflect...), then an unpadded convolution
+            padded = _pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
+            no_padding = (0,) * len(self.kernel_size)
+            return self._conv(
+                padded, self.weight, self.bias, self.stride, no_padding, self.dilation, self.groups
+            )
         return self._conv(
             input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
         )
@@ -97,6 +120,8 @@ class _ConvNd(Module):
             s += f", groups={self.groups}"
         if self.bias is None:
             s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
         return s
 
 
