@@ -915,9 +915,9 @@ def adaptive_pool_negative(h: object, w: object) -> str:
     )
 
 
-def adaptive_pool_empty(input_shape: object, dim: object) -> str:
+def adaptive_pool_empty(input_shape: object, dim: object, fn: object) -> str:
     return (
-        "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch "
+        f"{fn}(): Expected input to have non-zero size for non-batch "
         f"dimensions, but input has sizes {input_shape} with dimension {dim} being empty"
     )
 

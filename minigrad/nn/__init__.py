@@ -15,6 +15,8 @@ from .modules import (
     SELU,
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
     BatchNorm1d,
@@ -163,4 +165,6 @@ __all__ = [
     "CosineEmbeddingLoss",
     "PairwiseDistance",
     "CosineSimilarity",
+    "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d",
 ]

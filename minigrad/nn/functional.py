@@ -21,6 +21,8 @@ from ..ops._promotion import _broadcast_check
 from ..ops.convolution import (
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
+    adaptive_max_pool1d,
+    adaptive_max_pool2d,
     avg_pool1d,
     avg_pool2d,
     conv1d,
@@ -101,6 +103,8 @@ __all__ = [
     "avg_pool1d",
     "adaptive_avg_pool1d",
     "adaptive_avg_pool2d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
     "pad",
     "max_pool2d",
     "avg_pool2d",

@@ -544,8 +544,114 @@ def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
         raise RuntimeError(_messages.adaptive_pool_negative(*out))
     for i in range(1, input.dim()):
         if input.shape[i] == 0:
-            raise RuntimeError(_messages.adaptive_pool_empty(list(input.shape), i))
+            raise RuntimeError(
+                _messages.adaptive_pool_empty(list(input.shape), i, "adaptive_avg_pool2d")
+            )
     return AdaptiveAvgPool2DBackward0.apply(input, output_size=out)
+
+
+def _adaptive_max(x: np.ndarray, output_size: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The maximum of each adaptive window and where it sits in its ``H x W`` plane
+    (``h * W + w``): the first maximum, or the last NaN if there is one, as in torch."""
+    h, w = x.shape[-2:]
+    rows, cols = _bins(h, output_size[0]), _bins(w, output_size[1])
+    values = np.empty(x.shape[:-2] + tuple(output_size), dtype=x.dtype)
+    where = np.empty(values.shape, dtype=np.int64)
+    for i, (h0, h1) in enumerate(rows):
+        for j, (w0, w1) in enumerate(cols):
+            win = x[..., h0:h1, w0:w1].reshape(x.shape[:-2] + (-1,))
+            nan = np.isnan(win)
+            last_nan = win.shape[-1] - 1 - np.argmax(nan[..., ::-1], axis=-1)
+            first_max = np.argmax(np.where(nan, -np.inf, win), axis=-1)
+            k = np.where(nan.any(axis=-1), last_nan, first_max)
+            values[..., i, j] = np.take_along_axis(win, k[..., None], axis=-1)[..., 0]
+            where[..., i, j] = (h0 + k // (w1 - w0)) * w + w0 + k % (w1 - w0)
+    return values, where
+
+
+class AdaptiveMaxPool2DBackward0(Op):
+    """out[i, j] = the largest value of window (i, j)
+    dx: each window's gradient goes to the position of its maximum"""
+
+    __slots__ = ("size", "where")
+
+    @staticmethod
+    def forward(ctx, x, output_size, where):
+        ctx.size, ctx.where = x.shape[-2:], where
+        return _adaptive_max(x, output_size)[0]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return AdaptiveMaxPool2DBackwardBackward0.apply(grad, size=tuple(ctx.size), where=ctx.where)
+
+
+class AdaptiveMaxPool2DBackwardBackward0(Op):
+    """x = zeros with each grad[i, j] added at the position of window (i, j)'s maximum
+    dgrad = the values at those positions"""
+
+    __slots__ = ("where",)
+
+    @staticmethod
+    def forward(ctx, grad, size, where):
+        ctx.where = where
+        lead = grad.shape[:-2]
+        flat = np.zeros((int(np.prod(lead)), size[0] * size[1]), dtype=grad.dtype)
+        rows = np.arange(flat.shape[0])[:, None]
+        np.add.at(flat, (rows, where.reshape(flat.shape[0], -1)), grad.reshape(flat.shape[0], -1))
+        return flat.reshape(lead + tuple(size))
+
+    @staticmethod
+    def backward(ctx, gg):
+        where = Tensor._make(ctx.where.reshape(ctx.where.shape[:-2] + (-1,)), None)
+        picked = gg.flatten(-2).gather(-1, where)
+        return picked.view(ctx.where.shape)
+
+
+def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """Max pooling to a given output size (``None`` keeps that side).
+
+    >>> import minigrad as torch
+    >>> adaptive_max_pool2d(torch.arange(16.).reshape(1, 1, 4, 4), 2)
+    tensor([[[[ 5.,  7.],
+              [13., 15.]]]])
+    """
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [
+            v if v is not None else d for v, d in zip(output_size, input.shape[-len(output_size) :])
+        ]
+    out = _pair(output_size) if isinstance(output_size, int) else tuple(output_size)
+    if len(out) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
+    if input.dim() not in (3, 4):
+        raise RuntimeError(
+            f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}"
+        )
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError(
+                _messages.adaptive_pool_empty(list(input.shape), i, "adaptive_max_pool2d")
+            )
+    if min(out) < 0:
+        shape = list(input.shape[:-2]) + list(out)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(out)}: {shape}")
+    where = _adaptive_max(input._data, out)[1]
+    values = AdaptiveMaxPool2DBackward0.apply(input, output_size=out, where=where)
+    return (values, Tensor._make(where, None)) if return_indices else values
+
+
+def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """Max pooling of a signal to ``output_size`` values."""
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
+        raise RuntimeError(
+            "adaptive_max_pool1d() argument 'output_size' should contain one int "
+            f"(got {len(output_size)})"
+        )
+    _check_1d(input, "adaptive_max_pool1d")
+    out = adaptive_max_pool2d(input.unsqueeze(-2), (1, _single(output_size)[0]), True)
+    values, indices = out[0].squeeze(-2), out[1].squeeze(-2)
+    return (values, indices) if return_indices else values
 
 
 # ----------------------------------------------------------------------------
@@ -678,6 +784,8 @@ __all__ = [
     "avg_pool2d",
     "adaptive_avg_pool1d",
     "adaptive_avg_pool2d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
     "unfold",
     "fold",
 ]

@@ -361,6 +361,14 @@ RULES: dict[str, Rule] = {
         lambda L, v: grad_of(L, lambda x: F(L).adaptive_avg_pool2d(x, (2, 3)), leaf(L, 2, 5, 4), v),
         S(2, 2, 3),
     ),
+    "AdaptiveMaxPool2DBackward0": rule(
+        lambda L, x: F(L).adaptive_max_pool2d(x, (2, 3)), S(1, 2, 5, 4)
+    ),
+    "AdaptiveMaxPool2DBackwardBackward0": rule(
+        lambda L, x, v: grad_of(L, lambda t: F(L).adaptive_max_pool2d(t, (2, 3)), x, v),
+        S(1, 2, 5, 4),
+        S(1, 2, 2, 3),
+    ),
     "ConstantPadNdBackward0": rule(lambda L, x: F(L).pad(x, (1, -1, 2, 0), value=0.5), S(2, 3, 3)),
     "ReflectionPad1DBackward0": rule(lambda L, x: F(L).pad(x, (2, 1), mode="reflect"), S(2, 4)),
     "ReflectionPad2DBackward0": rule(

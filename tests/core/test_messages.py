@@ -455,7 +455,7 @@ CASES = {
     "adaptive_pool_negative": lambda lib: lib.nn.functional.adaptive_avg_pool2d(
         lib.ones(2, 3, 4), (2, -1)
     ),
-    "adaptive_pool_empty": lambda lib: lib.nn.functional.adaptive_avg_pool2d(
+    "adaptive_pool_empty": lambda lib: lib.nn.functional.adaptive_max_pool2d(
         lib.ones(1, 3, 0, 4), 2
     ),
     "adaptive_pool1d_one_int": lambda lib: lib.nn.functional.adaptive_avg_pool1d(

@@ -46,6 +46,31 @@ y.pow(2).sum().backward()
 print(m, y, y.grad_fn.name(), y.grad_fn.next_functions[0][0].name(), s.grad)
 print(nn.Sequential(nn.Conv2d(1, 2, 3), nn.AdaptiveAvgPool2d(1), nn.Flatten()))
 """,
+    "adaptive_max_pool": """
+x = torch.tensor([[[[1.0, 5.0, 2.0, 0.0, 3.0], [4.0, 4.0, 9.0, 1.0, 2.0], [0.5, 7.0, 7.0, 6.0, 1.0],
+                    [2.0, 2.0, 8.0, 8.0, 3.0]]]], dtype=torch.float64, requires_grad=True)
+for size in [(2, 3), 1, (None, 2), (3, 4), (6, 7)]:
+    y, i = F.adaptive_max_pool2d(x, size, return_indices=True)
+    v = torch.linspace(-1.0, 1.0, y.numel(), dtype=torch.float64).reshape(y.shape).requires_grad_()
+    (g,) = torch.autograd.grad(y, x, v, create_graph=True)
+    (gv,) = torch.autograd.grad((g * g * x).sum(), v)
+    print(size, y, i, y.grad_fn.name(), g.grad_fn.name(), g.detach(), gv)
+n = torch.tensor([[[1.0, float("nan"), 3.0, float("nan")], [2.0, 2.0, 1.0, 0.0]]])
+print(F.adaptive_max_pool2d(n, (1, 2), return_indices=True))
+s = torch.arange(30.0).reshape(2, 3, 5).cos().requires_grad_()
+y = F.adaptive_max_pool1d(s, 2)
+y.sum().backward()
+print(y, y.grad_fn.name(), y.grad_fn.next_functions[0][0].name(), s.grad)
+print(F.adaptive_max_pool1d(s, 3, return_indices=True)[1])
+nn = torch.nn
+for m in [nn.AdaptiveMaxPool2d(3), nn.AdaptiveMaxPool2d((2, None), True), nn.AdaptiveMaxPool1d(2)]:
+    print(m, m(s[None].detach()) if isinstance(m, nn.AdaptiveMaxPool2d) else m(s.detach()))
+""",
+    "adaptive_max_pool2d_2d_input": "F.adaptive_max_pool2d(torch.ones(3, 4), 2)",
+    "adaptive_max_pool2d_empty": "F.adaptive_max_pool2d(torch.ones(1, 3, 0, 4), 2)",
+    "adaptive_max_pool2d_negative": "F.adaptive_max_pool2d(torch.ones(2, 3, 4), (2, -1))",
+    "adaptive_max_pool1d_4d": "F.adaptive_max_pool1d(torch.ones(1, 3, 4, 4), 2)",
+    "adaptive_max_pool1d_two_sizes": "F.adaptive_max_pool1d(torch.ones(2, 3, 4), (2, 3))",
     "adaptive_avg_pool2d_2d_input": "F.adaptive_avg_pool2d(torch.ones(3, 4), 2)",
     "adaptive_avg_pool2d_5d_input": "F.adaptive_avg_pool2d(torch.ones(1, 3, 4, 4, 2), 2)",
     "adaptive_avg_pool2d_three_sizes": "F.adaptive_avg_pool2d(torch.ones(1, 3, 4, 4), (2, 2, 2))",

@@ -62,6 +62,8 @@ from .padding import (
 from .pooling import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
     MaxPool1d,
@@ -143,4 +145,6 @@ __all__ = [
     "CosineEmbeddingLoss",
     "PairwiseDistance",
     "CosineSimilarity",
+    "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d",
 ]
