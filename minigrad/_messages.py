@@ -879,6 +879,13 @@ def pad_over_half_kernel(p_i: object, k_i: object, d_i: object) -> str:
     )
 
 
+SAME_PADDING_EVEN_KERNEL = (
+    "Using padding='same' with even kernel lengths and odd dilation may require a "
+    "zero-padded copy of the input be created (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)"
+)
+
+
 def conv_padding_mode(modes: object, mode: object) -> str:
     return f"padding_mode must be one of {modes}, but got padding_mode='{mode}'"
 

@@ -14,6 +14,7 @@ the same windows with ``max``/``mean`` instead of a matrix product.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -244,7 +245,7 @@ def conv2d(
     _check_conv(input, weight, bias, groups)
     stride, dilation = _pair(stride), _pair(dilation)
     if isinstance(padding, str):
-        padding = _same_padding(padding, weight, dilation, stride)
+        input, padding = _same_padding(padding, input, weight, dilation, stride)
     padding = _pair(padding)
     _check_kernel_fits(input, weight, padding, dilation)
     return ConvolutionBackward0.apply(
@@ -252,17 +253,36 @@ def conv2d(
     )
 
 
-def _same_padding(mode: str, weight: Tensor, dilation: tuple, stride: tuple) -> tuple:
+def _same_padding(
+    mode: str, input: Tensor, weight: Tensor, dilation: tuple, stride: tuple
+) -> tuple[Tensor, tuple]:
+    """The input and the padding of each side for ``padding="valid"`` or ``"same"``.
+    "same" pads ``dilation * (k - 1)`` in all, half on each side; when that is odd
+    (an even kernel), the extra element goes on the far side: torch pads the input
+    with it first (``F.pad``, with a warning), then pads both sides evenly."""
+    n = len(stride)
     if mode == "valid":
-        return (0,) * len(stride)
+        return input, (0,) * n
     if mode != "same":
         raise RuntimeError(f"Invalid padding string: '{mode}'")
     if any(s != 1 for s in stride):
         raise RuntimeError("padding='same' is not supported for strided convolutions")
-    pads = tuple(dilation[i] * (weight.shape[2 + i] - 1) for i in range(len(stride)))
-    if any(p % 2 for p in pads):
-        raise NotImplementedError("padding='same' with an even kernel is not supported in minigrad")
-    return tuple(p // 2 for p in pads)
+    total = [dilation[i] * (weight.shape[2 + i] - 1) for i in range(n)]
+    if any(t % 2 for t in total):
+        from ..nn._padding import pad  # (nn builds on ops: imported when needed)
+
+        _warn_once(_messages.SAME_PADDING_EVEN_KERNEL)
+        input = pad(input, [w for t in reversed(total) for w in (0, t % 2)])
+    return input, tuple(t // 2 for t in total)
+
+
+_WARNED: set[str] = set()  # torch gives this warning once per process
+
+
+def _warn_once(message: str) -> None:
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, UserWarning, stacklevel=4)
 
 
 def _check_conv(
@@ -765,7 +785,7 @@ def conv1d(
     _check_conv(input, weight, bias, groups, spatial=1)
     stride, dilation = (1, _single(stride)[0]), (1, _single(dilation)[0])
     if isinstance(padding, str):
-        padding = _same_padding(padding, weight, dilation[1:], stride[1:])
+        input, padding = _same_padding(padding, input, weight, dilation[1:], stride[1:])
     padding = (0, _single(padding)[0])
     padded, kernel = input.shape[2] + 2 * padding[1], dilation[1] * (weight.shape[2] - 1) + 1
     if kernel > padded:

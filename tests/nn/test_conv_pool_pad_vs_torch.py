@@ -186,7 +186,29 @@ img = torch.randn(1, 1, 5, 6)
 m = nn.Conv2d(1, 2, 3, padding=(1, 2), padding_mode="reflect")
 print(m, m(img).shape, m(img).grad_fn.next_functions[0][0].name())
 """,
-    "conv_bad_padding_mode": "torch.nn.Conv2d(2, 3, 2, padding_mode='mirror')",
+    "conv_bad_padding_mode": """
+try:
+    torch.nn.Conv2d(2, 3, 2, padding_mode="mirror")
+except ValueError as e:  # (the set's order in torch's text depends on how it was compiled)
+    start, rest = str(e).split("{")
+    names, end = rest.split("}")
+    print(start, sorted(names.split(", ")), end)
+""",
+    "conv_same_padding_even_kernels": """
+torch.manual_seed(0)
+x = torch.randn(1, 2, 6, 5, dtype=torch.float64, requires_grad=True)
+for k, d in [((2, 3), 1), ((4, 4), 1), ((3, 2), 2), ((2, 2), 3)]:
+    w = torch.randn(3, 2, *k, dtype=torch.float64, requires_grad=True)
+    y = F.conv2d(x, w, padding="same", dilation=d)
+    y.pow(2).sum().backward()
+    print(k, d, y.shape, y.grad_fn.next_functions[0][0].name())
+    print(y.sum(), x.grad.sum(), w.grad.sum())
+    x.grad = None
+s = torch.randn(2, 3, 7)
+m = torch.nn.Conv1d(3, 2, 4, padding="same")
+print(m(s).shape, m(s).grad_fn.next_functions[0][0].name())
+print(F.conv1d(s[0], torch.ones(1, 3, 2), padding="same"))
+""",
     "conv1d_4d_input": "F.conv1d(torch.ones(1, 2, 5, 5), torch.ones(3, 2, 2))",
     "conv1d_wrong_channels": "torch.nn.Conv1d(3, 4, 3)(torch.ones(2, 2, 5))",
     "conv1d_4d_weight": "F.conv1d(torch.ones(1, 2, 5), torch.ones(3, 2, 2, 2))",
