@@ -1314,6 +1314,23 @@ class FracBackward0(Op):
         return grad
 
 
+class NanToNumBackward0(Op):
+    """out = a with NaN, inf and -inf replaced by numbers
+    d/da = 1 where a is finite, 0 where it was replaced"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, nan, posinf, neginf):
+        ctx.save_for_backward(a)
+        return np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * Tensor._make(np.isfinite(a._data), None)
+
+
 class TruncBackward0(_Step):
     __slots__ = ()
     _np = staticmethod(np.trunc)
@@ -1352,6 +1369,21 @@ def frac(input: Tensor) -> Tensor:
     if input._data.dtype.kind in "iub":
         raise NotImplementedError(f"\"frac_cpu\" not implemented for '{input.dtype.scalar_name}'")
     return FracBackward0.apply(input)
+
+
+def nan_to_num(
+    input: Tensor, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None
+) -> Tensor:
+    """NaN becomes ``nan``; inf and -inf become ``posinf`` and ``neginf``, by default
+    the largest and the lowest number of the dtype.
+
+    >>> import minigrad as torch
+    >>> torch.nan_to_num(torch.tensor([float("nan"), 1.0]))
+    tensor([0., 1.])
+    """
+    if input._data.dtype.kind != "f":  # nothing to replace: a copy
+        return Tensor._make(input._data.copy(), None)
+    return NanToNumBackward0.apply(input, nan=nan, posinf=posinf, neginf=neginf)
 
 
 def floor(input: Tensor) -> Tensor:

@@ -608,6 +608,78 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
     return SplitBackward0.apply(tensor, dim=d, sizes=sizes)
 
 
+def split_with_sizes(input: Tensor, split_sizes: Any, dim: int = 0) -> tuple:
+    """Cut into pieces of the listed sizes, which must add up to the dim's size."""
+    return split(input, list(split_sizes), dim)
+
+
+# --- unfold: sliding windows ------------------------------------------------
+class UnfoldBackward0(Op):
+    """out[..., i, ..., j] = a[..., i*step + j, ...]: the windows of ``size``
+    elements along ``dim``, ``step`` apart, as a view (windows may overlap)
+    grad: each window's gradient added back where the window came from"""
+
+    __slots__ = ("shape", "dim", "size", "step")
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dim, size, step):
+        ctx.shape, ctx.dim, ctx.size, ctx.step = a.shape, dim, size, step
+        count = (a.shape[dim] - size) // step + 1
+        shape = a.shape[:dim] + (count,) + a.shape[dim + 1 :] + (size,)
+        st = a.strides
+        strides = st[:dim] + (st[dim] * step,) + st[dim + 1 :] + (st[dim],)
+        return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return UnfoldBackwardBackward0.apply(
+            grad, shape=ctx.shape, dim=ctx.dim, size=ctx.size, step=ctx.step
+        )
+
+
+class UnfoldBackwardBackward0(Op):
+    """out = the windows of g added back into a tensor of ``shape`` (unfold's
+    gradient, torch's ``unfold_backward``)          grad: its windows again"""
+
+    __slots__ = ("dim", "size", "step")
+
+    @staticmethod
+    def forward(ctx, g, shape, dim, size, step):
+        ctx.dim, ctx.size, ctx.step = dim, size, step
+        out = np.zeros(shape, g.dtype)
+        count = g.shape[dim]
+        for j in range(size):  # element j of every window, all at once
+            where = [slice(None)] * len(shape)
+            where[dim] = slice(j, j + (count - 1) * step + 1, step)
+            out[tuple(where)] += g[..., j]
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return UnfoldBackward0.apply(gg, dim=ctx.dim, size=ctx.size, step=ctx.step)
+
+
+def unfold(input: Tensor, dimension: int, size: int, step: int) -> Tensor:
+    """The windows of ``size`` elements along ``dimension``, ``step`` apart, as a
+    new last dim (a view: the windows share the input's memory).
+
+    >>> import minigrad as torch
+    >>> torch.arange(5.).unfold(0, 3, 2)
+    tensor([[0., 1., 2.],
+            [2., 3., 4.]])
+    """
+    if input.dim() == 0:  # one element: a window of it (size 0 or 1)
+        return unfold(input.reshape(1), 0, size, step).reshape(size)
+    d = input._wrap_dim(dimension)
+    n = input.shape[d]
+    if size > n:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return UnfoldBackward0.apply(input, dim=d, size=int(size), step=int(step))
+
+
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
     """Cut into ``chunks`` pieces of (nearly) equal size along ``dim``."""
     if not isinstance(chunks, (int, np.integer)) or isinstance(chunks, bool):

@@ -182,6 +182,7 @@ RULES: dict[str, Rule] = {
     "RsqrtBackward0": rule(lambda L, a: a.rsqrt(), P(2, 3)),
     "Expm1Backward0": rule(lambda L, a: a.expm1(), S(2, 3)),
     "FracBackward0": rule(lambda L, a: (a * 3).frac(), S(2, 3)),
+    "NanToNumBackward0": rule(lambda L, a: L.nan_to_num(a), S(2, 3)),
     "TruncBackward0": rule(lambda L, a: (a * 3).trunc(), S(2, 3)),
     "SigmoidBackwardBackward0": rule(lambda L, a, v: grad_of(L, L.sigmoid, a, v), S(2, 3), S(2, 3)),
     "ErfBackward0": rule(lambda L, a: L.erf(a), S(2, 3)),
@@ -258,6 +259,10 @@ RULES: dict[str, Rule] = {
     "SplitWithSizesBackward0": rule(lambda L, a: a.split([1, 2], 1)[1], S(2, 3)),
     "UnbindBackward0": rule(lambda L, a: a.unbind(1)[2], S(2, 3)),
     "FlipBackward0": rule(lambda L, a: a.flip([1]), S(2, 3)),
+    "UnfoldBackward0": rule(lambda L, a: a.unfold(1, 3, 2), S(2, 7)),
+    "UnfoldBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: x.unfold(0, 2, 1), a, v), S(5), S(4, 2)
+    ),
     "RollBackward0": rule(lambda L, a: a.roll(1, 1), S(2, 3)),
     # --- indexing ---------------------------------------------------------------------
     "SelectBackward0": rule(lambda L, a: a[1], S(2, 3)),
