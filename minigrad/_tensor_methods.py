@@ -275,6 +275,12 @@ METHODS: dict[str, Any] = {
     "split": shape.split,
     "chunk": shape.chunk,
     "unbind": shape.unbind,
+    "t_": shape.t_,
+    "transpose_": shape.transpose_,
+    "swapdims_": shape.transpose_,
+    "swapaxes_": shape.transpose_,
+    "unsqueeze_": shape.unsqueeze_,
+    "squeeze_": shape.squeeze_,
     "split_with_sizes": shape.split_with_sizes,
     "unfold": shape.unfold,
     # --- reductions (ops/reduction.py)

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype, _messages
+from .._grad_mode import _State
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 from ._promotion import _cast
@@ -197,6 +198,23 @@ class SqueezeBackward1(Op):
         return grad.unsqueeze(ctx.dim) if ctx.squeezed else grad
 
 
+class SqueezeBackward2(Op):
+    """out = a without those of ``dims`` that have size 1          grad: unsqueezed"""
+
+    __slots__ = ("shape",)
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dims):
+        ctx.shape = a.shape
+        gone = [d for d in dims if a.ndim and a.shape[d] == 1]
+        return np.squeeze(a, tuple(gone)) if gone else a.view()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.reshape(ctx.shape)
+
+
 class SqueezeBackward4(SqueezeBackward1):
     """Like SqueezeBackward1; the name torch gives the squeeze inside ``matmul``."""
 
@@ -333,10 +351,80 @@ def unsqueeze(self: Tensor, dim: int) -> Tensor:
 
 
 def squeeze(self: Tensor, dim: Any = None) -> Tensor:
-    """Remove dims of size 1 (all of them, or just ``dim``)."""
+    """Remove dims of size 1 (all of them, or just ``dim``, or those of a tuple ``dim``)."""
     if dim is None:
         return SqueezeBackward0.apply(self)
+    if isinstance(dim, (tuple, list)):
+        n = max(self.dim(), 1)
+        return SqueezeBackward2.apply(self, dims=tuple(self._wrap_dim(d, n) for d in dim))
     return SqueezeBackward1.apply(self, dim=self._wrap_dim(dim, max(self.dim(), 1)))
+
+
+# --- the same in place: the tensor itself takes the new shape ---------------
+# torch gives the in-place forms names of their own; the rules are the same.
+class TBackward1(TBackward0):
+    __slots__ = ()
+
+
+class TransposeBackward1(TransposeBackward0):
+    __slots__ = ()
+
+
+class UnsqueezeBackward1(UnsqueezeBackward0):
+    __slots__ = ()
+
+
+class SqueezeBackward3(SqueezeBackward0):
+    __slots__ = ()
+
+
+class SqueezeBackward5(SqueezeBackward2):
+    __slots__ = ()
+
+
+def _view_in_place(self: Tensor, cls: type[Op], **settings: Any) -> Tensor:
+    """``t.unsqueeze_(0)``...: ``t`` takes the shape of ``cls``'s view of it. No
+    element changes, yet its version goes up, as in torch; when recording, ``t``'s
+    grad_fn becomes the view's node, made on a stand-in for the old ``t`` (so no
+    reference cycle)."""
+    recording = _State.enabled and self.requires_grad
+    self._check_inplace(recording)
+    old = Tensor._make(self._data, self.grad_fn)
+    old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
+    result = cls.apply(old, **settings)
+    self._data = result._data
+    self._bump_version()
+    if recording:
+        self._set_history(result)
+    if self._view_v is not None:  # a view: its grad_fn is up to date with the change
+        self._view_v = self._vc.v
+    return self
+
+
+def t_(self: Tensor) -> Tensor:
+    if self.dim() > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return _view_in_place(self, TBackward1)
+
+
+def transpose_(self: Tensor, dim0: int, dim1: int) -> Tensor:
+    n = max(self.dim(), 1)
+    return _view_in_place(
+        self, TransposeBackward1, d0=self._wrap_dim(dim0, n), d1=self._wrap_dim(dim1, n)
+    )
+
+
+def unsqueeze_(self: Tensor, dim: int) -> Tensor:
+    return _view_in_place(self, UnsqueezeBackward1, dim=self._wrap_dim(dim, self.dim() + 1))
+
+
+def squeeze_(self: Tensor, dim: Any = None) -> Tensor:
+    if dim is None:
+        return _view_in_place(self, SqueezeBackward3)
+    n = max(self.dim(), 1)
+    if isinstance(dim, (tuple, list)):
+        return _view_in_place(self, SqueezeBackward5, dims=tuple(self._wrap_dim(d, n) for d in dim))
+    return _view_in_place(self, SqueezeBackward4, dim=self._wrap_dim(dim, n))
 
 
 def expand(self: Tensor, *sizes: Any) -> Tensor:

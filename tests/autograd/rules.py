@@ -252,6 +252,13 @@ RULES: dict[str, Rule] = {
     "SqueezeBackward1": rule(lambda L, a: a.squeeze(1), S(2, 1, 3)),
     "SqueezeBackward4": rule(lambda L, a, m: a @ m, S(3), S(3, 2)),
     "UnsqueezeBackward0": rule(lambda L, a: a.unsqueeze(1), S(2, 3)),
+    "SqueezeBackward2": rule(lambda L, a: a.squeeze((1, 2)), S(2, 1, 3)),
+    # the in-place forms (on a copy: a leaf cannot change in place)
+    "TBackward1": rule(lambda L, a: (a * 1).t_(), S(2, 3)),
+    "TransposeBackward1": rule(lambda L, a: (a * 1).transpose_(0, 2), S(2, 3, 2)),
+    "UnsqueezeBackward1": rule(lambda L, a: (a * 1).unsqueeze_(1), S(2, 3)),
+    "SqueezeBackward3": rule(lambda L, a: (a * 1).squeeze_(), S(2, 1, 3)),
+    "SqueezeBackward5": rule(lambda L, a: (a * 1).squeeze_((0, 1)), S(2, 1, 3)),
     "RepeatBackward0": rule(lambda L, a: a.repeat(2, 1, 2), S(2, 3)),
     "CatBackward0": rule(lambda L, a, b: L.cat([a, b], 1), S(2, 3), S(2, 1)),
     "StackBackward0": rule(lambda L, a, b: L.stack([a, b], 1), S(2, 3), S(2, 3)),

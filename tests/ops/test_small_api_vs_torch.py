@@ -1,6 +1,6 @@
 """Small parts of torch's Tensor API, side by side with real torch: the dtype
 shorthands, facts about a tensor (``nbytes``, ``storage_offset``...), other
-names for comparisons and arithmetic, ``fliplr``/``flipud``/``msort``/
+names for comparisons and arithmetic, shape changes in place, ``fliplr``/``flipud``/``msort``/
 ``argwhere``, ``nan_to_num``, ``split_with_sizes`` and ``unfold`` (values,
 gradients of first and second order, errors)."""
 
@@ -87,6 +87,39 @@ g.sum().backward()
 print(x.grad)
 print(torch.tensor(5.0).unfold(0, 1, 1), torch.arange(7.0).unfold(0, 0, 1).shape)
 """,
+    "shape_in_place": """
+for op in ["unsqueeze_(0)", "squeeze_()", "squeeze_(0)", "squeeze_((0, 1))", "t_()",
+           "transpose_(0, 1)", "swapdims_(0, 1)", "swapaxes_(0, 1)", "unsqueeze_(-1)"]:
+    for t in (torch.ones(1, 3), torch.ones(1, 3, requires_grad=True) * 2):
+        r = eval("t." + op)
+        print(op, r is t, t.shape, t.grad_fn and t.grad_fn.name(), t._version, t.stride())
+        if t.requires_grad:
+            t.sum().backward()
+a = torch.ones(3, requires_grad=True)
+b = a * 1
+b.unsqueeze_(0)
+b.unsqueeze_(2)
+print(b.shape, b.grad_fn.name(), b.grad_fn.next_functions[0][0].name())
+(b * torch.arange(3.0).view(1, 3, 1)).sum().backward()
+print(a.grad)
+v = torch.ones(2, 3)
+w = v[0]
+w.unsqueeze_(0)
+w.mul_(3)
+print(w.shape, w._base is v, w.storage_offset(), v)
+v = torch.ones(2, 3, requires_grad=True) * 1
+w = v[1]
+w.unsqueeze_(0)
+print(w.grad_fn.name())
+m = torch.arange(6.0).view(2, 3)
+m.t_()
+print(m, m.stride())
+print(torch.ones(2, 1, 1).squeeze((0, 1)).shape, torch.ones(1, 1).squeeze((0, 1)).shape)
+""",
+    "shape_in_place_leaf": "torch.ones(1, 3, requires_grad=True).unsqueeze_(0)",
+    "t_3d": "torch.ones(2, 2, 2).t_()",
+    "transpose_bad_dim": "torch.ones(2, 3).transpose_(0, 2)",
+    "unsqueeze_bad_dim": "torch.ones(2, 3).unsqueeze_(3)",
     "unfold_too_big": "torch.arange(7.0).unfold(0, 8, 1)",
     "unfold_step_0": "torch.arange(7.0).unfold(0, 2, 0)",
     "unfold_bad_dim": "torch.arange(7.0).unfold(1, 2, 1)",
