@@ -25,6 +25,8 @@ print(x.is_complex(), x.is_cpu, x.get_device())
 print(x.is_same_size(torch.ones(2, 2)), x.is_same_size(torch.ones(4)))
 print(x.nbytes, x.itemsize, x.double().nbytes, torch.tensor(True).itemsize)
 print(torch.tensor([3]).is_nonzero(), torch.tensor(0.0).is_nonzero())
+import pickle
+print(type(x.size()), type(x.shape) is torch.Size, pickle.loads(pickle.dumps(x.shape)))
 """,
     "is_nonzero_many": "torch.tensor([1, 2]).is_nonzero()",
     "is_nonzero_none": "torch.tensor([]).is_nonzero()",
