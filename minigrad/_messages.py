@@ -1608,3 +1608,72 @@ UNFLATTEN_SIZES = (
 
 # nn.Hardtanh
 HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"
+
+
+# --- minigrad.nn.modules.rnn --------------------------------------------------
+RNN_DROPOUT_RANGE = (
+    "dropout should be a number in range [0, 1] representing the probability of an "
+    "element being zeroed"
+)
+RNN_PROJ_SIZE = "proj_size argument is only supported for LSTM, not RNN or GRU"
+
+
+def rnn_dropout_one_layer(dropout: object, num_layers: object) -> str:
+    return (
+        "dropout option adds dropout after all but last recurrent layer, so non-zero "
+        f"dropout expects num_layers greater than 1, but got dropout={dropout} and "
+        f"num_layers={num_layers}"
+    )
+
+
+def rnn_nonlinearity(nonlinearity: object) -> str:
+    return f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'."
+
+
+def rnn_dtype(input_dtype: object, weight_dtype: object) -> str:
+    return (
+        f"RNN input dtype ({input_dtype}) does not match weight dtype ({weight_dtype}). "
+        f"Convert input: input.to({weight_dtype}), or convert model: model.to({input_dtype})"
+    )
+
+
+def rnn_input_size(expected: object, got: object) -> str:
+    return f"input.size(-1) must be equal to input_size. Expected {expected}, got {got}"
+
+
+def rnn_unbatched_hx(dim: object) -> str:
+    return f"For unbatched 2-D input, hx should also be 2-D but got {dim}-D tensor"
+
+
+def rnn_batched_hx(dim: object) -> str:
+    return f"For batched 3-D input, hx should also be 3-D but got {dim}-D tensor"
+
+
+def lstm_unbatched_hx(h_dim: object, c_dim: object) -> str:
+    return (
+        "For unbatched 2-D input, hx and cx should also be 2-D but got "
+        f"({h_dim}-D, {c_dim}-D) tensors"
+    )
+
+
+def lstm_batched_hx(h_dim: object, c_dim: object) -> str:
+    return (
+        f"For batched 3-D input, hx and cx should also be 3-D but got ({h_dim}-D, {c_dim}-D) "
+        "tensors"
+    )
+
+
+def lstm_cell_hx_dims(idx: object, dim: object) -> str:
+    return f"LSTMCell: Expected hx[{idx}] to be 1D or 2D, got {dim}D instead"
+
+
+def rnn_cell_input_size(got: object, expected: object) -> str:
+    return f"input has inconsistent input_size: got {got} expected {expected}"
+
+
+def rnn_cell_batch(batch: object, label: object, hidden_batch: object) -> str:
+    return f"Input batch size {batch} doesn't match hidden{label} batch size {hidden_batch}"
+
+
+def rnn_cell_hidden_size(label: object, got: object, expected: object) -> str:
+    return f"hidden{label} has inconsistent hidden_size: got {got}, expected {expected}"
