@@ -574,6 +574,26 @@ CASES = {
     "UNFLATTEN_SIZES": lambda lib: lib.ones(2, 6).unflatten(1, (4, 3)),
     "UNFLATTEN_NOT_INT": lambda lib: lib.nn.Unflatten(1, [2.0, 3]),
     "HARDTANH_RANGE": lambda lib: lib.nn.Hardtanh(2.0, 1.0),
+    "RNN_DROPOUT_RANGE": lambda lib: lib.nn.GRU(3, 4, dropout=1.5),
+    "RNN_PROJ_SIZE": lambda lib: lib.nn.GRU(3, 4, proj_size=2),
+    "rnn_dropout_one_layer": lambda lib: lib.nn.LSTM(3, 4, dropout=0.2),
+    "rnn_nonlinearity": lambda lib: lib.nn.RNN(3, 4, nonlinearity="sigmoid"),
+    "rnn_dtype": lambda lib: lib.nn.GRU(3, 4)(lib.ones(5, 2, 3, dtype=lib.float64)),
+    "rnn_input_size": lambda lib: lib.nn.LSTM(3, 4)(lib.ones(5, 2, 6)),
+    "rnn_unbatched_hx": lambda lib: lib.nn.GRU(3, 4)(lib.ones(5, 3), lib.ones(1, 1, 4)),
+    "rnn_batched_hx": lambda lib: lib.nn.RNN(3, 4)(lib.ones(5, 2, 3), lib.ones(1, 4)),
+    "lstm_unbatched_hx": lambda lib: lib.nn.LSTM(3, 4)(
+        lib.ones(5, 3), (lib.ones(1, 1, 4), lib.ones(1, 4))
+    ),
+    "lstm_batched_hx": lambda lib: lib.nn.LSTM(3, 4)(
+        lib.ones(5, 2, 3), (lib.ones(1, 4), lib.ones(1, 4))
+    ),
+    "lstm_cell_hx_dims": lambda lib: lib.nn.LSTMCell(3, 4)(
+        lib.ones(3), (lib.ones(4), lib.ones(1, 1, 4))
+    ),
+    "rnn_cell_input_size": lambda lib: lib.nn.LSTMCell(3, 4)(lib.ones(2, 5)),
+    "rnn_cell_batch": lambda lib: lib.nn.GRUCell(3, 4)(lib.ones(2, 3), lib.ones(3, 4)),
+    "rnn_cell_hidden_size": lambda lib: lib.nn.RNNCell(3, 4)(lib.ones(2, 3), lib.ones(2, 5)),
     "FINFO_NOT_FLOAT": lambda lib: lib.finfo(lib.int64),
     "IINFO_NOT_INT": lambda lib: lib.iinfo(lib.float32),
     "EINSUM_MORE_OPERANDS": lambda lib: lib.einsum("ij->j", lib.ones(2, 2), lib.ones(2)),
