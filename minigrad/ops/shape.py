@@ -652,6 +652,21 @@ class SplitWithSizesBackward0(SplitBackward0):
     __slots__ = ()
 
 
+class UnsafeSplitBackward0(SplitBackward0):
+    """``unsafe_split``/``unsafe_chunk``: split's pieces, but not marked as views
+    of the input (changing one in place goes unchecked)     grad: joined back"""
+
+    __slots__ = ()
+    _is_view = False
+
+
+class UnsafeSplitWithSizesBackward0(UnsafeSplitBackward0):
+    """``unsafe_split_with_sizes``: pieces of the given sizes, not marked as views
+    grad: joined back"""
+
+    __slots__ = ()
+
+
 class UnbindBackward0(_ManyViews):
     """outs = the slices a[i] along ``dim``          grad: the slices' grads stacked"""
 
@@ -676,6 +691,13 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
     >>> torch.arange(5.).split(2)
     (tensor([0., 1.]), tensor([2., 3.]), tensor([4.]))
     """
+    return _split(tensor, split_size_or_sections, dim, SplitBackward0, SplitWithSizesBackward0)
+
+
+def _split(
+    tensor: Tensor, split_size_or_sections: Any, dim: int, op: type, sized_op: type
+) -> tuple:
+    """``split``'s work, recorded as ``op`` (a size) or ``sized_op`` (a list of sizes)."""
     if tensor.dim() == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = tensor._wrap_dim(dim)
@@ -684,7 +706,7 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
         sizes = tuple(int(s) for s in split_size_or_sections)
         if builtins.sum(sizes) != n or any(s < 0 for s in sizes):
             raise RuntimeError(_messages.split_sizes_sum(n, d, list(sizes)))
-        return SplitWithSizesBackward0.apply(tensor, dim=d, sizes=sizes)
+        return sized_op.apply(tensor, dim=d, sizes=sizes)
     size = int(split_size_or_sections)
     if size == 0 and n != 0:
         raise RuntimeError(
@@ -693,7 +715,7 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
     if size < 0:
         raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
     sizes = tuple(builtins.min(size, n - i) for i in range(0, n, size)) if n else (0,)
-    return SplitBackward0.apply(tensor, dim=d, sizes=sizes)
+    return op.apply(tensor, dim=d, sizes=sizes)
 
 
 def split_with_sizes(input: Tensor, split_sizes: Any, dim: int = 0) -> tuple:
@@ -770,10 +792,37 @@ def unfold(input: Tensor, dimension: int, size: int, step: int) -> Tensor:
 
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
     """Cut into ``chunks`` pieces of (nearly) equal size along ``dim``."""
-    if not isinstance(chunks, (int, np.integer)) or isinstance(chunks, bool):
+    return _chunk(input, chunks, dim, split, "chunk")
+
+
+def unsafe_split(tensor: Tensor, split_size: int, dim: int = 0) -> tuple:
+    """``split`` whose pieces autograd does not treat as views of ``tensor``
+    (``UnsafeSplitBackward0``). torch's LSTM and GRU cells cut their gates so."""
+    _int_argument("unsafe_split", "split_size", split_size)
+    return _split(tensor, split_size, dim, UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0)
+
+
+def unsafe_split_with_sizes(tensor: Tensor, split_sizes: Any, dim: int = 0) -> tuple:
+    """``split_with_sizes`` whose pieces are not treated as views."""
+    sizes = list(split_sizes)
+    return _split(tensor, sizes, dim, UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0)
+
+
+def unsafe_chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
+    """``chunk`` whose pieces are not treated as views (``UnsafeSplitBackward0``)."""
+    return _chunk(input, chunks, dim, unsafe_split, "unsafe_chunk")
+
+
+def _int_argument(fn: str, name: str, value: Any) -> None:
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
         raise TypeError(
-            f"chunk(): argument 'chunks' (position 1) must be int, not {type(chunks).__name__}"
+            f"{fn}(): argument '{name}' (position 1) must be int, not {type(value).__name__}"
         )
+
+
+def _chunk(input: Tensor, chunks: int, dim: int, splitter: Any, name: str) -> tuple:
+    """``chunk``'s work: equal pieces of size ceil(n / chunks), cut by ``splitter``."""
+    _int_argument(name, "chunks", chunks)
     if input.dim() == 0:
         raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
@@ -782,7 +831,7 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
     n = input.shape[d]
     if n == 0:  # ``chunks`` empty pieces, as torch (with split_with_sizes)
         return split(input, [0] * chunks, d)
-    return split(input, builtins.max(-(-n // chunks), 1), d)
+    return splitter(input, builtins.max(-(-n // chunks), 1), d)
 
 
 def unbind(input: Tensor, dim: int = 0) -> tuple:

@@ -299,6 +299,10 @@ RULES: dict[str, Rule] = {
     "StackBackward0": rule(lambda L, a, b: L.stack([a, b], 1), S(2, 3), S(2, 3)),
     "SplitBackward0": rule(lambda L, a: a.split(2, 1)[1], S(2, 3)),
     "SplitWithSizesBackward0": rule(lambda L, a: a.split([1, 2], 1)[1], S(2, 3)),
+    "UnsafeSplitBackward0": rule(lambda L, a: a.unsafe_chunk(2, 1)[1], S(2, 4)),
+    "UnsafeSplitWithSizesBackward0": rule(
+        lambda L, a: L.unsafe_split_with_sizes(a, [1, 2], 1)[1], S(2, 3)
+    ),
     "UnbindBackward0": rule(lambda L, a: a.unbind(1)[2], S(2, 3)),
     "FlipBackward0": rule(lambda L, a: a.flip([1]), S(2, 3)),
     "UnfoldBackward0": rule(lambda L, a: a.unfold(1, 3, 2), S(2, 7)),

@@ -1,7 +1,8 @@
 """Small parts of torch's Tensor API, side by side with real torch: the dtype
 shorthands, facts about a tensor (``nbytes``, ``storage_offset``...), other
 names for comparisons and arithmetic, shape changes in place, ``fliplr``/``flipud``/``msort``/
-``argwhere``, ``nan_to_num``, ``split_with_sizes`` and ``unfold`` (values,
+``argwhere``, ``nan_to_num``, ``split_with_sizes``, the ``unsafe_`` splits and
+``unfold`` (values,
 gradients of first and second order, errors)."""
 
 from __future__ import annotations
@@ -77,6 +78,22 @@ a, b = x.split_with_sizes([3, 7])
 print(a, b, torch.split_with_sizes(x.detach(), [5, 5]))
 """,
     "split_with_sizes_bad": "torch.arange(10.0).split_with_sizes([3, 6])",
+    "unsafe_split_and_chunk": """
+x = torch.arange(10.0, requires_grad=True)
+a, b, c = x.unsafe_chunk(3)
+d, e = torch.unsafe_split(x * 1, 6)
+f, g = x.unsafe_split_with_sizes([3, 7])
+print(a, c, d, e, g, torch.unsafe_chunk(x.detach(), 2, dim=0))
+(a.sum() + (c * c).sum() + (e * 3).sum() + (f * g[:3]).sum()).backward()
+print(x.grad)
+y = x * 1
+p, q = y.unsafe_chunk(2)
+p.mul_(2)  # not a view for autograd: no complaint, and y's data changes
+print(p._base is None, y, torch.unsafe_split_with_sizes(y.detach(), [4, 6]))
+""",
+    "unsafe_split_list": "torch.arange(4.0).unsafe_split([1, 3])",
+    "unsafe_chunk_float": "torch.arange(4.0).unsafe_chunk(2.0)",
+    "unsafe_chunk_zero": "torch.arange(4.0).unsafe_chunk(0)",
     "unfold": """
 x = torch.arange(7.0, requires_grad=True)
 y = x.unfold(0, 3, 2)

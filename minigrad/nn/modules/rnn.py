@@ -19,10 +19,9 @@ in registration order, uniform on ``[-1/sqrt(hidden_size), 1/sqrt(hidden_size)]`
 so after the same ``manual_seed`` a layer starts with torch's numbers.
 
 The cells are built from ordinary operations in the order torch's C++ code
-uses, so their graphs show torch's node names (``AddmmBackward0``,
-``SigmoidBackward0``, ``TanhBackward0``...). Where torch cuts the gates apart
-with ``unsafe_chunk`` (``UnsafeSplitBackward0``), minigrad uses ``chunk``
-(``SplitBackward0``). The layers run the cells step after step and stack the
+uses, so their graphs show torch's nodes (``AddmmBackward0``, the gates cut
+apart by ``UnsafeSplitBackward0``, ``SigmoidBackward0``, ``TanhBackward0``...).
+The layers run the cells step after step and stack the
 outputs (``StackBackward0``, as torch's own RNN and GRU on the CPU; with
 ``bidirectional=True`` the two directions are joined by ``CatBackward0``).
 torch's one-direction LSTM layer runs one fused kernel instead
@@ -48,7 +47,7 @@ from typing import Any
 from ... import _messages
 from ..._creation import empty, zeros
 from ..._tensor import Tensor
-from ...ops.shape import cat, stack
+from ...ops.shape import cat, stack, unsafe_chunk
 from .. import init
 from ..parameter import Parameter
 from .dropout import dropout as _dropout
@@ -85,7 +84,7 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> tuple[Tensor, Tens
     _check_cell_hidden(input, hx[1], hidden_size, 1)
     h, c = hx
     gates = linear(input, w_ih, b_ih) + linear(h, w_hh, b_hh)
-    i, f, g, o = gates.chunk(4, 1)
+    i, f, g, o = unsafe_chunk(gates, 4, 1)
     i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
     cy = f * c + i * g
     hy = o * cy.tanh()
@@ -96,8 +95,8 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
     """One GRU step; ``n = tanh(W_in x + b_in + r * (W_hn h + b_hn))``."""
     _check_cell_input(input, w_ih)
     _check_cell_hidden(input, hx, w_hh.shape[1], 0)
-    i_r, i_z, i_n = linear(input, w_ih, b_ih).chunk(3, 1)
-    h_r, h_z, h_n = linear(hx, w_hh, b_hh).chunk(3, 1)
+    i_r, i_z, i_n = unsafe_chunk(linear(input, w_ih, b_ih), 3, 1)
+    h_r, h_z, h_n = unsafe_chunk(linear(hx, w_hh, b_hh), 3, 1)
     r = (h_r + i_r).sigmoid()
     z = (h_z + i_z).sigmoid()
     n = (i_n + h_n * r).tanh()
