@@ -260,6 +260,28 @@ x = torch.randn(3, 1, 3)
 with torch.no_grad():  # (torch's fused LSTM kernel names its node differently)
     print(lstm(x)[0], lstm(x)[1][0])
 """,
+    "flatten_double_load_copy_second_order": """
+import copy
+torch.manual_seed(0)
+nn = torch.nn
+lstm = nn.LSTM(3, 4, 2, bidirectional=True)
+lstm.flatten_parameters()
+d = lstm.double()
+print(d.weight_ih_l0.dtype, d(torch.randn(2, 1, 3, dtype=torch.float64))[1][0])
+other = nn.LSTM(3, 4, 2, bidirectional=True).double()
+other.load_state_dict(copy.deepcopy(d.state_dict()))
+x = torch.randn(2, 1, 3, dtype=torch.float64)
+print(torch.equal(other(x)[0], d(x)[0]))
+gru = nn.GRUCell(2, 3)
+x = torch.randn(2, 2, requires_grad=True)
+h = gru(x)
+(g,) = torch.autograd.grad(h.sum(), x, create_graph=True)
+(g * g).sum().backward()
+print(x.grad)
+c = copy.deepcopy(nn.RNN(2, 3))
+print(c, [n for n, _ in c.named_parameters()])
+print(nn.LSTM(2, 3)._flat_weights_names)
+""",
     "dropout_one_layer_warns": "print(torch.nn.LSTM(3, 4, dropout=0.2))",
     "dropout_out_of_range": "torch.nn.GRU(3, 4, dropout=1.5)",
     "dropout_bool": "torch.nn.GRU(3, 4, dropout=True)",

@@ -332,6 +332,14 @@ class RNNBase(Module):
                 self._all_weights.append(names)
         self.reset_parameters()
 
+    def flatten_parameters(self) -> None:
+        """Does nothing: torch packs the weights into one block of memory for
+        cuDNN here; minigrad's weights stay separate tensors."""
+
+    @property
+    def _flat_weights(self) -> list[Parameter | None]:
+        return [getattr(self, name, None) for name in self._flat_weights_names]
+
     @property
     def all_weights(self) -> list[list[Parameter]]:
         """The parameters, one list per layer and direction."""
