@@ -1616,6 +1616,7 @@ RNN_DROPOUT_RANGE = (
     "element being zeroed"
 )
 RNN_PROJ_SIZE = "proj_size argument is only supported for LSTM, not RNN or GRU"
+RNN_PROJ_SIZE_NEGATIVE = "proj_size should be a positive integer or zero to disable projections"
 
 
 def rnn_dropout_one_layer(dropout: object, num_layers: object) -> str:

@@ -576,6 +576,7 @@ CASES = {
     "HARDTANH_RANGE": lambda lib: lib.nn.Hardtanh(2.0, 1.0),
     "RNN_DROPOUT_RANGE": lambda lib: lib.nn.GRU(3, 4, dropout=1.5),
     "RNN_PROJ_SIZE": lambda lib: lib.nn.GRU(3, 4, proj_size=2),
+    "RNN_PROJ_SIZE_NEGATIVE": lambda lib: lib.nn.LSTM(3, 4, proj_size=-1),
     "rnn_dropout_one_layer": lambda lib: lib.nn.LSTM(3, 4, dropout=0.2),
     "rnn_nonlinearity": lambda lib: lib.nn.RNN(3, 4, nonlinearity="sigmoid"),
     "rnn_dtype": lambda lib: lib.nn.GRU(3, 4)(lib.ones(5, 2, 3, dtype=lib.float64)),

@@ -110,6 +110,10 @@ LAYERS = {
     "lstm_3_layers": lambda L: L.nn.LSTM(3, 4, num_layers=3),
     "lstm_batch_first_no_bias": lambda L: L.nn.LSTM(3, 4, bias=False, batch_first=True),
     "lstm_bidirectional_2_layers": lambda L: L.nn.LSTM(3, 4, 2, bidirectional=True),
+    "lstm_proj": lambda L: L.nn.LSTM(3, 4, proj_size=2),
+    "lstm_proj_bidirectional_2_layers_batch_first": lambda L: L.nn.LSTM(
+        3, 4, 2, batch_first=True, bidirectional=True, proj_size=3
+    ),
     "gru": lambda L: L.nn.GRU(3, 4),
     "gru_2_layers_batch_first": lambda L: L.nn.GRU(3, 4, num_layers=2, batch_first=True),
     "gru_bidirectional": lambda L: L.nn.GRU(3, 4, bidirectional=True),
@@ -143,7 +147,8 @@ def _layer_inputs(name, with_state, seed=2):
     num = 2 if "bidirectional" in name else 1
     num *= 3 if "3_layers" in name else 2 if "2_layers" in name else 1
     batch = 5 if "batch_first" in name else 2
-    h = [rng.standard_normal((num, batch, 4)).astype(np.float32) for _ in range(2)]
+    h_size = 3 if "proj_bidirectional" in name else 2 if "proj" in name else 4
+    h = [rng.standard_normal((num, batch, size)).astype(np.float32) for size in (h_size, 4)]
     return x, (h if with_state else None)
 
 
@@ -167,7 +172,9 @@ def test_layer_values_and_gradients(name, with_state):
     _compare_layers(*(_layer_run(L, name, x, h) for L in LIBS))
 
 
-@pytest.mark.parametrize("name", ["rnn", "lstm_bidirectional_2_layers", "gru_2_layers_batch_first"])
+@pytest.mark.parametrize(
+    "name", ["rnn", "lstm_bidirectional_2_layers", "gru_2_layers_batch_first", "lstm_proj"]
+)
 def test_layer_unbatched_input(name):
     x, h = _layer_inputs(name, True)
     _compare_layers(*(_layer_run(L, name, x, h, batched=False) for L in LIBS))
@@ -281,6 +288,20 @@ print(x.grad)
 c = copy.deepcopy(nn.RNN(2, 3))
 print(c, [n for n, _ in c.named_parameters()])
 print(nn.LSTM(2, 3)._flat_weights_names)
+""",
+    "proj_size": """
+torch.manual_seed(0)
+lstm = torch.nn.LSTM(3, 5, num_layers=2, proj_size=2, bidirectional=True)
+print(lstm, [(n, tuple(p.shape)) for n, p in lstm.named_parameters()])
+print(torch.nn.LSTM(3, 4, proj_size=1, bias=False).weight_hr_l0)
+""",
+    "proj_size_too_big": "torch.nn.LSTM(3, 4, proj_size=4)",
+    "proj_size_negative": "torch.nn.LSTM(3, 4, proj_size=-1)",
+    "proj_size_h_size": """
+torch.nn.LSTM(3, 4, proj_size=2)(torch.ones(2, 4, 3), (torch.zeros(1, 4, 4), torch.zeros(1, 4, 4)))
+""",
+    "proj_size_c_size": """
+torch.nn.LSTM(3, 4, proj_size=2)(torch.ones(2, 4, 3), (torch.zeros(1, 4, 2), torch.zeros(1, 4, 2)))
 """,
     "dropout_one_layer_warns": "print(torch.nn.LSTM(3, 4, dropout=0.2))",
     "dropout_out_of_range": "torch.nn.GRU(3, 4, dropout=1.5)",

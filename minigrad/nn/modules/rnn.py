@@ -26,7 +26,9 @@ outputs (``StackBackward0``, as torch's own RNN and GRU on the CPU; with
 ``bidirectional=True`` the two directions are joined by ``CatBackward0``).
 torch's one-direction LSTM layer runs one fused kernel instead
 (``MkldnnRnnLayerBackward0``), which minigrad does not imitate: values and
-gradients are the same, that node name differs. Between stacked layers,
+gradients are the same, that node name differs. (torch's LSTM with
+``proj_size`` also warns, once per process, that its fused kernel cannot do
+projections; minigrad has no such kernel and says nothing.) Between stacked layers,
 ``dropout`` draws its mask from the same generator as torch's ``dropout``.
 
 >>> import minigrad as torch
@@ -82,12 +84,20 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> tuple[Tensor, Tens
     hidden_size = w_hh.shape[1]
     _check_cell_hidden(input, hx[0], hidden_size, 0)
     _check_cell_hidden(input, hx[1], hidden_size, 1)
+    return _lstm_step(input, hx, w_ih, w_hh, b_ih, b_hh)
+
+
+def _lstm_step(input, hx, w_ih, w_hh, b_ih=None, b_hh=None, w_hr=None) -> tuple[Tensor, Tensor]:
+    """``lstm_cell`` without its checks; with ``w_hr`` (``proj_size``), ``h``
+    is projected to ``proj_size`` features."""
     h, c = hx
     gates = linear(input, w_ih, b_ih) + linear(h, w_hh, b_hh)
     i, f, g, o = unsafe_chunk(gates, 4, 1)
     i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
     cy = f * c + i * g
     hy = o * cy.tanh()
+    if w_hr is not None:
+        hy = hy.matmul(w_hr.t())
     return hy, cy
 
 
@@ -308,22 +318,28 @@ class RNNBase(Module):
             raise ValueError("hidden_size must be greater than zero")
         if num_layers <= 0:
             raise ValueError("num_layers must be greater than zero")
-        if proj_size != 0:
-            raise NotImplementedError("minigrad's recurrent layers have no proj_size")
+        if proj_size < 0:
+            raise ValueError(_messages.RNN_PROJ_SIZE_NEGATIVE)
+        if proj_size >= hidden_size:
+            raise ValueError("proj_size has to be smaller than hidden_size")
         if mode not in _GATES:
             raise ValueError("Unrecognized RNN mode: " + mode)
         gate_size = _GATES[mode] * hidden_size
 
         self._flat_weights_names: list[str] = []
         self._all_weights: list[list[str]] = []
+        real_hidden_size = proj_size if proj_size > 0 else hidden_size
         for layer in range(num_layers):
             for direction in range(num_directions):
-                layer_input_size = input_size if layer == 0 else hidden_size * num_directions
-                shapes = [(gate_size, layer_input_size), (gate_size, hidden_size)]
+                layer_input_size = input_size if layer == 0 else real_hidden_size * num_directions
+                shapes = [(gate_size, layer_input_size), (gate_size, real_hidden_size)]
                 names = ["weight_ih_l{}{}", "weight_hh_l{}{}"]
                 if bias:
                     shapes += [(gate_size,), (gate_size,)]
                     names += ["bias_ih_l{}{}", "bias_hh_l{}{}"]
+                if proj_size > 0:
+                    shapes.append((proj_size, hidden_size))
+                    names.append("weight_hr_l{}{}")
                 suffix = "_reverse" if direction == 1 else ""
                 names = [n.format(layer, suffix) for n in names]
                 for name, shape in zip(names, shapes):
@@ -353,6 +369,8 @@ class RNNBase(Module):
 
     def extra_repr(self) -> str:
         s = "{input_size}, {hidden_size}"
+        if self.proj_size != 0:
+            s += ", proj_size={proj_size}"
         if self.num_layers != 1:
             s += ", num_layers={num_layers}"
         if self.bias is not True:
@@ -375,10 +393,12 @@ class RNNBase(Module):
         if self.input_size != input.shape[-1]:
             raise RuntimeError(_messages.rnn_input_size(self.input_size, input.shape[-1]))
 
-    def _expected_hidden_size(self, input: Tensor) -> tuple[int, int, int]:
+    def _expected_hidden_size(self, input: Tensor, cell: bool = False) -> tuple[int, int, int]:
+        """The shape of ``h_0`` (``cell=True``: of the LSTM's ``c_0``)."""
         mini_batch = input.shape[0] if self.batch_first else input.shape[1]
         num_directions = 2 if self.bidirectional else 1
-        return (self.num_layers * num_directions, mini_batch, self.hidden_size)
+        size = self.proj_size if self.proj_size > 0 and not cell else self.hidden_size
+        return (self.num_layers * num_directions, mini_batch, size)
 
     def _check_hidden_size(
         self,
@@ -389,14 +409,19 @@ class RNNBase(Module):
         if tuple(hx.shape) != expected:
             raise RuntimeError(msg.format(expected, list(hx.shape)))
 
-    def _zeros(self, input: Tensor) -> Tensor:
-        return zeros(*self._expected_hidden_size(input), dtype=input.dtype, device=input.device)
+    def _zeros(self, input: Tensor, cell: bool = False) -> Tensor:
+        shape = self._expected_hidden_size(input, cell)
+        return zeros(*shape, dtype=input.dtype, device=input.device)
 
     # --- the computation
     def _step(self, x: Tensor, state: Any, weights: list[Tensor]) -> tuple[Tensor, Any]:
         """One time step of one layer in one direction: (output, new state)."""
         if self.mode == "LSTM":
-            h, c = lstm_cell(x, state, *weights)
+            if self.proj_size > 0:
+                *weights, w_hr = weights
+                h, c = _lstm_step(x, state, *weights, w_hr=w_hr)
+            else:
+                h, c = lstm_cell(x, state, *weights)
             return h, (h, c)
         if self.mode == "GRU":
             h = gru_cell(x, state, *weights)
@@ -497,7 +522,12 @@ class RNN(RNNBase):
 
 
 class LSTM(RNNBase):
-    """An LSTM over a sequence: ``output, (h_n, c_n) = lstm(input, (h_0, c_0))``."""
+    """An LSTM over a sequence: ``output, (h_n, c_n) = lstm(input, (h_0, c_0))``.
+
+    With ``proj_size > 0`` each layer also has ``weight_hr_l{k}`` of shape
+    ``(proj_size, hidden_size)``, and ``h`` (and ``output``) has ``proj_size``
+    features: ``h = (o * tanh(c)) W_hrᵀ``.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__("LSTM", *args, **kwargs)
@@ -510,7 +540,7 @@ class LSTM(RNNBase):
         if not is_batched:
             input = input.unsqueeze(batch_dim)
         if hx is None:
-            hx = (self._zeros(input), self._zeros(input))
+            hx = (self._zeros(input), self._zeros(input, cell=True))
         else:
             dims = (hx[0].dim(), hx[1].dim())
             if is_batched and dims != (3, 3):
@@ -520,9 +550,12 @@ class LSTM(RNNBase):
                     raise RuntimeError(_messages.lstm_unbatched_hx(*dims))
                 hx = (hx[0].unsqueeze(1), hx[1].unsqueeze(1))
         self._check_input(input)
-        expected = self._expected_hidden_size(input)
+        expected, expected_cell = (
+            self._expected_hidden_size(input),
+            self._expected_hidden_size(input, cell=True),
+        )
         self._check_hidden_size(hx[0], expected, "Expected hidden[0] size {}, got {}")
-        self._check_hidden_size(hx[1], expected, "Expected hidden[1] size {}, got {}")
+        self._check_hidden_size(hx[1], expected_cell, "Expected hidden[1] size {}, got {}")
         output, (h, c) = self._forward(input, hx)
         if not is_batched:
             output, h, c = output.squeeze(batch_dim), h.squeeze(1), c.squeeze(1)
