@@ -286,6 +286,9 @@ del _install_out
 # stays quick (numpy is most of what it costs).
 _SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization")
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
+_FROM_SUBMODULE.update(
+    dict.fromkeys(("rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell"), "nn.modules.rnn")
+)
 _SAVING = ("save", "load")  # from minigrad.serialization, which imports pickle
 
 

@@ -303,6 +303,21 @@ torch.nn.LSTM(3, 4, proj_size=2)(torch.ones(2, 4, 3), (torch.zeros(1, 4, 4), tor
     "proj_size_c_size": """
 torch.nn.LSTM(3, 4, proj_size=2)(torch.ones(2, 4, 3), (torch.zeros(1, 4, 2), torch.zeros(1, 4, 2)))
 """,
+    "functional_cells": """
+torch.manual_seed(0)
+x, h, c = torch.randn(2, 3), torch.randn(2, 4), torch.randn(2, 4)
+w_ih, w_hh = torch.randn(4, 3, requires_grad=True), torch.randn(4, 4)
+print(torch.rnn_tanh_cell(x, h, w_ih, w_hh), torch.rnn_relu_cell(x, h, w_ih, w_hh, None, None))
+b = torch.randn(16)
+hy, cy = torch.lstm_cell(x, (h, c), torch.randn(16, 3), torch.randn(16, 4), b, b)
+print(hy, cy, cy.grad_fn.name())
+g = torch.gru_cell(x, h, torch.randn(12, 3), torch.randn(12, 4), torch.randn(12), None)
+print(g, g.grad_fn)
+""",
+    "functional_cell_1d": """
+zeros = torch.zeros(4)
+torch.lstm_cell(torch.ones(3), (zeros, zeros), torch.ones(16, 3), torch.ones(16, 4))
+""",
     "dropout_one_layer_warns": "print(torch.nn.LSTM(3, 4, dropout=0.2))",
     "dropout_out_of_range": "torch.nn.GRU(3, 4, dropout=1.5)",
     "dropout_bool": "torch.nn.GRU(3, 4, dropout=True)",

@@ -59,29 +59,38 @@ from .module import Module
 
 # --- one time step --------------------------------------------------------------
 def _check_cell_input(input: Tensor, w_ih: Tensor) -> None:
-    if input.shape[1] != w_ih.shape[1]:
-        raise RuntimeError(_messages.rnn_cell_input_size(input.shape[1], w_ih.shape[1]))
+    if input.size(1) != w_ih.size(1):
+        raise RuntimeError(_messages.rnn_cell_input_size(input.size(1), w_ih.size(1)))
 
 
 def _check_cell_hidden(input: Tensor, hx: Tensor, hidden_size: int, label: int) -> None:
-    if input.shape[0] != hx.shape[0]:
-        raise RuntimeError(_messages.rnn_cell_batch(input.shape[0], label, hx.shape[0]))
-    if hx.shape[1] != hidden_size:
-        raise RuntimeError(_messages.rnn_cell_hidden_size(label, hx.shape[1], hidden_size))
+    if input.size(0) != hx.size(0):
+        raise RuntimeError(_messages.rnn_cell_batch(input.size(0), label, hx.size(0)))
+    if hx.size(1) != hidden_size:
+        raise RuntimeError(_messages.rnn_cell_hidden_size(label, hx.size(1), hidden_size))
 
 
-def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None, relu=False) -> Tensor:
-    """``tanh(x W_ihᵀ + b_ih + h W_hhᵀ + b_hh)`` (``relu`` instead of tanh if asked)."""
+def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
+    """``tanh(x W_ihᵀ + b_ih + h W_hhᵀ + b_hh)`` (also ``torch.rnn_tanh_cell``)."""
+    return _rnn_step(input, hx, w_ih, w_hh, b_ih, b_hh).tanh()
+
+
+def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
+    """``relu(x W_ihᵀ + b_ih + h W_hhᵀ + b_hh)`` (also ``torch.rnn_relu_cell``)."""
+    return _rnn_step(input, hx, w_ih, w_hh, b_ih, b_hh).relu()
+
+
+def _rnn_step(input, hx, w_ih, w_hh, b_ih, b_hh) -> Tensor:
     _check_cell_input(input, w_ih)
-    _check_cell_hidden(input, hx, w_hh.shape[1], 0)
-    pre = linear(input, w_ih, b_ih) + linear(hx, w_hh, b_hh)
-    return pre.relu() if relu else pre.tanh()
+    _check_cell_hidden(input, hx, w_hh.size(1), 0)
+    return linear(input, w_ih, b_ih) + linear(hx, w_hh, b_hh)
 
 
 def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> tuple[Tensor, Tensor]:
-    """One LSTM step: the new ``(h, c)`` from the input and the old ``(h, c)``."""
+    """One LSTM step: the new ``(h, c)`` from the input and the old ``(h, c)``
+    (also ``torch.lstm_cell``)."""
     _check_cell_input(input, w_ih)
-    hidden_size = w_hh.shape[1]
+    hidden_size = w_hh.size(1)
     _check_cell_hidden(input, hx[0], hidden_size, 0)
     _check_cell_hidden(input, hx[1], hidden_size, 1)
     return _lstm_step(input, hx, w_ih, w_hh, b_ih, b_hh)
@@ -102,9 +111,10 @@ def _lstm_step(input, hx, w_ih, w_hh, b_ih=None, b_hh=None, w_hr=None) -> tuple[
 
 
 def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
-    """One GRU step; ``n = tanh(W_in x + b_in + r * (W_hn h + b_hn))``."""
+    """One GRU step; ``n = tanh(W_in x + b_in + r * (W_hn h + b_hn))`` (also
+    ``torch.gru_cell``)."""
     _check_cell_input(input, w_ih)
-    _check_cell_hidden(input, hx, w_hh.shape[1], 0)
+    _check_cell_hidden(input, hx, w_hh.size(1), 0)
     i_r, i_z, i_n = unsafe_chunk(linear(input, w_ih, b_ih), 3, 1)
     h_r, h_z, h_n = unsafe_chunk(linear(hx, w_hh, b_hh), 3, 1)
     r = (h_r + i_r).sigmoid()
@@ -191,15 +201,8 @@ class RNNCell(RNNCellBase):
             hx = hx.unsqueeze(0)
         if self.nonlinearity not in ("tanh", "relu"):
             raise RuntimeError(f"Unknown nonlinearity: {self.nonlinearity}")
-        ret = rnn_tanh_cell(
-            input,
-            hx,
-            self.weight_ih,
-            self.weight_hh,
-            self.bias_ih,
-            self.bias_hh,
-            relu=self.nonlinearity == "relu",
-        )
+        step = rnn_relu_cell if self.nonlinearity == "relu" else rnn_tanh_cell
+        ret = step(input, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
         return ret if is_batched else ret.squeeze(0)
 
 
@@ -426,7 +429,8 @@ class RNNBase(Module):
         if self.mode == "GRU":
             h = gru_cell(x, state, *weights)
         else:
-            h = rnn_tanh_cell(x, state, *weights, relu=self.mode == "RNN_RELU")
+            step = rnn_relu_cell if self.mode == "RNN_RELU" else rnn_tanh_cell
+            h = step(x, state, *weights)
         return h, h
 
     def _run(self, input: Tensor, hx: list[Any]) -> tuple[Tensor, list[Any]]:
