@@ -920,6 +920,23 @@ def masked_fill_value_not_0_dim(value_dim: object) -> str:
     )
 
 
+ADDCDIV_INTEGER_DIVISION = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+    "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+    "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+    "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+    "addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+    "tensor2), for all dtypes."
+)
+
+
+def float_power_base_dtype(dtype: object) -> str:
+    return (
+        f"the base given to float_power_ has dtype {dtype} but the operation's result "
+        "requires dtype Double"
+    )
+
+
 # --- minigrad.ops.indexing -----------------------------------------------------
 NON_TUPLE_SEQUENCE = (
     "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "

@@ -64,6 +64,17 @@ def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     return out
 
 
+def _inplace_of(fn: Any) -> Any:
+    """``x.addcmul_(t1, t2, value=2)``: ``fn``'s result written into ``x`` (the tensor
+    arguments are passed on too, so that a gradient reaches them)."""
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        tensors = [a for a in args if isinstance(a, Tensor)]
+        return self._inplace(lambda s, *_: fn(s, *args, **kwargs), *tensors)
+
+    return method
+
+
 def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """A CPU-only build cannot move tensors to a GPU."""
     raise AssertionError("Torch not compiled with CUDA enabled")
@@ -217,6 +228,30 @@ METHODS: dict[str, Any] = {
     "trunc_": _inplace_unary(elementwise.trunc),
     "frac": elementwise.frac,
     "frac_": _inplace_unary(elementwise.frac),
+    "addcmul": elementwise.addcmul,
+    "addcmul_": _inplace_of(elementwise.addcmul),
+    "addcdiv": elementwise.addcdiv,
+    "addcdiv_": _inplace_of(elementwise.addcdiv),
+    "xlogy": elementwise.xlogy,
+    "xlogy_": _inplace_of(elementwise.xlogy),
+    "logit": elementwise.logit,
+    "logit_": _inplace_of(elementwise.logit),
+    "logaddexp": elementwise.logaddexp,
+    "hypot": elementwise.hypot,
+    "hypot_": _inplace_of(elementwise.hypot),
+    "true_divide_": _inplace(elementwise.div),
+    "negative_": _inplace_unary(elementwise.neg),
+    "positive": elementwise.positive,
+    "square_": _inplace_unary(elementwise.square),
+    "float_power": elementwise.float_power,
+    "float_power_": elementwise.float_power_,
+    "fmod": elementwise.fmod,
+    "fmod_": _inplace_of(elementwise.fmod),
+    "copysign": elementwise.copysign,
+    "copysign_": _inplace_of(elementwise.copysign),
+    "signbit": elementwise.signbit,
+    "sgn": elementwise.sgn,
+    "sgn_": _inplace_unary(elementwise.sgn),
     "arctan": elementwise.atan,
     "arcsin": elementwise.asin,
     "arccos": elementwise.acos,

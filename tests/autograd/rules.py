@@ -116,6 +116,21 @@ RULES: dict[str, Rule] = {
         lambda L, a, b, v: grad_of(L, lambda x: x**b, a, v), P(2, 3), S(2, 3), S(2, 3)
     ),
     "RsubBackward1": rule(lambda L, a: 2.0 - a, S(2, 3)),
+    "AddcmulBackward0": rule(
+        lambda L, a, b, c: L.addcmul(a, b, c, value=-0.5), S(2, 3), S(3), S(2, 3)
+    ),
+    "AddcdivBackward0": rule(
+        lambda L, a, b, c: L.addcdiv(a, b, c, value=2), S(2, 3), S(3), P(2, 3)
+    ),
+    "XlogyBackward1": rule(lambda L, b: L.xlogy(2.0, b), P(2, 3)),
+    "XlogyBackward2": rule(lambda L, a: L.xlogy(a, 3.0), S(2, 3)),
+    "LogitBackward0": rule(lambda L, a: L.logit(a, eps=0.1), U(2, 3)),
+    "LogaddexpBackward0": rule(lambda L, a, b: L.logaddexp(a, b), S(2, 3), S(3)),
+    "HypotBackward0": rule(lambda L, a, b: L.hypot(a, b), S(2, 3), S(2, 1)),
+    "FmodBackward0": rule(lambda L, a: L.fmod(a, 0.15), S(2, 3)),
+    "FmodBackward1": rule(lambda L, a, b: L.fmod(a, b), S(2, 3), S(2, 3)),
+    "CopysignBackward0": rule(lambda L, a, b: L.copysign(a, b), S(2, 3), S(2, 3)),
+    "CopysignBackward1": rule(lambda L, a: L.copysign(a, -1.0), S(2, 3)),
     "MulBackward0": rule(lambda L, a, b: a * b, S(2, 3), S(2, 1)),
     "MulBackward1": rule(lambda L, a, v: grad_of(L, L.sqrt, a, v), P(2, 3), S(2, 3)),
     "DivBackward0": rule(lambda L, a, b: a / b, S(2, 3), S(3)),

@@ -313,6 +313,10 @@ CASES = {
     ),
     "INDEX_OF_0_DIM_TENSOR": lambda lib: lib.tensor(1.0)[0],
     # operators and shapes
+    "ADDCDIV_INTEGER_DIVISION": lambda lib: lib.addcdiv(
+        lib.ones(2), lib.ones(2, dtype=lib.int64), lib.ones(2, dtype=lib.int64)
+    ),
+    "float_power_base_dtype": lambda lib: lib.ones(2).float_power_(2),
     "SUB_OF_TWO_BOOLS": lambda lib: lib.tensor([True]) - lib.tensor([False]),
     "NEG_OF_A_BOOL": lambda lib: -lib.tensor([True]),
     "size_mismatch_at_dim": lambda lib: lib.ones(2) + lib.ones(3),
