@@ -166,7 +166,19 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .ops.linalg import addmm, bmm, dot, einsum, matmul, mm, mv, outer
+from .ops.linalg import (
+    addbmm,
+    addmm,
+    addmv,
+    baddbmm,
+    bmm,
+    dot,
+    einsum,
+    matmul,
+    mm,
+    mv,
+    outer,
+)
 from .ops.reduction import (
     amax,
     amin,

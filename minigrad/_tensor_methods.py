@@ -349,6 +349,12 @@ METHODS: dict[str, Any] = {
     # --- linear algebra (ops/linalg.py)
     "mm": linalg.mm,
     "addmm": linalg.addmm,
+    "addmv": linalg.addmv,
+    "addmv_": _inplace_of(linalg.addmv),
+    "baddbmm": linalg.baddbmm,
+    "baddbmm_": _inplace_of(linalg.baddbmm),
+    "addbmm": linalg.addbmm,
+    "addbmm_": _inplace_of(linalg.addbmm),
     "mv": linalg.mv,
     "dot": linalg.dot,
     "matmul": linalg.matmul,

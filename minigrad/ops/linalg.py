@@ -397,6 +397,189 @@ def addmm(
     return AddmmBackward0.apply(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
+# --- the other fused products: addmv, baddbmm, addbmm -------------------------
+def _times(t: Tensor, s: Any) -> Tensor:
+    """``t * s`` as torch's derivative formulas write it (``MulBackward1``), but
+    ``t`` itself when ``s`` is 1."""
+    from .elementwise import MulBackward1  # (elementwise imports this module's users)
+
+    return t if s == 1 else MulBackward1.apply(t, c=s)
+
+
+def _scalars_for(dt: np.dtype, *scalars: Any) -> list:
+    """``beta`` and ``alpha`` as the result's dtype holds them (an integer result truncates)."""
+    return [int(s) if dt.kind in "iu" else s for s in scalars]
+
+
+def _fused(input: np.ndarray, prod: np.ndarray, beta: Any, alpha: Any) -> np.ndarray:
+    """``beta input + alpha prod``; with beta 0 the input is ignored (even a nan in it)."""
+    prod = prod if alpha == 1 else alpha * prod
+    if beta == 0:
+        out = np.broadcast_to(prod, np.broadcast_shapes(input.shape, prod.shape))
+    else:
+        out = (input if beta == 1 else beta * input) + prod
+    return np.asarray(out, dtype=prod.dtype)
+
+
+class AddmvBackward0(Op):
+    """out = beta input + alpha (mat @ vec)
+    d input = beta,   d mat = alpha outer(grad, vec),   d vec = alpha matᵀ @ grad"""
+
+    __slots__ = ("beta", "alpha")
+
+    @staticmethod
+    def forward(ctx, input, mat, vec, beta=1, alpha=1):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(mat if needs[2] else None, vec if needs[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        return _fused(input, mat @ vec, beta, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        mat, vec = ctx.saved_tensors
+        g_in = _times(grad, ctx.beta) if ctx.needs_input_grad[0] else None
+        g_mat = _times(grad.reshape(-1, 1) * vec, ctx.alpha) if vec is not None else None
+        g_vec = _times(mat.t().mv(grad), ctx.alpha) if mat is not None else None
+        return g_in, g_mat, g_vec
+
+
+def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta input + alpha (mat @ vec)`` in one operation (``input`` broadcasts).
+
+    >>> import minigrad as torch
+    >>> torch.addmv(torch.ones(2), torch.eye(2), torch.tensor([3.0, 4.0]), alpha=2)
+    tensor([7., 9.])
+    """
+    if mat.dim() != 2 or vec.dim() != 1 or input.dim() > 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}"
+        )
+    rows, cols = mat.shape
+    if cols != vec.shape[0] or (input.numel() != rows and input.numel() != 1):
+        raise RuntimeError(
+            f"size mismatch, got input ({input.shape[0] if input.dim() else 1}), "
+            f"mat ({rows}x{cols}), vec ({vec.shape[0]})"
+        )
+    names = [t.dtype.scalar_name for t in (input, mat, vec)]
+    if len(set(names)) > 1:
+        raise RuntimeError(
+            "addmv input tensors must have the same dtype, but got "
+            f"{names[0]}, {names[1]}, and {names[2]}"
+        )
+    if names[0] == "Bool":
+        raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
+    beta, alpha = _scalars_for(mat._data.dtype, beta, alpha)
+    return AddmvBackward0.apply(input, mat, vec, beta=beta, alpha=alpha)
+
+
+class BaddbmmBackward0(Op):
+    """out[i] = beta input[i] + alpha (batch1[i] @ batch2[i])
+    d input = beta,   d batch1 = alpha grad @ batch2ᵀ,   d batch2 = alpha batch1ᵀ @ grad"""
+
+    __slots__ = ("beta", "alpha")
+
+    @staticmethod
+    def forward(ctx, input, b1, b2, beta=1, alpha=1):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(b1 if needs[2] else None, b2 if needs[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        return _fused(input, np.matmul(b1, b2), beta, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        b1, b2 = ctx.saved_tensors
+        g_in = _times(grad, ctx.beta) if ctx.needs_input_grad[0] else None
+        g1 = _times(bmm(grad, b2.transpose(1, 2)), ctx.alpha) if b2 is not None else None
+        g2 = _times(bmm(b1.transpose(1, 2), grad), ctx.alpha) if b1 is not None else None
+        return g_in, g1, g2
+
+
+def baddbmm(
+    input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Any = 1, alpha: Any = 1
+) -> Tensor:
+    """``beta input + alpha (batch1 @ batch2)``, matrix by matrix over the batch.
+
+    >>> import minigrad as torch
+    >>> torch.baddbmm(torch.zeros(1, 2, 2), torch.ones(1, 2, 3), torch.ones(1, 3, 2))
+    tensor([[[3., 3.],
+             [3., 3.]]])
+    """
+    if input.dtype is not batch1.dtype:
+        names = [t.dtype.cpp_name for t in (input, batch1, batch2)]
+        raise RuntimeError(
+            "Input dtypes must be the same, got: "
+            f"input {names[0]}, batch1: {names[1]}, batch2: {names[2]}"
+        )
+    # (torch expands the input first: its errors, and size()'s, come before bmm's)
+    target = (batch1.size(0), batch1.size(1), batch2.size(2))
+    if input._data.shape != target:
+        input.detach().expand(*target)  # raises expand's error if it can't
+    bmm(batch1, batch2)  # checks the batches' dims, sizes and dtypes as bmm does
+    beta, alpha = _scalars_for(batch1._data.dtype, beta, alpha)
+    return BaddbmmBackward0.apply(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
+class AddbmmBackward0(Op):
+    """out = beta input + alpha sum_i (batch1[i] @ batch2[i])
+    d input = beta,   d batch1[i] = alpha grad @ batch2[i]ᵀ,
+    d batch2[i] = alpha batch1[i]ᵀ @ grad"""
+
+    __slots__ = ("beta", "alpha")
+
+    @staticmethod
+    def forward(ctx, input, b1, b2, beta=1, alpha=1):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(b1 if needs[2] else None, b2 if needs[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        prod = np.matmul(b1, b2).sum(axis=0, dtype=b1.dtype)
+        return _fused(input, prod, beta, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        b1, b2 = ctx.saved_tensors
+        g_in = _times(grad, ctx.beta) if ctx.needs_input_grad[0] else None
+        g1 = g2 = None
+        other = b2 if b2 is not None else b1
+        grads = grad.unsqueeze(0).expand(other.shape[0], *grad.shape)  # one per batch
+        if b2 is not None:
+            g1 = _times(bmm(grads, b2.transpose(1, 2)), ctx.alpha)
+        if b1 is not None:
+            g2 = _times(bmm(b1.transpose(1, 2), grads), ctx.alpha)
+        return g_in, g1, g2
+
+
+def addbmm(
+    input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Any = 1, alpha: Any = 1
+) -> Tensor:
+    """``beta input + alpha (batch1[0] @ batch2[0] + batch1[1] @ batch2[1] + ...)``.
+
+    >>> import minigrad as torch
+    >>> torch.addbmm(torch.zeros(2, 2), torch.ones(4, 2, 3), torch.ones(4, 3, 2))
+    tensor([[12., 12.],
+            [12., 12.]])
+    """
+    # (torch expands the input first: its errors, and size()'s, come before the rest)
+    target = (batch1.size(1), batch2.size(2))
+    if input._data.shape != target:
+        input.detach().expand(*target)  # raises expand's error if it can't
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    (b, n, k), (b2, k2, p) = batch1.shape, batch2.shape
+    if b != b2:
+        raise RuntimeError(f"batch1 and batch2 must have same number of batches, got {b} and {b2}")
+    if k != k2:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({n}x{k} and {k2}x{p})")
+    for name, t in (("self", input), ("mat1", batch1)):  # (in torch's order)
+        if t.dtype is not batch2.dtype:
+            raise RuntimeError(
+                f"{name} and mat2 must have the same dtype, but got "
+                f"{t.dtype.scalar_name} and {batch2.dtype.scalar_name}"
+            )
+    beta, alpha = _scalars_for(batch1._data.dtype, beta, alpha)
+    return AddbmmBackward0.apply(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
 # --- singular values (for the nuclear norm) ---------------------------------
 class LinalgSvdBackward0(MultiOutputOp):
     """A = U diag(S) Vh (the thin SVD: U, S, Vh are its three outputs)

@@ -328,6 +328,15 @@ RULES: dict[str, Rule] = {
     "BmmBackward0": rule(lambda L, a, b: a.bmm(b), S(2, 2, 3), S(2, 3, 2)),
     "AddmmBackward0": rule(lambda L, x, w, b: F(L).linear(x, w, b), S(4, 3), S(2, 3), S(2)),
     "LinalgSvdBackward0": rule(lambda L, a: a.norm(p="nuc"), S(3, 2)),
+    "AddmvBackward0": rule(
+        lambda L, i, m, v: L.addmv(i, m, v, beta=0.5, alpha=2), S(2), S(2, 3), S(3)
+    ),
+    "BaddbmmBackward0": rule(
+        lambda L, i, a, b: L.baddbmm(i, a, b, alpha=-1), S(2, 1, 4), S(2, 3, 2), S(2, 2, 4)
+    ),
+    "AddbmmBackward0": rule(
+        lambda L, i, a, b: L.addbmm(i, a, b, beta=2), S(3, 4), S(2, 3, 2), S(2, 2, 4)
+    ),
     # --- convolution and pooling ------------------------------------------------------
     "ConvolutionBackward0": rule(
         lambda L, x, w, b: F(L).conv2d(x, w, b, padding=1), S(1, 2, 3, 3), S(2, 2, 2, 2), S(2)

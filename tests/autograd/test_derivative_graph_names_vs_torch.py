@@ -147,6 +147,19 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "matmul_transposed": (lambda T, x, y: (x * 2).t() @ y, (_any((3, 2)), _any((3, 4)))),
     "dot": (lambda T, x, y: T.dot(x, y), (_any((3,)), _any((3,)))),
     "bmm": (lambda T, x, y: T.bmm(x, y), (_any((2, 2, 3)), _any((2, 3, 2)))),
+    "addmv": (lambda T, i, m, v: T.addmv(i, m, v), (_any((2,)), _any(S), _any((3,)))),
+    "addmv_scaled": (
+        lambda T, i, m, v: T.addmv(i, m, v, beta=0.5, alpha=2),
+        (_any((2,)), _any(S), _any((3,))),
+    ),
+    "baddbmm": (
+        lambda T, i, a, b: T.baddbmm(i, a, b, beta=2, alpha=0.5),
+        (_any((2, 2, 2)), _any((2, 2, 3)), _any((2, 3, 2))),
+    ),
+    "addbmm": (
+        lambda T, i, a, b: T.addbmm(i, a, b, alpha=3),
+        (_any((2, 2)), _any((2, 2, 3)), _any((2, 3, 2))),
+    ),
     "outer": (lambda T, x, y: T.outer(x, y), (_any((3,)), _any((2,)))),
     # nn.functional
     "linear": (
