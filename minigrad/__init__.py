@@ -196,6 +196,20 @@ from .ops.reduction import (
     sum,
     var,
 )
+from .ops.statistics import (
+    aminmax,
+    cummax,
+    cummin,
+    diff,
+    kthvalue,
+    logcumsumexp,
+    median,
+    nanmean,
+    nansum,
+    quantile,
+    std_mean,
+    var_mean,
+)
 from .ops.logical import (
     all,
     allclose,

@@ -1040,6 +1040,22 @@ def prod_invalid_arguments(dim_type: object) -> str:
     )
 
 
+def nanmean_dtype(dtype: object) -> str:
+    return f"nanmean(): expected input to have floating point or complex dtype but got {dtype}"
+
+
+AMINMAX_EMPTY = (
+    "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."
+)
+
+
+def quantile_interpolation(got: object) -> str:
+    return (
+        "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+        f"but got {got}"
+    )
+
+
 # --- minigrad.ops.shape --------------------------------------------------------
 def permute_wrong_dims(self_dim: object, len_dims: object) -> str:
     return (

@@ -30,7 +30,7 @@ from ._creation import (
 from ._numpy_names import NAMES as _NUMPY_NAMES
 from ._numpy_names import accept_numpy_names
 from ._tensor import Tensor
-from .ops import elementwise, indexing, linalg, logical, ordering, reduction, shape
+from .ops import elementwise, indexing, linalg, logical, ordering, reduction, shape, statistics
 from .ops._dispatch import _forward, _inplace, _inplace_unary, _operator, _reflected
 from .ops.elementwise import _rpow, _rsub
 
@@ -316,6 +316,17 @@ METHODS: dict[str, Any] = {
     "cumprod_": lambda self, dim, *, dtype=None: self._inplace(
         lambda s: reduction.cumprod(s, dim, dtype=dtype)
     ),
+    # --- statistics (ops/statistics.py)
+    "median": statistics.median,
+    "kthvalue": statistics.kthvalue,
+    "nansum": statistics.nansum,
+    "nanmean": statistics.nanmean,
+    "cummax": statistics.cummax,
+    "cummin": statistics.cummin,
+    "logcumsumexp": statistics.logcumsumexp,
+    "aminmax": statistics.aminmax,
+    "diff": statistics.diff,
+    "quantile": statistics.quantile,
     # --- tests and logic (ops/logical.py)
     "isnan": logical.isnan,
     "isinf": logical.isinf,

@@ -133,6 +133,12 @@ class TransposeBackward0(Op):
         return grad.transpose(ctx.d0, ctx.d1)
 
 
+class TransposeBackward1(TransposeBackward0):
+    """``transpose_``, in place: torch's name for it (quantile uses it)."""
+
+    __slots__ = ()
+
+
 class PermuteBackward0(Op):
     """out = a with its dims reordered          grad: the inverse reordering"""
 
@@ -163,6 +169,12 @@ class UnsqueezeBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         return grad.squeeze(ctx.dim)
+
+
+class UnsqueezeBackward1(UnsqueezeBackward0):
+    """``unsqueeze_``, in place: torch's name for it (quantile uses it)."""
+
+    __slots__ = ()
 
 
 class SqueezeBackward0(Op):
@@ -198,7 +210,8 @@ class SqueezeBackward1(Op):
 
 
 class SqueezeBackward4(SqueezeBackward1):
-    """Like SqueezeBackward1; the name torch gives the squeeze inside ``matmul``."""
+    """Like SqueezeBackward1; the name torch gives the squeeze inside ``matmul`` and
+    an in-place ``squeeze_(dim)`` (quantile's)."""
 
     __slots__ = ()
 

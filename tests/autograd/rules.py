@@ -328,6 +328,23 @@ RULES: dict[str, Rule] = {
     "BmmBackward0": rule(lambda L, a, b: a.bmm(b), S(2, 2, 3), S(2, 3, 2)),
     "AddmmBackward0": rule(lambda L, x, w, b: F(L).linear(x, w, b), S(4, 3), S(2, 3), S(2)),
     "LinalgSvdBackward0": rule(lambda L, a: a.norm(p="nuc"), S(3, 2)),
+    # --- statistics -----------------------------------------------------------------
+    "MedianBackward0": rule(lambda L, a: a.median(), S(3, 4)),
+    "MedianBackward1": rule(lambda L, a: a.median(1).values, S(3, 4)),
+    "KthvalueBackward0": rule(lambda L, a: a.kthvalue(2, 0).values, S(3, 4)),
+    "VarMeanBackward0": rule(lambda L, a: L.var_mean(a, 1), S(3, 4)),
+    "StdMeanBackward0": rule(lambda L, a: L.std_mean(a, 0, keepdim=True), S(3, 4)),
+    "NansumBackward0": rule(lambda L, a: L.nansum(a, 1), S(3, 4)),
+    "CummaxBackward0": rule(lambda L, a: a.cummax(1).values, S(3, 4)),
+    "CumminBackward0": rule(lambda L, a: a.cummin(0).values, S(3, 4)),
+    "LogcumsumexpBackward0": rule(lambda L, a: a.logcumsumexp(1), S(3, 4)),
+    "AminmaxBackward0": rule(lambda L, a: L.aminmax(a, dim=1), S(3, 4)),
+    "TransposeBackward1": rule(
+        lambda L, a: L.quantile(a, L.tensor([0.2, 0.7], dtype=L.float64), dim=1), S(3, 4)
+    ),
+    "UnsqueezeBackward1": rule(
+        lambda L, a: L.quantile(a, L.tensor([0.4], dtype=L.float64)), S(2, 3)
+    ),
     "AddmvBackward0": rule(
         lambda L, i, m, v: L.addmv(i, m, v, beta=0.5, alpha=2), S(2), S(2, 3), S(3)
     ),
