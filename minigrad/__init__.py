@@ -24,6 +24,9 @@ from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
     as_tensor,
+    bernoulli,
+    poisson,
+    randint_like,
     empty,
     empty_like,
     eye,

@@ -183,6 +183,12 @@ def bad_generator_state(expected: object, size: object) -> str:
     )
 
 
+BERNOULLI_P_RANGE = (
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message "
+    "be improved?  If so, please report an enhancement request to PyTorch.)"
+)
+
+
 # --- minigrad._tensor ----------------------------------------------------------
 NON_LEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "

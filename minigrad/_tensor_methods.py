@@ -17,10 +17,12 @@ from typing import Any
 
 from . import _device, _dtype, _legacy
 from ._creation import (
+    _bernoulli_,
     _exponential_,
     _normal_,
     _random_,
     _uniform_,
+    bernoulli,
     full,
     multinomial,
     ones,
@@ -394,6 +396,8 @@ METHODS: dict[str, Any] = {
     "normal_": _normal_,
     "random_": _random_,
     "exponential_": _exponential_,
+    "bernoulli": bernoulli,
+    "bernoulli_": _bernoulli_,
     "multinomial": multinomial,
     "new_zeros": lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw),
     # (new_empty's values are unspecified in torch; here they are zeros)

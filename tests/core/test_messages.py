@@ -317,6 +317,7 @@ CASES = {
         lib.ones(2), lib.ones(2, dtype=lib.int64), lib.ones(2, dtype=lib.int64)
     ),
     "float_power_base_dtype": lambda lib: lib.ones(2).float_power_(2),
+    "BERNOULLI_P_RANGE": lambda lib: lib.bernoulli(lib.tensor([1.5])),
     "nanmean_dtype": lambda lib: lib.nanmean(lib.tensor([1, 2])),
     "AMINMAX_EMPTY": lambda lib: lib.aminmax(lib.tensor([])),
     "quantile_interpolation": lambda lib: lib.quantile(lib.ones(2), 0.5, interpolation="x"),
