@@ -175,13 +175,19 @@ from .ops.linalg import (
     addmv,
     baddbmm,
     bmm,
+    det,
+    dist,
     dot,
     einsum,
+    kron,
+    logdet,
     matmul,
     mm,
     mv,
     outer,
 )
+from .ops.linalg import cross_default_dim as cross
+from .ops.linalg import inv as inverse
 from .ops.reduction import (
     amax,
     amin,
@@ -292,6 +298,14 @@ from .ops.shape import (
 
 __version__ = "0.1.0"
 
+
+def slogdet(A: Tensor) -> tuple:
+    """``(sign, logabsdet)`` of the determinant (``torch.return_types.slogdet``)."""
+    from .ops.linalg import slogdet as _slogdet
+
+    return _slogdet(A, "slogdet")
+
+
 # torch's constants (plain Python floats, as in torch)
 pi = 3.141592653589793
 e = 2.718281828459045
@@ -314,7 +328,7 @@ del _install_out
 # The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
 # imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``
 # stays quick (numpy is most of what it costs).
-_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization")
+_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization", "linalg")
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
 _SAVING = ("save", "load")  # from minigrad.serialization, which imports pickle
 

@@ -1005,6 +1005,44 @@ def batch2_size_mismatch_bmm(
     )
 
 
+def solve_dtypes(a: object, b: object) -> str:
+    return (
+        "linalg.solve: Expected A and B to have the same dtype, but found A of type "
+        f"{a} and B of type {b} instead"
+    )
+
+
+def solve_shapes(n: object, m: object, rows: object, cols: object) -> str:
+    return (
+        "linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+        f"({n}x{m} and {rows}x{cols})"
+    )
+
+
+def norm_needs_dim(ndim: object) -> str:
+    return (
+        f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got {ndim}D."
+    )
+
+
+SOLVE_SINGULAR = "torch.linalg.solve: The solver failed because the input matrix is singular."
+
+
+def inv_singular(index: object) -> str:
+    return (
+        f"linalg.inv: The diagonal element {index} is zero, the inversion could not be "
+        "completed because the input matrix is singular."
+    )
+
+
+CROSS_WITHOUT_DIM = (
+    "Using torch.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+    "The default value of dim will change to agree with that of linalg.cross in a future "
+    "release. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)"
+)
+
+
 # --- minigrad.ops.reduction ----------------------------------------------------
 def dof_not_positive(name: object) -> str:
     return (

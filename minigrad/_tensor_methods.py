@@ -376,6 +376,13 @@ METHODS: dict[str, Any] = {
     "outer": linalg.outer,
     "bmm": linalg.bmm,
     "ger": linalg.outer,
+    "det": linalg.det,
+    "inverse": linalg.inv,
+    "logdet": linalg.logdet,
+    "slogdet": lambda self: linalg.slogdet(self, "slogdet"),
+    "cross": linalg.cross_default_dim,
+    "kron": linalg.kron,
+    "dist": linalg.dist,
     # --- sorting, flipping, triangles, diagonals (ops/ordering.py)
     "sort": ordering.sort,
     "argsort": ordering.argsort,

@@ -328,6 +328,18 @@ RULES: dict[str, Rule] = {
     "BmmBackward0": rule(lambda L, a, b: a.bmm(b), S(2, 2, 3), S(2, 3, 2)),
     "AddmmBackward0": rule(lambda L, x, w, b: F(L).linear(x, w, b), S(4, 3), S(2, 3), S(2)),
     "LinalgSvdBackward0": rule(lambda L, a: a.norm(p="nuc"), S(3, 2)),
+    "LinalgDetBackward0": rule(lambda L, a: L.linalg.det(a + 2 * L.eye(3, dtype=a.dtype)), S(3, 3)),
+    "LinalgSlogdetBackward0": rule(
+        lambda L, a: L.linalg.slogdet(a + 2 * L.eye(3, dtype=a.dtype)).logabsdet, S(2, 3, 3)
+    ),
+    "LinalgInvExBackward0": rule(
+        lambda L, a: L.linalg.inv(a + 2 * L.eye(3, dtype=a.dtype)), S(3, 3)
+    ),
+    "LinalgSolveExBackward0": rule(
+        lambda L, a, b: L.linalg.solve(a + 2 * L.eye(3, dtype=a.dtype), b), S(3, 3), S(3, 2)
+    ),
+    "LinalgCrossBackward0": rule(lambda L, a, b: L.linalg.cross(a, b), S(2, 3), S(2, 3)),
+    "DistBackward0": rule(lambda L, a, b: L.dist(a, b, 3), S(2, 3), S(3)),
     # --- statistics -----------------------------------------------------------------
     "MedianBackward0": rule(lambda L, a: a.median(), S(3, 4)),
     "MedianBackward1": rule(lambda L, a: a.median(1).values, S(3, 4)),

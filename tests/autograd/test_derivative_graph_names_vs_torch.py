@@ -34,6 +34,11 @@ def _unit(shape: tuple) -> Callable:
     return lambda rng: rng.uniform(0.1, 0.9, shape)
 
 
+def _diag_heavy(n: int) -> Callable:
+    """A well-conditioned square matrix (for inverses and solves)."""
+    return lambda rng: rng.randn(n, n) + 3 * np.eye(n)
+
+
 S = (2, 3)
 # name: (fn(T, *leaves), makers of the leaves' values)
 OPS: dict[str, tuple[Callable, tuple]] = {
@@ -157,6 +162,17 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "matmul_transposed": (lambda T, x, y: (x * 2).t() @ y, (_any((3, 2)), _any((3, 4)))),
     "dot": (lambda T, x, y: T.dot(x, y), (_any((3,)), _any((3,)))),
     "bmm": (lambda T, x, y: T.bmm(x, y), (_any((2, 2, 3)), _any((2, 3, 2)))),
+    "inv": (lambda T, a: T.linalg.inv(a), (_diag_heavy(3),)),
+    "solve": (lambda T, a, b: T.linalg.solve(a, b), (_diag_heavy(3), _any((3, 2)))),
+    "solve_vector": (lambda T, a, b: T.linalg.solve(a, b), (_diag_heavy(3), _any((3,)))),
+    "solve_right": (lambda T, a, b: T.linalg.solve(a, b, left=False), (_diag_heavy(3), _any(S))),
+    "slogdet": (lambda T, a: T.linalg.slogdet(a).logabsdet, (_diag_heavy(3),)),
+    "logdet": (lambda T, a: T.logdet(a), (_diag_heavy(3),)),
+    "cross": (lambda T, a, b: T.linalg.cross(a, b), (_any(S), _any(S))),
+    "kron": (lambda T, a, b: T.kron(a, b), (_any(S), _any((2, 2)))),
+    "dist": (lambda T, a, b: T.dist(a, b), (_any(S), _any(S))),
+    "matrix_norm_2": (lambda T, a: T.linalg.matrix_norm(a, 2), (_any(S),)),
+    "matrix_norm_1": (lambda T, a: T.linalg.matrix_norm(a, 1), (_any(S),)),
     "addmv": (lambda T, i, m, v: T.addmv(i, m, v), (_any((2,)), _any(S), _any((3,)))),
     "addmv_scaled": (
         lambda T, i, m, v: T.addmv(i, m, v, beta=0.5, alpha=2),
