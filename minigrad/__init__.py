@@ -207,6 +207,9 @@ from .ops.reduction import (
 )
 from .ops.statistics import (
     aminmax,
+    bincount,
+    histc,
+    trapezoid,
     cummax,
     cummin,
     diff,
@@ -246,6 +249,10 @@ from .ops.logical import (
 )
 from .ops.ordering import (
     argsort,
+    bucketize,
+    searchsorted,
+    tril_indices,
+    triu_indices,
     diag,
     diagonal,
     flip,
@@ -259,6 +266,7 @@ from .ops.ordering import (
 )
 from .ops.indexing import (
     gather,
+    take_along_dim,
     index_add,
     index_fill,
     index_select,
@@ -269,7 +277,12 @@ from .ops.indexing import (
     select,
 )
 from .ops.shape import (
+    block_diag,
     broadcast_to,
+    cartesian_prod,
+    dstack,
+    rot90,
+    tensor_split,
     column_stack,
     hstack,
     meshgrid,

@@ -1043,6 +1043,14 @@ CROSS_WITHOUT_DIM = (
 )
 
 
+def searchsorted_shapes(boundaries: object, values: object) -> str:
+    return (
+        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+        "dimensions of boundaries tensor and input value tensor must match, but we got "
+        f"boundaries tensor {boundaries} and input value tensor {values}"
+    )
+
+
 # --- minigrad.ops.reduction ----------------------------------------------------
 def dof_not_positive(name: object) -> str:
     return (
@@ -1198,6 +1206,13 @@ def cat_size_mismatch(d: object, expected: object, got: object, i: object) -> st
     return (
         f"Sizes of tensors must match except in dimension {d}. Expected size {expected} "
         f"but got size {got} for tensor number {i} in the list."
+    )
+
+
+def block_diag_dims(i: object, ndim: object) -> str:
+    return (
+        "torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+        f"Input {i} has {ndim} dimensions"
     )
 
 

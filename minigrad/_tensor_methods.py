@@ -299,6 +299,8 @@ METHODS: dict[str, Any] = {
     "split": shape.split,
     "chunk": shape.chunk,
     "unbind": shape.unbind,
+    "tensor_split": shape.tensor_split,
+    "rot90": shape.rot90,
     # --- reductions (ops/reduction.py)
     "sum": reduction.sum,
     "mean": reduction.mean,
@@ -329,6 +331,8 @@ METHODS: dict[str, Any] = {
     "aminmax": statistics.aminmax,
     "diff": statistics.diff,
     "quantile": statistics.quantile,
+    "bincount": statistics.bincount,
+    "histc": statistics.histc,
     # --- tests and logic (ops/logical.py)
     "isnan": logical.isnan,
     "isinf": logical.isinf,
@@ -359,6 +363,7 @@ METHODS: dict[str, Any] = {
     "index_fill": indexing.index_fill,
     "index_fill_": lambda self, *a, **k: self._inplace(indexing.index_fill, *a, **k),
     "masked_select": indexing.masked_select,
+    "take_along_dim": indexing.take_along_dim,
     # --- linear algebra (ops/linalg.py)
     "mm": linalg.mm,
     "addmm": linalg.addmm,

@@ -631,3 +631,90 @@ def quantile(
         UnsqueezeBackward1.apply(result, dim=0), d0=0, d1=result.dim()
     )
     return SqueezeBackward4.apply(result, dim=result.dim() - 1)
+
+
+# --- counting and histograms; the area under samples ---------------------------------
+def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
+    """How often each of 0, 1, 2... occurs in a 1-D tensor of non-negative integers
+    (or the sum of their ``weights``).
+
+    >>> import minigrad as torch
+    >>> torch.bincount(torch.tensor([0, 1, 1, 3]))
+    tensor([1, 2, 0, 1])
+    """
+    data = input._data
+    if data.dtype.kind not in "iub":
+        raise NotImplementedError(
+            f"\"bincount_cpu\" not implemented for '{input.dtype.scalar_name}'"
+        )
+    if data.ndim != 1 or (data.size and data.min() < 0):
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    length = builtins.max(int(data.max()) + 1 if data.size else 0, minlength)
+    if weights is None:
+        return _index_tensor(np.bincount(data, minlength=length))
+    w = weights._data
+    dt = w.dtype if w.dtype.kind == "f" else np.dtype(np.float64)  # (torch: float weights kept)
+    out = np.bincount(data, weights=w.astype(np.float64), minlength=length).astype(dt)
+    return Tensor._make(out, None)
+
+
+def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002
+    """A histogram: how many elements fall in each of ``bins`` equal-width bins between
+    ``min`` and ``max`` (both 0: the smallest and largest element); others are ignored.
+
+    >>> import minigrad as torch
+    >>> torch.histc(torch.tensor([1.0, 2.0, 1.0]), bins=4, min=0, max=3)
+    tensor([0., 2., 1., 0.])
+    """
+    data = input._data
+    if data.dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"histogram_cpu\" not implemented for '{input.dtype.scalar_name}'"
+        )
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    lo, hi = float(min), float(max)
+    if lo == hi and data.size:
+        lo, hi = float(data.min()), float(data.max())
+    if lo == hi:  # (all elements equal: a bin of width 1 around them)
+        lo, hi = lo - 1, hi + 1
+    if lo > hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    x = data[(data >= lo) & (data <= hi)].astype(np.float64)
+    # torch's bin: (x - lo) * bins / (hi - lo), the last edge counted in the last bin
+    pos = ((x - lo) * bins / (hi - lo)).astype(np.int64)
+    pos = np.minimum(pos, bins - 1)
+    return Tensor._make(np.bincount(pos, minlength=bins).astype(data.dtype), None)
+
+
+def trapezoid(
+    y: Tensor, x: Tensor | None = None, *, dx: float | None = None, dim: int = -1
+) -> Tensor:
+    """The area under the samples ``y`` by the trapezoid rule along ``dim``: spaced
+    ``dx`` apart (default 1), or at the points ``x``.
+
+    >>> import minigrad as torch
+    >>> torch.trapezoid(torch.tensor([1.0, 2.0, 3.0]))
+    tensor(4.)
+    """
+    from .elementwise import MulBackward1
+
+    d = y._wrap_dim(dim)
+    if y._data.dtype.kind != "f":
+        y = y.to(_dtype.get_default_dtype())
+    n = y.shape[d]
+    if x is not None:  # (as torch: the sums of neighbours times the spacings, halved)
+        from .elementwise import DivBackward1
+
+        if x.dim() == 1:
+            shape = [1] * y.dim()
+            shape[d] = x.shape[0]
+            x = x.view(*shape)
+        spacing = x.narrow(d, 1, n - 1) - x.narrow(d, 0, n - 1)
+        pairs = y.narrow(d, 1, n - 1) + y.narrow(d, 0, n - 1)
+        return DivBackward1.apply((pairs * spacing).sum(d), c=2.0)
+    step = 1.0 if dx is None else float(dx)
+    if n == 0:
+        return y.sum(d) * 0.0
+    ends = (y.select(d, 0) + y.select(d, -1)) * 0.5
+    return MulBackward1.apply(y.sum(d) - ends, c=step)

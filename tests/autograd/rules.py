@@ -340,6 +340,8 @@ RULES: dict[str, Rule] = {
     ),
     "LinalgCrossBackward0": rule(lambda L, a, b: L.linalg.cross(a, b), S(2, 3), S(2, 3)),
     "DistBackward0": rule(lambda L, a, b: L.dist(a, b, 3), S(2, 3), S(3)),
+    "Rot90Backward0": rule(lambda L, a: L.rot90(a, 3, (1, 0)), S(2, 3)),
+    "BlockDiagBackward0": rule(lambda L, a, b, c: L.block_diag(a, b, c), S(2, 3), S(2), S()),
     # --- statistics -----------------------------------------------------------------
     "MedianBackward0": rule(lambda L, a: a.median(), S(3, 4)),
     "MedianBackward1": rule(lambda L, a: a.median(1).values, S(3, 4)),

@@ -173,6 +173,13 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "dist": (lambda T, a, b: T.dist(a, b), (_any(S), _any(S))),
     "matrix_norm_2": (lambda T, a: T.linalg.matrix_norm(a, 2), (_any(S),)),
     "matrix_norm_1": (lambda T, a: T.linalg.matrix_norm(a, 1), (_any(S),)),
+    "rot90": (lambda T, x: T.rot90(x * x, 1), (_any(S),)),
+    "block_diag": (lambda T, x, y: T.block_diag(x * y, y), (_any(S), _any(S))),
+    "take_along_dim": (lambda T, x: T.take_along_dim(x * x, T.tensor([[2], [0]]), 1), (_any(S),)),
+    "trapezoid": (
+        lambda T, y: T.trapezoid(y * y, T.tensor([0.0, 1.0, 3.0])) + T.trapezoid(y, dx=2),
+        (_any(S),),
+    ),
     "addmv": (lambda T, i, m, v: T.addmv(i, m, v), (_any((2,)), _any(S), _any((3,)))),
     "addmv_scaled": (
         lambda T, i, m, v: T.addmv(i, m, v, beta=0.5, alpha=2),

@@ -324,6 +324,10 @@ CASES = {
     "solve_dtypes": lambda lib: lib.linalg.solve(lib.eye(2), lib.ones(2, dtype=lib.float64)),
     "solve_shapes": lambda lib: lib.linalg.solve(lib.eye(2), lib.ones(3)),
     "norm_needs_dim": lambda lib: lib.linalg.norm(lib.ones(2, 2, 2), 2),
+    "searchsorted_shapes": lambda lib: lib.searchsorted(
+        lib.tensor([[1, 3, 5]]), lib.tensor([3, 4])
+    ),
+    "block_diag_dims": lambda lib: lib.block_diag(lib.ones(2, 2), lib.ones(1, 1, 1)),
     "nanmean_dtype": lambda lib: lib.nanmean(lib.tensor([1, 2])),
     "AMINMAX_EMPTY": lambda lib: lib.aminmax(lib.tensor([])),
     "quantile_interpolation": lambda lib: lib.quantile(lib.ones(2), 0.5, interpolation="x"),
