@@ -205,6 +205,7 @@ from .ops.reduction import (
     sum,
     var,
 )
+from .ops.special import deg2rad, digamma, erfinv, lgamma, polygamma, rad2deg, sinc
 from .ops.statistics import (
     aminmax,
     bincount,

@@ -32,7 +32,17 @@ from ._creation import (
 from ._numpy_names import NAMES as _NUMPY_NAMES
 from ._numpy_names import accept_numpy_names
 from ._tensor import Tensor
-from .ops import elementwise, indexing, linalg, logical, ordering, reduction, shape, statistics
+from .ops import (
+    elementwise,
+    indexing,
+    linalg,
+    logical,
+    ordering,
+    reduction,
+    shape,
+    special,
+    statistics,
+)
 from .ops._dispatch import _forward, _inplace, _inplace_unary, _operator, _reflected
 from .ops.elementwise import _rpow, _rsub
 
@@ -254,6 +264,20 @@ METHODS: dict[str, Any] = {
     "signbit": elementwise.signbit,
     "sgn": elementwise.sgn,
     "sgn_": _inplace_unary(elementwise.sgn),
+    "erfinv": special.erfinv,
+    "erfinv_": _inplace_unary(special.erfinv),
+    "lgamma": special.lgamma,
+    "lgamma_": _inplace_unary(special.lgamma),
+    "digamma": special.digamma,
+    "digamma_": _inplace_unary(special.digamma),
+    "polygamma": lambda self, n: special.polygamma(n, self),
+    "polygamma_": special.polygamma_,
+    "sinc": special.sinc,
+    "sinc_": _inplace_unary(special.sinc),
+    "deg2rad": special.deg2rad,
+    "deg2rad_": _inplace_unary(special.deg2rad),
+    "rad2deg": special.rad2deg,
+    "rad2deg_": _inplace_unary(special.rad2deg),
     "arctan": elementwise.atan,
     "arcsin": elementwise.asin,
     "arccos": elementwise.acos,

@@ -1,7 +1,17 @@
 """The operations, by family: each rule class (forward and derivative) with the
 function that records it. ``minigrad/_tensor_methods.py`` makes them methods."""
 
-from . import elementwise, indexing, linalg, logical, ordering, reduction, shape, statistics
+from . import (
+    elementwise,
+    indexing,
+    linalg,
+    logical,
+    ordering,
+    reduction,
+    shape,
+    special,
+    statistics,
+)
 
 __all__ = [
     "elementwise",
@@ -11,5 +21,6 @@ __all__ = [
     "ordering",
     "reduction",
     "shape",
+    "special",
     "statistics",
 ]

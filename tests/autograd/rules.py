@@ -342,6 +342,15 @@ RULES: dict[str, Rule] = {
     "DistBackward0": rule(lambda L, a, b: L.dist(a, b, 3), S(2, 3), S(3)),
     "Rot90Backward0": rule(lambda L, a: L.rot90(a, 3, (1, 0)), S(2, 3)),
     "BlockDiagBackward0": rule(lambda L, a, b, c: L.block_diag(a, b, c), S(2, 3), S(2), S()),
+    # --- special functions ----------------------------------------------------------
+    "ErfinvBackward0": rule(lambda L, a: L.erfinv(a * 0.5), S(2, 3)),
+    "LgammaBackward0": rule(lambda L, a: L.lgamma(a), S(2, 3)),
+    "DigammaBackward0": rule(lambda L, a: L.digamma(a), P(2, 3)),
+    "PolygammaBackward0": rule(lambda L, a: L.polygamma(2, a), P(2, 3)),
+    "PolygammaBackward1": rule(lambda L, a: (a * 1).polygamma_(1), P(2, 3)),
+    "SincBackward0": rule(lambda L, a: L.sinc(a), S(2, 3)),
+    "Deg2RadBackward0": rule(lambda L, a: L.deg2rad(a), S(2, 3)),
+    "Rad2DegBackward0": rule(lambda L, a: L.rad2deg(a), S(2, 3)),
     # --- statistics -----------------------------------------------------------------
     "MedianBackward0": rule(lambda L, a: a.median(), S(3, 4)),
     "MedianBackward1": rule(lambda L, a: a.median(1).values, S(3, 4)),

@@ -180,6 +180,12 @@ OPS: dict[str, tuple[Callable, tuple]] = {
         lambda T, y: T.trapezoid(y * y, T.tensor([0.0, 1.0, 3.0])) + T.trapezoid(y, dx=2),
         (_any(S),),
     ),
+    "erfinv": (lambda T, x: T.erfinv(x * 0.3), (_unit(S),)),
+    "lgamma": (lambda T, x: T.lgamma(x), (_pos(S),)),
+    "digamma": (lambda T, x: T.digamma(x), (_pos(S),)),
+    "polygamma": (lambda T, x: T.polygamma(2, x), (_pos(S),)),
+    "sinc": (lambda T, x: T.sinc(x), (_any(S),)),
+    "deg2rad": (lambda T, x: T.deg2rad(x * x) + T.rad2deg(x * x), (_any(S),)),
     "addmv": (lambda T, i, m, v: T.addmv(i, m, v), (_any((2,)), _any(S), _any((3,)))),
     "addmv_scaled": (
         lambda T, i, m, v: T.addmv(i, m, v, beta=0.5, alpha=2),
