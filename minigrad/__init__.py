@@ -175,6 +175,7 @@ from .ops.linalg import (
     addmv,
     baddbmm,
     bmm,
+    cdist,
     det,
     dist,
     dot,

@@ -477,6 +477,12 @@ def _view_of_changed_base(a: Any) -> Any:
 
 # Rule classes that no gradcheck can check, and why.
 EXCLUDED: dict[str, str] = {
+    "CdistBackward0": (
+        'torch cannot differentiate cdist twice (its gradient raises "the derivative for '
+        "'_cdist_backward' is not implemented\"): no gradgradcheck; tests/ops/"
+        "test_linalg_functions_vs_torch.py compares values, first-order gradients and that error"
+    ),
+    "CdistBackwardBackward0": "cdist's gradient, which torch does not differentiate (as above)",
     "BernoulliBackward0": (
         "a random draw: its gradient is zero by definition, and finite differences would "
         "compare different draws (tests/core/test_random_distributions_vs_torch.py "

@@ -148,6 +148,8 @@ def test_grad_fn_names_and_reprs_with_grad() -> None:
             T.linalg.cross(v, v.flip(0)),
             T.kron(a, a),
             T.dist(v, v * 2),
+            T.cdist(a, a * 2),
+            T.cdist(a.repeat(15, 1), a),
             T.linalg.norm(a, 2),
             T.linalg.matrix_norm(a, 1),
         ]
@@ -175,6 +177,11 @@ MISUSE = {
     "cross_dims": lambda T: T.linalg.cross(T.ones(2, 3), T.ones(3)),
     "cross_broadcast": lambda T: T.linalg.cross(T.ones(4, 3), T.ones(2, 3)),
     "dist_ints": lambda T: T.dist(T.tensor([1, 2]), T.tensor([3, 5])),
+    "cdist_ints": lambda T: T.cdist(T.tensor([[1, 2]]), T.tensor([[1, 2]])),
+    "cdist_columns": lambda T: T.cdist(T.ones(3, 2), T.ones(2, 3)),
+    "cdist_1d": lambda T: T.cdist(T.ones(3), T.ones(2, 2)),
+    "cdist_negative_p": lambda T: T.cdist(T.ones(3, 2), T.ones(2, 2), p=-1),
+    "cdist_dtypes": lambda T: T.cdist(T.ones(3, 2), T.ones(2, 2, dtype=T.float64)),
     "dist_shapes": lambda T: T.dist(T.ones(2), T.ones(3)),
     "norm_3d_with_ord": lambda T: T.linalg.norm(T.ones(2, 2, 2), 2),
     "norm_fro_of_vector": lambda T: T.linalg.norm(T.tensor([3.0, 4.0]), "fro"),
@@ -212,3 +219,46 @@ def test_singular_matrices(code: str) -> None:
     assert theirs.error.startswith("_LinAlgError")
     assert mine.lines() == theirs.lines()
     assert issubclass(minigrad.linalg.LinAlgError, RuntimeError)
+
+
+CDIST = {
+    "cdist": (lambda T, a, b: T.cdist(a, b), (3, 2), (4, 2)),
+    "cdist_p0": (lambda T, a, b: T.cdist(a, b, 0), (2, 3, 2), (2, 4, 2)),
+    "cdist_p1": (lambda T, a, b: T.cdist(a, b, 1), (2, 3, 2), (2, 4, 2)),
+    "cdist_p3": (lambda T, a, b: T.cdist(a, b, 3), (3, 2), (4, 2)),
+    "cdist_p_half": (lambda T, a, b: T.cdist(a, b, 0.5), (3, 2), (4, 2)),
+    "cdist_inf": (lambda T, a, b: T.cdist(a, b, math.inf), (3, 2), (4, 2)),
+    "cdist_many_points": (lambda T, a, b: T.cdist(a, b), (30, 2), (3, 2)),
+    "cdist_mm": (
+        lambda T, a, b: T.cdist(a, b, compute_mode="use_mm_for_euclid_dist"),
+        (3, 2),
+        (4, 2),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CDIST))
+def test_cdist_values_and_first_order_gradients(name: str) -> None:
+    fn, sa, sb = CDIST[name]
+    a, b, w = _randn(3, sa, sb, (sa[:-1] + sb[-2:-1]))
+
+    def program(T):
+        x = T.tensor(a, requires_grad=True)
+        y = T.tensor(b, requires_grad=True)
+        out = fn(T, x, y)
+        (out * T.tensor(w)).sum().backward()
+        return out, x.grad, y.grad
+
+    same(program)
+
+
+def test_cdist_has_no_second_derivative_in_torch() -> None:
+    def program(T):
+        x = T.tensor([[0.0, 1.0], [2.0, 3.0]], requires_grad=True)
+        y = T.tensor([[1.0, 1.0]], requires_grad=True)
+        (g,) = T.autograd.grad(T.cdist(x, y).sum(), x, create_graph=True)
+        names = g.grad_fn.name()
+        g.sum().backward()
+        return names
+
+    same(program)
