@@ -130,6 +130,7 @@ from .ops.elementwise import (
     cosh,
     expm1,
     frac,
+    nan_to_num,
     rsqrt,
     sinh,
     tan,
@@ -247,6 +248,7 @@ from .ops.logical import (
     lt,
     ne,
     nonzero,
+    argwhere,
     numel,
 )
 from .ops.ordering import (
@@ -258,6 +260,9 @@ from .ops.ordering import (
     diag,
     diagonal,
     flip,
+    fliplr,
+    flipud,
+    msort,
     roll,
     sort,
     topk,
@@ -280,6 +285,7 @@ from .ops.indexing import (
 )
 from .ops.shape import (
     block_diag,
+    split_with_sizes,
     broadcast_to,
     cartesian_prod,
     dstack,
@@ -327,6 +333,10 @@ e = 2.718281828459045
 inf = 1e999  # (float is torch.float here)
 nan = inf - inf
 newaxis = None
+
+# torch's other names for some comparisons and arithmetic
+greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
+multiply, divide, subtract, absolute = mul, div, sub, abs
 
 del _dtype
 
