@@ -253,6 +253,7 @@ from .ops.logical import (
 )
 from .ops.ordering import (
     argsort,
+    diag_embed,
     bucketize,
     searchsorted,
     tril_indices,

@@ -447,6 +447,7 @@ METHODS: dict[str, Any] = {
     "triu": ordering.triu,
     "diagonal": ordering.diagonal,
     "diag": ordering.diag,
+    "diag_embed": ordering.diag_embed,
     "trace": ordering.trace,
     "unique": ordering.unique,
     # --- softmax (nn/functional.py)

@@ -794,10 +794,10 @@ def _square_floats(name: str, A: Tensor) -> None:
 
 
 def _scaled_identity(g: Tensor, n: int) -> Tensor:
-    """A batch of ``g * I`` (n by n), one per element of ``g``."""
-    from .._creation import eye
+    """A batch of ``g * I`` (n by n), one per element of ``g`` (as torch: a diag_embed)."""
+    from .ordering import diag_embed
 
-    return g.unsqueeze(-1).unsqueeze(-1) * eye(n, dtype=g.dtype)
+    return diag_embed(g.unsqueeze(-1).expand(*g.shape, n))
 
 
 class LinalgDetBackward0(Op):

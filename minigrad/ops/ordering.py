@@ -434,19 +434,41 @@ class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - torch's name
 
 
 class DiagEmbedBackward0(Op):
-    """out = a square matrix with v on diagonal ``offset``, 0 elsewhere
-    grad: that diagonal of the gradient"""
+    """out = square matrices (in dims d1, d2) with the last dim of v on their diagonal
+    ``offset``, 0 elsewhere          grad: that diagonal of the gradient"""
 
-    __slots__ = ("offset",)
+    __slots__ = ("offset", "d1", "d2")
 
     @staticmethod
-    def forward(ctx, v, offset):
-        ctx.offset = offset
-        return np.diag(v, offset)
+    def forward(ctx, v, offset, d1=-2, d2=-1):
+        ctx.offset, ctx.d1, ctx.d2 = offset, d1, d2
+        k = v.shape[-1]
+        n = k + abs(offset)
+        out = np.zeros(v.shape[:-1] + (n, n), dtype=v.dtype)
+        idx = np.arange(k)
+        out[..., idx + builtins.max(-offset, 0), idx + builtins.max(offset, 0)] = v
+        ndim = out.ndim
+        return np.moveaxis(out, (ndim - 2, ndim - 1), (d1 % ndim, d2 % ndim))
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.diagonal(ctx.offset)
+        return grad.diagonal(ctx.offset, ctx.d1, ctx.d2)
+
+
+def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+    """Matrices with the last dim of ``input`` on their diagonal (``offset`` above it),
+    in the dims ``dim1`` and ``dim2`` of the result.
+
+    >>> import minigrad as torch
+    >>> torch.diag_embed(torch.tensor([1, 2]))
+    tensor([[1, 0],
+            [0, 2]])
+    """
+    ndim = input.dim() + 1
+    d1, d2 = (input._wrap_dim(d, ndim) for d in (dim1, dim2))
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return DiagEmbedBackward0.apply(input, offset=int(offset), d1=d1, d2=d2)
 
 
 class TraceBackward0(Op):

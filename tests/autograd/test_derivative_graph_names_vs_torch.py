@@ -163,6 +163,8 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "dot": (lambda T, x, y: T.dot(x, y), (_any((3,)), _any((3,)))),
     "bmm": (lambda T, x, y: T.bmm(x, y), (_any((2, 2, 3)), _any((2, 3, 2)))),
     "inv": (lambda T, a: T.linalg.inv(a), (_diag_heavy(3),)),
+    "det": (lambda T, a: T.linalg.det(a), (_diag_heavy(3),)),
+    "diag_embed": (lambda T, x: T.diag_embed(x * x, 1, 0, 2), (_any(S),)),
     "solve": (lambda T, a, b: T.linalg.solve(a, b), (_diag_heavy(3), _any((3, 2)))),
     "solve_vector": (lambda T, a, b: T.linalg.solve(a, b), (_diag_heavy(3), _any((3,)))),
     "solve_right": (lambda T, a, b: T.linalg.solve(a, b, left=False), (_diag_heavy(3), _any(S))),

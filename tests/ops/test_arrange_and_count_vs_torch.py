@@ -1,4 +1,4 @@
-"""take_along_dim, tensor_split, dstack, rot90, block_diag, cartesian_prod,
+"""take_along_dim, tensor_split, dstack, rot90, block_diag, diag_embed, cartesian_prod,
 triu_indices/tril_indices, searchsorted, bucketize, bincount, histc and trapezoid
 against real torch: values, dtypes, grad_fn names, first- and second-order
 gradients (``check``), reprs and the errors of misuse (``same``)."""
@@ -29,6 +29,9 @@ CASES = {
     "rot90_k": (lambda T, x: x.rot90(-3, [2, 0]), [(2, 3, 4)]),
     "rot90_twice": (lambda T, x: T.rot90(x, 2, (1, 0)), [(3, 4)]),
     "block_diag": (lambda T, a, b, c: T.block_diag(a, b, c), [(2, 3), (3,), ()]),
+    "diag_embed": (lambda T, x: T.diag_embed(x), [(2, 3)]),
+    "diag_embed_offset_dims": (lambda T, x: x.diag_embed(1, 0, 2), [(2, 3)]),
+    "diag_embed_negative_offset": (lambda T, x: T.diag_embed(x, -2, 1, 0), [(3,)]),
     "cartesian_prod": (lambda T, a, b: T.cartesian_prod(a, b), [(2,), (3,)]),
     "cartesian_prod_three": (lambda T, a, b, c: T.cartesian_prod(a, b, c), [(2,), (1,), (2,)]),
     "trapezoid": (lambda T, y: T.trapezoid(y), [(3, 4)]),
@@ -146,6 +149,7 @@ MISUSE = {
     "take_along_dim_float_indices": lambda T: T.take_along_dim(T.ones(3, 4), T.tensor([[0.0]]), 1),
     "take_along_dim_shapes": lambda T: T.take_along_dim(T.ones(3, 4), T.tensor([[0], [1]]), 1),
     "tensor_split_zero": lambda T: T.tensor_split(T.ones(3), 0),
+    "diag_embed_same_dims": lambda T: T.diag_embed(T.ones(2, 3), 0, 1, 1),
     "rot90_same_dims": lambda T: T.rot90(T.ones(2, 2), 1, [0, 0]),
     "rot90_1d": lambda T: T.rot90(T.ones(3), 1),
     "block_diag_3d": lambda T: T.block_diag(T.ones(2, 2), T.ones(1, 1, 1)),
