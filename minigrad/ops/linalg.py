@@ -893,7 +893,8 @@ class LinalgSolveExBackward0(Op):
 
 def _first_zero_pivot(A: np.ndarray) -> int:
     """The 1-based index of the first zero on U's diagonal in A's LU factorization
-    (partial pivoting, as LAPACK's getrf), 0 if there is none, for the first bad matrix."""
+    (partial pivoting, as LAPACK's getrf), for the first singular matrix of the batch
+    (torch's message names it; 0 if there is none)."""
     for m in A.reshape(-1, *A.shape[-2:]):
         u = m.astype(np.float64 if m.dtype == np.float64 else np.float32).copy()
         n = u.shape[0]
@@ -964,10 +965,10 @@ def inv(A: Tensor) -> Tensor:
             [0.0000, 0.2500]])
     """
     _square_floats("linalg.inv", A)
-    bad = _first_zero_pivot(A._data)
-    if bad:
-        raise _LinAlgError(_messages.inv_singular(bad))
-    return LinalgInvExBackward0.apply(A)
+    try:
+        return LinalgInvExBackward0.apply(A)
+    except np.linalg.LinAlgError:  # LAPACK found a zero pivot: torch names where
+        raise _LinAlgError(_messages.inv_singular(_first_zero_pivot(A._data))) from None
 
 
 def solve(A: Tensor, B: Tensor, *, left: bool = True) -> Tensor:
@@ -985,13 +986,11 @@ def solve(A: Tensor, B: Tensor, *, left: bool = True) -> Tensor:
     if rows != A.shape[-1]:
         cols = 1 if vector else B.shape[-1]
         raise RuntimeError(_messages.solve_shapes(A.shape[-2], A.shape[-1], rows, cols))
-    if _first_zero_pivot(A._data):
-        raise _LinAlgError(_messages.SOLVE_SINGULAR)
-    if vector:
-        return LinalgSolveExBackward0.apply(A, B, vector=True)
-    if not left:
-        return LinalgSolveExBackward0.apply(A, B, left=False)
-    return LinalgSolveExBackward0.apply(A, B)
+    settings = {"vector": True} if vector else {} if left else {"left": False}
+    try:
+        return LinalgSolveExBackward0.apply(A, B, **settings)
+    except np.linalg.LinAlgError:  # (LAPACK found a zero pivot)
+        raise _LinAlgError(_messages.SOLVE_SINGULAR) from None
 
 
 class LinalgCrossBackward0(Op):
