@@ -220,6 +220,8 @@ from .ops.statistics import (
     logcumsumexp,
     median,
     nanmean,
+    nanmedian,
+    nanquantile,
     nansum,
     quantile,
     std_mean,

@@ -376,6 +376,8 @@ METHODS: dict[str, Any] = {
     "aminmax": statistics.aminmax,
     "diff": statistics.diff,
     "quantile": statistics.quantile,
+    "nanquantile": statistics.nanquantile,
+    "nanmedian": statistics.nanmedian,
     "bincount": statistics.bincount,
     "histc": statistics.histc,
     # --- tests and logic (ops/logical.py)

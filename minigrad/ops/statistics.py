@@ -67,6 +67,31 @@ class MedianBackward1(MaxBackward0):
     __slots__ = ()
 
 
+def _lower_nanmedian(a: np.ndarray) -> Any:
+    """The lower median of the elements of ``a`` that are not nan (nan if none is)."""
+    flat = a.reshape(-1)
+    if flat.dtype.kind == "f":
+        flat = flat[~np.isnan(flat)]
+    if flat.size == 0:
+        return np.asarray(np.nan, dtype=a.dtype)
+    return np.partition(flat, (flat.size - 1) // 2)[(flat.size - 1) // 2]
+
+
+class NanmedianBackward0(MaxBackward1):
+    """out = the lower median of the elements that are not nan
+    d/da = 1/k at each of the k elements equal to it (ties share evenly)"""
+
+    __slots__ = ()
+    _pick = staticmethod(_lower_nanmedian)
+
+
+class NanmedianBackward1(MaxBackward0):
+    """out = the lower median along ``dim`` of the elements that are not nan (and its
+    index)          d/da = 1 at the returned index of each slice, 0 elsewhere"""
+
+    __slots__ = ()
+
+
 class KthvalueBackward0(MaxBackward0):
     """out = the k-th smallest element along ``dim`` (and its index)
     d/da = 1 at the returned index of each slice, 0 elsewhere"""
@@ -75,16 +100,20 @@ class KthvalueBackward0(MaxBackward0):
 
 
 def _select(
-    name: str, cls: type[Op], input: Tensor, k: int, dim: Any, keepdim: bool, nan_first: bool
+    name: str, cls: type[Op], input: Tensor, k: Any, dim: Any, keepdim: bool, nan_first: bool
 ) -> Any:
-    """The k-th smallest (from 0) along ``dim``; with ``nan_first``, a slice that holds a
-    nan gives its first nan instead (as ``median`` does)."""
+    """The k-th smallest (from 0; ``k`` may be an array, one per slice) along ``dim``;
+    with ``nan_first``, a slice that holds a nan gives its first nan instead (as
+    ``median`` does)."""
     data = input._data
     d = input._wrap_dim(dim, builtins.max(data.ndim, 1))
     a = data.reshape(1) if data.ndim == 0 else data
     if a.shape[d] == 0:
         raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
-    picked = np.take(_order(a, d), [k], axis=d)
+    if np.ndim(k):
+        picked = np.take_along_axis(_order(a, d), np.expand_dims(k, d), d)
+    else:
+        picked = np.take(_order(a, d), [k], axis=d)
     if nan_first and a.dtype.kind == "f":
         nans = np.isnan(a)
         first_nan = np.expand_dims(np.argmax(nans, axis=d), d)
@@ -127,7 +156,28 @@ def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Any
     return _select("kthvalue", KthvalueBackward0, input, k - 1, dim, keepdim, False)
 
 
-_RESULTS = {"median": return_median, "kthvalue": return_kthvalue}
+def nanmedian(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:
+    """``median`` of the elements that are not nan (nan where all are).
+
+    >>> import minigrad as torch
+    >>> torch.nanmedian(torch.tensor([4.0, float("nan"), 1.0, 3.0]))
+    tensor(3.)
+    """
+    if input._data.dtype == np.bool_:
+        raise NotImplementedError("\"median_cpu\" not implemented for 'Bool'")
+    if dim is None:
+        return NanmedianBackward0.apply(input)
+    d = input._wrap_dim(dim, builtins.max(input.dim(), 1))
+    data = input._data if input.dim() else input._data.reshape(1)
+    if data.shape[d] == 0:
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
+    count = np.sum(~np.isnan(data), axis=d) if data.dtype.kind == "f" else data.shape[d]
+    k = np.maximum((np.asarray(count) - 1) // 2, 0)
+    return _select("nanmedian", NanmedianBackward1, input, k, dim, keepdim, False)
+
+
+return_nanmedian = _return_type("nanmedian")
+_RESULTS = {"median": return_median, "kthvalue": return_kthvalue, "nanmedian": return_nanmedian}
 
 
 # --- variance (or standard deviation) and mean in one -------------------------------
@@ -561,6 +611,29 @@ def quantile(
     >>> torch.quantile(torch.tensor([1.0, 2.0, 3.0, 4.0]), 0.5)
     tensor(2.5000)
     """
+    return _quantile(input, q, dim, keepdim, interpolation, ignore_nan=False)
+
+
+def nanquantile(
+    input: Tensor,
+    q: Any,
+    dim: int | None = None,
+    keepdim: bool = False,
+    *,
+    interpolation: str = "linear",
+) -> Tensor:
+    """``quantile`` of the elements that are not nan (nan where all are).
+
+    >>> import minigrad as torch
+    >>> torch.nanquantile(torch.tensor([1.0, float("nan"), 3.0]), 0.5)
+    tensor(2.)
+    """
+    return _quantile(input, q, dim, keepdim, interpolation, ignore_nan=True)
+
+
+def _quantile(
+    input: Tensor, q: Any, dim: Any, keepdim: bool, interpolation: str, ignore_nan: bool
+) -> Tensor:
     from .elementwise import lerp
     from .indexing import gather
     from .ordering import sort
@@ -599,12 +672,17 @@ def quantile(
         else:
             values = sort(input.unsqueeze(-1).transpose(d, -1)).values
     values = values.reshape(*shape, values.shape[-1] if values.dim() else 1)
-    # the rank of each quantile among the sorted values (the last one if a nan is there)
+    # the rank of each quantile among the sorted values (nans sort last): for quantile
+    # the last one if a nan is there; for nanquantile among the values that are not nan
     last = values.shape[-1] - 1
     q1 = qs.reshape(-1).astype(input._data.dtype)
-    ranks = q1 * last
-    has_nan = np.isnan(values._data).any(-1, keepdims=True)
-    ranks = np.where(has_nan, last, np.broadcast_to(ranks, has_nan.shape[:-1] + ranks.shape))
+    nans = np.isnan(values._data)
+    if ignore_nan:
+        valid = np.sum(~nans, axis=-1, keepdims=True).astype(q1.dtype)
+        ranks = np.maximum(q1 * (valid - 1), 0)
+    else:
+        has_nan = nans.any(-1, keepdims=True)
+        ranks = np.where(has_nan, last, np.broadcast_to(q1 * last, has_nan.shape[:-1] + q1.shape))
     if interpolation == "lower":
         ranks = np.floor(ranks)
     elif interpolation == "higher":

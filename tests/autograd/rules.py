@@ -366,6 +366,8 @@ RULES: dict[str, Rule] = {
     # --- statistics -----------------------------------------------------------------
     "MedianBackward0": rule(lambda L, a: a.median(), S(3, 4)),
     "MedianBackward1": rule(lambda L, a: a.median(1).values, S(3, 4)),
+    "NanmedianBackward0": rule(lambda L, a: a.nanmedian(), S(3, 4)),
+    "NanmedianBackward1": rule(lambda L, a: a.nanmedian(0).values, S(3, 4)),
     "KthvalueBackward0": rule(lambda L, a: a.kthvalue(2, 0).values, S(3, 4)),
     "VarMeanBackward0": rule(lambda L, a: L.var_mean(a, 1), S(3, 4)),
     "StdMeanBackward0": rule(lambda L, a: L.std_mean(a, 0, keepdim=True), S(3, 4)),

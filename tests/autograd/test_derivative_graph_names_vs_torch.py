@@ -123,6 +123,8 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "logsumexp_keepdim": (lambda T, x: T.logsumexp(x, 0, keepdim=True), (_any(S),)),
     "cumsum": (lambda T, x: (x * x).cumsum(1), (_any(S),)),
     "median": (lambda T, x: (x * x).median() + (x * x).median(1).values.sum(), (_any(S),)),
+    "nanmedian": (lambda T, x: (x * x).nanmedian() + (x * x).nanmedian(0).values.sum(), (_any(S),)),
+    "nanquantile": (lambda T, x: T.nanquantile(x * x, 0.3, dim=1), (_any(S),)),
     "kthvalue": (lambda T, x: (x * x).kthvalue(2, 1).values, (_any(S),)),
     "var_mean": (lambda T, x: sum(T.var_mean(x * x, 1)), (_any(S),)),
     "std_mean": (lambda T, x: sum(T.std_mean(x * x, 0, keepdim=True)), (_any(S),)),

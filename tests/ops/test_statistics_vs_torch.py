@@ -1,5 +1,5 @@
-"""Statistics (median, kthvalue, var_mean, std_mean, nansum, nanmean, cummax,
-cummin, logcumsumexp, aminmax, diff, quantile) against real torch: values,
+"""Statistics (median, nanmedian, kthvalue, var_mean, std_mean, nansum, nanmean, cummax,
+cummin, logcumsumexp, aminmax, diff, quantile, nanquantile) against real torch: values,
 dtypes, grad_fn names, first- and second-order gradients (``check``, on random
 inputs without ties), named tuples and reprs, NaNs, and misuse errors."""
 
@@ -56,6 +56,9 @@ CASES = {
     "quantile_midpoint": (lambda T, x: T.quantile(x, 0.3, 1, interpolation="midpoint"), [(2, 5)]),
     "quantile_lower": (lambda T, x: T.quantile(x, 0.3, 1, interpolation="lower"), [(2, 5)]),
     "quantile_nearest": (lambda T, x: T.quantile(x, 0.6, interpolation="nearest"), [(2, 5)]),
+    "nanmedian": (lambda T, x: x.nanmedian(), [(3, 4)]),
+    "nanmedian_dim": (lambda T, x: T.nanmedian(x, 1, keepdim=True), [(3, 4)]),
+    "nanquantile": (lambda T, x: T.nanquantile(x, 0.3, dim=0), [(3, 4)]),
 }
 
 
@@ -71,6 +74,14 @@ def _nan(T):
 
 
 PRINTED = {
+    "nan_variants": lambda T: [
+        T.tensor([[1.0, _nan(T), 3.0, 2.0], [5.0, _nan(T), _nan(T), _nan(T)]]).nanmedian(),
+        T.tensor([[1.0, _nan(T), 3.0, 2.0], [5.0, _nan(T), _nan(T), 4.0]]).nanmedian(1),
+        T.tensor([_nan(T), _nan(T)]).nanmedian(),
+        T.tensor([3, 1, 2]).nanmedian(0),
+        T.nanquantile(T.tensor([[1.0, _nan(T), 3.0, 2.0], [_nan(T)] * 4]), 0.3, dim=1),
+        T.tensor([1.0, _nan(T), 3.0]).nanquantile(T.tensor([0.2, 0.9]), keepdim=True),
+    ],
     "median": lambda T: [
         T.tensor([3.0, 1.0, 2.0, 5.0]).median(),  # the lower of the two middle ones
         T.tensor([3, 1, 2, 5]).median(),
@@ -220,6 +231,10 @@ def test_running_extremes_send_each_gradient_to_its_source() -> None:
 
 
 MISUSE = {
+    "nanmedian_bool": lambda T: T.tensor([True]).nanmedian(),
+    "nanmedian_empty_dim": lambda T: T.ones(2, 0).nanmedian(1),
+    "nanquantile_ints": lambda T: T.nanquantile(T.tensor([1, 2]), 0.5),
+    "nanquantile_q_range": lambda T: T.nanquantile(T.ones(2), T.tensor([2.0])),
     "median_bool": lambda T: T.tensor([True, False]).median(),
     "median_empty_dim": lambda T: T.ones(2, 0).median(1),
     "median_dim_range": lambda T: T.ones(2, 3).median(2),
