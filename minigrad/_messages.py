@@ -1423,3 +1423,31 @@ UNFLATTEN_SIZES = (
 
 # nn.Hardtanh
 HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"
+
+
+# --- minigrad.autograd.forward_ad ----------------------------------------------
+MAKE_DUAL_NO_LEVEL = (
+    "Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+    "enter_dual_level() first."
+)
+NESTED_DUAL_LEVEL = "Nested forward mode AD is not supported at the moment"
+DUAL_LEVEL_NOT_POSITIVE = "Dual level must be a positive number."
+
+
+def dual_not_floating(what: str, dtype: object) -> str:
+    return f"Expected {what} to be floating point or complex, but got: {dtype}"
+
+
+def tangent_size_mismatch(size: list, tangent_size: list) -> str:
+    return (
+        "Trying to set a forward gradient that has a different size than that of the "
+        f"original Tensor, this is not supported. Tensor is of size {size} while the given "
+        f"forward gradient is of size {tangent_size}."
+    )
+
+
+def already_dual(level: int) -> str:
+    return (
+        "Making a dual Tensor based on a Tensor that already has a forward gradient at the "
+        f"same level {level} is not supported."
+    )

@@ -546,16 +546,36 @@ class Tensor:
             return "Invalid"
         return None if fn is None else fn.name().split("::")[-1]
 
+    def _tangent_text(self) -> str | None:
+        """A dual tensor's tangent as its repr shows it (forward-mode AD), else None."""
+        from .autograd.function import _TANGENTS
+
+        if not _TANGENTS:  # no dual tensor anywhere: the usual case
+            return None
+        from .autograd.forward_ad import tangent_of
+
+        tangent = tangent_of(self)
+        if tangent is None:
+            return None
+        return repr(float(tangent.item())) if tangent.dim() == 0 else repr(tangent)
+
     def __repr__(self) -> str:
         return tensor_repr(
-            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
+            self._data,
+            grad_fn_name=self._grad_fn_name(),
+            requires_grad=self.requires_grad,
+            tangent=self._tangent_text(),
         )
 
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
         return format_value(
-            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
+            self._data,
+            spec,
+            grad_fn_name=self._grad_fn_name(),
+            requires_grad=self.requires_grad,
+            tangent=self._tangent_text(),
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:

@@ -26,6 +26,7 @@ import warnings
 
 import pytest
 import torch
+import torch.autograd.forward_ad  # noqa: F401 - imported here: its first import warns (torch.jit)
 
 import minigrad
 from minigrad import _messages
@@ -283,6 +284,16 @@ def _one_cycle_past_the_end(lib):
     for _ in range(3):
         optimizer.step()
         scheduler.step()
+
+
+def _in_a_dual_level(lib, make):
+    with lib.autograd.forward_ad.dual_level():
+        make(lib.autograd.forward_ad)
+
+
+def _nested_dual_levels(lib):
+    with lib.autograd.forward_ad.dual_level(), lib.autograd.forward_ad.dual_level():
+        pass
 
 
 CASES = {
@@ -609,6 +620,19 @@ CASES = {
     "DESERIALIZE_ON_CUDA": _load_to_cuda,
     "WEIGHTS_ONLY_WITH_PICKLE_MODULE": lambda lib: lib.load(
         io.BytesIO(), pickle_module=pickle, weights_only=True
+    ),
+    # forward-mode AD
+    "MAKE_DUAL_NO_LEVEL": lambda lib: lib.autograd.forward_ad.make_dual(lib.ones(2), lib.ones(2)),
+    "NESTED_DUAL_LEVEL": _nested_dual_levels,
+    "DUAL_LEVEL_NOT_POSITIVE": lambda lib: lib.autograd.forward_ad.exit_dual_level(),
+    "dual_not_floating": lambda lib: _in_a_dual_level(
+        lib, lambda fw: fw.make_dual(lib.ones(2), lib.tensor([1, 2]))
+    ),
+    "tangent_size_mismatch": lambda lib: _in_a_dual_level(
+        lib, lambda fw: fw.make_dual(lib.ones(2), lib.ones(3))
+    ),
+    "already_dual": lambda lib: _in_a_dual_level(
+        lib, lambda fw: fw.make_dual(fw.make_dual(lib.ones(2), lib.ones(2)), lib.ones(2))
     ),
 }
 
