@@ -26,12 +26,18 @@ import warnings
 
 import pytest
 import torch
-import torch.autograd.forward_ad  # noqa: F401 - imported here: its first import warns (torch.jit)
+import torch.autograd.forward_ad
 
 import minigrad
 from minigrad import _messages
 
 LONG = 80
+
+# torch scripts its forward-AD helpers on the first make_dual, with a warning
+# (torch.jit) that no case should see: done once here, quietly.
+with warnings.catch_warnings(), torch.autograd.forward_ad.dual_level():
+    warnings.simplefilter("ignore")
+    torch.autograd.forward_ad.make_dual(torch.ones(1), torch.ones(1))
 ROOT = pathlib.Path(minigrad.__file__).parent
 # (i18n: the catalogues hold minigrad's own texts, in every language.)
 OWN_WORDING = ("viz", "widgets", "explain.py", "lessons.py", "i18n")
