@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 import torch
@@ -14,12 +12,6 @@ import minigrad
 import minigrad.autograd.forward_ad as mfw
 
 from ..transcript import run
-
-# torch scripts its forward-AD helpers on the first make_dual, with a warning
-# (torch.jit) that the transcripts should not see: done once here, quietly.
-with warnings.catch_warnings(), tfw.dual_level():
-    warnings.simplefilter("ignore")
-    tfw.make_dual(torch.ones(1), torch.ones(1))
 
 FUNCTIONS = {
     "square plus": lambda lib, x, y: x**2 + y**2,

@@ -627,6 +627,28 @@ CASES = {
     "WEIGHTS_ONLY_WITH_PICKLE_MODULE": lambda lib: lib.load(
         io.BytesIO(), pickle_module=pickle, weights_only=True
     ),
+    # torch.func
+    "func_aux_not_a_pair": lambda lib: lib.func.grad(lambda x: x.sum(), has_aux=True)(lib.ones(2)),
+    "func_grad_not_a_tensor": lambda lib: lib.func.grad(lambda x: 3.0)(lib.ones(2)),
+    "func_grad_not_a_scalar": lambda lib: lib.func.grad(lambda x: x * 2)(lib.ones(2)),
+    "func_vjp_structure": lambda lib: lib.func.vjp(lambda x: x * 2, lib.ones(2))[1](
+        (lib.ones(2), lib.ones(2))
+    ),
+    "func_jvp_not_a_tuple": lambda lib: lib.func.jvp(lambda x: x, lib.ones(2), lib.ones(2)),
+    "func_jvp_output_not_a_tensor": lambda lib: lib.func.jvp(
+        lambda x: 3, (lib.ones(2),), (lib.ones(2),)
+    ),
+    "func_jvp_structure": lambda lib: lib.func.jvp(
+        lambda x: x, (lib.ones(2),), (lib.ones(2), lib.ones(2))
+    ),
+    "vmap_no_inputs": lambda lib: lib.func.vmap(lambda: 1)(),
+    "vmap_bad_in_dims": lambda lib: lib.func.vmap(lambda x: x, in_dims=None)(lib.ones(2)),
+    "vmap_in_dims_structure": lambda lib: lib.func.vmap(lambda x: x, in_dims=(0, 0))(lib.ones(2)),
+    "vmap_not_a_tensor": lambda lib: lib.func.vmap(lambda x: x)(3.0),
+    "vmap_bad_dim": lambda lib: lib.func.vmap(lambda x: x, in_dims=2)(lib.ones(2, 2)),
+    "VMAP_NOTHING_TO_MAP": lambda lib: lib.func.vmap(lambda x: x, in_dims=(None,))(lib.ones(2)),
+    "vmap_sizes_differ": lambda lib: lib.func.vmap(lib.mul)(lib.ones(2), lib.ones(3)),
+    "vmap_returned_not_a_tensor": lambda lib: lib.func.vmap(lambda x: 3.0)(lib.ones(2)),
     # forward-mode AD
     "MAKE_DUAL_NO_LEVEL": lambda lib: lib.autograd.forward_ad.make_dual(lib.ones(2), lib.ones(2)),
     "NESTED_DUAL_LEVEL": _nested_dual_levels,
