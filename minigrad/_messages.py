@@ -712,6 +712,14 @@ def jacobian_mismatch(
     )
 
 
+def forward_jacobian_mismatch(
+    output_idx: object, input_idx: object, numerical: object, analytical: object
+) -> str:
+    return "Jacobian computed with forward mode mismatch" + jacobian_mismatch(
+        output_idx, input_idx, numerical, analytical
+    ).removeprefix("Jacobian mismatch")
+
+
 GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
     "gradcheck expects at least one input tensor to require gradient, but none of them "
     "have requires_grad=True."
@@ -1426,6 +1434,10 @@ HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"
 
 
 # --- minigrad.autograd.forward_ad ----------------------------------------------
+NO_JVP = (
+    "You must implement the jvp function for custom autograd.Function to use it with "
+    "forward mode AD."
+)
 MAKE_DUAL_NO_LEVEL = (
     "Trying to create a dual Tensor for forward AD but no level exists, make sure to "
     "enter_dual_level() first."

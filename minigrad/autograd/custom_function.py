@@ -168,10 +168,28 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
     def backward(ctx: Any, *grad_outputs: Any) -> Any:
         raise NotImplementedError(_messages.NO_BACKWARD_OR_VJP)
 
+    @staticmethod
+    def jvp(ctx: Any, *grad_inputs: Any) -> Any:
+        """Forward-mode AD (``autograd.forward_ad``): one tangent per input of
+        ``forward`` in (zeros for a tensor without one, None for a non-tensor),
+        the tangent of each output out."""
+        raise NotImplementedError(_messages.NO_JVP)
+
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and, if any Tensor argument requires grad,
         connect the outputs to a new ``<Name>Backward`` node."""
+        if _f._TANGENTS and any(id(a) in _f._TANGENTS for a in args):
+            # forward-mode AD: forward runs on the plain values, then ``jvp`` gives
+            # the outputs' tangents
+            from .forward_ad import apply_function_dual
+
+            return apply_function_dual(cls, args, kwargs)
+        return cls._run(args, kwargs)[0]
+
+    @classmethod
+    def _run(cls, args: tuple, kwargs: dict) -> tuple[Any, Any]:
+        """``apply``'s work: the result, and the node (``ctx``) forward filled."""
         nexts = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
         nrs = None
         if any(isinstance(a, Tensor) and a._out_nr for a in args):
@@ -189,7 +207,7 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         if not record:
             if observe.ops:  # somebody watches (minigrad.autograd.observe)
                 observe.op_ran(node.name(), args, output, None, kwargs)
-            return output
+            return output, node
 
         is_tuple = isinstance(output, tuple)
         outs = list(output) if is_tuple else [output]
@@ -218,7 +236,7 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         result = tuple(outs) if is_tuple else outs[0]
         if observe.ops:
             observe.op_ran(node.name(), args, result, node, kwargs)
-        return result
+        return result, node
 
 
 def _keep_saved(node: BackwardCFunction, outs: list) -> None:

@@ -22,8 +22,9 @@ by the *double-backward trick*: ``u ↦ uᵀ J`` is linear in ``u``, so its
 derivative with respect to ``u``, applied to ``t``, is ``J t`` (two small
 backward passes per operation: slow, but no second set of formulas to trust).
 
-Leaving ``dual_level`` forgets every tangent of that level. Not covered: in-place
-operations on dual tensors (the tangent is dropped), custom ``Function.jvp``.
+A custom ``autograd.Function`` gives its outputs' tangents with its own
+``jvp(ctx, *tangents)``. Leaving ``dual_level`` forgets every tangent of that
+level. Not covered: in-place operations on dual tensors (the tangent is dropped).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from typing import Any, NamedTuple
 from .. import _messages
 from .._grad_mode import enable_grad, is_grad_enabled
 from .._tensor import Tensor
+from .custom_function import Function
 from .function import _TANGENTS
 
 __all__ = [
@@ -170,6 +172,32 @@ def apply_dual(op: type, inputs: tuple, settings: dict) -> Any:
         out_tangents = _jvp(op, inputs, settings, tangents) if tangents else []
     for out, tangent in zip(outputs, out_tangents):
         if tangent is not None:
+            _set_tangent(out, tangent)
+    return result
+
+
+def apply_function_dual(function: type, args: tuple, kwargs: dict) -> Any:
+    """``function.apply(*args)`` for a custom ``autograd.Function`` when some
+    arguments are dual: ``forward`` sees the plain values, and the function's own
+    ``jvp(ctx, *tangents)`` gives the outputs' tangents."""
+    from .._creation import zeros_like
+
+    if function.jvp is Function.jvp:  # (checked first, as torch does)
+        raise NotImplementedError(_messages.NO_JVP)
+    tangents = []
+    for a in args:
+        t = tangent_of(a)
+        if t is None and isinstance(a, Tensor):
+            t = zeros_like(a)
+        tangents.append(t)
+    with _no_tangents():
+        result, ctx = function._run(args, kwargs)
+        out_tangents = function.jvp(ctx, *tangents)
+    outputs = result if isinstance(result, tuple) else (result,)
+    if not isinstance(out_tangents, tuple):
+        out_tangents = (out_tangents,)
+    for out, tangent in zip(outputs, out_tangents):
+        if isinstance(out, Tensor) and tangent is not None:
             _set_tangent(out, tangent)
     return result
 

@@ -178,3 +178,20 @@ def test_a_graph_is_not_needed_for_the_plain_result() -> None:
         y = mfw.make_dual(minigrad.ones(2), minigrad.ones(2)).exp()
         assert y.grad_fn is None and not y.requires_grad
         assert mfw.unpack_dual(y).tangent.grad_fn is None
+
+
+GRADCHECKED = {
+    "exp sum": lambda lib, x: x.exp().sum(),
+    "two outputs": lambda lib, x: (x.sin() * x, x.cumsum(0)),
+    "matmul": lambda lib, x: x.reshape(2, 2) @ x.reshape(2, 2).t(),
+    "softmax": lambda lib, x: lib.softmax(x, dim=0),
+}
+
+
+@pytest.mark.parametrize("name", list(GRADCHECKED))
+def test_gradcheck_with_forward_ad(name: str) -> None:
+    for lib in (minigrad, torch):
+        x = lib.tensor([0.3, -1.2, 0.7, 2.0], dtype=lib.float64, requires_grad=True)
+        assert lib.autograd.gradcheck(
+            lambda t, lib=lib: GRADCHECKED[name](lib, t), (x,), check_forward_ad=True
+        )

@@ -292,6 +292,40 @@ def _one_cycle_past_the_end(lib):
         scheduler.step()
 
 
+class _Twice:
+    """A custom Function with a backward and no jvp."""
+
+    @staticmethod
+    def of(lib):
+        class Twice(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+
+        return Twice
+
+
+class _WrongJvp:
+    """A custom Function whose jvp is wrong (2 for exp's derivative)."""
+
+    @staticmethod
+    def of(lib):
+        class WrongJvp(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x.exp()
+
+            @staticmethod
+            def jvp(ctx, g):
+                return g * 2
+
+        return WrongJvp
+
+
 def _in_a_dual_level(lib, make):
     with lib.autograd.forward_ad.dual_level():
         make(lib.autograd.forward_ad)
@@ -650,6 +684,16 @@ CASES = {
     "vmap_sizes_differ": lambda lib: lib.func.vmap(lib.mul)(lib.ones(2), lib.ones(3)),
     "vmap_returned_not_a_tensor": lambda lib: lib.func.vmap(lambda x: 3.0)(lib.ones(2)),
     # forward-mode AD
+    "NO_JVP": lambda lib: _in_a_dual_level(
+        lib, lambda fw: _Twice.of(lib).apply(fw.make_dual(lib.ones(2), lib.ones(2)))
+    ),
+    "forward_jacobian_mismatch": lambda lib: lib.autograd.gradcheck(
+        _WrongJvp.of(lib).apply,
+        (lib.ones(2, dtype=lib.float64, requires_grad=True),),
+        check_forward_ad=True,
+        check_backward_ad=False,
+        check_undefined_grad=False,
+    ),
     "MAKE_DUAL_NO_LEVEL": lambda lib: lib.autograd.forward_ad.make_dual(lib.ones(2), lib.ones(2)),
     "NESTED_DUAL_LEVEL": _nested_dual_levels,
     "DUAL_LEVEL_NOT_POSITIVE": lambda lib: lib.autograd.forward_ad.exit_dual_level(),

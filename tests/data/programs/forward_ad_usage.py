@@ -53,6 +53,40 @@ with fwAD.dual_level():
     jvp2 = fwAD.unpack_dual(out).tangent
 print(torch.allclose(jvp, jvp2))
 
+# a custom autograd Function with its own jvp
+
+
+class Fn(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, foo):
+        result = torch.exp(foo)
+        ctx.result = result  # kept for jvp
+        return result
+
+    @staticmethod
+    def jvp(ctx, gI):
+        gO = gI * ctx.result
+        del ctx.result
+        return gO
+
+
+primal = torch.randn(3, 3, dtype=torch.double, requires_grad=True)
+tangent = torch.randn(3, 3, dtype=torch.double)
+with fwAD.dual_level():
+    dual_output = Fn.apply(fwAD.make_dual(primal, tangent))
+    jvp = fwAD.unpack_dual(dual_output).tangent
+print(torch.allclose(jvp, tangent * primal.exp()), jvp.dtype)
+print(
+    torch.autograd.gradcheck(
+        Fn.apply,
+        (primal,),
+        check_forward_ad=True,
+        check_backward_ad=False,
+        check_undefined_grad=False,
+        check_batched_grad=False,
+    )
+)
+
 # the functional API: torch.func.jvp
 primal0 = torch.randn(4, 4)
 tangent0 = torch.randn(4, 4)
