@@ -655,6 +655,11 @@ class Tensor:
             for a in args:
                 if isinstance(a, Tensor):
                     _check_no_partial_overlap(self._data, a._data)
+        from .autograd.function import _TANGENTS
+
+        dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
+        if _TANGENTS:
+            from .autograd.forward_ad import copy_tangent as dual
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -663,13 +668,19 @@ class Tensor:
             finally:
                 _State.enabled = prev
             self._write(result._data)
+            if dual:
+                dual(result, self)
             return self
         old = Tensor._make(self._data.copy(), self.grad_fn)
         old._requires_grad = self._requires_grad
         old._out_nr = self._out_nr
+        if dual:
+            dual(self, old)
         result = fn(old, *args, **kwargs)
         self._write(result._data)
         self._take_history(result)
+        if dual:
+            dual(result, self)
         return self
 
     def _write(self, values: np.ndarray) -> None:

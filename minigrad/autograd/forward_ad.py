@@ -23,8 +23,9 @@ derivative with respect to ``u``, applied to ``t``, is ``J t`` (two small
 backward passes per operation: slow, but no second set of formulas to trust).
 
 A custom ``autograd.Function`` gives its outputs' tangents with its own
-``jvp(ctx, *tangents)``. Leaving ``dual_level`` forgets every tangent of that
-level. Not covered: in-place operations on dual tensors (the tangent is dropped).
+``jvp(ctx, *tangents)``; an in-place operation hands its result's tangent to the
+tensor it changed. Leaving ``dual_level`` forgets every tangent of that level.
+Not covered: a change through a view does not reach the tangent of its base.
 """
 
 from __future__ import annotations
@@ -112,6 +113,29 @@ def _set_tangent(tensor: Tensor, tangent: Tensor) -> None:
             del _TANGENTS[key]
 
     _TANGENTS[key] = (weakref.ref(tensor, forget), tangent)
+
+
+def copy_tangent(source: Tensor, target: Tensor) -> None:
+    """After an in-place operation: ``target`` now holds ``source``'s values, so
+    it takes ``source``'s tangent (or loses its own)."""
+    tangent = tangent_of(source)
+    if tangent is not None:
+        _set_tangent(target, tangent)
+    elif tangent_of(target) is not None:
+        del _TANGENTS[id(target)]
+
+
+def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
+    """``tensor[key] = value`` when one of them is dual: the values are written as
+    usual, and ``tensor``'s tangent gets ``value``'s tangent (or 0) at ``key``."""
+    from .._creation import zeros_like
+
+    own, written = tangent_of(tensor), tangent_of(value)
+    with _no_tangents():
+        tensor[key] = value
+        tangent = zeros_like(tensor) if own is None else own.clone()
+        tangent[key] = 0.0 if written is None else written
+    _set_tangent(tensor, tangent)
 
 
 class _no_tangents:  # noqa: N801

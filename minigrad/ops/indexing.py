@@ -365,6 +365,13 @@ class IndexPutBackward0(CopySlices):
 def setitem(self: Tensor, key: Any, value: Any) -> None:
     """``self[key] = value``: recorded as CopySlices when gradients are involved."""
     _check_value(self, value)
+    from ..autograd.function import _TANGENTS
+
+    if _TANGENTS and (id(self) in _TANGENTS or id(value) in _TANGENTS):
+        # forward-mode AD (autograd.forward_ad): the tangents are written alike
+        from ..autograd.forward_ad import setitem_dual
+
+        return setitem_dual(self, key, value)
     try:
         _setitem(self, key, value)
     except IndexError as e:

@@ -106,6 +106,34 @@ with fwAD.dual_level():
     jvp = fwAD.unpack_dual(model(x)).tangent
 print(jvp.detach())
 """,
+    "in-place operations and writes through an index": """
+fwAD = torch.autograd.forward_ad
+with fwAD.dual_level():
+    d = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([1., 1.]))
+    e = d * 1
+    e.mul_(3)
+    print(e)
+    x = torch.zeros(2)
+    x.add_(d * d)
+    print(x)
+    y = torch.ones(2)
+    y.copy_(d)
+    print(y)
+    z = d.clone()
+    z.zero_()
+    print(z)
+    w = d * 1
+    w[0] = 5.0
+    print(w)
+    v = torch.zeros(2, 2)
+    v[1] = d * 3
+    v[0, 1] = d[0]
+    print(v)
+    p = torch.tensor([1., 2.], requires_grad=True)
+    q = fwAD.make_dual(p, torch.tensor([1., 0.])).exp()
+    q.mul_(2)
+    print(fwAD.unpack_dual(q).tangent.detach())
+""",
     "make_dual outside a level": """
 torch.autograd.forward_ad.make_dual(torch.ones(2), torch.ones(2))
 """,
