@@ -18,9 +18,11 @@ How minigrad does it (torch's own machinery, "functorch", differs):
   differentiates are copies that require grad, like ``autograd.functional``'s:
   a detached copy at the outermost level; a view that stays connected when the
   input already requires grad, which is what makes ``grad(grad(f))`` work: the
-  outer ``grad`` hands the inner one a tensor that requires grad, so the inner
+  outer ``grad`` hands the inner one a tensor that requires grad, and the inner
   one records its backward pass (``create_graph=True``) for the outer one. A
-  result leaves a transform detached unless some input required grad;
+  result leaves a transform detached, unless its graph reaches a tensor from
+  outside the transform (an outer transform's input, weights ``f`` uses): then
+  it stays connected, so that a loss computed from it trains those weights;
 - forward mode (``jvp``, ``jacfwd``) uses the double-backward trick:
   ``u ↦ uᵀ J`` is linear in ``u``, so differentiating it with respect to ``u``
   in direction ``t`` gives ``J t``;
@@ -101,33 +103,61 @@ def _tensors(tree: Any) -> list[Tensor]:
     return [leaf for leaf in _flatten(tree)[0] if isinstance(leaf, Tensor)]
 
 
-def _needs_graph(*trees: Any) -> bool:
-    """Must results stay connected to the caller's graph? Yes when grad mode is
-    on and some input requires grad (the call is nested in another transform,
-    or the caller differentiates through it)."""
-    return is_grad_enabled() and any(t.requires_grad for tree in trees for t in _tensors(tree))
+def _differentiable(tree: Any, connect: bool) -> tuple[Any, list[Tensor]]:
+    """A copy of ``tree`` whose tensors require grad, and those tensors.
 
-
-def _differentiable(tree: Any, nested: bool) -> tuple[Any, list[Tensor]]:
-    """A copy of ``tree`` whose tensors require grad, and those tensors."""
+    A tensor that already requires grad stays connected to the caller's graph
+    (through a view) when ``connect`` (grad mode was on where the transform was
+    called): an outer ``grad`` can then see through the inner one.
+    """
     leaves, rebuild = _flatten(tree)
     fresh = []
     for leaf in leaves:
         if not isinstance(leaf, Tensor):
             raise ValueError(f"Thing passed to transform API must be Tensor, got {type(leaf)}")
-        if nested and leaf.requires_grad:
-            fresh.append(leaf.view_as(leaf))  # connected: the outer level sees through it
+        if connect and leaf.requires_grad:
+            fresh.append(leaf.view_as(leaf))
         else:
             fresh.append(leaf.detach().requires_grad_(True))
     return rebuild(fresh), fresh
 
 
-def _detach(tree: Any, nested: bool) -> Any:
-    """Results leave a transform detached, unless the caller's graph goes on."""
-    if nested:
-        return tree
+def _reaches_outside(tensor: Tensor, own: set[int]) -> bool:
+    """Does ``tensor``'s graph reach a leaf that is not one of the transform's own
+    detached copies (``own``: their ids)? Such a leaf belongs to the caller: an
+    outer transform's input, or weights that ``f`` uses (a closure)."""
+    from .autograd.function import AccumulateGrad
+
+    if not tensor.requires_grad:
+        return False
+    if tensor.grad_fn is None:
+        return id(tensor) not in own
+    todo, seen = [tensor.grad_fn], set()
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for following, _ in node.next_functions:
+            if isinstance(following, AccumulateGrad):
+                if id(following.variable) not in own:
+                    return True
+            elif following is not None:
+                todo.append(following)
+    return False
+
+
+def _finish(tree: Any, own: list[Tensor]) -> Any:
+    """Results leave a transform detached, unless they depend on a tensor from
+    outside it: then the caller's graph goes on through them, as in torch."""
+    ids = {id(t) for t in own}
     leaves, rebuild = _flatten(tree)
-    return rebuild([x.detach() if isinstance(x, Tensor) else x for x in leaves])
+    return rebuild(
+        [
+            x.detach() if isinstance(x, Tensor) and not _reaches_outside(x, ids) else x
+            for x in leaves
+        ]
+    )
 
 
 def _gradients(outputs: list, inputs: list, grad_outputs: list, create_graph: bool) -> list:
@@ -179,12 +209,12 @@ def grad_and_value(
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         numbers = _argnums(argnums, len(args))
-        nested = _needs_graph(args)
+        record = is_grad_enabled()  # record the backward pass, for whoever differentiates next
         with enable_grad():
             args = list(args)
             leaves = []
             for n in numbers:
-                args[n], fresh = _differentiable(args[n], nested)
+                args[n], fresh = _differentiable(args[n], record)
                 leaves.append(fresh)
             output, aux = _split_aux(func(*args, **kwargs), has_aux, "grad_and_value")
             if not isinstance(output, Tensor):
@@ -192,14 +222,14 @@ def grad_and_value(
             if output.dim() != 0:
                 raise RuntimeError(_messages.func_grad_not_a_scalar(output.dim()))
             flat = [x for fresh in leaves for x in fresh]
-            grads = _gradients([output], flat, [None], create_graph=nested)
+            grads = _gradients([output], flat, [None], create_graph=record)
         # back into the structure of the arguments differentiated
         per_arg, start = [], 0
         for n, fresh in zip(numbers, leaves):
             per_arg.append(_flatten(args[n])[1](grads[start : start + len(fresh)]))
             start += len(fresh)
         gradient = tuple(per_arg) if isinstance(argnums, tuple) else per_arg[0]
-        gradient, output, aux = _detach((gradient, output, aux), nested)
+        gradient, output, aux = _finish((gradient, output, aux), flat)
         return (gradient, (output, aux)) if has_aux else (gradient, output)
 
     return wrapper
@@ -235,9 +265,8 @@ def vjp(func: Callable, *primals: Any, has_aux: bool = False) -> tuple:
     >>> vjp_fn(torch.ones(2))
     (tensor([2., 4.]),)
     """
-    nested = _needs_graph(primals)
     with enable_grad():
-        inputs, leaves = _differentiable(primals, nested)
+        inputs, leaves = _differentiable(primals, is_grad_enabled())
         output, aux = _split_aux(func(*inputs), has_aux, "vjp")
     outputs, _ = _flatten(output)
     for out in outputs + (_flatten(aux)[0] if has_aux else []):
@@ -250,12 +279,13 @@ def vjp(func: Callable, *primals: Any, has_aux: bool = False) -> tuple:
             raise RuntimeError(
                 _messages.func_vjp_structure(_short_spec(cotangents), _short_spec(output))
             )
+        record = is_grad_enabled()
         with enable_grad():
-            grads = _gradients(outputs, leaves, vectors, nested or _needs_graph(cotangents))
-        return tuple(_flatten(inputs)[1](grads))
+            grads = _gradients(outputs, leaves, vectors, create_graph=record)
+        return tuple(_flatten(inputs)[1](_finish(grads, leaves)))
 
-    result = (_detach(output, nested), vjp_fn)
-    return result + (_detach(aux, nested),) if has_aux else result
+    result = (_finish(output, leaves), vjp_fn)
+    return result + (_finish(aux, leaves),) if has_aux else result
 
 
 def jacrev(
@@ -336,9 +366,8 @@ def linearize(func: Callable, *primals: Any) -> tuple[Any, Callable]:
 def _linearize(func: Callable, primals: tuple, has_aux: bool) -> tuple:
     from ._creation import zeros_like
 
-    nested = _needs_graph(primals)
     with enable_grad():
-        inputs, leaves = _differentiable(primals, nested)
+        inputs, leaves = _differentiable(primals, is_grad_enabled())
         output, aux = _split_aux(func(*inputs), has_aux, "jvp")
         outputs, rebuild_outputs = _flatten(output)
         for out in outputs:
@@ -353,16 +382,14 @@ def _linearize(func: Callable, primals: tuple, has_aux: bool) -> tuple:
         for x, t in zip(leaves, vectors):
             if x.shape != t.shape:
                 raise RuntimeError(_messages.tangent_size_mismatch(list(x.shape), list(t.shape)))
+        record = is_grad_enabled()
         with enable_grad():
             columns = _gradients(
-                u_J,
-                u,
-                [t.to(x.dtype) for x, t in zip(leaves, vectors)],
-                nested or _needs_graph(tangents),
+                u_J, u, [t.to(x.dtype) for x, t in zip(leaves, vectors)], create_graph=record
             )
-        return _detach(rebuild_outputs(columns), nested or _needs_graph(tangents))
+        return _finish(rebuild_outputs(columns), leaves + u)
 
-    return _detach(output, nested), jvp_fn, _detach(aux, nested)
+    return _finish(output, leaves), jvp_fn, _finish(aux, leaves)
 
 
 def jvp(

@@ -47,6 +47,11 @@ def _predict(lib, weight, bias, x):
     return lib.nn.functional.linear(x, weight, bias).tanh()
 
 
+def _in_no_grad(lib, run):
+    with lib.no_grad():
+        return run()
+
+
 CASES = {
     # grad and grad_and_value
     "grad": lambda lib: lib.func.grad(lambda x: (x.sin() * x).sum())(_data(lib, 3)),
@@ -149,6 +154,26 @@ CASES = {
     "jacrev of jacrev": lambda lib: lib.func.jacrev(lib.func.jacrev(lambda x: x.exp() * x.sum()))(
         _data(lib, 2)
     ),
+    # weights from outside (a closure): the results stay connected to them
+    "grad through a closure's weights": lambda lib: (
+        lambda w: lib.func.grad(lambda x: (x * x * w).sum())(_data(lib, 2))
+    )(_data(lib, 2, seed=1).requires_grad_()),
+    "grad_and_value, has_aux through a closure": lambda lib: (
+        lambda w: lib.func.grad_and_value(lambda x: ((x * x).sum(), w * 2), has_aux=True)(
+            _data(lib, 2)
+        )
+    )(_data(lib, 2, seed=1).requires_grad_()),
+    "vjp through a closure": lambda lib: (
+        lambda w: (lambda out, fn: (out, fn(lib.ones(2))))(
+            *lib.func.vjp(lambda x: x.sin() * w, _data(lib, 2))
+        )
+    )(_data(lib, 2, seed=1).requires_grad_()),
+    "jacrev through a closure": lambda lib: (
+        lambda w: lib.func.jacrev(lambda x: x * w)(_data(lib, 2))
+    )(_data(lib, 2, seed=1).requires_grad_()),
+    "grad in no_grad": lambda lib: (
+        lambda w: _in_no_grad(lib, lambda: lib.func.grad(lambda x: (x * x * w).sum())(w * 1))
+    )(_data(lib, 2, seed=1).requires_grad_()),
     # vmap
     "vmap": lambda lib: lib.func.vmap(lambda r: r.sum())(_data(lib, 2, 3)),
     "vmap in_dims=1": lambda lib: lib.func.vmap(lambda r: r.sum(), in_dims=1)(_data(lib, 2, 3)),
@@ -227,6 +252,20 @@ def test_functional_call_with_buffers() -> None:
         buffers = {"running_mean": lib.ones(3), "running_var": lib.full((3,), 4.0)}
         results.append(lib.func.functional_call(model, (buffers,), (x,)))
         assert model.running_mean.sum().item() == 0.0
+    _same(*results)
+
+
+def test_a_gradient_penalty_trains_the_weights() -> None:
+    """grad(f) of a model's input, then a loss on that gradient: backward reaches
+    the model's weights through the closure (as in a WGAN-GP penalty)."""
+    results = []
+    for lib in (minigrad, torch):
+        model = _module(lib)
+        x = _data(lib, 5, 3)
+        penalty = lib.func.vmap(lib.func.grad(lambda row, model=model: model(row).sum()))(x)
+        loss = ((penalty.norm(dim=1) - 1) ** 2).mean()
+        loss.backward()
+        results.append((loss, [p.grad for p in model.parameters()]))
     _same(*results)
 
 
