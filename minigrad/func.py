@@ -99,10 +99,6 @@ def _tree_spec(tree: Any) -> str:
     return "*"
 
 
-def _tensors(tree: Any) -> list[Tensor]:
-    return [leaf for leaf in _flatten(tree)[0] if isinstance(leaf, Tensor)]
-
-
 def _differentiable(tree: Any, connect: bool) -> tuple[Any, list[Tensor]]:
     """A copy of ``tree`` whose tensors require grad, and those tensors.
 
@@ -265,8 +261,9 @@ def vjp(func: Callable, *primals: Any, has_aux: bool = False) -> tuple:
     >>> vjp_fn(torch.ones(2))
     (tensor([2., 4.]),)
     """
+    connect = is_grad_enabled()  # (read before enable_grad below)
     with enable_grad():
-        inputs, leaves = _differentiable(primals, is_grad_enabled())
+        inputs, leaves = _differentiable(primals, connect)
         output, aux = _split_aux(func(*inputs), has_aux, "vjp")
     outputs, _ = _flatten(output)
     for out in outputs + (_flatten(aux)[0] if has_aux else []):
@@ -366,8 +363,9 @@ def linearize(func: Callable, *primals: Any) -> tuple[Any, Callable]:
 def _linearize(func: Callable, primals: tuple, has_aux: bool) -> tuple:
     from ._creation import zeros_like
 
+    connect = is_grad_enabled()  # (read before enable_grad below)
     with enable_grad():
-        inputs, leaves = _differentiable(primals, is_grad_enabled())
+        inputs, leaves = _differentiable(primals, connect)
         output, aux = _split_aux(func(*inputs), has_aux, "jvp")
         outputs, rebuild_outputs = _flatten(output)
         for out in outputs:
