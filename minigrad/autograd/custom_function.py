@@ -33,6 +33,7 @@ numpy arrays. This class is the one for user code.)
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import Any
 
@@ -179,17 +180,12 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and, if any Tensor argument requires grad,
         connect the outputs to a new ``<Name>Backward`` node."""
+        dual = None  # forward-mode AD (autograd.forward_ad): forward runs on the plain
+        # values, then the function's ``jvp`` gives the outputs' tangents
         if _f._TANGENTS and any(id(a) in _f._TANGENTS for a in args):
-            # forward-mode AD: forward runs on the plain values, then ``jvp`` gives
-            # the outputs' tangents
-            from .forward_ad import apply_function_dual
+            from . import forward_ad as dual
 
-            return apply_function_dual(cls, args, kwargs)
-        return cls._run(args, kwargs)[0]
-
-    @classmethod
-    def _run(cls, args: tuple, kwargs: dict) -> tuple[Any, Any]:
-        """``apply``'s work: the result, and the node (``ctx``) forward filled."""
+            dual.check_jvp(cls)
         nexts = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
         nrs = None
         if any(isinstance(a, Tensor) and a._out_nr for a in args):
@@ -198,7 +194,7 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         node._to_save = ()
         record = _State.enabled and any(n is not None for n in node._next)
 
-        with no_grad():
+        with no_grad(), dual.no_tangents() if dual else contextlib.nullcontext():
             if cls.setup_context is not Function.setup_context:
                 output = cls.forward(*args, **kwargs)
                 cls.setup_context(node, args, output)
@@ -207,7 +203,9 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         if not record:
             if observe.ops:  # somebody watches (minigrad.autograd.observe)
                 observe.op_ran(node.name(), args, output, None, kwargs)
-            return output, node
+            if dual:
+                dual.give_function_tangents(cls, node, args, output)
+            return output
 
         is_tuple = isinstance(output, tuple)
         outs = list(output) if is_tuple else [output]
@@ -236,7 +234,9 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         result = tuple(outs) if is_tuple else outs[0]
         if observe.ops:
             observe.op_ran(node.name(), args, result, node, kwargs)
-        return result, node
+        if dual:
+            dual.give_function_tangents(cls, node, args, result)
+        return result
 
 
 def _keep_saved(node: BackwardCFunction, outs: list) -> None:

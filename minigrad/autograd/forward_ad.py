@@ -131,14 +131,14 @@ def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
     from .._creation import zeros_like
 
     own, written = tangent_of(tensor), tangent_of(value)
-    with _no_tangents():
+    with no_tangents():
         tensor[key] = value
         tangent = zeros_like(tensor) if own is None else own.clone()
         tangent[key] = 0.0 if written is None else written
     _set_tangent(tensor, tangent)
 
 
-class _no_tangents:  # noqa: N801
+class no_tangents:  # noqa: N801
     """Run operations without forward AD (the table is put aside and back)."""
 
     def __enter__(self) -> None:
@@ -161,7 +161,7 @@ def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> T
         raise RuntimeError(_messages.tangent_size_mismatch(list(tensor.shape), list(tangent.shape)))
     if tangent_of(tensor) is not None:
         raise RuntimeError(_messages.already_dual(_level[-1]))
-    with _no_tangents():
+    with no_tangents():
         dual = tensor.view_as(tensor)
     _set_tangent(dual, tangent)
     return dual
@@ -178,7 +178,7 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
             f"{type(tensor).__name__}"
         )
     tangent = tangent_of(tensor)
-    with _no_tangents():
+    with no_tangents():
         primal = tensor.view_as(tensor)  # an alias of the values, without the tangent
     return UnpackedDualTensor(primal, tangent)
 
@@ -190,7 +190,7 @@ def apply_dual(op: type, inputs: tuple, settings: dict) -> Any:
     """
     tangents = {i: tangent_of(x) for i, x in enumerate(inputs)}
     tangents = {i: t for i, t in tangents.items() if t is not None}
-    with _no_tangents():  # (the operation itself, and the trick, run as usual)
+    with no_tangents():  # (the operation itself, and the trick, run as usual)
         result = op.apply(*inputs, **settings)
         outputs = result if isinstance(result, tuple) else (result,)
         out_tangents = _jvp(op, inputs, settings, tangents) if tangents else []
@@ -200,30 +200,31 @@ def apply_dual(op: type, inputs: tuple, settings: dict) -> Any:
     return result
 
 
-def apply_function_dual(function: type, args: tuple, kwargs: dict) -> Any:
-    """``function.apply(*args)`` for a custom ``autograd.Function`` when some
-    arguments are dual: ``forward`` sees the plain values, and the function's own
-    ``jvp(ctx, *tangents)`` gives the outputs' tangents."""
+def check_jvp(function: type) -> None:
+    """A custom ``autograd.Function`` meets a dual tensor: it needs a ``jvp``."""
+    if function.jvp is Function.jvp:
+        raise NotImplementedError(_messages.NO_JVP)
+
+
+def give_function_tangents(function: type, ctx: Any, args: tuple, result: Any) -> None:
+    """After ``function.apply(*args)``, with some arguments dual: the function's
+    own ``jvp(ctx, *tangents)`` gives its outputs' tangents (a tensor argument
+    without a tangent counts as one of zeros; others get None)."""
     from .._creation import zeros_like
 
-    if function.jvp is Function.jvp:  # (checked first, as torch does)
-        raise NotImplementedError(_messages.NO_JVP)
     tangents = []
     for a in args:
         t = tangent_of(a)
         if t is None and isinstance(a, Tensor):
             t = zeros_like(a)
         tangents.append(t)
-    with _no_tangents():
-        result, ctx = function._run(args, kwargs)
-        out_tangents = function.jvp(ctx, *tangents)
-    outputs = result if isinstance(result, tuple) else (result,)
+    out_tangents = function.jvp(ctx, *tangents)
     if not isinstance(out_tangents, tuple):
         out_tangents = (out_tangents,)
+    outputs = result if isinstance(result, tuple) else (result,)
     for out, tangent in zip(outputs, out_tangents):
         if isinstance(out, Tensor) and tangent is not None:
             _set_tangent(out, tangent)
-    return result
 
 
 def _jvp(op: type, inputs: tuple, settings: dict, tangents: dict) -> list:
