@@ -1562,3 +1562,7 @@ def vmap_returned_not_a_tensor(name: str, kind: object) -> str:
         f"vmap({name}, ...): `{name}` must only return Tensors, got type {kind}. Did you "
         "mean to set out_dims= to None for output?"
     )
+
+
+def stack_module_state_requires_grad(name: str) -> str:
+    return f"Expected {name} from each model to have the same .requires_grad"

@@ -55,6 +55,7 @@ __all__ = [
     "hessian",
     "vmap",
     "functional_call",
+    "stack_module_state",
 ]
 
 
@@ -642,3 +643,35 @@ def functional_call(
     finally:
         for table, attr, old in reversed(swapped):
             table[attr] = old
+
+
+def stack_module_state(models: Any) -> tuple[dict, dict]:
+    """The parameters and buffers of several models of the same shape, stacked:
+    ``(params, buffers)``, two dicts whose tensors have the models along dim 0,
+    ready for ``vmap(functional_call...)`` (an ensemble of models). The stacked
+    parameters are new leaves that require grad as the models' do.
+
+    >>> import minigrad as torch
+    >>> from minigrad.func import stack_module_state
+    >>> params, buffers = stack_module_state([torch.nn.Linear(3, 2) for _ in range(4)])
+    >>> params["weight"].shape, buffers
+    (torch.Size([4, 2, 3]), {})
+    """
+    from . import stack
+
+    models = list(models)
+    if not models:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+
+    def stacked(named: list[dict]) -> dict:
+        result = {}
+        for name, first in named[0].items():
+            if any(state[name].requires_grad != first.requires_grad for state in named):
+                raise RuntimeError(_messages.stack_module_state_requires_grad(name))
+            result[name] = stack([state[name].detach() for state in named])
+            result[name].requires_grad_(first.requires_grad)
+        return result
+
+    params = stacked([dict(m.named_parameters()) for m in models])
+    buffers = stacked([dict(m.named_buffers()) for m in models])
+    return params, buffers

@@ -269,6 +269,16 @@ def test_a_gradient_penalty_trains_the_weights() -> None:
     _same(*results)
 
 
+def test_stack_module_state() -> None:
+    results = []
+    for lib in (minigrad, torch):
+        lib.manual_seed(0)
+        models = [lib.nn.BatchNorm1d(3) for _ in range(2)]
+        models[1].running_mean.add_(1.5)
+        results.append(lib.func.stack_module_state(models))
+    _same(*results)
+
+
 def test_the_transforms_leave_the_inputs_alone() -> None:
     x = minigrad.tensor([1.0, 2.0])
     minigrad.func.grad(lambda a: (a * a).sum())(x)
@@ -301,6 +311,12 @@ ERRORS = {
     "vmap in_dims too long": "torch.func.vmap(lambda x: x, in_dims=(0, 0))(torch.ones(2))",
     "vmap nothing mapped": "torch.func.vmap(lambda x: x, in_dims=(None,))(torch.ones(2))",
     "vmap returns a number": "torch.func.vmap(lambda x: 3.0)(torch.ones(2))",
+    "stack_module_state of no model": "torch.func.stack_module_state([])",
+    "stack_module_state, requires_grad differs": (
+        "models = [torch.nn.Linear(2, 2), torch.nn.Linear(2, 2)]\n"
+        "models[1].bias.requires_grad_(False)\n"
+        "torch.func.stack_module_state(models)"
+    ),
 }
 
 

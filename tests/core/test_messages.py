@@ -682,6 +682,9 @@ CASES = {
     "vmap_bad_dim": lambda lib: lib.func.vmap(lambda x: x, in_dims=2)(lib.ones(2, 2)),
     "VMAP_NOTHING_TO_MAP": lambda lib: lib.func.vmap(lambda x: x, in_dims=(None,))(lib.ones(2)),
     "vmap_sizes_differ": lambda lib: lib.func.vmap(lib.mul)(lib.ones(2), lib.ones(3)),
+    "stack_module_state_requires_grad": lambda lib: lib.func.stack_module_state(
+        [lib.nn.Linear(1, 1), lib.nn.Linear(1, 1).requires_grad_(False)]
+    ),
     "vmap_returned_not_a_tensor": lambda lib: lib.func.vmap(lambda x: 3.0)(lib.ones(2)),
     # forward-mode AD
     "NO_JVP": lambda lib: _in_a_dual_level(
