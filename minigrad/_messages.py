@@ -1566,3 +1566,16 @@ def vmap_returned_not_a_tensor(name: str, kind: object) -> str:
 
 def stack_module_state_requires_grad(name: str) -> str:
     return f"Expected {name} from each model to have the same .requires_grad"
+
+
+def functional_call_repeated(names: list) -> str:
+    return f"{names} appeared in multiple dictionaries; behavior of functional call is ambiguous"
+
+
+def functional_call_strict(module: str, missing: list, unexpected: list) -> str:
+    lines = [f"Error(s) in reparametrizing for {module}:"]
+    if unexpected:
+        lines.append("Unexpected key(s): " + ", ".join(repr(k) for k in unexpected) + ".")
+    if missing:
+        lines.append("Missing key(s): " + ", ".join(repr(k) for k in missing) + ".")
+    return "\n\t".join(lines)

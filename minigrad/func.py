@@ -622,7 +622,21 @@ def functional_call(
         if isinstance(parameter_and_buffer_dicts, tuple)
         else (parameter_and_buffer_dicts,)
     )
-    replacements = {name: value for d in dicts for name, value in d.items()}
+    replacements: dict = {}
+    for d in dicts:
+        repeated = [name for name in d if name in replacements]
+        if repeated:
+            raise ValueError(_messages.functional_call_repeated(repeated))
+        replacements.update(d)
+    if strict:
+        own = [name for name, _ in module.named_parameters()]
+        own += [name for name, _ in module.named_buffers()]
+        missing = [name for name in own if name not in replacements]
+        unexpected = [name for name in replacements if name not in own]
+        if missing or unexpected:
+            raise RuntimeError(
+                _messages.functional_call_strict(type(module).__name__, missing, unexpected)
+            )
     if args is None:
         args = ()
     elif not isinstance(args, tuple):
@@ -637,12 +651,19 @@ def functional_call(
                     swapped.append((table, attr, table[attr]))
                     table[attr] = value
                     break
-            else:
-                raise AttributeError(f"{type(owner).__name__} has no attribute `{attr}`")
+            else:  # not a parameter or buffer: an attribute of the module, for the call
+                swapped.append((owner.__dict__, attr, owner.__dict__.get(attr, _MISSING)))
+                owner.__dict__[attr] = value
         return module(*args, **(kwargs or {}))
     finally:
         for table, attr, old in reversed(swapped):
-            table[attr] = old
+            if old is _MISSING:
+                del table[attr]
+            else:
+                table[attr] = old
+
+
+_MISSING = object()  # (an attribute the module did not have)
 
 
 def stack_module_state(models: Any) -> tuple[dict, dict]:

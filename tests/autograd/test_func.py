@@ -243,6 +243,21 @@ def test_functional_call() -> None:
     _same(*results)
 
 
+def test_functional_call_sets_an_unknown_name_for_the_call_only() -> None:
+    class Scaled(minigrad.nn.Module):
+        scale = 1.0
+
+        def forward(self, x):
+            return x * self.scale
+
+    model = Scaled()
+    out = minigrad.func.functional_call(model, {"scale": minigrad.tensor(3.0)}, minigrad.ones(2))
+    assert out.tolist() == [3.0, 3.0] and model.scale == 1.0
+    model.scale = 2.0
+    minigrad.func.functional_call(model, {"scale": minigrad.tensor(3.0)}, minigrad.ones(2))
+    assert model.scale == 2.0
+
+
 def test_functional_call_with_buffers() -> None:
     results = []
     for lib in (minigrad, torch):
@@ -311,6 +326,18 @@ ERRORS = {
     "vmap in_dims too long": "torch.func.vmap(lambda x: x, in_dims=(0, 0))(torch.ones(2))",
     "vmap nothing mapped": "torch.func.vmap(lambda x: x, in_dims=(None,))(torch.ones(2))",
     "vmap returns a number": "torch.func.vmap(lambda x: 3.0)(torch.ones(2))",
+    "functional_call strict, missing": (
+        "torch.func.functional_call(torch.nn.Linear(2, 1), {'weight': torch.ones(1, 2)}, "
+        "torch.ones(1, 2), strict=True)"
+    ),
+    "functional_call strict, both": (
+        "torch.func.functional_call(torch.nn.Linear(2, 1), {'weight': torch.ones(1, 2), "
+        "'w': torch.ones(1)}, torch.ones(1, 2), strict=True)"
+    ),
+    "functional_call, one name twice": (
+        "torch.func.functional_call(torch.nn.Linear(2, 1), ({'bias': torch.ones(1)}, "
+        "{'bias': torch.ones(1)}), torch.ones(1, 2))"
+    ),
     "stack_module_state of no model": "torch.func.stack_module_state([])",
     "stack_module_state, requires_grad differs": (
         "models = [torch.nn.Linear(2, 2), torch.nn.Linear(2, 2)]\n"

@@ -685,6 +685,15 @@ CASES = {
     "stack_module_state_requires_grad": lambda lib: lib.func.stack_module_state(
         [lib.nn.Linear(1, 1), lib.nn.Linear(1, 1).requires_grad_(False)]
     ),
+    "functional_call_repeated": lambda lib: lib.func.functional_call(
+        lib.nn.Linear(1, 1), ({"weight": lib.ones(1, 1)}, {"weight": lib.ones(1, 1)}), lib.ones(1)
+    ),
+    "functional_call_strict": lambda lib: lib.func.functional_call(
+        lib.nn.Linear(1, 1),
+        {"weight": lib.ones(1, 1), "extra": lib.ones(1)},
+        lib.ones(1),
+        strict=True,
+    ),
     "vmap_returned_not_a_tensor": lambda lib: lib.func.vmap(lambda x: 3.0)(lib.ones(2)),
     # forward-mode AD
     "NO_JVP": lambda lib: _in_a_dual_level(
