@@ -92,10 +92,10 @@ def _short_spec(tree: Any) -> str:
     return "*"
 
 
-def _tree_spec(tree: Any) -> str:
-    """torch's ``TreeSpec`` repr of a flat tuple or list (what its messages show)."""
+def _tree_spec(tree: Any, indent: int = 0) -> str:
+    """torch's ``TreeSpec`` repr of tuples and lists (what its messages show)."""
     if isinstance(tree, (tuple, list)):
-        inside = ",\n  ".join(_tree_spec(item) for item in tree)
+        inside = (",\n" + " " * (indent + 2)).join(_tree_spec(t, indent + 2) for t in tree)
         return f"TreeSpec({type(tree).__name__}, None, [{inside}])"
     return "*"
 
@@ -445,14 +445,14 @@ def jacfwd(
         picked = tuple(args[n] for n in numbers)
         output, jvp_fn, aux = _linearize(chosen, picked, has_aux)
         outputs, rebuild_outputs = _flatten(output)
-        leaves, _ = _flatten(picked)
+        leaves, rebuild_picked = _flatten(picked)
         blocks: list[list] = [[] for _ in outputs]  # blocks[i][j]: d output i / d input j
         for j, x in enumerate(leaves):
             # the tangents: column k of the identity for input j, zeros for the others
             basis = eye(x.numel(), dtype=x.dtype)
             columns = vmap(
                 lambda e, j=j, x=x: jvp_fn(
-                    *_flatten(picked)[1](
+                    *rebuild_picked(
                         [
                             e.view(x.shape) if k == j else y.new_zeros(y.shape)
                             for k, y in enumerate(leaves)
@@ -511,7 +511,9 @@ def vmap(
 
     minigrad's vmap is honest about what it is: a Python loop over the batch,
     and ``stack`` at the end. torch's vmap runs each operation once on the whole
-    batch; the numbers are the same, the loop is just slower.
+    batch; the numbers are the same, the loop is just slower. (``randomness`` and
+    ``chunk_size`` are accepted and change nothing: each sample draws its own
+    random numbers.)
 
     >>> import minigrad as torch
     >>> from minigrad.func import vmap
@@ -539,6 +541,10 @@ def vmap(
         for arg, dim in zip(args, dims):
             arg_leaves, _ = _flatten(arg)
             arg_dims = _flatten(dim)[0] if isinstance(dim, tuple) else [dim] * len(arg_leaves)
+            if len(arg_dims) != len(arg_leaves):
+                raise ValueError(
+                    _messages.vmap_in_dims_structure(where, _tree_spec(dims), _tree_spec(args))
+                )
             leaf_dims += arg_dims
         sizes = []
         for leaf, dim in zip(leaves, leaf_dims):

@@ -190,6 +190,9 @@ CASES = {
         _data(lib, 2, 3), _data(lib, 2, 3, seed=1)
     ),
     "vmap dot": lambda lib: lib.vmap(lib.dot)(_data(lib, 4, 3), _data(lib, 4, 3, seed=1)),
+    "vmap nested in_dims": lambda lib: lib.vmap(lambda t: t[0] + t[1], in_dims=((0, None),))(
+        (_data(lib, 2, 3), _data(lib, 3, seed=1))
+    ),
     "vmap a dict": lambda lib: lib.func.vmap(lambda d: d["a"] + d["b"])(
         {"a": _data(lib, 2, 3), "b": _data(lib, 2, 3, seed=1)}
     ),
@@ -324,6 +327,7 @@ ERRORS = {
     "vmap no inputs": "torch.func.vmap(lambda: 1)()",
     "vmap in_dims None": "torch.func.vmap(lambda x: x, in_dims=None)(torch.ones(2))",
     "vmap in_dims too long": "torch.func.vmap(lambda x: x, in_dims=(0, 0))(torch.ones(2))",
+    "vmap nested in_dims that do not fit": "torch.vmap(lambda t: t, in_dims=((0, 0),))(torch.ones(2))",
     "vmap nothing mapped": "torch.func.vmap(lambda x: x, in_dims=(None,))(torch.ones(2))",
     "vmap returns a number": "torch.func.vmap(lambda x: 3.0)(torch.ones(2))",
     "functional_call strict, missing": (
