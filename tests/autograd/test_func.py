@@ -327,7 +327,7 @@ ERRORS = {
     "vmap no inputs": "torch.func.vmap(lambda: 1)()",
     "vmap in_dims None": "torch.func.vmap(lambda x: x, in_dims=None)(torch.ones(2))",
     "vmap in_dims too long": "torch.func.vmap(lambda x: x, in_dims=(0, 0))(torch.ones(2))",
-    "vmap nested in_dims that do not fit": "torch.vmap(lambda t: t, in_dims=((0, 0),))(torch.ones(2))",
+    "vmap nested in_dims that do not fit": f"torch.vmap(lambda t: t, in_dims=((0, 0),))({O2})",
     "vmap nothing mapped": "torch.func.vmap(lambda x: x, in_dims=(None,))(torch.ones(2))",
     "vmap returns a number": "torch.func.vmap(lambda x: 3.0)(torch.ones(2))",
     "functional_call strict, missing": (
