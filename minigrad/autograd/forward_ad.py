@@ -33,6 +33,8 @@ from __future__ import annotations
 import weakref
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from .. import _messages
 from .._grad_mode import enable_grad, is_grad_enabled
 from .._tensor import Tensor
@@ -230,6 +232,7 @@ def give_function_tangents(function: type, ctx: Any, args: tuple, result: Any) -
 def _jvp(op: type, inputs: tuple, settings: dict, tangents: dict) -> list:
     """``J t`` for each output of ``op``, by the double-backward trick."""
     from .._creation import zeros_like
+    from .._dtype import from_numpy_dtype
     from . import grad
 
     # the tangents are differentiable when something they come from requires grad
@@ -272,8 +275,10 @@ def _jvp(op: type, inputs: tuple, settings: dict, tangents: dict) -> list:
     for k, out in enumerate(outputs):
         if k not in found:
             answer.append(None)
-        elif found[k] is None:
-            answer.append(zeros_like(out).detach())
-        else:
-            answer.append(found[k] if keep_graph else found[k].detach())
+            continue
+        jvp = zeros_like(out) if found[k] is None else found[k]
+        jvp = jvp if keep_graph else jvp.detach()
+        # a tangent keeps the widest dtype of the output and the tangents (as torch's)
+        wide = np.result_type(out._data.dtype, *(t._data.dtype for t in tangents.values()))
+        answer.append(jvp if wide == jvp._data.dtype else jvp.to(from_numpy_dtype(wide)))
     return answer

@@ -134,6 +134,18 @@ with fwAD.dual_level():
     q.mul_(2)
     print(fwAD.unpack_dual(q).tangent.detach())
 """,
+    "tangents of another dtype, and promotion": """
+fwAD = torch.autograd.forward_ad
+with fwAD.dual_level():
+    d = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([1., 3.], dtype=torch.float64))
+    print(d * 2)
+    print(d.sin())
+    print(d.double() * 2)
+    e = fwAD.make_dual(torch.tensor([1., 2.], dtype=torch.float64), torch.tensor([1., 3.]))
+    print(e * 2)
+    print(e + d)
+    print(e * torch.tensor([1, 2]))
+""",
     "make_dual outside a level": """
 torch.autograd.forward_ad.make_dual(torch.ones(2), torch.ones(2))
 """,
