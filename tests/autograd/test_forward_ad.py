@@ -235,3 +235,65 @@ def test_gradcheck_with_forward_ad(name: str) -> None:
         assert lib.autograd.gradcheck(
             lambda t, lib=lib: GRADCHECKED[name](lib, t), (x,), check_forward_ad=True
         )
+
+
+def _ops(lib):
+    F = lib.nn.functional
+    b = _fixed(lib, 4, 2, seed=3)
+    target = lib.tensor([0, 3, 1])
+    return {
+        "to float64": lambda d: d.to(lib.float64),
+        "clone": lambda d: d.clone(),
+        "contiguous": lambda d: d.t().contiguous(),
+        "expand": lambda d: d[:1].expand(3, 4),
+        "permute": lambda d: d.permute(1, 0),
+        "index": lambda d: d[lib.tensor([2, 0])],
+        "mask": lambda d: d[d > 0],
+        "cat": lambda d: lib.cat([d, d * 2]),
+        "stack": lambda d: lib.stack([d, d]),
+        "where": lambda d: lib.where(d > 0, d, d * 3),
+        "clamp": lambda d: d.clamp(-0.5, 0.5),
+        "relu": lambda d: F.relu(d),
+        "max dim": lambda d: d.max(dim=1).values,
+        "max": lambda d: d.max(),
+        "sort": lambda d: d.sort(dim=1).values,
+        "linear": lambda d: F.linear(d, b.t()),
+        "mse": lambda d: F.mse_loss(d, lib.zeros(3, 4)),
+        "cross entropy": lambda d: F.cross_entropy(d, target),
+        "log_softmax": lambda d: F.log_softmax(d, dim=1),
+        "var": lambda d: d.var(dim=0),
+        "std": lambda d: d.std(),
+        "norm": lambda d: d.norm(),
+        "pow of a tensor": lambda d: d.abs().pow(d),
+        "2 ** d": lambda d: 2**d,
+        "einsum": lambda d: lib.einsum("ij,jk->ik", d, b),
+        "cumsum": lambda d: d.cumsum(1),
+        "gather": lambda d: d.gather(1, target.unsqueeze(1)),
+        "division": lambda d: 1 / (d.abs() + 1),
+        "prod": lambda d: d.prod(1),
+        "split": lambda d: d.split(2, dim=1)[1],
+        "unbind": lambda d: d.unbind(0)[2],
+        "layer_norm": lambda d: F.layer_norm(d, (4,)),
+        "masked_fill": lambda d: d.masked_fill(d > 0, 0.0),
+        "minimum": lambda d: lib.minimum(d, d * -1),
+        "gelu": lambda d: F.gelu(d),
+        "logsumexp": lambda d: d.logsumexp(1),
+    }
+
+
+def _fixed(lib, *shape, seed=0):
+    rng = np.random.default_rng(seed)
+    return lib.tensor(rng.standard_normal(shape).astype(np.float32))
+
+
+@pytest.mark.parametrize("name", list(_ops(torch)))
+def test_the_tangent_of_each_operation_is_torchs(name: str) -> None:
+    results = []
+    for lib, fw in ((minigrad, mfw), (torch, tfw)):
+        with fw.dual_level():
+            out = _ops(lib)[name](fw.make_dual(_fixed(lib, 3, 4), _fixed(lib, 3, 4, seed=1)))
+            tangent = fw.unpack_dual(out).tangent
+            results.append((tuple(tangent.shape), str(tangent.dtype), tangent.numpy()))
+    (s1, d1, t1), (s2, d2, t2) = results
+    assert (s1, d1) == (s2, d2)
+    np.testing.assert_allclose(t1, t2, rtol=1e-5, atol=1e-6)
