@@ -113,6 +113,7 @@ from .ops.elementwise import (
     cosh,
     expm1,
     frac,
+    nan_to_num,
     rsqrt,
     sinh,
     tan,
@@ -193,6 +194,7 @@ from .ops.logical import (
     lt,
     ne,
     nonzero,
+    argwhere,
     numel,
 )
 from .ops.ordering import (
@@ -200,6 +202,9 @@ from .ops.ordering import (
     diag,
     diagonal,
     flip,
+    fliplr,
+    flipud,
+    msort,
     roll,
     sort,
     topk,
@@ -220,6 +225,7 @@ from .ops.indexing import (
     select,
 )
 from .ops.shape import (
+    split_with_sizes,
     broadcast_to,
     column_stack,
     hstack,
@@ -255,6 +261,10 @@ e = 2.718281828459045
 inf = 1e999  # (float is torch.float here)
 nan = inf - inf
 newaxis = None
+
+# torch's other names for some comparisons and arithmetic
+greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
+multiply, divide, subtract, absolute = mul, div, sub, abs
 
 del _dtype
 

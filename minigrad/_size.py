@@ -12,9 +12,14 @@ class Size(tuple):
     """
 
     __slots__ = ()
+    __module__ = "torch"  # so ``type(x.shape)`` prints <class 'torch.Size'>, as in torch
 
     def __repr__(self) -> str:
         return f"torch.Size({list(self)})"
+
+    def __reduce__(self) -> tuple:
+        # pickle names a function of this module, not the class (``torch.Size``)
+        return (_size, (tuple(self),))
 
     __str__ = __repr__
 
@@ -31,3 +36,8 @@ class Size(tuple):
 
     def __add__(self, other: tuple) -> Size:  # type: ignore[override]
         return Size(tuple(self) + tuple(other))
+
+
+def _size(dims: tuple) -> Size:
+    """A Size again, from pickle."""
+    return Size(dims)

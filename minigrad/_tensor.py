@@ -171,6 +171,42 @@ class Tensor:
     def is_floating_point(self) -> bool:
         return self._data.dtype.kind == "f"
 
+    def is_signed(self) -> bool:
+        """Whether the dtype holds negative numbers (not uint8 or bool)."""
+        return self._data.dtype.kind in "fi"
+
+    def is_complex(self) -> bool:
+        return False  # minigrad has no complex dtypes
+
+    is_cpu = True  # (a tensor is always on the CPU here)
+
+    def get_device(self) -> int:
+        """-1: the CPU (a GPU tensor would give its index)."""
+        return -1
+
+    def is_same_size(self, other: Tensor) -> bool:
+        return self._data.shape == other._data.shape
+
+    def is_nonzero(self) -> bool:
+        """Whether the one element is not zero (as ``bool(t)``)."""
+        return self.__bool__()
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the elements take: ``numel() * itemsize``."""
+        return self._data.size * self._data.itemsize
+
+    @property
+    def itemsize(self) -> int:
+        """The bytes one element takes (as ``element_size()``)."""
+        return self._data.itemsize
+
+    def storage_offset(self) -> int:
+        """Where a view's first element sits in its base's memory, in elements."""
+        if self._base is None:
+            return 0
+        return (self.data_ptr() - self._base.data_ptr()) // self._data.itemsize
+
     def is_contiguous(self, memory_format: Any = None) -> bool:
         return bool(self._data.flags.c_contiguous)
 

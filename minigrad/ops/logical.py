@@ -178,6 +178,11 @@ def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
     return _constant(np.count_nonzero(a, axis=axes), np.int64)
 
 
+def argwhere(input: Tensor) -> Tensor:
+    """The positions of the nonzero elements, one row each: ``nonzero(input)``."""
+    return nonzero(input)
+
+
 def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
     """The positions of the nonzero elements: one row ``[i, j, ...]`` per
     element, or with ``as_tuple=True`` one index tensor per dim (what

@@ -182,6 +182,7 @@ RULES: dict[str, Rule] = {
     "RsqrtBackward0": rule(lambda L, a: a.rsqrt(), P(2, 3)),
     "Expm1Backward0": rule(lambda L, a: a.expm1(), S(2, 3)),
     "FracBackward0": rule(lambda L, a: (a * 3).frac(), S(2, 3)),
+    "NanToNumBackward0": rule(lambda L, a: L.nan_to_num(a), S(2, 3)),
     "TruncBackward0": rule(lambda L, a: (a * 3).trunc(), S(2, 3)),
     "SigmoidBackwardBackward0": rule(lambda L, a, v: grad_of(L, L.sigmoid, a, v), S(2, 3), S(2, 3)),
     "ErfBackward0": rule(lambda L, a: L.erf(a), S(2, 3)),
@@ -251,6 +252,13 @@ RULES: dict[str, Rule] = {
     "SqueezeBackward1": rule(lambda L, a: a.squeeze(1), S(2, 1, 3)),
     "SqueezeBackward4": rule(lambda L, a, m: a @ m, S(3), S(3, 2)),
     "UnsqueezeBackward0": rule(lambda L, a: a.unsqueeze(1), S(2, 3)),
+    "SqueezeBackward2": rule(lambda L, a: a.squeeze((1, 2)), S(2, 1, 3)),
+    # the in-place forms (on a copy: a leaf cannot change in place)
+    "TBackward1": rule(lambda L, a: (a * 1).t_(), S(2, 3)),
+    "TransposeBackward1": rule(lambda L, a: (a * 1).transpose_(0, 2), S(2, 3, 2)),
+    "UnsqueezeBackward1": rule(lambda L, a: (a * 1).unsqueeze_(1), S(2, 3)),
+    "SqueezeBackward3": rule(lambda L, a: (a * 1).squeeze_(), S(2, 1, 3)),
+    "SqueezeBackward5": rule(lambda L, a: (a * 1).squeeze_((0, 1)), S(2, 1, 3)),
     "RepeatBackward0": rule(lambda L, a: a.repeat(2, 1, 2), S(2, 3)),
     "CatBackward0": rule(lambda L, a, b: L.cat([a, b], 1), S(2, 3), S(2, 1)),
     "StackBackward0": rule(lambda L, a, b: L.stack([a, b], 1), S(2, 3), S(2, 3)),
@@ -258,6 +266,10 @@ RULES: dict[str, Rule] = {
     "SplitWithSizesBackward0": rule(lambda L, a: a.split([1, 2], 1)[1], S(2, 3)),
     "UnbindBackward0": rule(lambda L, a: a.unbind(1)[2], S(2, 3)),
     "FlipBackward0": rule(lambda L, a: a.flip([1]), S(2, 3)),
+    "UnfoldBackward0": rule(lambda L, a: a.unfold(1, 3, 2), S(2, 7)),
+    "UnfoldBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: x.unfold(0, 2, 1), a, v), S(5), S(4, 2)
+    ),
     "RollBackward0": rule(lambda L, a: a.roll(1, 1), S(2, 3)),
     # --- indexing ---------------------------------------------------------------------
     "SelectBackward0": rule(lambda L, a: a[1], S(2, 3)),
