@@ -99,58 +99,6 @@ class dual_level:  # noqa: N801 - torch's name
         exit_dual_level()
 
 
-def tangent_of(tensor: Any) -> Tensor | None:
-    """The tangent of ``tensor`` at the open level, or None."""
-    entry = _TANGENTS.get(id(tensor))
-    if entry is None or entry[0]() is not tensor:  # (an id reused by another object)
-        return None
-    return entry[1]
-
-
-def _set_tangent(tensor: Tensor, tangent: Tensor) -> None:
-    key = id(tensor)
-
-    def forget(_: Any) -> None:  # the tensor is gone: so is its entry
-        if key in _TANGENTS and _TANGENTS[key][0]() is None:
-            del _TANGENTS[key]
-
-    _TANGENTS[key] = (weakref.ref(tensor, forget), tangent)
-
-
-def copy_tangent(source: Tensor, target: Tensor) -> None:
-    """After an in-place operation: ``target`` now holds ``source``'s values, so
-    it takes ``source``'s tangent (or loses its own)."""
-    tangent = tangent_of(source)
-    if tangent is not None:
-        _set_tangent(target, tangent)
-    elif tangent_of(target) is not None:
-        del _TANGENTS[id(target)]
-
-
-def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
-    """``tensor[key] = value`` when one of them is dual: the values are written as
-    usual, and ``tensor``'s tangent gets ``value``'s tangent (or 0) at ``key``."""
-    from .._creation import zeros_like
-
-    own, written = tangent_of(tensor), tangent_of(value)
-    with no_tangents():
-        tensor[key] = value
-        tangent = zeros_like(tensor) if own is None else own.clone()
-        tangent[key] = 0.0 if written is None else written
-    _set_tangent(tensor, tangent)
-
-
-class no_tangents:  # noqa: N801
-    """Run operations without forward AD (the table is put aside and back)."""
-
-    def __enter__(self) -> None:
-        self.saved = dict(_TANGENTS)
-        _TANGENTS.clear()
-
-    def __exit__(self, *exc: Any) -> None:
-        _TANGENTS.update(self.saved)
-
-
 def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> Tensor:
     """A dual tensor: a view of ``tensor`` that carries ``tangent`` (same size)."""
     if not _level:
@@ -185,6 +133,37 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
     return UnpackedDualTensor(primal, tangent)
 
 
+# --- the table of tangents (function._TANGENTS) ------------------------------------
+def tangent_of(tensor: Any) -> Tensor | None:
+    """The tangent of ``tensor`` at the open level, or None."""
+    entry = _TANGENTS.get(id(tensor))
+    if entry is None or entry[0]() is not tensor:  # (an id reused by another object)
+        return None
+    return entry[1]
+
+
+def _set_tangent(tensor: Tensor, tangent: Tensor) -> None:
+    key = id(tensor)
+
+    def forget(_: Any) -> None:  # the tensor is gone: so is its entry
+        if key in _TANGENTS and _TANGENTS[key][0]() is None:
+            del _TANGENTS[key]
+
+    _TANGENTS[key] = (weakref.ref(tensor, forget), tangent)
+
+
+class no_tangents:  # noqa: N801
+    """Run operations without forward AD (the table is put aside and back)."""
+
+    def __enter__(self) -> None:
+        self.saved = dict(_TANGENTS)
+        _TANGENTS.clear()
+
+    def __exit__(self, *exc: Any) -> None:
+        _TANGENTS.update(self.saved)
+
+
+# --- each operation's tangent, by the double-backward trick ------------------------
 def apply_dual(op: type, inputs: tuple, settings: dict) -> Any:
     """``op.apply(*inputs)`` when some inputs are dual: the result, with its tangent.
 
@@ -200,33 +179,6 @@ def apply_dual(op: type, inputs: tuple, settings: dict) -> Any:
         if tangent is not None:
             _set_tangent(out, tangent)
     return result
-
-
-def check_jvp(function: type) -> None:
-    """A custom ``autograd.Function`` meets a dual tensor: it needs a ``jvp``."""
-    if function.jvp is Function.jvp:
-        raise NotImplementedError(_messages.NO_JVP)
-
-
-def give_function_tangents(function: type, ctx: Any, args: tuple, result: Any) -> None:
-    """After ``function.apply(*args)``, with some arguments dual: the function's
-    own ``jvp(ctx, *tangents)`` gives its outputs' tangents (a tensor argument
-    without a tangent counts as one of zeros; others get None)."""
-    from .._creation import zeros_like
-
-    tangents = []
-    for a in args:
-        t = tangent_of(a)
-        if t is None and isinstance(a, Tensor):
-            t = zeros_like(a)
-        tangents.append(t)
-    out_tangents = function.jvp(ctx, *tangents)
-    if not isinstance(out_tangents, tuple):
-        out_tangents = (out_tangents,)
-    outputs = result if isinstance(result, tuple) else (result,)
-    for out, tangent in zip(outputs, out_tangents):
-        if isinstance(out, Tensor) and tangent is not None:
-            _set_tangent(out, tangent)
 
 
 def _jvp(op: type, inputs: tuple, settings: dict, tangents: dict) -> list:
@@ -282,3 +234,54 @@ def _jvp(op: type, inputs: tuple, settings: dict, tangents: dict) -> list:
         wide = np.result_type(out._data.dtype, *(t._data.dtype for t in tangents.values()))
         answer.append(jvp if wide == jvp._data.dtype else jvp.to(from_numpy_dtype(wide)))
     return answer
+
+
+# --- custom Functions, in-place operations and writes through an index -------------
+def check_jvp(function: type) -> None:
+    """A custom ``autograd.Function`` meets a dual tensor: it needs a ``jvp``."""
+    if function.jvp is Function.jvp:
+        raise NotImplementedError(_messages.NO_JVP)
+
+
+def give_function_tangents(function: type, ctx: Any, args: tuple, result: Any) -> None:
+    """After ``function.apply(*args)``, with some arguments dual: the function's
+    own ``jvp(ctx, *tangents)`` gives its outputs' tangents (a tensor argument
+    without a tangent counts as one of zeros; others get None)."""
+    from .._creation import zeros_like
+
+    tangents = []
+    for a in args:
+        t = tangent_of(a)
+        if t is None and isinstance(a, Tensor):
+            t = zeros_like(a)
+        tangents.append(t)
+    out_tangents = function.jvp(ctx, *tangents)
+    if not isinstance(out_tangents, tuple):
+        out_tangents = (out_tangents,)
+    outputs = result if isinstance(result, tuple) else (result,)
+    for out, tangent in zip(outputs, out_tangents):
+        if isinstance(out, Tensor) and tangent is not None:
+            _set_tangent(out, tangent)
+
+
+def copy_tangent(source: Tensor, target: Tensor) -> None:
+    """After an in-place operation: ``target`` now holds ``source``'s values, so
+    it takes ``source``'s tangent (or loses its own)."""
+    tangent = tangent_of(source)
+    if tangent is not None:
+        _set_tangent(target, tangent)
+    elif tangent_of(target) is not None:
+        del _TANGENTS[id(target)]
+
+
+def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
+    """``tensor[key] = value`` when one of them is dual: the values are written as
+    usual, and ``tensor``'s tangent gets ``value``'s tangent (or 0) at ``key``."""
+    from .._creation import zeros_like
+
+    own, written = tangent_of(tensor), tangent_of(value)
+    with no_tangents():
+        tensor[key] = value
+        tangent = zeros_like(tensor) if own is None else own.clone()
+        tangent[key] = 0.0 if written is None else written
+    _set_tangent(tensor, tangent)
