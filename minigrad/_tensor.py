@@ -695,7 +695,7 @@ class Tensor:
 
         dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
         if _TANGENTS:
-            from .autograd.forward_ad import copy_tangent as dual
+            from .autograd.forward_ad import inplace_tangent as dual
         if not recording:
             prev = _State.enabled
             _State.enabled = False

@@ -24,8 +24,9 @@ backward passes per operation: slow, but no second set of formulas to trust).
 
 A custom ``autograd.Function`` gives its outputs' tangents with its own
 ``jvp(ctx, *tangents)``; an in-place operation hands its result's tangent to the
-tensor it changed. Leaving ``dual_level`` forgets every tangent of that level.
-Not covered: a change through a view does not reach the tangent of its base.
+tensor it changed (and, through a view, to its base; another view of that base,
+made before, keeps its old tangent). Leaving ``dual_level`` forgets every tangent
+of that level.
 """
 
 from __future__ import annotations
@@ -274,6 +275,31 @@ def copy_tangent(source: Tensor, target: Tensor) -> None:
         del _TANGENTS[id(target)]
 
 
+def inplace_tangent(result: Tensor, target: Tensor) -> None:
+    """After an in-place operation that wrote ``result`` into ``target``: ``target``
+    takes ``result``'s tangent, and so does its base where ``target`` is a view."""
+    copy_tangent(result, target)
+    _through_view(target)
+
+
+def _through_view(view: Tensor) -> None:
+    """A view was changed in place: its base's tangent, at the view's positions,
+    becomes the view's tangent."""
+    from .._creation import zeros_like
+    from .._tensor import _positions_in
+
+    base = view._base
+    if base is None:
+        return
+    own, whole = tangent_of(view), tangent_of(base)
+    if own is None and whole is None:
+        return
+    with no_tangents():
+        tangent = zeros_like(base) if whole is None else whole.clone()
+        tangent[_positions_in(view._data, base._data)] = 0.0 if own is None else own
+    _set_tangent(base, tangent)
+
+
 def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
     """``tensor[key] = value`` when one of them is dual: the values are written as
     usual, and ``tensor``'s tangent gets ``value``'s tangent (or 0) at ``key``."""
@@ -285,3 +311,4 @@ def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
         tangent = zeros_like(tensor) if own is None else own.clone()
         tangent[key] = 0.0 if written is None else written
     _set_tangent(tensor, tangent)
+    _through_view(tensor)

@@ -146,6 +146,28 @@ with fwAD.dual_level():
     print(e + d)
     print(e * torch.tensor([1, 2]))
 """,
+    "in-place changes through views": """
+fwAD = torch.autograd.forward_ad
+with fwAD.dual_level():
+    d = fwAD.make_dual(torch.tensor([1., 2., 3.]), torch.tensor([1., 1., 1.]))
+    b = d * 1
+    v = b[1:]
+    v.mul_(2)
+    print(b, v)
+    x = torch.zeros(3)
+    w = x[:2]
+    w.copy_(d[:2] * 5)
+    print(x)
+    m = torch.zeros(2, 3)
+    m.t()[1] = d[:2]
+    print(m)
+    r = torch.zeros(2, 3)
+    r[0].add_(d)
+    print(r)
+    p = torch.ones(4, requires_grad=True) * 1
+    p[1:3].mul_(fwAD.make_dual(torch.tensor([2., 3.]), torch.tensor([1., -1.])))
+    print(p.detach(), fwAD.unpack_dual(p).tangent.detach())
+""",
     "make_dual outside a level": """
 torch.autograd.forward_ad.make_dual(torch.ones(2), torch.ones(2))
 """,
