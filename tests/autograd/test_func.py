@@ -13,6 +13,7 @@ import torch
 import minigrad
 
 from ..transcript import run
+from .test_forward_ad import _fixed, _ops
 
 
 def _same(mine, theirs, rtol=1e-5, atol=1e-6) -> None:
@@ -361,3 +362,14 @@ def test_errors_are_torchs(name: str) -> None:
 def test_vmap_is_a_loop_and_says_so() -> None:
     assert "loop" in minigrad.func.vmap.__doc__
     assert minigrad.vmap is minigrad.func.vmap
+
+
+@pytest.mark.parametrize("mode", ["jacrev", "jacfwd"])
+@pytest.mark.parametrize("name", list(_ops(torch)))
+def test_jacobians_of_each_operation_are_torchs(name: str, mode: str) -> None:
+    """The Jacobian of each operation of the forward-AD tests, both ways."""
+    results = []
+    for lib in (minigrad, torch):
+        op = _ops(lib)[name]
+        results.append(getattr(lib.func, mode)(op)(_fixed(lib, 3, 4)))
+    _same(*results, rtol=1e-5, atol=1e-6)
