@@ -128,9 +128,11 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
             f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not "
             f"{type(tensor).__name__}"
         )
+    from ..ops.indexing import Identity
+
     tangent = tangent_of(tensor)
     with no_tangents():
-        primal = tensor.view_as(tensor)  # an alias of the values, without the tangent
+        primal = Identity.apply(tensor)  # an alias of the values, without the tangent
     return UnpackedDualTensor(primal, tangent)
 
 

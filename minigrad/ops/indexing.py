@@ -320,6 +320,12 @@ class AliasBackward0(Op):
         return grad
 
 
+class Identity(AliasBackward0):
+    """The primal of ``autograd.forward_ad.unpack_dual``: an alias, named as torch names it."""
+
+    __slots__ = ()
+
+
 class CopySlices(CopySlicesBase):
     """``y[key] = x``: out = y with x written at key.
     d/dy = 1 outside key, 0 inside;  d/dx = the gradient at key."""

@@ -74,6 +74,7 @@ p = torch.tensor([1., 2.], requires_grad=True)
 with fwAD.dual_level():
     d = fwAD.make_dual(p, torch.ones(2))
     print(d)
+    print(fwAD.unpack_dual(d).primal, fwAD.unpack_dual(p * 2))
     y = (d * d).sum()
     y.backward()
     print(p.grad)
