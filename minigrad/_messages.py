@@ -712,6 +712,14 @@ def jacobian_mismatch(
     )
 
 
+def forward_jacobian_mismatch(
+    output_idx: object, input_idx: object, numerical: object, analytical: object
+) -> str:
+    return "Jacobian computed with forward mode mismatch" + jacobian_mismatch(
+        output_idx, input_idx, numerical, analytical
+    ).removeprefix("Jacobian mismatch")
+
+
 GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
     "gradcheck expects at least one input tensor to require gradient, but none of them "
     "have requires_grad=True."
@@ -1608,3 +1616,151 @@ UNFLATTEN_SIZES = (
 
 # nn.Hardtanh
 HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"
+
+
+# --- minigrad.autograd.forward_ad ----------------------------------------------
+NO_JVP = (
+    "You must implement the jvp function for custom autograd.Function to use it with "
+    "forward mode AD."
+)
+MAKE_DUAL_NO_LEVEL = (
+    "Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+    "enter_dual_level() first."
+)
+NESTED_DUAL_LEVEL = "Nested forward mode AD is not supported at the moment"
+DUAL_LEVEL_NOT_POSITIVE = "Dual level must be a positive number."
+
+
+def dual_not_floating(what: str, dtype: object) -> str:
+    return f"Expected {what} to be floating point or complex, but got: {dtype}"
+
+
+def tangent_size_mismatch(size: list, tangent_size: list) -> str:
+    return (
+        "Trying to set a forward gradient that has a different size than that of the "
+        f"original Tensor, this is not supported. Tensor is of size {size} while the given "
+        f"forward gradient is of size {tangent_size}."
+    )
+
+
+def already_dual(level: int) -> str:
+    return (
+        "Making a dual Tensor based on a Tensor that already has a forward gradient at the "
+        f"same level {level} is not supported."
+    )
+
+
+# --- minigrad.func -------------------------------------------------------------
+def func_aux_not_a_pair(api: str) -> str:
+    return (
+        f"{api}(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True"
+    )
+
+
+def func_grad_not_a_tensor(kind: object) -> str:
+    return f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got {kind}"
+
+
+def func_grad_not_a_scalar(dims: int) -> str:
+    return (
+        "grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor "
+        f"with {dims} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
+    )
+
+
+def func_vjp_structure(cotangents: str, outputs: str) -> str:
+    return (
+        "Expected pytree structure of cotangents to be the same as pytree structure of "
+        f"outputs to the function. cotangents: {cotangents}, primal output: {outputs}"
+    )
+
+
+def func_jvp_not_a_tuple(what: str) -> str:
+    return (
+        f"jvp(f, primals, tangents): Expected {what} to be a tuple. E.g. it should be valid "
+        "to call f(*primals)."
+    )
+
+
+def func_jvp_output_not_a_tensor(kind: object) -> str:
+    return (
+        "jvp(f, primals, tangents): expected f(*primals) to return only tensors, got "
+        f"unsupported type {kind}"
+    )
+
+
+def func_jvp_structure(primals: str, tangents: str) -> str:
+    return (
+        "jvp(f, primals, tangents): Expected primals and tangents to have the same python "
+        "structure. For example, if primals is a tuple of 3 tensors, tangents also must be. "
+        f"Got primals with structure {primals} and tangents with structure {tangents}"
+    )
+
+
+def vmap_no_inputs(name: str) -> str:
+    return (
+        f"vmap({name})(<inputs>): got no inputs. Maybe you forgot to add inputs, or you are "
+        "trying to vmap over a function with no inputs. The latter is unsupported."
+    )
+
+
+def vmap_bad_in_dims(where: str, kind: object) -> str:
+    return (
+        f"{where}: expected `in_dims` to be int or a (potentially nested) tuple matching the "
+        f"structure of inputs, got: {kind}."
+    )
+
+
+def vmap_in_dims_structure(where: str, dims: str, inputs: str) -> str:
+    return (
+        f"{where}: in_dims is not compatible with the structure of `inputs`. in_dims has "
+        f"structure {dims} but inputs has structure {inputs}."
+    )
+
+
+def vmap_not_a_tensor(where: str, dim: int, kind: object) -> str:
+    return (
+        f"{where}: Got in_dim={dim} for an input but the input is of type {kind}. We cannot "
+        "vmap over non-Tensor arguments, please use None as the respective in_dim"
+    )
+
+
+def vmap_bad_dim(where: str, dim: int, ndim: int) -> str:
+    return (
+        f"{where}: Got in_dim={dim} for some input, but that input is a Tensor of "
+        f"dimensionality {ndim} so expected in_dim to satisfy -{ndim} <= in_dim < {ndim}."
+    )
+
+
+VMAP_NOTHING_TO_MAP = "vmap: Expected at least one Tensor to vmap over"
+
+
+def vmap_sizes_differ(sizes: list) -> str:
+    return (
+        "vmap: Expected all tensors to have the same size in the mapped dimension, got "
+        f"sizes {sizes} for the mapped dimension"
+    )
+
+
+def vmap_returned_not_a_tensor(name: str, kind: object) -> str:
+    return (
+        f"vmap({name}, ...): `{name}` must only return Tensors, got type {kind}. Did you "
+        "mean to set out_dims= to None for output?"
+    )
+
+
+def stack_module_state_requires_grad(name: str) -> str:
+    return f"Expected {name} from each model to have the same .requires_grad"
+
+
+def functional_call_repeated(names: list) -> str:
+    return f"{names} appeared in multiple dictionaries; behavior of functional call is ambiguous"
+
+
+def functional_call_strict(module: str, missing: list, unexpected: list) -> str:
+    lines = [f"Error(s) in reparametrizing for {module}:"]
+    if unexpected:
+        lines.append("Unexpected key(s): " + ", ".join(repr(k) for k in unexpected) + ".")
+    if missing:
+        lines.append("Missing key(s): " + ", ".join(repr(k) for k in missing) + ".")
+    return "\n\t".join(lines)

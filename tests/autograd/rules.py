@@ -329,6 +329,7 @@ RULES: dict[str, Rule] = {
         lambda L, v: grad_of(L, lambda x: x[:, 1:], leaf(L, 2, 3), v), S(2, 2)
     ),
     "AliasBackward0": rule(lambda L, a: a[...], S(2, 3)),
+    "Identity": rule(lambda L, a: _unpacked_primal(L, a * 1), S(2, 3)),
     "IndexBackward0": rule(lambda L, a: a[[0, 1, 1]], S(2, 3)),
     "IndexPutImplBackward0": rule(
         lambda L, v: grad_of(L, lambda x: x[[0, 1, 1]], leaf(L, 2, 3), v), S(3, 3)
@@ -519,6 +520,12 @@ def _view_of_changed_base(a: Any) -> Any:
 
 
 # Rule classes that no gradcheck can check, and why.
+def _unpacked_primal(L: Any, a: Any) -> Any:
+    """``forward_ad.unpack_dual(a).primal``: torch names its node ``Identity``."""
+    with L.autograd.forward_ad.dual_level():
+        return L.autograd.forward_ad.unpack_dual(a).primal
+
+
 EXCLUDED: dict[str, str] = {
     "Unique2Backward0": (
         "torch has no derivative for unique: backward through the node raises "
