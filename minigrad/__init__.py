@@ -356,9 +356,20 @@ del _install_out
 # The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
 # imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``
 # stays quick (numpy is most of what it costs).
-_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization", "linalg")
+_SUBMODULES = (
+    "nn",
+    "optim",
+    "utils",
+    "viz",
+    "widgets",
+    "lessons",
+    "serialization",
+    "func",
+    "linalg",
+)
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
 _SAVING = ("save", "load")  # from minigrad.serialization, which imports pickle
+_FROM_FUNC = ("vmap",)  # torch.vmap is torch.func.vmap
 
 
 def __getattr__(name: str) -> object:
@@ -372,12 +383,15 @@ def __getattr__(name: str) -> object:
         module = importlib.import_module(f"{__name__}.{_FROM_SUBMODULE[name]}")
         value = globals()[name] = accept_numpy_names(getattr(module, name))
         return value
-    if name in _SAVING:
-        module = importlib.import_module(f"{__name__}.serialization")
+    if name in _SAVING or name in _FROM_FUNC:
+        where = "serialization" if name in _SAVING else "func"
+        module = importlib.import_module(f"{__name__}.{where}")
         value = globals()[name] = getattr(module, name)
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_SUBMODULES) | set(_FROM_SUBMODULE) | set(_SAVING))
+    return sorted(
+        set(globals()) | set(_SUBMODULES) | set(_FROM_SUBMODULE) | set(_SAVING) | set(_FROM_FUNC)
+    )

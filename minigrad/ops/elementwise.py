@@ -834,6 +834,8 @@ def _integer_division(
     if dt.kind in "iu" and np.any(np.asarray(b) == 0):
         raise RuntimeError("ZeroDivisionError")
     if rule is not None and any(isinstance(x, Tensor) and x.requires_grad for x in (input, other)):
+        if rule is RemainderBackward0:  # x % 2: the number is a setting, not an input, as in torch
+            return rule.apply(input, b=other, fn=fn)
         return binary(rule, input, other, fn=fn, **settings)
     return Tensor._make(np.asarray(quiet_numpy(fn, a, b)).astype(dt), None)
 

@@ -706,6 +706,13 @@ def _norm_grad(grad: Tensor, a: Tensor, out: Tensor, p: float, dims: tuple, keep
     return (g * scaled).masked_fill(zero, 0.0)
 
 
+class NormBackward1(LinalgVectorNormBackward0):
+    """torch's older ``at::norm(a, p, dim, keepdim)``, which its C++ code still calls
+    (``pairwise_distance``): the same rule as ``LinalgVectorNormBackward0``"""
+
+    __slots__ = ()
+
+
 def norm(
     input: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
 ) -> Tensor:
