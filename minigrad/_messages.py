@@ -183,6 +183,12 @@ def bad_generator_state(expected: object, size: object) -> str:
     )
 
 
+BERNOULLI_P_RANGE = (
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message "
+    "be improved?  If so, please report an enhancement request to PyTorch.)"
+)
+
+
 # --- minigrad._tensor ----------------------------------------------------------
 NON_LEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
@@ -712,6 +718,14 @@ def jacobian_mismatch(
     )
 
 
+def forward_jacobian_mismatch(
+    output_idx: object, input_idx: object, numerical: object, analytical: object
+) -> str:
+    return "Jacobian computed with forward mode mismatch" + jacobian_mismatch(
+        output_idx, input_idx, numerical, analytical
+    ).removeprefix("Jacobian mismatch")
+
+
 GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
     "gradcheck expects at least one input tensor to require gradient, but none of them "
     "have requires_grad=True."
@@ -1031,6 +1045,23 @@ def masked_fill_value_not_0_dim(value_dim: object) -> str:
     )
 
 
+ADDCDIV_INTEGER_DIVISION = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+    "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+    "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+    "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+    "addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+    "tensor2), for all dtypes."
+)
+
+
+def float_power_base_dtype(dtype: object) -> str:
+    return (
+        f"the base given to float_power_ has dtype {dtype} but the operation's result "
+        "requires dtype Double"
+    )
+
+
 # --- minigrad.ops.indexing -----------------------------------------------------
 NON_TUPLE_SEQUENCE = (
     "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
@@ -1093,6 +1124,52 @@ def batch2_size_mismatch_bmm(
     )
 
 
+def solve_dtypes(a: object, b: object) -> str:
+    return (
+        "linalg.solve: Expected A and B to have the same dtype, but found A of type "
+        f"{a} and B of type {b} instead"
+    )
+
+
+def solve_shapes(n: object, m: object, rows: object, cols: object) -> str:
+    return (
+        "linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+        f"({n}x{m} and {rows}x{cols})"
+    )
+
+
+def norm_needs_dim(ndim: object) -> str:
+    return (
+        f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got {ndim}D."
+    )
+
+
+SOLVE_SINGULAR = "torch.linalg.solve: The solver failed because the input matrix is singular."
+
+
+def inv_singular(index: object) -> str:
+    return (
+        f"linalg.inv: The diagonal element {index} is zero, the inversion could not be "
+        "completed because the input matrix is singular."
+    )
+
+
+CROSS_WITHOUT_DIM = (
+    "Using torch.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+    "The default value of dim will change to agree with that of linalg.cross in a future "
+    "release. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)"
+)
+
+
+def searchsorted_shapes(boundaries: object, values: object) -> str:
+    return (
+        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+        "dimensions of boundaries tensor and input value tensor must match, but we got "
+        f"boundaries tensor {boundaries} and input value tensor {values}"
+    )
+
+
 # --- minigrad.ops.reduction ----------------------------------------------------
 def dof_not_positive(name: object) -> str:
     return (
@@ -1131,6 +1208,22 @@ def prod_invalid_arguments(dim_type: object) -> str:
         f"prod() received an invalid combination of arguments - got (dim={dim_type}, ), but "
         "expected one of:\n * (*, torch.dtype dtype = None)\n"
         " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n"
+    )
+
+
+def nanmean_dtype(dtype: object) -> str:
+    return f"nanmean(): expected input to have floating point or complex dtype but got {dtype}"
+
+
+AMINMAX_EMPTY = (
+    "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."
+)
+
+
+def quantile_interpolation(got: object) -> str:
+    return (
+        "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+        f"but got {got}"
     )
 
 
@@ -1232,6 +1325,13 @@ def cat_size_mismatch(d: object, expected: object, got: object, i: object) -> st
     return (
         f"Sizes of tensors must match except in dimension {d}. Expected size {expected} "
         f"but got size {got} for tensor number {i} in the list."
+    )
+
+
+def block_diag_dims(i: object, ndim: object) -> str:
+    return (
+        "torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+        f"Input {i} has {ndim} dimensions"
     )
 
 
@@ -1678,3 +1778,151 @@ def rnn_cell_batch(batch: object, label: object, hidden_batch: object) -> str:
 
 def rnn_cell_hidden_size(label: object, got: object, expected: object) -> str:
     return f"hidden{label} has inconsistent hidden_size: got {got}, expected {expected}"
+
+
+# --- minigrad.autograd.forward_ad ----------------------------------------------
+NO_JVP = (
+    "You must implement the jvp function for custom autograd.Function to use it with "
+    "forward mode AD."
+)
+MAKE_DUAL_NO_LEVEL = (
+    "Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+    "enter_dual_level() first."
+)
+NESTED_DUAL_LEVEL = "Nested forward mode AD is not supported at the moment"
+DUAL_LEVEL_NOT_POSITIVE = "Dual level must be a positive number."
+
+
+def dual_not_floating(what: str, dtype: object) -> str:
+    return f"Expected {what} to be floating point or complex, but got: {dtype}"
+
+
+def tangent_size_mismatch(size: list, tangent_size: list) -> str:
+    return (
+        "Trying to set a forward gradient that has a different size than that of the "
+        f"original Tensor, this is not supported. Tensor is of size {size} while the given "
+        f"forward gradient is of size {tangent_size}."
+    )
+
+
+def already_dual(level: int) -> str:
+    return (
+        "Making a dual Tensor based on a Tensor that already has a forward gradient at the "
+        f"same level {level} is not supported."
+    )
+
+
+# --- minigrad.func -------------------------------------------------------------
+def func_aux_not_a_pair(api: str) -> str:
+    return (
+        f"{api}(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True"
+    )
+
+
+def func_grad_not_a_tensor(kind: object) -> str:
+    return f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got {kind}"
+
+
+def func_grad_not_a_scalar(dims: int) -> str:
+    return (
+        "grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor "
+        f"with {dims} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
+    )
+
+
+def func_vjp_structure(cotangents: str, outputs: str) -> str:
+    return (
+        "Expected pytree structure of cotangents to be the same as pytree structure of "
+        f"outputs to the function. cotangents: {cotangents}, primal output: {outputs}"
+    )
+
+
+def func_jvp_not_a_tuple(what: str) -> str:
+    return (
+        f"jvp(f, primals, tangents): Expected {what} to be a tuple. E.g. it should be valid "
+        "to call f(*primals)."
+    )
+
+
+def func_jvp_output_not_a_tensor(kind: object) -> str:
+    return (
+        "jvp(f, primals, tangents): expected f(*primals) to return only tensors, got "
+        f"unsupported type {kind}"
+    )
+
+
+def func_jvp_structure(primals: str, tangents: str) -> str:
+    return (
+        "jvp(f, primals, tangents): Expected primals and tangents to have the same python "
+        "structure. For example, if primals is a tuple of 3 tensors, tangents also must be. "
+        f"Got primals with structure {primals} and tangents with structure {tangents}"
+    )
+
+
+def vmap_no_inputs(name: str) -> str:
+    return (
+        f"vmap({name})(<inputs>): got no inputs. Maybe you forgot to add inputs, or you are "
+        "trying to vmap over a function with no inputs. The latter is unsupported."
+    )
+
+
+def vmap_bad_in_dims(where: str, kind: object) -> str:
+    return (
+        f"{where}: expected `in_dims` to be int or a (potentially nested) tuple matching the "
+        f"structure of inputs, got: {kind}."
+    )
+
+
+def vmap_in_dims_structure(where: str, dims: str, inputs: str) -> str:
+    return (
+        f"{where}: in_dims is not compatible with the structure of `inputs`. in_dims has "
+        f"structure {dims} but inputs has structure {inputs}."
+    )
+
+
+def vmap_not_a_tensor(where: str, dim: int, kind: object) -> str:
+    return (
+        f"{where}: Got in_dim={dim} for an input but the input is of type {kind}. We cannot "
+        "vmap over non-Tensor arguments, please use None as the respective in_dim"
+    )
+
+
+def vmap_bad_dim(where: str, dim: int, ndim: int) -> str:
+    return (
+        f"{where}: Got in_dim={dim} for some input, but that input is a Tensor of "
+        f"dimensionality {ndim} so expected in_dim to satisfy -{ndim} <= in_dim < {ndim}."
+    )
+
+
+VMAP_NOTHING_TO_MAP = "vmap: Expected at least one Tensor to vmap over"
+
+
+def vmap_sizes_differ(sizes: list) -> str:
+    return (
+        "vmap: Expected all tensors to have the same size in the mapped dimension, got "
+        f"sizes {sizes} for the mapped dimension"
+    )
+
+
+def vmap_returned_not_a_tensor(name: str, kind: object) -> str:
+    return (
+        f"vmap({name}, ...): `{name}` must only return Tensors, got type {kind}. Did you "
+        "mean to set out_dims= to None for output?"
+    )
+
+
+def stack_module_state_requires_grad(name: str) -> str:
+    return f"Expected {name} from each model to have the same .requires_grad"
+
+
+def functional_call_repeated(names: list) -> str:
+    return f"{names} appeared in multiple dictionaries; behavior of functional call is ambiguous"
+
+
+def functional_call_strict(module: str, missing: list, unexpected: list) -> str:
+    lines = [f"Error(s) in reparametrizing for {module}:"]
+    if unexpected:
+        lines.append("Unexpected key(s): " + ", ".join(repr(k) for k in unexpected) + ".")
+    if missing:
+        lines.append("Missing key(s): " + ", ".join(repr(k) for k in missing) + ".")
+    return "\n\t".join(lines)

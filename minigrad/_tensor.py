@@ -582,16 +582,36 @@ class Tensor:
             return "Invalid"
         return None if fn is None else fn.name().split("::")[-1]
 
+    def _tangent_text(self) -> str | None:
+        """A dual tensor's tangent as its repr shows it (forward-mode AD), else None."""
+        from .autograd.function import _TANGENTS
+
+        if not _TANGENTS:  # no dual tensor anywhere: the usual case
+            return None
+        from .autograd.forward_ad import tangent_of
+
+        tangent = tangent_of(self)
+        if tangent is None:
+            return None
+        return repr(float(tangent.item())) if tangent.dim() == 0 else repr(tangent)
+
     def __repr__(self) -> str:
         return tensor_repr(
-            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
+            self._data,
+            grad_fn_name=self._grad_fn_name(),
+            requires_grad=self.requires_grad,
+            tangent=self._tangent_text(),
         )
 
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
         return format_value(
-            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
+            self._data,
+            spec,
+            grad_fn_name=self._grad_fn_name(),
+            requires_grad=self.requires_grad,
+            tangent=self._tangent_text(),
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:
@@ -671,6 +691,11 @@ class Tensor:
             for a in args:
                 if isinstance(a, Tensor):
                     _check_no_partial_overlap(self._data, a._data)
+        from .autograd.function import _TANGENTS
+
+        dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
+        if _TANGENTS:
+            from .autograd.forward_ad import inplace_tangent as dual
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -679,13 +704,19 @@ class Tensor:
             finally:
                 _State.enabled = prev
             self._write(result._data)
+            if dual:
+                dual(result, self)
             return self
         old = Tensor._make(self._data.copy(), self.grad_fn)
         old._requires_grad = self._requires_grad
         old._out_nr = self._out_nr
+        if dual:
+            dual(self, old)
         result = fn(old, *args, **kwargs)
         self._write(result._data)
         self._take_history(result)
+        if dual:
+            dual(result, self)
         return self
 
     def _write(self, values: np.ndarray) -> None:

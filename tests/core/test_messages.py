@@ -26,11 +26,18 @@ import warnings
 
 import pytest
 import torch
+import torch.autograd.forward_ad
 
 import minigrad
 from minigrad import _messages
 
 LONG = 80
+
+# torch scripts its forward-AD helpers on the first make_dual, with a warning
+# (torch.jit) that no case should see: done once here, quietly.
+with warnings.catch_warnings(), torch.autograd.forward_ad.dual_level():
+    warnings.simplefilter("ignore")
+    torch.autograd.forward_ad.make_dual(torch.ones(1), torch.ones(1))
 ROOT = pathlib.Path(minigrad.__file__).parent
 # (i18n: the catalogues hold minigrad's own texts, in every language.)
 OWN_WORDING = ("viz", "widgets", "explain.py", "lessons.py", "i18n")
@@ -285,6 +292,50 @@ def _one_cycle_past_the_end(lib):
         scheduler.step()
 
 
+class _Twice:
+    """A custom Function with a backward and no jvp."""
+
+    @staticmethod
+    def of(lib):
+        class Twice(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+
+        return Twice
+
+
+class _WrongJvp:
+    """A custom Function whose jvp is wrong (2 for exp's derivative)."""
+
+    @staticmethod
+    def of(lib):
+        class WrongJvp(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x.exp()
+
+            @staticmethod
+            def jvp(ctx, g):
+                return g * 2
+
+        return WrongJvp
+
+
+def _in_a_dual_level(lib, make):
+    with lib.autograd.forward_ad.dual_level():
+        make(lib.autograd.forward_ad)
+
+
+def _nested_dual_levels(lib):
+    with lib.autograd.forward_ad.dual_level(), lib.autograd.forward_ad.dual_level():
+        pass
+
+
 CASES = {
     # the engine and the graph
     "SECOND_BACKWARD": _backward_twice,
@@ -313,6 +364,24 @@ CASES = {
     ),
     "INDEX_OF_0_DIM_TENSOR": lambda lib: lib.tensor(1.0)[0],
     # operators and shapes
+    "ADDCDIV_INTEGER_DIVISION": lambda lib: lib.addcdiv(
+        lib.ones(2), lib.ones(2, dtype=lib.int64), lib.ones(2, dtype=lib.int64)
+    ),
+    "float_power_base_dtype": lambda lib: lib.ones(2).float_power_(2),
+    "BERNOULLI_P_RANGE": lambda lib: lib.bernoulli(lib.tensor([1.5])),
+    "SOLVE_SINGULAR": lambda lib: lib.linalg.solve(lib.ones(2, 2), lib.ones(2)),
+    "inv_singular": lambda lib: lib.linalg.inv(lib.ones(2, 2)),
+    "CROSS_WITHOUT_DIM": lambda lib: lib.cross(lib.ones(3), lib.ones(3)),
+    "solve_dtypes": lambda lib: lib.linalg.solve(lib.eye(2), lib.ones(2, dtype=lib.float64)),
+    "solve_shapes": lambda lib: lib.linalg.solve(lib.eye(2), lib.ones(3)),
+    "norm_needs_dim": lambda lib: lib.linalg.norm(lib.ones(2, 2, 2), 2),
+    "searchsorted_shapes": lambda lib: lib.searchsorted(
+        lib.tensor([[1, 3, 5]]), lib.tensor([3, 4])
+    ),
+    "block_diag_dims": lambda lib: lib.block_diag(lib.ones(2, 2), lib.ones(1, 1, 1)),
+    "nanmean_dtype": lambda lib: lib.nanmean(lib.tensor([1, 2])),
+    "AMINMAX_EMPTY": lambda lib: lib.aminmax(lib.tensor([])),
+    "quantile_interpolation": lambda lib: lib.quantile(lib.ones(2), 0.5, interpolation="x"),
     "SUB_OF_TWO_BOOLS": lambda lib: lib.tensor([True]) - lib.tensor([False]),
     "NEG_OF_A_BOOL": lambda lib: -lib.tensor([True]),
     "size_mismatch_at_dim": lambda lib: lib.ones(2) + lib.ones(3),
@@ -678,6 +747,63 @@ CASES = {
     "DESERIALIZE_ON_CUDA": _load_to_cuda,
     "WEIGHTS_ONLY_WITH_PICKLE_MODULE": lambda lib: lib.load(
         io.BytesIO(), pickle_module=pickle, weights_only=True
+    ),
+    # torch.func
+    "func_aux_not_a_pair": lambda lib: lib.func.grad(lambda x: x.sum(), has_aux=True)(lib.ones(2)),
+    "func_grad_not_a_tensor": lambda lib: lib.func.grad(lambda x: 3.0)(lib.ones(2)),
+    "func_grad_not_a_scalar": lambda lib: lib.func.grad(lambda x: x * 2)(lib.ones(2)),
+    "func_vjp_structure": lambda lib: lib.func.vjp(lambda x: x * 2, lib.ones(2))[1](
+        (lib.ones(2), lib.ones(2))
+    ),
+    "func_jvp_not_a_tuple": lambda lib: lib.func.jvp(lambda x: x, lib.ones(2), lib.ones(2)),
+    "func_jvp_output_not_a_tensor": lambda lib: lib.func.jvp(
+        lambda x: 3, (lib.ones(2),), (lib.ones(2),)
+    ),
+    "func_jvp_structure": lambda lib: lib.func.jvp(
+        lambda x: x, (lib.ones(2),), (lib.ones(2), lib.ones(2))
+    ),
+    "vmap_no_inputs": lambda lib: lib.func.vmap(lambda: 1)(),
+    "vmap_bad_in_dims": lambda lib: lib.func.vmap(lambda x: x, in_dims=None)(lib.ones(2)),
+    "vmap_in_dims_structure": lambda lib: lib.func.vmap(lambda x: x, in_dims=(0, 0))(lib.ones(2)),
+    "vmap_not_a_tensor": lambda lib: lib.func.vmap(lambda x: x)(3.0),
+    "vmap_bad_dim": lambda lib: lib.func.vmap(lambda x: x, in_dims=2)(lib.ones(2, 2)),
+    "VMAP_NOTHING_TO_MAP": lambda lib: lib.func.vmap(lambda x: x, in_dims=(None,))(lib.ones(2)),
+    "vmap_sizes_differ": lambda lib: lib.func.vmap(lib.mul)(lib.ones(2), lib.ones(3)),
+    "stack_module_state_requires_grad": lambda lib: lib.func.stack_module_state(
+        [lib.nn.Linear(1, 1), lib.nn.Linear(1, 1).requires_grad_(False)]
+    ),
+    "functional_call_repeated": lambda lib: lib.func.functional_call(
+        lib.nn.Linear(1, 1), ({"weight": lib.ones(1, 1)}, {"weight": lib.ones(1, 1)}), lib.ones(1)
+    ),
+    "functional_call_strict": lambda lib: lib.func.functional_call(
+        lib.nn.Linear(1, 1),
+        {"weight": lib.ones(1, 1), "extra": lib.ones(1)},
+        lib.ones(1),
+        strict=True,
+    ),
+    "vmap_returned_not_a_tensor": lambda lib: lib.func.vmap(lambda x: 3.0)(lib.ones(2)),
+    # forward-mode AD
+    "NO_JVP": lambda lib: _in_a_dual_level(
+        lib, lambda fw: _Twice.of(lib).apply(fw.make_dual(lib.ones(2), lib.ones(2)))
+    ),
+    "forward_jacobian_mismatch": lambda lib: lib.autograd.gradcheck(
+        _WrongJvp.of(lib).apply,
+        (lib.ones(2, dtype=lib.float64, requires_grad=True),),
+        check_forward_ad=True,
+        check_backward_ad=False,
+        check_undefined_grad=False,
+    ),
+    "MAKE_DUAL_NO_LEVEL": lambda lib: lib.autograd.forward_ad.make_dual(lib.ones(2), lib.ones(2)),
+    "NESTED_DUAL_LEVEL": _nested_dual_levels,
+    "DUAL_LEVEL_NOT_POSITIVE": lambda lib: lib.autograd.forward_ad.exit_dual_level(),
+    "dual_not_floating": lambda lib: _in_a_dual_level(
+        lib, lambda fw: fw.make_dual(lib.ones(2), lib.tensor([1, 2]))
+    ),
+    "tangent_size_mismatch": lambda lib: _in_a_dual_level(
+        lib, lambda fw: fw.make_dual(lib.ones(2), lib.ones(3))
+    ),
+    "already_dual": lambda lib: _in_a_dual_level(
+        lib, lambda fw: fw.make_dual(fw.make_dual(lib.ones(2), lib.ones(2)), lib.ones(2))
     ),
 }
 

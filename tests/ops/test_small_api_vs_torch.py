@@ -1,9 +1,9 @@
 """Small parts of torch's Tensor API, side by side with real torch: the dtype
 shorthands, facts about a tensor (``nbytes``, ``storage_offset``...), other
-names for comparisons and arithmetic, shape changes in place, ``fliplr``/``flipud``/``msort``/
-``argwhere``, ``nan_to_num``, ``split_with_sizes``, the ``unsafe_`` splits and
-``unfold`` (values,
-gradients of first and second order, errors)."""
+names for comparisons and arithmetic, comparisons and shape changes in place,
+``fliplr``/``flipud``/``msort``/``argwhere``, ``nan_to_num``,
+``split_with_sizes``, the ``unsafe_`` splits and ``unfold`` (values, gradients
+of first and second order, errors)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,25 @@ print(torch.multiply(x, 2), torch.divide(x, 2), torch.subtract(x, 1), torch.abso
 y = torch.tensor([1.0, 2.0])
 print(y.multiply_(3), y.divide_(2), y.subtract_(1), y)
 """,
+    "comparisons_in_place": """
+for op in ["eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "less_"]:
+    y = torch.tensor([1.0, 2.0, 3.0], requires_grad=True) * 1
+    z = torch.tensor([2.0, 2.0, 2.0], requires_grad=True)
+    y1, y2 = y.clone(), y.clone()
+    getattr(y1, op)(2.0)
+    getattr(y2, op)(z)
+    print(op, y1, y2, len(y1.grad_fn.next_functions), len(y2.grad_fn.next_functions))
+    (y1 * y2 * 3).sum().backward()
+    print(z.grad)
+a = torch.tensor([1, 2, 3])
+a.gt_(1.5)
+a.le_(torch.tensor([0, 1, 2]))
+b = torch.tensor([True, False])
+b.eq_(True)
+print(a, b)
+""",
+    "comparison_in_place_on_a_leaf": "torch.ones(2, requires_grad=True).gt_(0)",
+    "comparison_in_place_broadcast": "torch.tensor([1.0, 2.0]).lt_(torch.tensor([[1.0], [3.0]]))",
     "flips_and_msort": """
 x = torch.arange(6.0, requires_grad=True)
 m = x.view(2, 3)
