@@ -2,7 +2,7 @@
 ``RNN``, ``LSTM``, ``GRU``) against real torch: the same starting weights after
 the same seed, the same outputs and gradients (float32, rtol 1e-5), the same
 reprs, parameter names, errors and warnings, and, for the cells, the same
-graph."""
+graph. And ``nn.utils.rnn.pad_sequence``, which batches sequences for them."""
 
 from __future__ import annotations
 
@@ -317,6 +317,31 @@ print(g, g.grad_fn)
     "functional_cell_1d": """
 zeros = torch.zeros(4)
 torch.lstm_cell(torch.ones(3), (zeros, zeros), torch.ones(16, 3), torch.ones(16, 4))
+""",
+    "pad_sequence": """
+from_rnn = torch.nn.utils.rnn
+a = torch.arange(6.0).reshape(3, 2).requires_grad_()
+b = torch.ones(1, 2, requires_grad=True)
+c = torch.full((2, 2), 5.0, requires_grad=True)
+p = from_rnn.pad_sequence([a, b, c])
+print(p, p.shape)
+q = from_rnn.pad_sequence([a, b, c], batch_first=True, padding_value=-1, padding_side="left")
+print(q)
+(p * torch.arange(18.0).reshape(3, 3, 2)).sum().backward()
+(q * q).sum().backward()
+print(a.grad, b.grad, c.grad)
+print(from_rnn.pad_sequence([torch.tensor([1, 2]), torch.tensor([3])]))
+print(from_rnn.pad_sequence(torch.ones(2, 3), batch_first=True))
+print(p.grad_fn.name(), from_rnn.pad_sequence([torch.ones(2), torch.ones(1)]).grad_fn)
+for f in [
+    lambda: from_rnn.pad_sequence([a, torch.ones(2, 3)]),
+    lambda: from_rnn.pad_sequence([a], padding_side="middle"),
+    lambda: from_rnn.pad_sequence([]),
+]:
+    try:
+        f()
+    except Exception as e:
+        print(type(e).__name__, e)
 """,
     "dropout_one_layer_warns": "print(torch.nn.LSTM(3, 4, dropout=0.2))",
     "dropout_out_of_range": "torch.nn.GRU(3, 4, dropout=1.5)",

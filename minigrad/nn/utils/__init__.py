@@ -17,8 +17,10 @@ from ..._creation import tensor
 from ..._grad_mode import no_grad
 from ..._tensor import Tensor
 from ...ops.shape import cat, stack
+from . import rnn
 
 __all__ = [
+    "rnn",
     "clip_grad_norm_",
     "clip_grad_value_",
     "get_total_norm",
