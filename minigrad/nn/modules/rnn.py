@@ -21,15 +21,16 @@ so after the same ``manual_seed`` a layer starts with torch's numbers.
 The cells are built from ordinary operations in the order torch's C++ code
 uses, so their graphs show torch's nodes (``AddmmBackward0``, the gates cut
 apart by ``UnsafeSplitBackward0``, ``SigmoidBackward0``, ``TanhBackward0``...).
-The layers run the cells step after step and stack the
-outputs (``StackBackward0``, as torch's own RNN and GRU on the CPU; with
+The layers run the cells step after step and stack the outputs
+(``StackBackward0``, as torch's own RNN and GRU on the CPU; with
 ``bidirectional=True`` the two directions are joined by ``CatBackward0``).
-torch's one-direction LSTM layer runs one fused kernel instead
-(``MkldnnRnnLayerBackward0``), which minigrad does not imitate: values and
-gradients are the same, that node name differs. (torch's LSTM with
-``proj_size`` also warns, once per process, that its fused kernel cannot do
-projections; minigrad has no such kernel and says nothing.) Between stacked layers,
-``dropout`` draws its mask from the same generator as torch's ``dropout``.
+torch's LSTM layer runs each layer and direction as one fused kernel instead
+(``MkldnnRnnLayerBackward0``, the output's ``grad_fn`` with one direction),
+which minigrad does not imitate: values and gradients are the same, that node
+name differs. (With ``proj_size`` torch warns, once per process, that the fused
+kernel cannot do projections, and falls back to the step-by-step way; minigrad
+has no such kernel and says nothing.) Between stacked layers, ``dropout`` draws
+its mask from the same generator as torch's ``dropout``.
 
 >>> import minigrad as torch
 >>> torch.nn.LSTM(3, 4, num_layers=2)
