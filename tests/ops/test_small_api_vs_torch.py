@@ -98,7 +98,8 @@ print(a, b, torch.split_with_sizes(x.detach(), [5, 5]))
 """,
     "hsplit_vsplit_dsplit": """
 print(torch.hsplit(torch.arange(6.0), 3), torch.arange(12.0).view(2, 6).hsplit([2]))
-print(torch.vsplit(torch.arange(12.0).view(4, 3), [1, 3]), torch.dsplit(torch.arange(8.0).view(2, 2, 2), 2))
+print(torch.vsplit(torch.arange(12.0).view(4, 3), [1, 3]))
+print(torch.dsplit(torch.arange(8.0).view(2, 2, 2), 2))
 x = torch.arange(6.0, requires_grad=True)
 print(x.hsplit(3)[0].grad_fn.name())
 """,
