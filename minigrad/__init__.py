@@ -289,6 +289,9 @@ from .ops.indexing import (
 from .ops.shape import (
     block_diag,
     split_with_sizes,
+    hsplit,
+    vsplit,
+    dsplit,
     broadcast_to,
     cartesian_prod,
     dstack,

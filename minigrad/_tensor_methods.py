@@ -356,6 +356,9 @@ METHODS: dict[str, Any] = {
     "unsqueeze_": shape.unsqueeze_,
     "squeeze_": shape.squeeze_,
     "split_with_sizes": shape.split_with_sizes,
+    "hsplit": shape.hsplit,
+    "vsplit": shape.vsplit,
+    "dsplit": shape.dsplit,
     "unfold": shape.unfold,
     # --- reductions (ops/reduction.py)
     "sum": reduction.sum,

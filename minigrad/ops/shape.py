@@ -1002,6 +1002,39 @@ def tensor_split(input: Tensor, indices_or_sections: Any, dim: int = 0) -> tuple
     return tuple(pieces)
 
 
+def _split_at(name: str, input: Tensor, spec: Any, dim: int, least: int) -> tuple:
+    """``hsplit``/``vsplit``/``dsplit``: ``tensor_split`` along ``dim``; a number of
+    sections must divide the dim's size."""
+    if input.dim() < least:
+        raise RuntimeError(
+            f"torch.{name} requires a tensor with at least {least} dimension, but got a "
+            f"tensor with {input.dim()} dimensions!"
+        )
+    if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
+        n = input.shape[dim]
+        if spec == 0 or n % spec:
+            raise RuntimeError(
+                f"torch.{name} attempted to split along dimension {dim}, but the size of the "
+                f"dimension {n} is not divisible by the split_size {spec}!"
+            )
+    return tensor_split(input, spec, dim)
+
+
+def hsplit(input: Tensor, indices_or_sections: Any) -> tuple:
+    """Split the columns (dim 1; dim 0 of a 1-D tensor)."""
+    return _split_at("hsplit", input, indices_or_sections, 1 if input.dim() > 1 else 0, 1)
+
+
+def vsplit(input: Tensor, indices_or_sections: Any) -> tuple:
+    """Split the rows (dim 0) of a tensor of 2 or more dims."""
+    return _split_at("vsplit", input, indices_or_sections, 0, 2)
+
+
+def dsplit(input: Tensor, indices_or_sections: Any) -> tuple:
+    """Split along the depth (dim 2) of a tensor of 3 or more dims."""
+    return _split_at("dsplit", input, indices_or_sections, 2, 3)
+
+
 def dstack(tensors: Any) -> Tensor:
     """Join along the third dim (1-D and 2-D tensors first become 3-D, as ``atleast_3d``).
 
