@@ -509,13 +509,17 @@ def _tanh_backward(g: Any, y: Any) -> Any:
     roundings, which agree with torch's about 70% of the time in the last bit.
     (Each step writes into one buffer: for a large tensor a fresh buffer per step
     costs more than the arithmetic.)"""
+    if not isinstance(y, np.ndarray) or y.ndim == 0:  # one number: nothing to reuse
+        if y.dtype == np.float32:
+            return g * np.float32(1.0 - np.float64(y) * np.float64(y))
+        return g * (1 - y * y)
     if y.dtype == np.float32:
         t = np.multiply(y, y, dtype=np.float64)
         t = np.subtract(1.0, t, out=t).astype(np.float32)
     else:
         t = np.multiply(y, y)
-        t = np.subtract(1, t, out=t) if isinstance(t, np.ndarray) else 1 - t
-    if isinstance(t, np.ndarray) and t.shape == np.shape(g) and t.dtype == np.result_type(g, t):
+        np.subtract(1, t, out=t)
+    if t.shape == np.shape(g) and t.dtype == np.result_type(g, t):
         return np.multiply(g, t, out=t)
     return g * t
 
