@@ -165,8 +165,17 @@ class UnsqueezeBackward0(Op):
         return grad.squeeze(ctx.dim)
 
 
+def _unsqueeze_to(grad: Tensor, shape: tuple, dims: Any = None) -> Tensor:
+    """Put back the size-1 dims of ``shape`` (only those in ``dims``, if given) that a
+    squeeze took away, one ``unsqueeze`` each, as torch's backward does."""
+    for d, size in enumerate(shape):
+        if size == 1 and (dims is None or d in dims):
+            grad = grad.unsqueeze(d)
+    return grad
+
+
 class SqueezeBackward0(Op):
-    """out = a without its size-1 dims          grad: reshaped back"""
+    """out = a without its size-1 dims          grad: unsqueezed back"""
 
     __slots__ = ("shape",)
     _is_view = True
@@ -178,7 +187,7 @@ class SqueezeBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.reshape(ctx.shape)
+        return _unsqueeze_to(grad, ctx.shape)
 
 
 class SqueezeBackward1(Op):
@@ -195,6 +204,22 @@ class SqueezeBackward1(Op):
     @staticmethod
     def backward(ctx, grad):
         return grad.unsqueeze(ctx.dim) if ctx.squeezed else grad
+
+
+class SqueezeBackward2(Op):
+    """out = a without those of the dims ``dims`` that have size 1     grad: unsqueezed"""
+
+    __slots__ = ("dims", "shape")
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dims):
+        ctx.dims, ctx.shape = dims, a.shape
+        return np.squeeze(a, tuple(d for d in dims if a.ndim and a.shape[d] == 1))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return _unsqueeze_to(grad, ctx.shape, ctx.dims)
 
 
 class SqueezeBackward4(SqueezeBackward1):
@@ -336,6 +361,12 @@ def squeeze(self: Tensor, dim: Any = None) -> Tensor:
     """Remove dims of size 1 (all of them, or just ``dim``)."""
     if dim is None:
         return SqueezeBackward0.apply(self)
+    if isinstance(dim, (tuple, list)):
+        dims = [self._wrap_dim(d, max(self.dim(), 1)) for d in dim]
+        for i, d in enumerate(dims):
+            if d in dims[:i]:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        return SqueezeBackward2.apply(self, dims=tuple(dims))
     return SqueezeBackward1.apply(self, dim=self._wrap_dim(dim, max(self.dim(), 1)))
 
 

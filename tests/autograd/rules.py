@@ -249,6 +249,7 @@ RULES: dict[str, Rule] = {
     "TransposeBackward0": rule(lambda L, a: a.transpose(0, 2), S(2, 3, 2)),
     "SqueezeBackward0": rule(lambda L, a: a.squeeze(), S(2, 1, 3)),
     "SqueezeBackward1": rule(lambda L, a: a.squeeze(1), S(2, 1, 3)),
+    "SqueezeBackward2": rule(lambda L, a: a.squeeze((0, 1)), S(2, 1, 3)),
     "SqueezeBackward4": rule(lambda L, a, m: a @ m, S(3), S(3, 2)),
     "UnsqueezeBackward0": rule(lambda L, a: a.unsqueeze(1), S(2, 3)),
     "RepeatBackward0": rule(lambda L, a: a.repeat(2, 1, 2), S(2, 3)),

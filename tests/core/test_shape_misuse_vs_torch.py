@@ -102,6 +102,20 @@ CASES = {
         "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
     ),
     "set [1, :, True]": "x = torch.arange(24.).view(2, 3, 4)\nx[1, :, True] = -1.\nprint(x.sum())",
+    # squeeze with a tuple of dims; the gradient of a squeeze is unsqueezed back
+    "squeeze dims": (
+        "x = torch.ones(1, 2, 1, requires_grad=True)\n"
+        "for d in [(), (0,), [0, 2], (-1, 1)]:\n"
+        "    y = x.squeeze(d)\n    print(y.shape, y.grad_fn.name(), y._base is x)\n"
+        "    v = torch.ones(y.shape, requires_grad=True)\n"
+        "    g, = torch.autograd.grad(y, x, v, create_graph=True)\n"
+        "    print(g.shape, g.grad_fn and g.grad_fn.name())\n"
+        "y = x.squeeze()\ng, = torch.autograd.grad(y, x, torch.ones(2, requires_grad=True), "
+        "create_graph=True)\nprint(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())\n"
+        "print(torch.tensor(3.).squeeze((0,)).shape, torch.squeeze(x, dim=(0, 2)).shape)"
+    ),
+    "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
+    "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
 
 
