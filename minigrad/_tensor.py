@@ -613,6 +613,7 @@ class Tensor:
         *args: Any,
         _fill: bool = False,
         _number: bool = False,
+        _broadcast: bool = False,
         **kwargs: Any,
     ) -> Tensor:
         """Run ``fn(self, *args)`` and store the result in ``self``.
@@ -624,6 +625,9 @@ class Tensor:
         torch allows on a tensor whose elements share memory (an ``expand``).
         ``_number``: the tensor arguments are read as numbers first (``fill_``), so
         they may be part of ``self``.
+        ``_broadcast``: an elementwise op, whose tensor arguments must broadcast to
+        ``self``'s shape (checked before the op runs, as torch does, so that its
+        shape error comes before any complaint about dtypes).
         """
         recording = _State.enabled and (
             self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args)
@@ -635,6 +639,10 @@ class Tensor:
             for a in args:
                 if isinstance(a, Tensor):
                     _check_no_partial_overlap(self._data, a._data)
+        if _broadcast:
+            for a in args:
+                if isinstance(a, Tensor):
+                    _check_fits(self._data, a._data)
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -658,10 +666,7 @@ class Tensor:
             try:
                 values = np.broadcast_to(values, self._data.shape)
             except ValueError:
-                raise RuntimeError(
-                    f"output with shape {list(self._data.shape)} doesn't match the broadcast "
-                    f"shape {list(values.shape)}"
-                ) from None
+                raise RuntimeError(_output_shape_message(self._data.shape, values.shape)) from None
         if values.dtype != self._data.dtype and not np.can_cast(
             values.dtype, self._data.dtype, casting="same_kind"
         ):
@@ -734,21 +739,21 @@ class Tensor:
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from .ops._promotion import _broadcast_check
         from .ops.elementwise import CopyBackwards
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)
         self._check_inplace(self.requires_grad or src.requires_grad)  # (checked first)
-        _broadcast_check(self._data, src._data)  # torch's message for shapes that cannot meet
-        if self._data.dtype.kind != "f":  # integers and bools have no gradient to record
+        a, b = self._data, src._data
+        if _same_view(a, b):
+            # the very same view of the same memory: torch copies nothing, so it
+            # refuses nothing (not even a write into an expand), but still records
+            return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src, _fill=True)
+        _check_no_overlap(a)  # (torch looks at the memory before the shapes)
+        _check_no_partial_overlap(a, b)
+        _check_fits(a, b)
+        if a.dtype.kind != "f":  # integers and bools have no gradient to record
             src = src.detach()
-        shape = np.broadcast_shapes(self._data.shape, src._data.shape)
-        if shape != self._data.shape:
-            raise RuntimeError(
-                f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
-                f"{list(shape)}"
-            )
         return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
 
     def __setitem__(self, key: Any, value: Any) -> None:
@@ -789,6 +794,29 @@ def _writable(a: np.ndarray) -> np.ndarray:
 def _overlaps(data: np.ndarray) -> bool:
     """Do several elements share one memory location (a dim of stride 0, from ``expand``)?"""
     return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
+
+
+def _same_view(a: np.ndarray, b: np.ndarray) -> bool:
+    """The same elements of the same memory, in the same layout and dtype."""
+
+    def layout(x: np.ndarray) -> tuple:
+        return x.ctypes.data, x.shape, x.strides, x.dtype
+
+    return layout(a) == layout(b)
+
+
+def _output_shape_message(out: tuple, shape: tuple) -> str:
+    return f"output with shape {list(out)} doesn't match the broadcast shape {list(shape)}"
+
+
+def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
+    """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
+    from .ops._promotion import _broadcast_check
+
+    _broadcast_check(out, src)  # shapes that cannot meet at all
+    shape = np.broadcast_shapes(out.shape, src.shape)
+    if shape != out.shape:
+        raise RuntimeError(_output_shape_message(out.shape, shape))
 
 
 def _check_no_overlap(data: np.ndarray) -> None:

@@ -387,6 +387,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
     advanced_only = bool(key) and all(not _is_basic(k) for k in key)
     if advanced_only and isinstance(value, Tensor):
+        value = _strip_leading_ones(value)
         target = self._data[key[0] if len(key) == 1 else key].shape
         try:
             fits = np.broadcast_shapes(value._data.shape, target) == target
@@ -406,17 +407,16 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
             else:
-                value = _strip_leading_ones(value, 0)
-                value.expand(self._data.shape)  # torch's error when the value does not fit
-                self.copy_(value)
+                self.copy_(_fit(value, self._data.shape))
             return
     key = key[0] if len(key) == 1 else key
-    if isinstance(value, Tensor) and not advanced_only:
+    if isinstance(value, Tensor) and value.dim() and not advanced_only:
         target = self._data[key].shape
-        stripped = _strip_leading_ones(value, 0)
-        stripped.expand(target)  # torch's error when the value does not fit
-        if value.dim() > len(target):
-            value = stripped
+        if all(_is_basic(k) for k in _as_tuple(key)):
+            value = _fit(value, target)
+        else:  # (index tensors among slices: index_put_ broadcasts the value itself)
+            _strip_leading_ones(value).expand(target)  # torch's error when it does not fit
+            value = _strip_leading_ones(value)
     if _State.enabled and self.requires_grad and self.grad_fn is None:
         getitem(self.detach(), key)  # (torch reads the key first: a bad key's error)
         raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
@@ -461,12 +461,25 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     self._take_history(result)
 
 
-def _strip_leading_ones(value: Tensor, keep: int) -> Tensor:
-    """torch drops a value's leading size-1 dims before writing it (down to ``keep`` dims)."""
+def _strip_leading_ones(value: Tensor) -> Tensor:
+    """torch drops a value's leading size-1 dims before writing it (a view)."""
     shape = list(value.shape)
-    while len(shape) > keep and shape[0] == 1:
+    while shape and shape[0] == 1:
         shape.pop(0)
-    return value.reshape(shape) if len(shape) < value.dim() else value
+    return value.view(shape) if len(shape) < value.dim() else value
+
+
+def _fit(value: Tensor, target: tuple) -> Tensor:
+    """The value torch copies into a part of a tensor of shape ``target``: the value
+    itself if it has that shape, or else a view without its leading size-1 dims,
+    expanded to ``target`` (torch's error when it cannot be)."""
+    if value.shape == target:
+        return value
+    shape = list(value.shape)
+    while shape and shape[0] == 1:
+        shape.pop(0)
+    value = value.view(shape)  # (even when no dim goes: the graph shows a view)
+    return value if value.shape == target else value.expand(target)
 
 
 # --- the same reading ops, by name --------------------------------------------

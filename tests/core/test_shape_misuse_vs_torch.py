@@ -114,6 +114,31 @@ CASES = {
         "create_graph=True)\nprint(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())\n"
         "print(torch.tensor(3.).squeeze((0,)).shape, torch.squeeze(x, dim=(0, 2)).shape)"
     ),
+    # an in-place op looks at memory, then shapes, then dtypes and options
+    "sub_ shapes before alpha": (
+        "t = torch.tensor([[2], [3]], dtype=torch.int32)\n"
+        "t.sub_(torch.ones(2, 3, dtype=torch.int32), alpha=0.5)"
+    ),
+    "&= shapes before dtype": "t = torch.ones(2, 1, dtype=torch.float64)\nt &= torch.ones(2, 3).int()",
+    "+= shapes before cast": "t = torch.ones(2, 1, dtype=torch.int32)\nt += torch.ones(2, 3)",
+    "sub_ bools before shapes": "t = torch.ones(2, 1).bool()\nt.sub_(torch.ones(3).bool())",
+    "copy_ overlap before shapes": "t = torch.ones(2, 3)\nt.copy_(t.mT)",
+    "copy_ of a view onto itself": (
+        "t = torch.ones(3)\ne = t.expand(2, 3)\ne.copy_(e)\nprint(t._version)\n"
+        "e[...] = t\ne[0] = t\nprint(t._version)\ne.copy_(t)"
+    ),
+    # a value of another shape is written through a view without its leading
+    # size-1 dims, expanded to the part it goes to
+    "setitem value graph": (
+        "def chain(t):\n    n, out = t.grad_fn, []\n    while n is not None:\n"
+        "        out.append(n.name())\n"
+        "        n = next((f[0] for f in n.next_functions if f[0] is not None), None)\n"
+        "    return out\n"
+        "for shape in [(1, 3), (1,), (), (1, 1, 3)]:\n"
+        "    for key in [0, slice(None), Ellipsis, torch.tensor([0, 1])]:\n"
+        "        x = torch.zeros(2, 3)\n        v = torch.ones(shape, requires_grad=True)\n"
+        "        x[key] = v\n        x.sum().backward()\n        print(chain(x), v.grad)"
+    ),
     "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
     "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
