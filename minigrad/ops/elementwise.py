@@ -748,7 +748,7 @@ class DivBackward2(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        zero = grad * 0.0
+        zero = zero_grad(grad)  # (fresh zeros: not grad * 0, which is nan where grad is)
         return tuple(zero if needs else None for needs in ctx.needs_input_grad)
 
 

@@ -37,7 +37,7 @@ def _spread(grad: Tensor, shape: tuple, dims: tuple | None, keepdim: bool) -> Te
     if dims is not None and not keepdim:
         for d in dims:
             grad = grad.unsqueeze(d)
-    elif dims is None and grad.dim() != len(shape):
+    elif dims is None and grad.dim() not in (0, len(shape)):  # (a 0-dim grad expands as it is)
         grad = grad.reshape((1,) * len(shape))
     return grad.expand(shape)
 
@@ -169,8 +169,10 @@ class MeanBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        from .elementwise import DivBackward1
+
         n = builtins.max(int(np.prod(ctx.shape)), 1)
-        return _spread(grad, ctx.shape, None, False) / n
+        return DivBackward1.apply(_spread(grad, ctx.shape, None, False), c=n)  # (C++: / a number)
 
 
 class MeanBackward1(Op):
@@ -185,8 +187,10 @@ class MeanBackward1(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        n = int(np.prod([ctx.shape[d] for d in ctx.dims]))
-        return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) / builtins.max(n, 1)
+        from .elementwise import DivBackward1
+
+        n = builtins.max(int(np.prod([ctx.shape[d] for d in ctx.dims])), 1)
+        return DivBackward1.apply(_spread(grad, ctx.shape, ctx.dims, ctx.keepdim), c=n)
 
 
 def _sum_dtype(a: np.ndarray) -> Any:
@@ -698,12 +702,13 @@ class VarBackward0(Op):
     """out = sum (a - mean)² / (n - correction)
     d/da = 2 (a - mean) / (n - correction)"""
 
-    __slots__ = ("dims", "keepdim", "dof")
+    __slots__ = ("dims", "keepdim", "dof", "whole")
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
+    def forward(ctx, a, dims, correction, keepdim, whole=False):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
+        ctx.whole = whole or a.ndim == 0
         ctx.save_for_backward(a)
         dev = a - _mean(a, dims, True)
         out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof  # / 0: inf or nan
@@ -712,16 +717,20 @@ class VarBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return _var_grad(grad, a, ctx.dims, ctx.keepdim, ctx.dof)
+        return _var_grad(grad, a, ctx)
 
 
-def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> Tensor:
+def _var_grad(grad: Tensor, a: Tensor, ctx: Any) -> Tensor:
     """torch's var_backward: (2 / dof) * grad * (a - mean(a))."""
     from .elementwise import MulBackward1
 
-    full = grad.dim() == 0  # var() of all elements
-    g = _unsqueeze_multiple(grad, dims, keepdim)
-    mean = a.mean() if full else a.mean(dims, keepdim=True)
+    dims, keepdim, dof = ctx.dims, ctx.keepdim, ctx.dof
+    if ctx.whole and not dof:  # var() of all elements with no degrees of freedom:
+        # torch gives nan where a is its mean and inf elsewhere, a constant
+        inf = np.where(a._data == _mean(a._data), np.float32(np.nan), np.float32(np.inf))
+        return grad * _constant(inf)
+    g = grad if ctx.whole else _unsqueeze_multiple(grad, dims, keepdim)
+    mean = a.mean() if ctx.whole else a.mean(dims, keepdim=True)
     with np.errstate(invalid="ignore"):  # no degrees of freedom: inf * 0 is nan, silently
         return MulBackward1.apply(g, c=2.0 / dof if dof else math.inf) * (a - mean)
 
@@ -729,12 +738,13 @@ def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> 
 class StdBackward0(Op):
     """out = sqrt(var)          d/da = (a - mean) / ((n - correction) * out); 0 where out = 0"""
 
-    __slots__ = ("dims", "keepdim", "dof")
+    __slots__ = ("dims", "keepdim", "dof", "whole")
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
+    def forward(ctx, a, dims, correction, keepdim, whole=False):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
+        ctx.whole = whole or a.ndim == 0
         dev = a - _mean(a, dims, True)
         out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
         out = out.astype(a.dtype, copy=False)
@@ -748,7 +758,7 @@ class StdBackward0(Op):
         a, out = ctx.saved_tensors
         # torch's std_backward: var's gradient for grad / (2 std), 0 where std = 0
         g = (grad / MulBackward1.apply(out, c=2)).masked_fill(_constant(out._data == 0), 0.0)
-        return _var_grad(g, a, ctx.dims, ctx.keepdim, ctx.dof)
+        return _var_grad(g, a, ctx)
 
 
 def _var_args(
@@ -764,7 +774,7 @@ def _var_args(
     n = int(np.prod([input.shape[d] for d in dims]))
     if n - correction <= 0:
         _dof_warning(name)
-    return dims, correction, bool(keepdim)
+    return dims, correction, bool(keepdim), dim is None
 
 
 def var(
@@ -782,8 +792,8 @@ def var(
     >>> torch.tensor([1.0, 2.0, 3.0]).var()
     tensor(1.)
     """
-    dims, c, keep = _var_args("var", input, dim, unbiased, keepdim, correction)
-    return VarBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
+    dims, c, keep, whole = _var_args("var", input, dim, unbiased, keepdim, correction)
+    return VarBackward0.apply(input, dims=dims, correction=c, keepdim=keep, whole=whole)
 
 
 def std(
@@ -800,8 +810,8 @@ def std(
     >>> torch.tensor([1.0, 2.0, 3.0]).std()
     tensor(1.)
     """
-    dims, c, keep = _var_args("std", input, dim, unbiased, keepdim, correction)
-    return StdBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
+    dims, c, keep, whole = _var_args("std", input, dim, unbiased, keepdim, correction)
+    return StdBackward0.apply(input, dims=dims, correction=c, keepdim=keep, whole=whole)
 
 
 class LogsumexpBackward0(Op):

@@ -1,0 +1,78 @@
+"""Gradients at the corners of a few rules, run under torch and minigrad: the
+values, and the graph a gradient records with ``create_graph=True`` (the names
+of its nodes down to the leaves), as a second backward would walk it."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import minigrad
+
+from ..transcript import run
+
+CHAIN = (
+    "def chain(t):\n"
+    "    n, out = t.grad_fn, []\n"
+    "    while n is not None:\n"
+    "        out.append(n.name())\n"
+    "        n = next((f[0] for f in n.next_functions if f[0] is not None), None)\n"
+    "    return out\n"
+)
+
+CASES = {
+    # var and std with no degrees of freedom: over all elements (or of a 0-dim
+    # tensor) torch's gradient is a constant, nan where a is its mean, inf elsewhere
+    "var and std without degrees of freedom": CHAIN
+    + (
+        "for shape in [(), (1,), (3,), (2, 3)]:\n"
+        "    for fn in ['var()', 'var(0)', 'var(0, keepdim=True)', 'std()', 'std(0)',\n"
+        "               'var(keepdim=True)', 'var(correction=3)', 'std(-1, correction=0)']:\n"
+        "        n = 1 if not shape else shape[0] * shape[-1] if len(shape) == 2 else shape[0]\n"
+        "        x = (torch.arange(6.) % 4)[:n].reshape(shape).requires_grad_()\n"
+        "        y = eval('x.' + fn)\n"
+        "        v = torch.ones(y.shape, requires_grad=True)\n"
+        "        g, = torch.autograd.grad(y, x, v, create_graph=True)\n"
+        "        print(shape, fn, g, chain(g))\n"
+        "        g.sum().backward()\n"
+        "        print(x.grad, v.grad)"
+    ),
+    # the backward of mean divides by a number (DivBackward1), after an expand
+    "mean's gradient graph": CHAIN
+    + (
+        "for fn in ['mean()', 'mean(0)', 'mean((0, 1), keepdim=True)', "
+        "'mean(dtype=torch.float64)', 'sum()']:\n"
+        "    x = torch.ones(2, 3, 1, requires_grad=True)\n"
+        "    y = eval('x.' + fn)\n"
+        "    g, = torch.autograd.grad(y, x, torch.ones(y.shape, requires_grad=True), "
+        "create_graph=True)\n"
+        "    print(fn, chain(g), g.dtype)"
+    ),
+    # a rounded division is a step: its gradient is fresh zeros, even where the
+    # incoming gradient is nan (no nan * 0)
+    "second order through remainder and rounded div": (
+        "x = torch.tensor([-0.21, 1.23, 0.03, 2.0, 0.0, 2.0], dtype=torch.float64, "
+        "requires_grad=True)\n"
+        "y = torch.tensor([1., 0.5, -1., 0., 0., 3.], requires_grad=True)\n"
+        "for f in [lambda: x % x, lambda: y % (x + y), "
+        "lambda: torch.div(x, y, rounding_mode='floor'), "
+        "lambda: torch.div(x, y, rounding_mode='trunc') * x]:\n"
+        "    out = f()\n"
+        "    gs = torch.autograd.grad(out.sum(), [x, y], create_graph=True, allow_unused=True)\n"
+        "    print([g if g is None else (g, g.requires_grad) for g in gs])\n"
+        "    s = sum((g * g).sum() for g in gs if g is not None)\n"
+        "    if s.requires_grad:\n"
+        "        s.backward()\n"
+        "    print(x.grad, y.grad)\n"
+        "    x.grad = y.grad = None"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_backward_corner_like_torch(name: str) -> None:
+    code = CASES[name]
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert theirs.error is None
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings
