@@ -1056,14 +1056,14 @@ MT_OF_0_DIM = (
 
 
 def expand_too_few_sizes(
-    legacy_name: object,
+    type_string: object,
     self_shape: object,
     sizes: object,
     len_sizes: object,
     self_dim: object,
 ) -> str:
     return (
-        f"expand(torch.{legacy_name}{{{self_shape}}}, size={sizes}): the number of "
+        f"expand({type_string}{{{self_shape}}}, size={sizes}): the number of "
         f"sizes provided ({len_sizes}) must be greater or equal to the number of dimensions "
         f"in the tensor ({self_dim})"
     )

@@ -424,7 +424,7 @@ def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
         if new._data.dtype != old._data.dtype:
             raise RuntimeError(
                 f"hook '{_hook_name(fn)}' has changed the type of value (was "
-                f"torch.{old.dtype.legacy_name} got torch.{new.dtype.legacy_name})"
+                f"{old.dtype.type_string} got {new.dtype.type_string})"
             )
         if new._data.shape != old._data.shape:
             raise RuntimeError(f"hook '{_hook_name(fn)}' has changed the size of value")

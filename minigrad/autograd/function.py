@@ -285,8 +285,7 @@ def _pack_saved(node: Node) -> None:
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
     dtype = t._vc.dtype if t._vc is not None and t._vc.dtype is not None else t.dtype
-    kind = "CPUBoolType" if dtype.scalar_name == "Bool" else f"torch.{dtype.legacy_name}"
-    what = f"[{kind} {sizes}]"
+    what = f"[{dtype.type_string} {sizes}]"
     fn = t.grad_fn
     if fn is not None:
         what += f", which is output {t._out_nr} of {fn._label()},"

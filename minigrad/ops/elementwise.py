@@ -820,8 +820,8 @@ def _integer_division(
     dt = _dtype.result_type(input, other)
     if dt.kind == "b":
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
-    if dt.kind in "iu" and np.any(np.asarray(b) == 0):
-        raise RuntimeError("ZeroDivisionError")
+    if dt.kind in "iu" and np.any(np.asarray(b) == 0) and np.broadcast(a, b).size:
+        raise RuntimeError("ZeroDivisionError")  # (no element to compute: no division at all)
     if rule is not None and any(isinstance(x, Tensor) and x.requires_grad for x in (input, other)):
         return binary(rule, input, other, fn=fn, **settings)
     return Tensor._make(np.asarray(quiet_numpy(fn, a, b)).astype(dt), None)
@@ -901,6 +901,7 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
         _no_bool_pow(exponent)
         return PowBackward2.apply(exponent, c=input)
     if isinstance(exponent, Tensor):
+        _broadcast_check(input._data, exponent._data)  # (the shapes before the kernel)
         _no_bool_pow(_cast(input, _dtype.result_type(input, exponent)))
         if exponent._data.dtype == np.bool_:
             return binary(PowBackward1, input, exponent, bool_exponent=True)

@@ -116,6 +116,8 @@ class BmmBackward0(Op):
 def _check_same_dtype(a: Tensor, b: Tensor, kernel: str = "addmm_impl_cpu_") -> None:
     """Both factors must have one dtype, and not bool (torch's messages differ by op)."""
     da, db = a._data.dtype, b._data.dtype
+    if kernel == "bmm" and da.kind == "b":  # (bmm picks its kernel by the first dtype first)
+        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     if da != db:
         if kernel == "dot":
             raise RuntimeError(
@@ -179,6 +181,8 @@ def dot(input: Tensor, other: Tensor) -> Tensor:
         raise RuntimeError(
             f"1D tensors expected, but got {input.dim()}D and {other.dim()}D tensors"
         )
+    if input.dtype != other.dtype:  # (two dtypes before two sizes; a bool after both)
+        _check_same_dtype(input, other, "dot")
     n, m = input.shape[0], other.shape[0]
     if n != m:
         raise RuntimeError(_messages.inconsistent_tensor_size(n, m))

@@ -376,7 +376,7 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
     if len(sizes) < self.dim():
         raise RuntimeError(
             _messages.expand_too_few_sizes(
-                self.dtype.legacy_name, list(self.shape), list(sizes), len(sizes), self.dim()
+                self.dtype.type_string, list(self.shape), list(sizes), len(sizes), self.dim()
             )
         )
     lead = len(sizes) - self.dim()

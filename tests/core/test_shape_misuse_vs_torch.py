@@ -119,7 +119,7 @@ CASES = {
         "t = torch.tensor([[2], [3]], dtype=torch.int32)\n"
         "t.sub_(torch.ones(2, 3, dtype=torch.int32), alpha=0.5)"
     ),
-    "&= shapes before dtype": "t = torch.ones(2, 1, dtype=torch.float64)\nt &= torch.ones(2, 3).int()",
+    "&= shapes before dtype": "t = torch.ones(2, 1).double()\nt &= torch.ones(2, 3).int()",
     "+= shapes before cast": "t = torch.ones(2, 1, dtype=torch.int32)\nt += torch.ones(2, 3)",
     "sub_ bools before shapes": "t = torch.ones(2, 1).bool()\nt.sub_(torch.ones(3).bool())",
     "copy_ overlap before shapes": "t = torch.ones(2, 3)\nt.copy_(t.mT)",
@@ -139,6 +139,23 @@ CASES = {
         "        x = torch.zeros(2, 3)\n        v = torch.ones(shape, requires_grad=True)\n"
         "        x[key] = v\n        x.sum().backward()\n        print(chain(x), v.grad)"
     ),
+    # which complaint comes first, and how a message names a bool tensor
+    "expand names each dtype": (
+        "for dt in [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64,\n"
+        "           torch.float16, torch.float32, torch.float64]:\n"
+        "    try:\n        torch.ones(2, 3, 1, dtype=dt).expand(2, 1)\n"
+        "    except RuntimeError as e:\n        print(e)"
+    ),
+    "integer division of no elements by 0": (
+        "a = torch.tensor([[-3], [0]], dtype=torch.int32)\nb = a[a > 0]\n"
+        "print(b % a, b // a, torch.remainder(b, a), torch.div(b, a, rounding_mode='trunc'))\n"
+        "print(torch.ones(2).long() % torch.tensor([0, 1]))"
+    ),
+    "dot dtypes before sizes": "print(torch.tensor([2, 4, 1]).int() @ torch.tensor([1]))",
+    "dot bool sizes first": "print(torch.ones(3).bool() @ torch.ones(2).bool())",
+    "bmm of bool first": "print(torch.tensor([[True, True, False]]) @ torch.ones(2, 3, 1))",
+    "bmm of bool second": "print(torch.ones(2, 1, 3) @ torch.ones(2, 3, 1).bool())",
+    "bool pow shapes first": "print(torch.ones(2, 1).bool() ** torch.ones(3, 1).bool())",
     "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
     "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
