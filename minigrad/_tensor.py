@@ -14,14 +14,13 @@ live together in ``minigrad/ops/``.
 
 from __future__ import annotations
 
-import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype, _messages
+from . import _device, _dtype, _messages, _warn
 from ._device import device
 from ._dtype import dtype as DType
 from ._grad_mode import _State
@@ -300,7 +299,7 @@ class Tensor:
     def grad(self) -> Tensor | None:
         """The gradient accumulated by backward (leaves, or after ``retain_grad()``)."""
         if self.grad_fn is not None and not self.retains_grad:
-            warnings.warn(_messages.NON_LEAF_GRAD, UserWarning, stacklevel=2)
+            _warn.warn(_messages.NON_LEAF_GRAD)
         return self._grad
 
     @grad.setter
@@ -771,7 +770,7 @@ def _warn_scalar_once() -> None:
     global _scalar_warned
     if not _scalar_warned:
         _scalar_warned = True
-        warnings.warn(_messages.SCALAR_OF_REQUIRES_GRAD, UserWarning, stacklevel=3)
+        _warn.warn(_messages.SCALAR_OF_REQUIRES_GRAD)
 
 
 class _SameMemory:

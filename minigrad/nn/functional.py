@@ -7,12 +7,11 @@ logistic loss).
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages, _random
+from .. import _dtype, _messages, _random, _warn
 from .._size import Size
 from .._tensor import Tensor
 from ..autograd.function import Op
@@ -312,11 +311,7 @@ class LogSoftmaxBackwardDataBackward0(Op):
 
 def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
     if dim is None:
-        warnings.warn(
-            _messages.implicit_dim_deprecated(name),
-            UserWarning,
-            stacklevel=4,
-        )
+        _warn.warn(_messages.implicit_dim_deprecated(name))
         dim = 0 if input.dim() in (0, 1, 3) else 1
     if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
         raise TypeError(
@@ -365,11 +360,7 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
 
 # --- regression losses --------------------------------------------------------
 def _target_size_warning(input: Tensor, target: Tensor) -> None:
-    warnings.warn(
-        _messages.target_size_differs(target.shape, input.shape),
-        UserWarning,
-        stacklevel=3,
-    )
+    _warn.warn(_messages.target_size_differs(target.shape, input.shape), functional=True)
 
 
 class MseLossBackward0(Op):
@@ -722,7 +713,7 @@ def kl_div(
         how = legacy_reduction(size_average, reduce, stacklevel=1)  # (torch: from _reduction.py)
     else:
         if reduction == "mean":
-            warnings.warn(_messages.KL_DIV_MEAN, UserWarning, stacklevel=2)
+            _warn.warn(_messages.KL_DIV_MEAN, functional=True)
         how = "sum" if reduction == "batchmean" else reduction
         _check_reduction(how)
     # torch's kl_div: one formula of ordinary ops, no node of its own

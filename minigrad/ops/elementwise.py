@@ -10,12 +10,11 @@ the engine sums each gradient back to its input's shape.
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
+from .. import _dtype, _messages, _warn
 from .._tensor import Tensor, _overlaps
 from ..autograd.function import Op, quiet_numpy
 from . import _float32_math
@@ -1917,7 +1916,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
-        warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+        _warn.warn(_messages.MASKED_FILL_EXPANDED)
 
     def fill(s: Tensor, *v: Any) -> Tensor:
         if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # self named first

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
+from .. import _messages, _warn
 from .._grad_mode import _State
 from .._tensor import (
     Tensor,
@@ -151,7 +151,7 @@ def _to_numpy_index(k: Any) -> Any:
         if k._data.dtype.kind == "f" or k._data.dtype in (np.int8, np.int16):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask
-            warnings.warn(_messages.BYTE_INDEX, UserWarning, stacklevel=4)
+            _warn.warn(_messages.BYTE_INDEX)
             return k._data.astype(bool)
         if k._data.ndim == 0 and k._data.dtype.kind in "iu":
             return int(k._data)  # a 0-dim integer tensor indexes like a plain int

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import builtins
 import math
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _messages
+from .. import _messages, _warn
 from .._tensor import Tensor
 from ..autograd.function import Op
 
@@ -691,11 +690,7 @@ def _nuclear_norm(input: Tensor, dim: Any, keepdim: bool) -> Tensor:
 
 
 def _dof_warning(name: str) -> None:
-    warnings.warn(
-        _messages.dof_not_positive(name),
-        UserWarning,
-        stacklevel=4,
-    )
+    _warn.warn(_messages.dof_not_positive(name))
 
 
 class VarBackward0(Op):

@@ -10,12 +10,11 @@ share data (and the version counter) with their input.
 from __future__ import annotations
 
 import builtins
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
+from .. import _dtype, _messages, _warn
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 from ._promotion import _cast
@@ -325,7 +324,7 @@ _T_WARNED: set[str] = set()  # torch gives each of these warnings once per proce
 def _warn_once(message: str) -> None:
     if message not in _T_WARNED:
         _T_WARNED.add(message)
-        warnings.warn(message, UserWarning, stacklevel=3)
+        _warn.warn(message)
 
 
 def _T(self: Tensor) -> Tensor:
@@ -339,11 +338,7 @@ def _T(self: Tensor) -> Tensor:
 
 def _mT(self: Tensor) -> Tensor:
     if self.dim() == 0:
-        warnings.warn(
-            _messages.MT_OF_0_DIM,
-            UserWarning,
-            stacklevel=2,
-        )
+        _warn.warn(_messages.MT_OF_0_DIM)
         return self
     if self.dim() == 1:
         raise RuntimeError(
@@ -774,7 +769,7 @@ def meshgrid(*tensors: Any, indexing: str | None = None) -> tuple:
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     if indexing is None:
-        warnings.warn(_messages.MESHGRID_INDEXING, UserWarning, stacklevel=2)
+        _warn.warn(_messages.MESHGRID_INDEXING)
         indexing = "ij"
     ts = list(tensors)
     swap = indexing == "xy" and len(ts) >= 2
