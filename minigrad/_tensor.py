@@ -613,6 +613,7 @@ class Tensor:
         _fill: bool = False,
         _number: bool = False,
         _broadcast: bool = False,
+        _first: Callable[[], None] | None = None,
         **kwargs: Any,
     ) -> Tensor:
         """Run ``fn(self, *args)`` and store the result in ``self``.
@@ -627,11 +628,15 @@ class Tensor:
         ``_broadcast``: an elementwise op, whose tensor arguments must broadcast to
         ``self``'s shape (checked before the op runs, as torch does, so that its
         shape error comes before any complaint about dtypes).
+        ``_first``: the op's own check of its arguments, which torch makes right
+        after the autograd checks, before it looks at memory and shapes.
         """
         recording = _State.enabled and (
             self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args)
         )
         self._check_inplace(recording)
+        if _first is not None:
+            _first()
         if not _fill:
             _check_no_overlap(self._data)
         if not (_fill or _number):
@@ -827,13 +832,14 @@ def _check_no_overlap(data: np.ndarray) -> None:
 def _check_no_partial_overlap(out: np.ndarray, src: np.ndarray) -> None:
     """torch refuses an in-place op whose input covers part of the memory it writes
     (``t[1:] += t[:-1]``): the result would depend on the order of the writes. The
-    very same elements (``t += t``) are fine. Like torch, only dense tensors are
-    compared (for others the question is "too hard" and nothing is refused)."""
+    very same elements (``t += t``) are fine, if seen the same way: ``t`` and
+    ``t.unsqueeze(0)`` are not (torch compares the shapes). Like torch, only dense
+    tensors are compared (for others the question is "too hard": nothing is refused)."""
     if not out.size or not src.size or not (_dense(out) and _dense(src)):
         return
     a0, b0 = out.ctypes.data, src.ctypes.data
     a1, b1 = a0 + out.nbytes, b0 + src.nbytes
-    if (a0, a1) == (b0, b1) and _layout(out) == _layout(src):
+    if (a0, a1) == (b0, b1) and out.shape == src.shape and _layout(out) == _layout(src):
         return
     if a0 < b1 and b0 < a1:
         raise RuntimeError(_messages.PARTIAL_OVERLAP)

@@ -5,19 +5,15 @@ the line of the caller's code that called into torch (``script.py:7:
 UserWarning: ...``, with that line under it). minigrad's warnings come from
 Python functions that call each other, so a fixed ``stacklevel`` would point at
 a different line depending on the path taken (``x.var()`` or ``torch.var(x)``,
-a method or a module's forward). :func:`warn` counts the frames instead.
+a method or a module's forward). :func:`warn` counts the frames instead (with
+the one module that reads the call stack, ``_names``).
 """
 
 from __future__ import annotations
 
-import os
-import sys
 import warnings
 
-_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
-
-
-_MODULES = os.path.join(_PACKAGE, "nn", "modules") + os.sep
+from ._names import learner_stacklevel
 
 
 def warn(message: str, category: type[Warning] = UserWarning, *, functional: bool = False) -> None:
@@ -26,9 +22,5 @@ def warn(message: str, category: type[Warning] = UserWarning, *, functional: boo
     ``functional``: torch warns from its Python function ``F.<name>``, at that
     function's caller; through an ``nn`` module, that is the module's ``forward``.
     """
-    frame, level = sys._getframe(1), 2  # (stacklevel 2: the caller of this function)
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        if functional and frame.f_code.co_filename.startswith(_MODULES):
-            break
-        frame, level = frame.f_back, level + 1
+    level = learner_stacklevel("nn/modules" if functional else None)
     warnings.warn(message, category, stacklevel=level)

@@ -111,9 +111,8 @@ def _inplace(fn: Any, no_bool: bool = False) -> Any:
         o = _operand(other)
         if o is None:
             raise TypeError(f"unsupported operand type for in-place op: {type(other).__name__}")
-        if no_bool:  # (torch refuses bools before it looks at the shapes)
-            _no_bool_subtraction(self, o)
-        return self._inplace(lambda s, v: fn(s, v, **kwargs), o, _broadcast=True)
+        first = (lambda: _no_bool_subtraction(self, o)) if no_bool else None
+        return self._inplace(lambda s, v: fn(s, v, **kwargs), o, _broadcast=True, _first=first)
 
     return method
 

@@ -120,12 +120,13 @@ class DivBackward0(Op):
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
-        ctx.save_for_backward(a if needs[1] else None, b)
+        # (saved in the order torch checks them, which names the first one changed)
+        ctx.save_for_backward(b, a if needs[1] else None)
         return a / b
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        b, a = ctx.saved_tensors
         ga = grad / b if ctx.needs_input_grad[0] else None
         gb = -grad * ((a / b) / b) if ctx.needs_input_grad[1] else None
         return ga, gb
@@ -282,12 +283,12 @@ class PowBackward1(Op):
     def forward(ctx, a, b, bool_exponent=False):
         ctx.bool_exponent = bool_exponent
         out = _power(a, b)
-        ctx.save_for_backward(a, b, out)
+        ctx.save_for_backward(b, a, out)  # (torch checks the exponent first)
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        a, b, out = ctx.saved_tensors
+        b, a, out = ctx.saved_tensors
         zero = Tensor._make(np.zeros((), grad._data.dtype), None)
         ga = gb = None
         if ctx.needs_input_grad[0] and ctx.bool_exponent:  # torch computes b - 1 on bools
@@ -1716,12 +1717,12 @@ class Atan2Backward0(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(b, a)  # (torch checks ``other`` first)
         return np.arctan2(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        b, a = ctx.saved_tensors
         recip = (a * a + b * b).reciprocal()
         needs = ctx.needs_input_grad
         return (grad * b * recip if needs[0] else None, grad * -a * recip if needs[1] else None)

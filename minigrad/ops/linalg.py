@@ -84,12 +84,12 @@ class DotBackward0(Op):
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
-        ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
+        ctx.save_for_backward(a if needs[1] else None, b if needs[0] else None)  # (a checked first)
         return np.dot(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        b, a = ctx.saved_tensors
+        a, b = ctx.saved_tensors
         return (grad * b if b is not None else None), (grad * a if a is not None else None)
 
 

@@ -66,6 +66,21 @@ CASES = {
         "    print(x.grad, y.grad)\n"
         "    x.grad = y.grad = None"
     ),
+    # two saved tensors changed in place (a view and its base): the message
+    # names the one torch checks first
+    "which saved tensor is checked first": (
+        "for op in ['a @ v', 'v @ a', 'a / v', 'v / a', 'a ** v', 'v ** a', "
+        "'torch.atan2(a, v)', 'torch.atan2(v, a)', 'a * v', 'v * a']:\n"
+        "    a = torch.ones(2, requires_grad=True)\n"
+        "    v = a[:]\n"
+        "    y = eval(op).sum()\n"
+        "    with torch.no_grad():\n"
+        "        v.mul_(2)\n"
+        "    try:\n"
+        "        y.backward()\n"
+        "    except RuntimeError as e:\n"
+        "        print(op, str(e).split(' is at')[0])"
+    ),
 }
 
 

@@ -156,6 +156,16 @@ CASES = {
     "bmm of bool first": "print(torch.tensor([[True, True, False]]) @ torch.ones(2, 3, 1))",
     "bmm of bool second": "print(torch.ones(2, 1, 3) @ torch.ones(2, 3, 1).bool())",
     "bool pow shapes first": "print(torch.ones(2, 1).bool() ** torch.ones(3, 1).bool())",
+    # the same memory seen with another shape overlaps, for torch
+    "add_ of itself unsqueezed": "x = torch.ones(3)\nx.add_(x.unsqueeze(0))",
+    "add_ into itself unsqueezed": "x = torch.ones(3)\nx.unsqueeze(0).add_(x)",
+    "add_ of its transpose": "x = torch.ones(1, 3)\nx.add_(x.mT)",
+    "add_ of itself squeezed": "x = torch.ones(2, 3, 1)\nx.add_(x.squeeze())",
+    "0-dim into itself unsqueezed": "x = torch.tensor(1.)\nx.unsqueeze(0).add_(x)",
+    "copy_ into itself unsqueezed": "x = torch.ones(3)\nx.unsqueeze(0).copy_(x)",
+    "sub_ of a bool on a leaf": (
+        "t = torch.ones(2, 3, requires_grad=True)\nt.sub_(torch.ones(3).bool(), alpha=0.5)"
+    ),
     "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
     "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
