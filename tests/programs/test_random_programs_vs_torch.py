@@ -8,7 +8,8 @@ recorded (dtype, shape, ``requires_grad``, ``grad_fn`` name, values), and so are
 the gradients at the end. Floats are compared to float32 precision; integers,
 bools, names and errors exactly.
 
-The suite runs ten fixed seeds, so that it fails only when the code changes.
+The suite runs fixed seeds (ten, and those of ``FOUND``), so that it fails only
+when the code changes.
 ``MINIGRAD_PROGRAM_SEED=new`` draws a fresh seed (printed in the failure
 message) to explore; ``MINIGRAD_PROGRAM_SEED=<seed>`` replays one. Fresh seeds
 still find a few known differences: an in-place write between strided views that
@@ -332,10 +333,16 @@ def test_close_compares_what_it_should() -> None:
     assert close([float("nan")], [float("nan")])
 
 
+# seeds drawn fresh that once found a difference, kept so that it stays fixed
+# (the order of checks of in-place ops, gradients of squeeze, mean and rounded
+# division, which saved tensor is checked first, overlaps seen with other shapes)
+FOUND = [100002, 100013, 200019, 300017, 300026, 300027, 400047, 400060]
+
+
 def _seeds() -> list[int]:
     chosen = os.environ.get("MINIGRAD_PROGRAM_SEED")
     if chosen is None:
-        return list(range(1, 11))
+        return list(range(1, 11)) + FOUND
     return [random.SystemRandom().randrange(2**32) if chosen == "new" else int(chosen)]
 
 
