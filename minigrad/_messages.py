@@ -1053,6 +1053,20 @@ MT_OF_0_DIM = (
     "cases. (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)"
 )
+MH_OF_0_DIM = (
+    "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)"
+)
+H_OF_0_DIM = (
+    "Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4335.)"
+)
+MH_OF_1_DIM = "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor."
+
+
+def h_of_not_a_matrix(dim: object) -> str:
+    text = f"tensor.H is only supported on matrices (2-D tensors). Got {dim}-D tensor."
+    return text + " For batches of matrices, consider using tensor.mH" if dim > 2 else text
 
 
 def expand_too_few_sizes(

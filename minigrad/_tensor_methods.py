@@ -250,6 +250,8 @@ METHODS: dict[str, Any] = {
     "contiguous": shape.contiguous,
     "T": property(shape._T),
     "mT": property(shape._mT),
+    "mH": property(shape._mH),
+    "H": property(shape._H),
     "repeat": shape.repeat,
     "movedim": shape.movedim,
     "moveaxis": shape.movedim,

@@ -75,9 +75,11 @@ def run_backward(
             grad = buffers.pop(node, None)  # (a list for a node with several outputs)
             if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
                 # the common case, spelled out as it runs for every node (a leaf has no _inputs)
+                if node._holds_saved and node._saved is F._FREED:
+                    raise RuntimeError(_messages.SECOND_BACKWARD)
                 out = type(node).backward(node, grad)  # 3.
                 out = out if isinstance(out, tuple) else (out,)
-                if node._saved and not retain_graph:
+                if (node._saved or node._holds_saved) and not retain_graph:
                     node._release()  # its saved values are not needed again
             else:  # a leaf, hooks, autograd.grad, a batch, observers, a gradient missing
                 out = _run_node(node, grad, wanted, accumulate, batched, retain_graph, observing)
@@ -259,6 +261,8 @@ def _add_to_grad(leaf: Tensor, grad: Tensor) -> None:
 def _run_rule(node: Node, grads: list, batched: bool, retain_graph: bool) -> tuple:
     """The node's derivative rule: one gradient per input. Then, unless
     ``retain_graph``, the node frees its saved values; then its hooks run."""
+    if node._holds_saved and node._saved is F._FREED:
+        raise RuntimeError(_messages.SECOND_BACKWARD)
     if len(grads) == 1 and grads[0] is not None and not batched:  # the common case
         out = type(node).backward(node, grads[0])
         out = out if isinstance(out, tuple) else (out,)

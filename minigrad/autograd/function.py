@@ -102,6 +102,9 @@ class Node:
         "__weakref__",
     )
     _outputs = 1  # how many tensors the node's forward made (gradient buffers need one each)
+    # True for a rule that keeps what backward needs (a mask, indices) in its own
+    # slots, where torch saves tensors: a second backward through it fails all the same
+    _holds_saved = False
 
     def name(self) -> str:
         """The node's name, e.g. ``'MulBackward0'``."""
@@ -218,7 +221,7 @@ class Node:
         return m[1] if m[2] == "0" else m[1] + m[2]
 
     def _release(self) -> None:
-        if self._saved:
+        if self._saved or self._holds_saved:
             self._saved = _FREED
             self._versions = ()
 

@@ -861,6 +861,7 @@ class NllLossBackward0(Op):
     d/dx = -w[y] / total at the target class, 0 elsewhere"""
 
     __slots__ = ("reduction", "coef", "settings", "size_mismatch")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, target, weight, ignore_index, reduction, size_mismatch=None):
@@ -913,6 +914,7 @@ class NllLossBackwardBackward0(Op):
     d/dg = nll_loss of gg (the same sum of coef * gg),  d/dx = 0"""
 
     __slots__ = ("reduction", "settings")
+    _holds_saved = True
     _loss = None  # the loss op, to apply on gg (set below)
 
     @staticmethod

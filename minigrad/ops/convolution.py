@@ -318,6 +318,7 @@ class MaxPool2DWithIndicesBackward0(Op):
     dx: each window's gradient goes to the position of its maximum"""
 
     __slots__ = ("geometry", "size", "mask")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, geometry, arg):
@@ -376,6 +377,7 @@ class AvgPool2DBackward0(Op):
     """out = the mean of each window          dx: grad / window size, spread over the window"""
 
     __slots__ = ("geometry", "size", "divisor")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, geometry, count_include_pad, divisor_override):

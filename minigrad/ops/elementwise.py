@@ -741,6 +741,7 @@ class DivBackward2(Op):
     """out = a / b rounded (down, or toward 0)      d/da = d/db = 0 (a step function)"""
 
     __slots__ = ()
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, b, fn):
@@ -1814,6 +1815,7 @@ class WhereBackward0(Op):
     """out = a where cond else b          d/da = cond,  d/db = not cond"""
 
     __slots__ = ("cond",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, b, cond):
@@ -1861,6 +1863,7 @@ class MaskedFillBackward0(Op):
     """out = a with ``value`` where mask          d/da = 1 where not mask"""
 
     __slots__ = ("mask",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, value, mask):

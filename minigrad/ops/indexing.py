@@ -74,6 +74,7 @@ class SliceBackwardBackward0(_PutInto):
 
 class IndexPutImplBackward0(_PutBack):
     __slots__ = ()
+    _holds_saved = True
 
 
 class SelectBackward0(Op):
@@ -112,6 +113,7 @@ class IndexBackward0(Op):
     """out = a[index tensors or mask]          grad: added back at each index"""
 
     __slots__ = ("shape", "key")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, key):
@@ -624,6 +626,7 @@ class ScatterBackward0(Op):
     d/da = grad with zeros where src was written;  d/dsrc = grad read back there"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, src, dim, index, key):
@@ -644,6 +647,7 @@ class ScatterBackward1(Op):
     d/da = grad with zeros there"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, value, dim, index, key):
@@ -662,6 +666,7 @@ class ScatterAddBackward0(Op):
     d/da = grad;  d/dsrc = grad read back where it was added"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, src, dim, index, key):
@@ -681,6 +686,7 @@ class IndexAddBackward0(Op):
     d/da = grad;  d/dsource = alpha * the slices of grad at ``index``"""
 
     __slots__ = ("dim", "index", "alpha")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, source, dim, index, alpha):
@@ -708,6 +714,7 @@ class IndexFillBackward0(Op):
     d/da = grad with zeros in those slices"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, index, value):

@@ -128,6 +128,7 @@ class SortBackward0(Op):
     d/da: each gradient goes back to the place its value came from (indices)"""
 
     __slots__ = ("shape", "dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, index):

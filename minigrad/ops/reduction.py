@@ -378,6 +378,7 @@ class MaxBackward0(Op):
     d/da = 1 at the returned index of each slice, 0 elsewhere (ties: only that index)"""
 
     __slots__ = ("shape", "dim", "keepdim", "onehot")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, keepdim, indices):

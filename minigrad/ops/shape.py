@@ -338,13 +338,33 @@ def _T(self: Tensor) -> Tensor:
 
 def _mT(self: Tensor) -> Tensor:
     if self.dim() == 0:
-        _warn.warn(_messages.MT_OF_0_DIM)
+        _warn_once(_messages.MT_OF_0_DIM)
         return self
     if self.dim() == 1:
         raise RuntimeError(
             "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."
         )
     return transpose(self, -2, -1)
+
+
+def _mH(self: Tensor) -> Tensor:
+    """The conjugate transpose of the last two dims: for real numbers, ``mT``."""
+    if self.dim() == 0:
+        _warn_once(_messages.MH_OF_0_DIM)
+        return self
+    if self.dim() == 1:
+        raise RuntimeError(_messages.MH_OF_1_DIM)
+    return transpose(self, -2, -1)
+
+
+def _H(self: Tensor) -> Tensor:
+    """The conjugate transpose of a matrix: for real numbers, its transpose."""
+    if self.dim() == 0:
+        _warn_once(_messages.H_OF_0_DIM)
+        return self
+    if self.dim() != 2:
+        raise RuntimeError(_messages.h_of_not_a_matrix(self.dim()))
+    return transpose(self, 0, 1)
 
 
 def unsqueeze(self: Tensor, dim: int) -> Tensor:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import zlib
 from typing import Any
 
 import pytest
@@ -272,8 +273,31 @@ def make_program(rng: random.Random) -> str:
         lines.append(line)
         if makes:
             names.append(new)
-    lines += _ends(rng, [n for n in names if env[n].requires_grad] or names)
+    grads = [n for n in names if env[n].requires_grad]
+    ends = _ends(rng, grads or names)
+    # hooks and a second backward, drawn from the program's text so that the
+    # programs of a seed stay those they were before these were added
+    lines += _hooks_and_again(random.Random(zlib.crc32("\n".join(lines).encode())), grads, ends)
     return "\n".join(lines)
+
+
+def _hooks_and_again(rng: random.Random, grads: list[str], ends: list[str]) -> list[str]:
+    """``ends``, maybe after a hook or ``retain_grad`` on a tensor, and maybe with
+    a second backward (through a freed graph: torch's error; or a retained one:
+    the gradients add up)."""
+    before, after = [], []
+    if grads and rng.random() < 0.3:
+        name = rng.choice(grads)
+        if rng.random() < 0.5:
+            before.append(f"{name}.register_hook(lambda g: g * 2)")
+        else:
+            before.append(f"{name}.retain_grad()")
+            after.append(f"record('retained', {name}.grad)")
+    if "loss.backward()" in ends and rng.random() < 0.3:
+        if rng.random() < 0.5:
+            ends = [e.replace("loss.backward()", "loss.backward(retain_graph=True)") for e in ends]
+        after += ["loss.backward()", "record('grads again', [t.grad for t in leaves])"]
+    return before + ends + after
 
 
 def _namespace(lib: Any, log: list) -> dict:
