@@ -1824,10 +1824,14 @@ class WhereBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        dt = grad._data.dtype
-        keep = _const_mask(np.broadcast_to(ctx.cond, grad.shape), dt)
+        # torch: where(cond, grad, 0) and where(cond, 0, grad), not grad * mask
+        # (which would be nan where grad is inf or nan)
+        cond = Tensor._make(np.asarray(ctx.cond), None)
         need = ctx.needs_input_grad
-        return (grad * keep if need[0] else None), (grad * (1 - keep) if need[1] else None)
+        return (
+            where(cond, grad, 0.0) if need[0] else None,
+            where(cond, 0.0, grad) if need[1] else None,
+        )
 
 
 def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:

@@ -569,6 +569,8 @@ class ProdBackward1(Op):
         if not np.any(a._data == 0):  # torch: grad * (out / a) when no element is 0
             g = _unsqueeze_multiple(grad, dims, keep, always=True)
             return g * (_unsqueeze_multiple(out, dims, keep, always=True) / a)
+        if shape[ctx.dim] == 1:  # a product of one element: torch passes grad on as it is
+            return _unsqueeze_multiple(grad, dims, keep, always=True)
         return _prod_grad(
             a, _spread(out, shape, dims, keep), _spread(grad, shape, dims, keep), ctx.dim
         )
@@ -873,7 +875,9 @@ class CumsumBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         d = ctx.dim
-        return grad.sum(d, keepdim=True) - grad.cumsum(d) + grad
+        if grad.numel() <= 1 or grad.shape[d] == 1:
+            return grad
+        return grad.flip(d).cumsum(d).flip(d)  # (torch's reversed cumsum)
 
 
 def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tensor:

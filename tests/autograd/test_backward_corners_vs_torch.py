@@ -69,6 +69,21 @@ CASES = {
         "    print(x.grad, y.grad)\n"
         "    x.grad = y.grad = None"
     ),
+    # where's gradient is where(cond, grad, 0): no nan * 0; cumsum's is a reversed
+    # cumsum (an inf or nan stays where it belongs); a product of one element passes
+    # the gradient on as it is
+    "where, cumsum and prod of one element": CHAIN
+    + (
+        "x = torch.tensor([[0.0, -1.0, 4.0], [2.0, 0.0, -1.0]], dtype=torch.float64, "
+        "requires_grad=True)\n"
+        "s = torch.tensor(1.0, requires_grad=True)\n"
+        "y = torch.where(s > 0, s, x).sigmoid().sum() + (x.cumsum(0) ** 0.5).sum()\n"
+        "y = y + x.masked_fill(x > 0, -1.0).unsqueeze(-1).prod(-1).sum() + x.cumsum(1).sum()\n"
+        "gs = torch.autograd.grad(y, [x, s], create_graph=True)\n"
+        "print(gs, [chain(g) for g in gs])\n"
+        "sum((g * g).sum() for g in gs).backward()\n"
+        "print(x.grad, s.grad)"
+    ),
     # two saved tensors changed in place (a view and its base): the message
     # names the one torch checks first
     "which saved tensor is checked first": (
