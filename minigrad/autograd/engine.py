@@ -375,8 +375,10 @@ def _tensor_hooks(node: Node, grads: list) -> list:
 
 def _retain(t: Tensor, g: Tensor) -> None:
     """``t.retain_grad()``: keep the gradient that reached ``t`` in ``t.grad``."""
-    if t._grad is None:
-        t._grad = g.detach().clone() if not _State.enabled else g.clone()
+    if t._grad is None:  # (a copy laid out row by row, as torch's)
+        from ..ops.shape import _clone_rows
+
+        t._grad = _clone_rows(g.detach() if not _State.enabled else g)
     else:
         t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
 

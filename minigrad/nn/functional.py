@@ -233,6 +233,7 @@ class SoftmaxBackward0(Op):
         ctx.dim = dim
         e = np.exp(a - np.max(a, axis=_axis(a, dim), keepdims=True)) if a.size else a.copy()
         out = (e / np.sum(e, axis=_axis(a, dim), keepdims=True)).astype(a.dtype, copy=False)
+        out = np.asarray(out, order="C")  # (torch's result is laid out row by row)
         ctx.save_for_backward(out)
         return out
 
@@ -277,7 +278,7 @@ class LogSoftmaxBackward0(Op):
         ctx.dim = dim
         shifted = a - np.max(a, axis=_axis(a, dim), keepdims=True) if a.size else a.copy()
         out = shifted - np.log(np.sum(np.exp(shifted), axis=_axis(a, dim), keepdims=True))
-        out = out.astype(a.dtype, copy=False)
+        out = np.asarray(out.astype(a.dtype, copy=False), order="C")  # (row by row, as torch)
         ctx.save_for_backward(out)
         return out
 

@@ -312,6 +312,7 @@ class PowBackward2(Op):
     @staticmethod
     def forward(ctx, b, c):
         out = _narrow_power(b.dtype.type(c), b) if b.dtype.kind == "f" else _power(c, b)
+        out = np.asarray(out, order="C")  # (torch lays the result out row by row)
         ctx.save_for_backward(out, c, b)  # b too, as torch (checked for in-place changes)
         return out
 
@@ -552,8 +553,10 @@ class CloneBackward0(Op):
     __slots__ = ()
 
     @staticmethod
-    def forward(ctx, a):
-        return np.array(a, copy=True, order="C")
+    def forward(ctx, a, order="K"):
+        # "K": like torch's clone, the copy keeps the layout (a transpose stays one);
+        # "C": row by row, for ``contiguous()``
+        return np.array(a, copy=True, order=order)
 
     @staticmethod
     def backward(ctx, grad):
@@ -1872,7 +1875,8 @@ class MaskedFillBackward0(Op):
     @staticmethod
     def forward(ctx, a, value, mask):
         ctx.mask = mask
-        return np.where(mask, np.asarray(value, dtype=a.dtype), a)
+        # (torch fills a copy laid out row by row, whatever a's layout)
+        return np.asarray(np.where(mask, np.asarray(value, dtype=a.dtype), a), order="C")
 
     @staticmethod
     def backward(ctx, grad):

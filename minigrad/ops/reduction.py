@@ -48,7 +48,8 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
         return np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) * a.dtype.type(np.nan)
     if axis is None and a.dtype.type in (np.float32, np.float64):  # as torch: sum, then / n
         return a.dtype.type(_sum_all(a, a.dtype) / a.dtype.type(a.size))
-    return np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
+    out = np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
+    return out if axis is None else np.asarray(out, order="C")  # (row by row, as torch's)
 
 
 def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
@@ -870,7 +871,8 @@ class CumsumBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        return np.cumsum(a, axis=dim if a.ndim else None, dtype=_sum_dtype(a)).reshape(a.shape)
+        out = np.cumsum(a, axis=dim if a.ndim else None, dtype=_sum_dtype(a)).reshape(a.shape)
+        return np.asarray(out, order="C")  # (torch's result is laid out row by row)
 
     @staticmethod
     def backward(ctx, grad):

@@ -274,7 +274,7 @@ def reshape(self: Tensor, *shape: Any) -> Tensor:
         if not self._data.flags.c_contiguous:
             return ReshapeAliasBackward0.apply(self, shape=shape)
         return ViewBackward0.apply(self, shape=shape)
-    return UnsafeViewBackward0.apply(self.clone(), shape=shape)
+    return UnsafeViewBackward0.apply(_clone_rows(self), shape=shape)
 
 
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
@@ -425,7 +425,15 @@ def reshape_as(self: Tensor, other: Tensor) -> Tensor:
 
 def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
     """The same tensor if its data is laid out row by row; else a copy that is."""
-    return self if self._data.flags.c_contiguous else self.clone()
+    return self if self._data.flags.c_contiguous else _clone_rows(self)
+
+
+def _clone_rows(t: Tensor) -> Tensor:
+    """A copy laid out row by row, whatever ``t``'s layout (torch's
+    ``clone(memory_format=torch.contiguous_format)``)."""
+    from .elementwise import CloneBackward0
+
+    return CloneBackward0.apply(t, order="C")
 
 
 # --- copies: repeat; joining: cat, stack; cutting: split, chunk, unbind ------
@@ -763,7 +771,7 @@ def repeat_interleave(
         input, d = reshape(input, 1), 0
     shape = tuple(input.shape)
     wide = expand(unsqueeze(input, d + 1), *shape[: d + 1], r, *shape[d + 1 :])
-    return view(wide.clone(), *shape[:d], shape[d] * r, *shape[d + 1 :])
+    return view(_clone_rows(wide), *shape[:d], shape[d] * r, *shape[d + 1 :])
 
 
 def hstack(tensors: Any) -> Tensor:

@@ -166,6 +166,18 @@ CASES = {
     "sub_ of a bool on a leaf": (
         "t = torch.ones(2, 3, requires_grad=True)\nt.sub_(torch.ones(3).bool(), alpha=0.5)"
     ),
+    # which results keep their input's layout (a view of them works or fails as in torch)
+    "layout of results": (
+        "t = torch.arange(6.).reshape(2, 3).t().requires_grad_()\n"
+        "for e in ['t.softmax(0)', 't.log_softmax(1)', 't.clone()', 't.flip(0)', "
+        "'t.roll(1, 0)', '2 ** t', 't.cumsum(0)', 't.masked_fill(t > 1, 0.)', "
+        "'t.contiguous()', 't.mean(1, keepdim=True)', 't.exp()', 't * 2']:\n"
+        "    y = eval(e)\n"
+        "    print(e, y.is_contiguous(), y.flatten().grad_fn.name())\n"
+        "    try:\n        y.view(-1)\n    except RuntimeError as err:\n        print(err)\n"
+        "x = torch.tensor(2.)\n"
+        "print(x.softmax(0), x.cumsum(0), 2 ** x, x.masked_fill(x > 1, 0.), x.mean(0))"
+    ),
     "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
     "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
