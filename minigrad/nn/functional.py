@@ -959,6 +959,11 @@ NllLossBackwardBackward0._loss, NllLoss2DBackwardBackward0._loss = (
 def _check_targets(input: Tensor, target: Tensor) -> None:
     if input.dim() == 0:
         raise ValueError("Expected 1 or more dimensions (got 0)")
+    if input.dim() != 1 and target.dim() and input.shape[0] != target.shape[0]:  # (checked next)
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+            f"({target.shape[0]})."
+        )
     if input.dim() == 1 and target.dim() == 1 and target.shape[0] != 1:
         raise ValueError(
             f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}"
