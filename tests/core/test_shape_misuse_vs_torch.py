@@ -178,6 +178,16 @@ CASES = {
         "x = torch.tensor(2.)\n"
         "print(x.softmax(0), x.cumsum(0), 2 ** x, x.masked_fill(x > 1, 0.), x.mean(0))"
     ),
+    # torch.Size: a tuple of ints that stays a torch.Size
+    "Size arithmetic": (
+        "s = torch.Size([2, 3])\n"
+        "print(s + (4,), (1,) + s, s * 2, 2 * s, s[1:], s == (2, 3))\n"
+        "print(torch.Size([torch.tensor(2), 3]), torch.Size(range(3)))"
+    ),
+    "Size of a float": "print(torch.Size([2, 2.5]))",
+    "Size plus a list": "print(torch.Size([2]) + [3])",
+    "Size item assignment": "s = torch.Size([2, 3])\ns[0] = 1",
+    "Size item deletion": "s = torch.Size([2, 3])\ndel s[0]",
     "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
     "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
