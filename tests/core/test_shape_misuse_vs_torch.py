@@ -188,6 +188,14 @@ CASES = {
     "Size plus a list": "print(torch.Size([2]) + [3])",
     "Size item assignment": "s = torch.Size([2, 3])\ns[0] = 1",
     "Size item deletion": "s = torch.Size([2, 3])\ndel s[0]",
+    # a Python int too big for the tensor's integers wraps around, as in torch
+    "int operand wraps": (
+        "a = torch.tensor([1, 2], dtype=torch.int32)\n"
+        "print(a + 2**40, a * 2**33, a - 2**32, torch.tensor([1], dtype=torch.uint8) + (-1))\n"
+        "print(torch.tensor([1, 2], dtype=torch.int8) + 200, torch.tensor([1, 2]) + 2**63)\n"
+        "a += 2**40\nprint(a)"
+    ),
+    "int operand too big": "print(torch.tensor([1, 2], dtype=torch.int32) + 2**70)",
     "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
     "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
