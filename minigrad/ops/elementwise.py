@@ -802,9 +802,15 @@ class NotImplementedBackward(Op):
     def __repr__(self) -> str:
         return f"<NotImplemented object at {hex(id(self))}>"
 
+    def __lt__(self, other: object) -> bool:
+        return False  # (a tie in the engine's queue, as for AccumulateGrad)
+
     @staticmethod
     def forward(ctx, a, b, fn, aten):
         ctx.aten = aten
+        # torch makes this node without a sequence number (the largest there is):
+        # backward runs it as soon as it is ready, like a leaf's AccumulateGrad
+        ctx._seq = float("inf")
         return np.asarray(fn(a, b), dtype=np.result_type(a, b))
 
     @staticmethod

@@ -378,21 +378,25 @@ class MaxBackward0(Op):
     """out = the largest element along ``dim`` (and its index)
     d/da = 1 at the returned index of each slice, 0 elsewhere (ties: only that index)"""
 
-    __slots__ = ("shape", "dim", "keepdim", "onehot")
+    __slots__ = ("shape", "dim", "keepdim", "index")
     _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, keepdim, indices):
         ctx.shape, ctx.dim, ctx.keepdim = a.shape, dim, keepdim
         idx = np.expand_dims(indices, dim)
-        ctx.onehot = np.arange(a.shape[dim]).reshape((-1,) + (1,) * (a.ndim - dim - 1)) == idx
+        ctx.index = _constant(idx.astype(np.int64))
         out = np.take_along_axis(a, idx, dim)
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, grad):
-        onehot = _constant(ctx.onehot.astype(grad._data.dtype))
-        return _spread(grad, ctx.shape, (ctx.dim,), ctx.keepdim) * onehot
+        from .indexing import scatter
+
+        # like torch: zeros with each gradient written at its index (ScatterBackward0;
+        # not grad * a one-hot mask, which would spread a nan over the whole slice)
+        zeros = _constant(np.zeros(ctx.shape, dtype=grad._data.dtype))
+        return scatter(zeros, ctx.dim, ctx.index, grad if ctx.keepdim else grad.unsqueeze(ctx.dim))
 
 
 class MinBackward0(MaxBackward0):

@@ -84,6 +84,27 @@ CASES = {
         "sum((g * g).sum() for g in gs).backward()\n"
         "print(x.grad, s.grad)"
     ),
+    # max/min over a dim write the gradient at the index they return (a scatter):
+    # a nan reaches that element only
+    "max and min over a dim": CHAIN
+    + (
+        "x = torch.tensor([[1., 1., 1.], [2., 5., 5.]], requires_grad=True)\n"
+        "for f in [lambda: x.max(-1)[0], lambda: x.max(0, keepdim=True)[0], "
+        "lambda: x.min(1)[0], lambda: x.sort(1)[0], lambda: x.topk(2)[0]]:\n"
+        "    y = f()\n"
+        "    v = torch.full(y.shape, float('nan'), requires_grad=True)\n"
+        "    g, = torch.autograd.grad(y, x, v, create_graph=True)\n"
+        "    print(y.grad_fn.name(), g, chain(g))"
+    ),
+    # a node torch has no derivative for runs as soon as it is ready (no sequence
+    # number): which one fails first
+    "the first rule not implemented": (
+        "t1 = torch.ones(2, requires_grad=True)\n"
+        "t3 = t1 // 2\nt4 = t1.sin()\nt4 //= 2\n"
+        "for loss in [t4.sum() + t3.sum(), t3.sum() + t4.sum()]:\n"
+        "    try:\n        loss.backward(retain_graph=True)\n"
+        "    except RuntimeError as e:\n        print(e)"
+    ),
     # two saved tensors changed in place (a view and its base): the message
     # names the one torch checks first
     "which saved tensor is checked first": (
