@@ -833,16 +833,26 @@ def _check_no_partial_overlap(out: np.ndarray, src: np.ndarray) -> None:
     """torch refuses an in-place op whose input covers part of the memory it writes
     (``t[1:] += t[:-1]``): the result would depend on the order of the writes. The
     very same elements (``t += t``) are fine, if seen the same way: ``t`` and
-    ``t.unsqueeze(0)`` are not (torch compares the shapes). Like torch, only dense
+    ``t.unsqueeze(0)`` are not (torch compares the strides). Like torch, only dense
     tensors are compared (for others the question is "too hard": nothing is refused)."""
     if not out.size or not src.size or not (_dense(out) and _dense(src)):
         return
     a0, b0 = out.ctypes.data, src.ctypes.data
     a1, b1 = a0 + out.nbytes, b0 + src.nbytes
-    if (a0, a1) == (b0, b1) and out.shape == src.shape and _layout(out) == _layout(src):
+    if (a0, a1) == (b0, b1) and _same_strides(out, src):
         return
     if a0 < b1 and b0 < a1:
         raise RuntimeError(_messages.PARTIAL_OVERLAP)
+
+
+def _same_strides(a: np.ndarray, b: np.ndarray) -> bool:
+    """torch's test for "the very same elements": the same strides. numpy gives a
+    dim of size 1 a stride of its own choosing, so for two tensors of one shape
+    only the other dims are compared; of different shapes, all of them (another
+    number of dims: never the same)."""
+    if a.shape == b.shape:
+        return _layout(a) == _layout(b)
+    return a.strides == b.strides
 
 
 def _layout(a: np.ndarray) -> list[tuple[int, int]]:

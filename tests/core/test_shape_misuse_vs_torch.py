@@ -161,6 +161,12 @@ CASES = {
     "add_ into itself unsqueezed": "x = torch.ones(3)\nx.unsqueeze(0).add_(x)",
     "add_ of its transpose": "x = torch.ones(1, 3)\nx.add_(x.mT)",
     "add_ of itself squeezed": "x = torch.ones(2, 3, 1)\nx.add_(x.squeeze())",
+    "times its transpose (same strides)": (
+        "t = torch.tensor([[-1.83], [-1.8]], dtype=torch.float64)\nt *= t.transpose(0, -1)"
+    ),
+    "add_ of itself through a view": (
+        "x = torch.ones(2, 3).t()\nx.add_(x.unsqueeze(0).squeeze(0))\nprint(x)"
+    ),
     "0-dim into itself unsqueezed": "x = torch.tensor(1.)\nx.unsqueeze(0).add_(x)",
     "copy_ into itself unsqueezed": "x = torch.ones(3)\nx.unsqueeze(0).copy_(x)",
     "sub_ of a bool on a leaf": (
