@@ -522,6 +522,12 @@ INFERENCE_SAVED = (
 )
 
 
+SAVED_DETACHED_IN_PLACE = (
+    "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
+    "This is not supported, please use out-of-place `.detach()` instead"
+)
+
+
 def modified_by_inplace(what: object, current: object, expected: object) -> str:
     from .autograd.anomaly_mode import is_anomaly_enabled
 

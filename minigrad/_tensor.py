@@ -441,6 +441,12 @@ class Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
         if self._view_v is not None:
             raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
+        if self._grad_fn is not None:  # a node that saved it cannot use it any more
+            from .autograd.function import next_seq
+
+            if self._vc is None:
+                self._vc = _Version()
+            self._vc.detached = next_seq()
         self.grad_fn = None
         self._requires_grad = False
         return self

@@ -184,6 +184,8 @@ class Node:
             current = value._vc.v if value._vc is not None else 0
             if current != version:
                 raise RuntimeError(_modified_message(value, current, version))
+            if value._vc is not None and value._vc.detached > self._seq and value._grad_fn is None:
+                raise RuntimeError(_messages.SAVED_DETACHED_IN_PLACE)
             out.append(value)
         return tuple(out)
 

@@ -105,6 +105,17 @@ CASES = {
         "    try:\n        loss.backward(retain_graph=True)\n"
         "    except RuntimeError as e:\n        print(e)"
     ),
+    # a saved tensor detached in place (before or after it was saved)
+    "saved, then detached in place": (
+        "for when in ['after', 'before']:\n"
+        "    x = torch.ones(2, requires_grad=True)\n"
+        "    y = x * 2\n"
+        "    if when == 'before':\n        y.detach_()\n"
+        "    z = y * x + y.exp()\n"
+        "    y.detach_()\n"
+        "    try:\n        z.sum().backward()\n        print(x.grad)\n"
+        "    except RuntimeError as e:\n        print(e)"
+    ),
     # two saved tensors changed in place (a view and its base): the message
     # names the one torch checks first
     "which saved tensor is checked first": (

@@ -123,6 +123,13 @@ def _modified_inplace(lib):
     y.sum().backward()
 
 
+def _saved_then_detached(lib):
+    y = _leaf(lib, 2) * 2
+    z = y * y
+    y.detach_()
+    z.sum().backward()
+
+
 def _view_in_no_grad(lib):
     y = _leaf(lib, 2, 2) * 1
     with lib.no_grad():
@@ -293,6 +300,7 @@ CASES = {
     ),
     "NON_LEAF_GRAD": lambda lib: (_leaf(lib, 2) * 2).grad,
     "modified_by_inplace": _modified_inplace,
+    "SAVED_DETACHED_IN_PLACE": _saved_then_detached,
     "unused_input": _unused_input,
     # tensors, in-place, views
     "REQUIRES_GRAD_OF_NON_LEAF": lambda lib: (_leaf(lib, 2) * 2).requires_grad_(False),
