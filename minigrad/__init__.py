@@ -113,6 +113,7 @@ from .ops.elementwise import (
     cosh,
     expm1,
     frac,
+    nan_to_num,
     rsqrt,
     sinh,
     tan,
@@ -193,6 +194,7 @@ from .ops.logical import (
     lt,
     ne,
     nonzero,
+    argwhere,
     numel,
 )
 from .ops.ordering import (
@@ -200,6 +202,9 @@ from .ops.ordering import (
     diag,
     diagonal,
     flip,
+    fliplr,
+    flipud,
+    msort,
     roll,
     sort,
     topk,
@@ -220,6 +225,7 @@ from .ops.indexing import (
     select,
 )
 from .ops.shape import (
+    split_with_sizes,
     broadcast_to,
     column_stack,
     hstack,
@@ -256,6 +262,10 @@ inf = 1e999  # (float is torch.float here)
 nan = inf - inf
 newaxis = None
 
+# torch's other names for some comparisons and arithmetic
+greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
+multiply, divide, subtract, absolute = mul, div, sub, abs
+
 del _dtype
 
 from ._numpy_names import install as _install_numpy_names  # noqa: E402
@@ -271,9 +281,10 @@ del _install_out
 # The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
 # imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``
 # stays quick (numpy is most of what it costs).
-_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization")
+_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization", "func")
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
 _SAVING = ("save", "load")  # from minigrad.serialization, which imports pickle
+_FROM_FUNC = ("vmap",)  # torch.vmap is torch.func.vmap
 
 
 def __getattr__(name: str) -> object:
@@ -287,12 +298,15 @@ def __getattr__(name: str) -> object:
         module = importlib.import_module(f"{__name__}.{_FROM_SUBMODULE[name]}")
         value = globals()[name] = accept_numpy_names(getattr(module, name))
         return value
-    if name in _SAVING:
-        module = importlib.import_module(f"{__name__}.serialization")
+    if name in _SAVING or name in _FROM_FUNC:
+        where = "serialization" if name in _SAVING else "func"
+        module = importlib.import_module(f"{__name__}.{where}")
         value = globals()[name] = getattr(module, name)
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_SUBMODULES) | set(_FROM_SUBMODULE) | set(_SAVING))
+    return sorted(
+        set(globals()) | set(_SUBMODULES) | set(_FROM_SUBMODULE) | set(_SAVING) | set(_FROM_FUNC)
+    )

@@ -718,6 +718,14 @@ def jacobian_mismatch(
     )
 
 
+def forward_jacobian_mismatch(
+    output_idx: object, input_idx: object, numerical: object, analytical: object
+) -> str:
+    return "Jacobian computed with forward mode mismatch" + jacobian_mismatch(
+        output_idx, input_idx, numerical, analytical
+    ).removeprefix("Jacobian mismatch")
+
+
 GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
     "gradcheck expects at least one input tensor to require gradient, but none of them "
     "have requires_grad=True."
@@ -883,6 +891,117 @@ def pad_over_half_kernel(p_i: object, k_i: object, d_i: object) -> str:
         f"pad should be at most half of effective kernel size, but got pad={p_i}, kernel_size="
         f"{k_i} and dilation={d_i}"
     )
+
+
+SAME_PADDING_EVEN_KERNEL = (
+    "Using padding='same' with even kernel lengths and odd dilation may require a "
+    "zero-padded copy of the input be created (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)"
+)
+
+
+def conv_padding_mode(modes: object, mode: object) -> str:
+    return f"padding_mode must be one of {modes}, but got padding_mode='{mode}'"
+
+
+def conv1d_expected_2d_or_3d(input_shape: object) -> str:
+    return (
+        "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: "
+        f"{input_shape}"
+    )
+
+
+def conv_weight_dims(w_dim: object, w_shape: object, x_dim: object, x_shape: object) -> str:
+    return (
+        f"Expected {w_dim}-dimensional input for {w_dim}-dimensional weight {w_shape}, but got "
+        f"{x_dim}-dimensional input of size {x_shape} instead"
+    )
+
+
+def kernel_bigger_than_input_1d(padded: object, kernel: object) -> str:
+    return (
+        f"Calculated padded input size per channel: ({padded}). Kernel size: ({kernel}). "
+        "Kernel size can't be greater than actual input size"
+    )
+
+
+def adaptive_pool_dims(input_shape: object) -> str:
+    return f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {input_shape}"
+
+
+def adaptive_pool_negative(h: object, w: object) -> str:
+    return (
+        "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 "
+        f"but received {{{h}, {w}}}"
+    )
+
+
+def adaptive_pool_empty(input_shape: object, dim: object, fn: object) -> str:
+    return (
+        f"{fn}(): Expected input to have non-zero size for non-batch "
+        f"dimensions, but input has sizes {input_shape} with dimension {dim} being empty"
+    )
+
+
+def adaptive_pool1d_one_int(n: object) -> str:
+    return f"adaptive_avg_pool1d() argument 'output_size' should contain one int (got {n})"
+
+
+def expected_2_to_3_dims(dim: object, name: object) -> str:
+    return (
+        f"Expected 2 to 3 dimensions, but got {dim}-dimensional tensor for argument #1 'self' "
+        f"(while checking arguments for {name})"
+    )
+
+
+def max_pool1d_dims(input_shape: object) -> str:
+    return (
+        "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
+        f"for input, but got:{input_shape}"
+    )
+
+
+def max_pool1d_pad_over_half(p: object, k: object) -> str:
+    return (
+        "max_pool1d() padding should be at most half of kernel size, but got "
+        f"padding={p} and kernel_size={k}"
+    )
+
+
+# --- minigrad.nn._padding --------------------------------------------------------
+def pad_not_ints(type_name: object, pos: object) -> str:
+    return (
+        "pad(): argument 'pad' (position 2) must be tuple of ints, but found element of type "
+        f"{type_name} at pos {pos}"
+    )
+
+
+def pad_too_long(length: object, dim: object) -> str:
+    return (
+        "Padding length should be less than or equal to two times the input dimension but "
+        f"got padding length {length} and input of dimension {dim}"
+    )
+
+
+def pad_unsupported(length: object, dim: object) -> str:
+    return (
+        f"Padding size {length} is not supported for {dim}D input tensor.\n"
+        "Supported combinations for non-constant padding:\n"
+        "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+        "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+        "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)"
+    )
+
+
+def reflect_pad_too_big(arg: object, left: object, right: object, dim: object, shape: object):
+    return (
+        f"Argument #{arg}: Padding size should be less than the corresponding input dimension, "
+        f"but got: padding ({left}, {right}) at dimension {dim} of input {shape}"
+    )
+
+
+def pad_mode_missing(mode: object, pad: object) -> str:
+    return f"minigrad's F.pad has no {mode} mode for the padding {pad} (in torch, it has)"
 
 
 # --- minigrad.ops.elementwise --------------------------------------------------
@@ -1431,6 +1550,80 @@ BATCH_NORM_PARAM_SIZE = "{name} should contain {n} elements not {got}"
 BATCH_NORM_1D_DIMS = "expected 2D or 3D input (got {dim}D input)"
 BATCH_NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
 
+
+# nn.GroupNorm / F.group_norm
+def group_norm_groups(shape: object, groups: object) -> str:
+    return (
+        "Expected number of channels in input to be divisible by num_groups, but got input "
+        f"of shape {shape} and num_groups={groups}"
+    )
+
+
+def group_norm_param(name: object, shown: object, shape: object) -> str:
+    return (
+        f"Expected {name} to be a vector of size equal to the number of channels in input, "
+        f"but got {name} of shape {shown} and input of shape {shape}"
+    )
+
+
+# nn.Dropout2d / F.dropout2d, nn.Dropout1d / F.dropout1d
+def dropout2d_dims_warning(dim: object) -> str:
+    return (
+        f"dropout2d: Received a {dim}-D input to dropout2d, which is deprecated and will "
+        "result in an error in a future release. To retain the behavior and silence this "
+        "warning, please use dropout instead. Note that dropout2d exists to provide "
+        "channel-wise dropout on inputs with 2 spatial dimensions, a channel dimension, and "
+        "an optional batch dimension (i.e. 3D or 4D inputs)."
+    )
+
+
+DROPOUT2D_3D_WARNING = (
+    "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+    "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel "
+    "dim. This behavior will change in a future release to interpret the input as one "
+    "without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise "
+    "dropout behavior, please switch to using dropout1d instead."
+)
+
+
+def dropout1d_dims(dim: object) -> str:
+    return (
+        f"dropout1d: Expected 2D or 3D input, but received a {dim}D input. Note that dropout1d "
+        "exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel "
+        "dimension, and an optional batch dimension (i.e. 2D or 3D inputs)."
+    )
+
+
+# nn.PReLU / F.prelu
+def prelu_channels(n: object, channels: object) -> str:
+    return (
+        "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+        f"{n} and channel size = {channels}."
+    )
+
+
+# F.margin_ranking_loss, F.soft_margin_loss, F.cosine_embedding_loss
+def margin_ranking_dims(size1: object, size2: object, size_t: object) -> str:
+    return (
+        "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+        f"input1: {size1}, input2: {size2}, target: {size_t} "
+    )
+
+
+def not_differentiable_wrt(fn: object, arg: object) -> str:
+    return (
+        f"The function '{fn}' is not differentiable with respect to argument '{arg}'. "
+        "This input cannot have requires_grad True."
+    )
+
+
+def cosine_embedding_dims(target_dim: object, shape1: object, shape2: object) -> str:
+    return (
+        f"{target_dim}D target tensor expects {target_dim + 1}D input tensors, but found "
+        f"inputs with sizes {shape1} and {shape2}."
+    )
+
+
 # nn.Unflatten
 UNFLATTEN_NOT_TUPLE = "unflattened_size must be a tuple of ints, but found type {type}"
 UNFLATTEN_NOT_INT = (
@@ -1443,3 +1636,151 @@ UNFLATTEN_SIZES = (
 
 # nn.Hardtanh
 HARDTANH_RANGE = "max_val ({max_val}) must be greater than min_val ({min_val})"
+
+
+# --- minigrad.autograd.forward_ad ----------------------------------------------
+NO_JVP = (
+    "You must implement the jvp function for custom autograd.Function to use it with "
+    "forward mode AD."
+)
+MAKE_DUAL_NO_LEVEL = (
+    "Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+    "enter_dual_level() first."
+)
+NESTED_DUAL_LEVEL = "Nested forward mode AD is not supported at the moment"
+DUAL_LEVEL_NOT_POSITIVE = "Dual level must be a positive number."
+
+
+def dual_not_floating(what: str, dtype: object) -> str:
+    return f"Expected {what} to be floating point or complex, but got: {dtype}"
+
+
+def tangent_size_mismatch(size: list, tangent_size: list) -> str:
+    return (
+        "Trying to set a forward gradient that has a different size than that of the "
+        f"original Tensor, this is not supported. Tensor is of size {size} while the given "
+        f"forward gradient is of size {tangent_size}."
+    )
+
+
+def already_dual(level: int) -> str:
+    return (
+        "Making a dual Tensor based on a Tensor that already has a forward gradient at the "
+        f"same level {level} is not supported."
+    )
+
+
+# --- minigrad.func -------------------------------------------------------------
+def func_aux_not_a_pair(api: str) -> str:
+    return (
+        f"{api}(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True"
+    )
+
+
+def func_grad_not_a_tensor(kind: object) -> str:
+    return f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got {kind}"
+
+
+def func_grad_not_a_scalar(dims: int) -> str:
+    return (
+        "grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor "
+        f"with {dims} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
+    )
+
+
+def func_vjp_structure(cotangents: str, outputs: str) -> str:
+    return (
+        "Expected pytree structure of cotangents to be the same as pytree structure of "
+        f"outputs to the function. cotangents: {cotangents}, primal output: {outputs}"
+    )
+
+
+def func_jvp_not_a_tuple(what: str) -> str:
+    return (
+        f"jvp(f, primals, tangents): Expected {what} to be a tuple. E.g. it should be valid "
+        "to call f(*primals)."
+    )
+
+
+def func_jvp_output_not_a_tensor(kind: object) -> str:
+    return (
+        "jvp(f, primals, tangents): expected f(*primals) to return only tensors, got "
+        f"unsupported type {kind}"
+    )
+
+
+def func_jvp_structure(primals: str, tangents: str) -> str:
+    return (
+        "jvp(f, primals, tangents): Expected primals and tangents to have the same python "
+        "structure. For example, if primals is a tuple of 3 tensors, tangents also must be. "
+        f"Got primals with structure {primals} and tangents with structure {tangents}"
+    )
+
+
+def vmap_no_inputs(name: str) -> str:
+    return (
+        f"vmap({name})(<inputs>): got no inputs. Maybe you forgot to add inputs, or you are "
+        "trying to vmap over a function with no inputs. The latter is unsupported."
+    )
+
+
+def vmap_bad_in_dims(where: str, kind: object) -> str:
+    return (
+        f"{where}: expected `in_dims` to be int or a (potentially nested) tuple matching the "
+        f"structure of inputs, got: {kind}."
+    )
+
+
+def vmap_in_dims_structure(where: str, dims: str, inputs: str) -> str:
+    return (
+        f"{where}: in_dims is not compatible with the structure of `inputs`. in_dims has "
+        f"structure {dims} but inputs has structure {inputs}."
+    )
+
+
+def vmap_not_a_tensor(where: str, dim: int, kind: object) -> str:
+    return (
+        f"{where}: Got in_dim={dim} for an input but the input is of type {kind}. We cannot "
+        "vmap over non-Tensor arguments, please use None as the respective in_dim"
+    )
+
+
+def vmap_bad_dim(where: str, dim: int, ndim: int) -> str:
+    return (
+        f"{where}: Got in_dim={dim} for some input, but that input is a Tensor of "
+        f"dimensionality {ndim} so expected in_dim to satisfy -{ndim} <= in_dim < {ndim}."
+    )
+
+
+VMAP_NOTHING_TO_MAP = "vmap: Expected at least one Tensor to vmap over"
+
+
+def vmap_sizes_differ(sizes: list) -> str:
+    return (
+        "vmap: Expected all tensors to have the same size in the mapped dimension, got "
+        f"sizes {sizes} for the mapped dimension"
+    )
+
+
+def vmap_returned_not_a_tensor(name: str, kind: object) -> str:
+    return (
+        f"vmap({name}, ...): `{name}` must only return Tensors, got type {kind}. Did you "
+        "mean to set out_dims= to None for output?"
+    )
+
+
+def stack_module_state_requires_grad(name: str) -> str:
+    return f"Expected {name} from each model to have the same .requires_grad"
+
+
+def functional_call_repeated(names: list) -> str:
+    return f"{names} appeared in multiple dictionaries; behavior of functional call is ambiguous"
+
+
+def functional_call_strict(module: str, missing: list, unexpected: list) -> str:
+    lines = [f"Error(s) in reparametrizing for {module}:"]
+    if unexpected:
+        lines.append("Unexpected key(s): " + ", ".join(repr(k) for k in unexpected) + ".")
+    if missing:
+        lines.append("Missing key(s): " + ", ".join(repr(k) for k in missing) + ".")
+    return "\n\t".join(lines)

@@ -212,12 +212,17 @@ def _add_suffixes(text: str, suffixes: list[str], indent: int) -> str:
 
 
 def tensor_repr(
-    data: np.ndarray, *, grad_fn_name: str | None = None, requires_grad: bool = False
+    data: np.ndarray,
+    *,
+    grad_fn_name: str | None = None,
+    requires_grad: bool = False,
+    tangent: str | None = None,
 ) -> str:
     """Return the text torch prints for a tensor holding `data`.
 
     `grad_fn_name` (e.g. ``'AddBackward0'``) is given for results of
-    operations; `requires_grad` marks a leaf that asks for gradients.
+    operations; `requires_grad` marks a leaf that asks for gradients;
+    `tangent` is the text of a dual tensor's tangent (forward-mode AD).
 
     >>> import numpy as np
     >>> print(tensor_repr(np.ones((2, 2), dtype=np.float32), grad_fn_name="AddBackward0"))
@@ -252,11 +257,18 @@ def tensor_repr(
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(_PREFIX + body, suffixes, indent)
 
 
 def format_value(
-    data: np.ndarray, spec: str, *, grad_fn_name: str | None = None, requires_grad: bool = False
+    data: np.ndarray,
+    spec: str,
+    *,
+    grad_fn_name: str | None = None,
+    requires_grad: bool = False,
+    tangent: str | None = None,
 ) -> str:
     """What ``format(tensor, spec)`` (and so ``f"{t:{spec}}"``) gives.
 
@@ -274,4 +286,6 @@ def format_value(
         return format(data.item(), spec)
     if spec:
         raise TypeError("unsupported format string passed to Tensor.__format__")
-    return tensor_repr(data, grad_fn_name=grad_fn_name, requires_grad=requires_grad)
+    return tensor_repr(
+        data, grad_fn_name=grad_fn_name, requires_grad=requires_grad, tangent=tangent
+    )

@@ -15,6 +15,7 @@ class Size(tuple):
     """
 
     __slots__ = ()
+    __module__ = "torch"  # so ``type(x.shape)`` prints <class 'torch.Size'>, as in torch
 
     def __new__(cls, sizes: Any = ()) -> Size:
         values = tuple(sizes)
@@ -33,6 +34,10 @@ class Size(tuple):
 
     def __repr__(self) -> str:
         return f"torch.Size({list(self)})"
+
+    def __reduce__(self) -> tuple:
+        # pickle names a function of this module, not the class (``torch.Size``)
+        return (_size, (tuple(self),))
 
     __str__ = __repr__
 
@@ -69,3 +74,8 @@ class Size(tuple):
 
     def __delitem__(self, key: Any) -> None:
         raise TypeError("'torch.Size' object doesn't support item deletion")
+
+
+def _size(dims: tuple) -> Size:
+    """A Size again, from pickle."""
+    return Size(dims)

@@ -170,6 +170,42 @@ class Tensor:
     def is_floating_point(self) -> bool:
         return self._data.dtype.kind == "f"
 
+    def is_signed(self) -> bool:
+        """Whether the dtype holds negative numbers (not uint8 or bool)."""
+        return self._data.dtype.kind in "fi"
+
+    def is_complex(self) -> bool:
+        return False  # minigrad has no complex dtypes
+
+    is_cpu = True  # (a tensor is always on the CPU here)
+
+    def get_device(self) -> int:
+        """-1: the CPU (a GPU tensor would give its index)."""
+        return -1
+
+    def is_same_size(self, other: Tensor) -> bool:
+        return self._data.shape == other._data.shape
+
+    def is_nonzero(self) -> bool:
+        """Whether the one element is not zero (as ``bool(t)``)."""
+        return self.__bool__()
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the elements take: ``numel() * itemsize``."""
+        return self._data.size * self._data.itemsize
+
+    @property
+    def itemsize(self) -> int:
+        """The bytes one element takes (as ``element_size()``)."""
+        return self._data.itemsize
+
+    def storage_offset(self) -> int:
+        """Where a view's first element sits in its base's memory, in elements."""
+        if self._base is None:
+            return 0
+        return (self.data_ptr() - self._base.data_ptr()) // self._data.itemsize
+
     def is_contiguous(self, memory_format: Any = None) -> bool:
         return bool(self._data.flags.c_contiguous)
 
@@ -551,16 +587,36 @@ class Tensor:
             return "Invalid"
         return None if fn is None else fn.name().split("::")[-1]
 
+    def _tangent_text(self) -> str | None:
+        """A dual tensor's tangent as its repr shows it (forward-mode AD), else None."""
+        from .autograd.function import _TANGENTS
+
+        if not _TANGENTS:  # no dual tensor anywhere: the usual case
+            return None
+        from .autograd.forward_ad import tangent_of
+
+        tangent = tangent_of(self)
+        if tangent is None:
+            return None
+        return repr(float(tangent.item())) if tangent.dim() == 0 else repr(tangent)
+
     def __repr__(self) -> str:
         return tensor_repr(
-            self._data, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
+            self._data,
+            grad_fn_name=self._grad_fn_name(),
+            requires_grad=self.requires_grad,
+            tangent=self._tangent_text(),
         )
 
     __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
         return format_value(
-            self._data, spec, grad_fn_name=self._grad_fn_name(), requires_grad=self.requires_grad
+            self._data,
+            spec,
+            grad_fn_name=self._grad_fn_name(),
+            requires_grad=self.requires_grad,
+            tangent=self._tangent_text(),
         )
 
     def __reduce_ex__(self, protocol: int) -> Any:
@@ -653,6 +709,11 @@ class Tensor:
             for a in args:
                 if isinstance(a, Tensor):
                     _check_fits(self._data, a._data)
+        from .autograd.function import _TANGENTS
+
+        dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
+        if _TANGENTS:
+            from .autograd.forward_ad import inplace_tangent as dual
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -661,13 +722,19 @@ class Tensor:
             finally:
                 _State.enabled = prev
             self._write(result._data)
+            if dual:
+                dual(result, self)
             return self
         old = Tensor._make(self._data.copy(), self.grad_fn)
         old._requires_grad = self._requires_grad
         old._out_nr = self._out_nr
+        if dual:
+            dual(self, old)
         result = fn(old, *args, **kwargs)
         self._write(result._data)
         self._take_history(result)
+        if dual:
+            dual(result, self)
         return self
 
     def _write(self, values: np.ndarray) -> None:

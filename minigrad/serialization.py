@@ -290,7 +290,7 @@ _SAFE = {
     "builtins": {"set", "frozenset", "bytearray", "complex", "slice"},
     "_codecs": {"encode"},  # how protocol 2 writes bytes
     __name__: {"_rebuild_tensor", "_rebuild_parameter", "_rebuild_subclass"},
-    "minigrad._size": {"Size"},
+    "minigrad._size": {"Size", "_size"},
     "minigrad._device": {"device"},
 }
 _user_safe: list[Any] = []  # what add_safe_globals added

@@ -5,6 +5,7 @@ ended it, and the warnings it raised. Tests compare the two transcripts."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 import types
@@ -29,8 +30,23 @@ class Transcript:
         return out
 
 
+@functools.cache
+def _quiet_torch_forward_ad() -> None:
+    """torch scripts its forward-AD helpers on the first ``make_dual`` of a
+    process (``torch.func.jvp``, ``jacfwd`` use it), with a warning about
+    torch.jit that depends on what ran before: done once here, quietly."""
+    import torch
+    import torch.autograd.forward_ad as fw
+
+    with warnings.catch_warnings(), fw.dual_level():
+        warnings.simplefilter("ignore")
+        fw.make_dual(torch.ones(1), torch.ones(1))
+
+
 def run(code: str, module: types.ModuleType) -> Transcript:
     """Execute ``code`` with ``torch`` bound to ``module`` (torch or minigrad)."""
+    if module.__name__ == "torch":
+        _quiet_torch_forward_ad()
     namespace = {"torch": module, "np": np, "__name__": "__snippet__"}
     if module.__name__ == "minigrad":
         import minigrad.nn.functional as F

@@ -180,7 +180,7 @@ def grad(
 from . import graph  # noqa: E402
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
-__all__ += ["functional", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
+__all__ += ["functional", "forward_ad", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
 from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: E402
 from .custom_function import Function, FunctionCtx, once_differentiable  # noqa: E402, F811
 from .variable import Variable  # noqa: E402
@@ -189,15 +189,18 @@ __all__ += ["FunctionCtx", "once_differentiable", "Variable"]
 __all__ += ["detect_anomaly", "set_detect_anomaly"]
 
 
-# ``functional`` (jacobian, hessian...) loads on first use, like minigrad.nn
-# (see minigrad/__init__.py), so that ``import minigrad`` stays quick.
+# ``functional`` (jacobian, hessian...) and ``forward_ad`` load on first use, like
+# minigrad.nn (see minigrad/__init__.py), so that ``import minigrad`` stays quick.
+_LAZY = ("functional", "forward_ad")
+
+
 def __getattr__(name: str) -> Any:
-    if name == "functional":
+    if name in _LAZY:
         import importlib
 
-        return importlib.import_module(f"{__name__}.functional")
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {"functional"})
+    return sorted(set(globals()) | set(_LAZY))

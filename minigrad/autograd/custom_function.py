@@ -33,6 +33,7 @@ numpy arrays. This class is the one for user code.)
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import Any
 
@@ -168,10 +169,23 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
     def backward(ctx: Any, *grad_outputs: Any) -> Any:
         raise NotImplementedError(_messages.NO_BACKWARD_OR_VJP)
 
+    @staticmethod
+    def jvp(ctx: Any, *grad_inputs: Any) -> Any:
+        """Forward-mode AD (``autograd.forward_ad``): one tangent per input of
+        ``forward`` in (zeros for a tensor without one, None for a non-tensor),
+        the tangent of each output out."""
+        raise NotImplementedError(_messages.NO_JVP)
+
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and, if any Tensor argument requires grad,
         connect the outputs to a new ``<Name>Backward`` node."""
+        dual = None  # forward-mode AD (autograd.forward_ad): forward runs on the plain
+        # values, then the function's ``jvp`` gives the outputs' tangents
+        if _f._TANGENTS and any(id(a) in _f._TANGENTS for a in args):
+            from . import forward_ad as dual
+
+            dual.check_jvp(cls)
         nexts = tuple(_f._grad_node(a) if isinstance(a, Tensor) else None for a in args)
         nrs = None
         if any(isinstance(a, Tensor) and a._out_nr for a in args):
@@ -180,7 +194,7 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         node._to_save = ()
         record = _State.enabled and any(n is not None for n in node._next)
 
-        with no_grad():
+        with no_grad(), dual.no_tangents() if dual else contextlib.nullcontext():
             if cls.setup_context is not Function.setup_context:
                 output = cls.forward(*args, **kwargs)
                 cls.setup_context(node, args, output)
@@ -189,6 +203,8 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         if not record:
             if observe.ops:  # somebody watches (minigrad.autograd.observe)
                 observe.op_ran(node.name(), args, output, None, kwargs)
+            if dual:
+                dual.give_function_tangents(cls, node, args, output)
             return output
 
         is_tuple = isinstance(output, tuple)
@@ -218,6 +234,8 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         result = tuple(outs) if is_tuple else outs[0]
         if observe.ops:
             observe.op_ran(node.name(), args, result, node, kwargs)
+        if dual:
+            dual.give_function_tangents(cls, node, args, result)
         return result
 
 

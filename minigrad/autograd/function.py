@@ -41,6 +41,11 @@ _new = object.__new__
 
 _FREED = "freed"  # marks saved values that backward has released
 
+# Forward-mode AD (``autograd.forward_ad``): the tangents of the dual tensors of
+# the open dual level, by ``id`` of the tensor: ``{id: (weakref, tangent)}``.
+# Empty (the usual case) costs every operation one dictionary truth test.
+_TANGENTS: dict[int, tuple[Any, Any]] = {}
+
 # numpy warns when arithmetic meets inf or nan ("RuntimeWarning: divide by zero
 # encountered in log"); torch computes log(0) = -inf, 0/0 = nan... silently. So every
 # forward (and the whole backward pass) runs with numpy's floating-point warnings
@@ -380,6 +385,11 @@ class Op(Node):
     def apply(cls, *inputs: Any, **settings: Any) -> Any:
         """Run the operation; if a gradient must flow back to some input, record
         a node (the outputs' ``grad_fn``) that knows how to send it there."""
+        if _TANGENTS and any(id(x) in _TANGENTS for x in inputs):
+            # forward-mode AD: a dual tensor comes in, so the output gets a tangent too
+            from .forward_ad import apply_dual
+
+            return apply_dual(cls, inputs, settings)
         if not _State.enabled:  # no_grad, or a backward without create_graph: the
             return _compute(cls, inputs, settings)  # common case there, kept lean
         # 1. For each input, its array and the node its gradient goes to next:

@@ -298,7 +298,8 @@ def jacobian(
             raise RuntimeError(_messages.JACOBIAN_STRICT_FORWARD_MODE)
         if not vectorize:
             raise NotImplementedError(_messages.FORWARD_AD_NEEDS_VECTORIZE)
-        # minigrad has no forward mode: the reverse-mode Jacobian is the same matrix
+        # the reverse-mode Jacobian is the same matrix (and minigrad's forward mode,
+        # autograd.forward_ad, is made of backward passes anyway)
     if vectorize and strict:
         raise RuntimeError(_messages.JACOBIAN_STRICT_AND_VECTORIZED)
     with enable_grad():

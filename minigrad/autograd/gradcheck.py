@@ -168,7 +168,14 @@ def gradcheck(
     True
     """
     try:
-        return _gradcheck(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, fast_mode)
+        inputs = _as_tuple(inputs)
+        if not check_backward_ad and not check_forward_ad:
+            return True
+        if check_backward_ad:
+            _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, fast_mode)
+        if check_forward_ad:
+            _forward_gradcheck(func, inputs, eps, atol, rtol)
+        return True
     except GradcheckError:
         if raise_exception:
             raise
@@ -214,6 +221,40 @@ def _gradcheck(
                 )
     _check_backward_scales_with_grad_output(outputs, diff_inputs)
     return True
+
+
+def _forward_gradcheck(func: Callable, inputs: tuple, eps: float, atol: float, rtol: float) -> None:
+    """``check_forward_ad=True``: the Jacobian by forward-mode AD (``forward_ad``),
+    row by row: each input element in turn gets the tangent 1, and the outputs'
+    tangents are that row. It must match the numerical Jacobian."""
+    from . import forward_ad as fw
+
+    _check_inputs(inputs)
+    numerical = _numerical_jacobians(func, inputs, eps)
+    for j, x in enumerate(x for x in inputs if isinstance(x, Tensor) and x.requires_grad):
+        position = next(n for n, y in enumerate(inputs) if y is x)
+        rows = []
+        for k in range(x.numel()):
+            onehot = np.zeros(x.numel(), dtype=x._data.dtype)
+            onehot[k] = 1
+            with fw.dual_level():
+                args = list(inputs)
+                args[position] = fw.make_dual(x, Tensor._make(onehot.reshape(x.shape), None))
+                outs = [o for o in _as_tuple(func(*args)) if isinstance(o, Tensor)]
+                row = []
+                for o in outs:
+                    tangent = fw.unpack_dual(o).tangent
+                    row.append(np.zeros(o.numel()) if tangent is None else tangent._data.ravel())
+            rows.append(row)
+        for i in range(len(rows[0]) if rows else 0):
+            a = np.stack([r[i] for r in rows])
+            n = numerical[j][i].astype(a.dtype, copy=False)
+            if not np.allclose(a, n, rtol=rtol, atol=atol):
+                raise GradcheckError(
+                    _messages.forward_jacobian_mismatch(
+                        i, j, Tensor._make(n, None), Tensor._make(a, None)
+                    )
+                )
 
 
 def _check_reentrant(a: np.ndarray, b: np.ndarray, nondet_tol: float) -> None:

@@ -1,4 +1,4 @@
-"""More activation functions (``F.gelu``, ``F.silu``, ``F.elu``, ``F.softplus``),
+"""More activation functions (``F.gelu``, ``F.silu``, ``F.elu``, ``F.softplus``...),
 each one operation with torch's ``grad_fn`` name. ``forward`` computes on numpy
 arrays (float32 in float64, then rounded, like the other float32 functions);
 ``backward`` is written with tensor operations, so it can be differentiated again.
@@ -10,9 +10,12 @@ import math
 
 import numpy as np
 
+from .. import _messages
 from .._tensor import Tensor
-from ..autograd.function import Op
+from ..autograd.function import MultiOutputOp, Op
 from ..ops._promotion import _as_float
+from ..ops.elementwise import NotImplementedBackward, ThresholdBackwardBackward0
+from ..ops.shape import cat
 
 _SQRT_HALF = 1 / math.sqrt(2)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
@@ -111,45 +114,70 @@ class SiluBackward0(Op):
 
 
 class EluBackward0(Op):
-    """out = x for x > 0, alpha (exp(x) - 1) otherwise
-    d/dx = 1 for x > 0, alpha exp(x) otherwise"""
+    """out = scale x for x > 0, alpha scale (exp(input_scale x) - 1) otherwise
+    d/dx = scale for x > 0, alpha scale input_scale exp(input_scale x) otherwise
+    (``elu``: scale = input_scale = 1; ``selu`` and ``celu`` are elu with other constants)"""
 
-    __slots__ = ("alpha",)
+    __slots__ = ("alpha", "scale", "input_scale")
 
     @staticmethod
-    def forward(ctx, x, alpha):
-        ctx.alpha = alpha
+    def forward(ctx, x, alpha, scale=1.0, input_scale=1.0):
+        ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
         ctx.save_for_backward(x)
-        w = _wide(x)
-        return np.where(w > 0, w, alpha * np.expm1(w)).astype(x.dtype)
+        w, t = _wide(x), x.dtype.type  # (torch rounds the constants to x's dtype first)
+        pos, neg = float(t(scale)), float(t(alpha) * t(scale))
+        return np.where(w > 0, w * pos, neg * np.expm1(w * float(t(input_scale)))).astype(x.dtype)
 
-    @staticmethod
-    def backward(ctx, grad):
+    @classmethod
+    def backward(cls, ctx, grad):
         (x,) = ctx.saved_tensors
-        return EluBackwardBackward0.apply(grad, x, alpha=ctx.alpha)
+        return EluBackwardBackward0.apply(
+            grad, x, alpha=ctx.alpha, scale=ctx.scale, input_scale=ctx.input_scale
+        )
+
+
+class EluBackward1(EluBackward0):
+    """``elu_`` (in place): the same rule"""
+
+    __slots__ = ()
+
+
+class CeluBackward0(EluBackward0):
+    """celu(x) = elu(x) with input_scale = 1 / alpha: x for x > 0, alpha (exp(x / alpha) - 1)"""
+
+    __slots__ = ()
+
+
+class CeluBackward1(CeluBackward0):
+    """``celu_`` (in place): the same rule"""
+
+    __slots__ = ()
 
 
 class EluBackwardBackward0(Op):
-    """elu's derivative as an op: out = g where x > 0, g alpha exp(x) elsewhere
-    d/dg = that slope;  d/dx = g alpha exp(x) where x < 0, else 0"""
+    """elu's derivative as an op: out = g scale where x > 0, g alpha scale input_scale
+    exp(input_scale x) elsewhere
+    d/dg = that slope;  d/dx = g alpha scale input_scale² exp(input_scale x) where x < 0"""
 
-    __slots__ = ("alpha",)
+    __slots__ = ("alpha", "scale", "input_scale")
 
     @staticmethod
-    def forward(ctx, g, x, alpha):
-        ctx.alpha = alpha
+    def forward(ctx, g, x, alpha, scale=1.0, input_scale=1.0):
+        ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
         ctx.save_for_backward(g, x)
         w = _wide(x)
-        return (_wide(g) * np.where(w > 0, 1.0, alpha * np.exp(w))).astype(g.dtype)
+        neg = alpha * scale * input_scale * np.exp(w * input_scale)
+        return (_wide(g) * np.where(w > 0, scale, neg)).astype(g.dtype)
 
     @staticmethod
     def backward(ctx, gg):
         g, x = ctx.saved_tensors
+        a, s, i = ctx.alpha, ctx.scale, ctx.input_scale
         dg = dx = None
         if ctx.needs_input_grad[0]:
-            dg = EluBackwardBackward0.apply(gg, x, alpha=ctx.alpha)
+            dg = EluBackwardBackward0.apply(gg, x, alpha=a, scale=s, input_scale=i)
         if ctx.needs_input_grad[1]:
-            dx = gg * g * (x < 0).to(x.dtype) * x.exp() * ctx.alpha
+            dx = gg * g * (x < 0).to(x.dtype) * (x * i).exp() * (a * s * i * i)
         return dg, dx
 
 
@@ -218,8 +246,35 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """``x`` for positive ``x``, ``alpha (exp(x) - 1)`` otherwise."""
     if inplace:
-        return input._inplace(lambda t: elu(t, alpha))
+        return input._inplace(lambda t: EluBackward1.apply(t, alpha=alpha))
     return EluBackward0.apply(_as_float(input), alpha=alpha)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``scale * elu(x, alpha)`` with the constants that keep activations at mean 0
+    and variance 1 ("self-normalising"): alpha ≈ 1.6733, scale ≈ 1.0507."""
+    _floats_only(input, "elu")
+    rule = EluBackward1 if inplace else EluBackward0
+    settings = {"alpha": _SELU_ALPHA, "scale": _SELU_SCALE}
+    if inplace:
+        return input._inplace(lambda t: rule.apply(t, **settings))
+    return rule.apply(_as_float(input), **settings)
+
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """``x`` for positive ``x``, ``alpha (exp(x / alpha) - 1)`` otherwise (a
+    continuously differentiable elu)."""
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
+    _floats_only(input, "elu")
+    settings = {"alpha": alpha, "input_scale": 1.0 / alpha}
+    if inplace:
+        return input._inplace(lambda t: CeluBackward1.apply(t, **settings))
+    return CeluBackward0.apply(_as_float(input), **settings)
 
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
@@ -350,3 +405,290 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace:
         return input._inplace(mish)
     return MishBackward0.apply(_as_float(input))
+
+
+def _floats_only(input: Tensor, kernel: str) -> None:
+    """torch's kernels for these activations exist for floating types only."""
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"{kernel}_cpu\" not implemented for '{input.dtype.scalar_name}'"
+        )
+
+
+# --- threshold, hardswish, hardsigmoid ---------------------------------------------------
+
+
+class ThresholdBackward0(Op):
+    """out = x where x > threshold, else value        d/dx = 1 where x > threshold, else 0
+    (that derivative is relu's, ``ThresholdBackwardBackward0``, with this threshold)"""
+
+    __slots__ = ("threshold",)
+
+    @staticmethod
+    def forward(ctx, x, threshold, value):
+        ctx.threshold = threshold
+        ctx.save_for_backward(x)
+        return np.where(x > threshold, x, np.asarray(value).astype(x.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return ThresholdBackwardBackward0.apply(grad, x, threshold=ctx.threshold)
+
+
+class ThresholdBackward1(ThresholdBackward0):
+    """``threshold_`` (in place): the same rule"""
+
+    __slots__ = ()
+
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    """``x`` where ``x > threshold``, else ``value``."""
+    if inplace:
+        return input._inplace(
+            lambda t: ThresholdBackward1.apply(t, threshold=threshold, value=value)
+        )
+    return ThresholdBackward0.apply(input, threshold=threshold, value=value)
+
+
+def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
+    """In place: ``x`` where ``x > threshold``, else ``value``."""
+    return input._inplace(lambda t: ThresholdBackward1.apply(t, threshold=threshold, value=value))
+
+
+class HardswishBackward0(Op):
+    """out = x relu6(x + 3) / 6   (0 below -3, x above 3)
+    d/dx = 0 up to -3, x / 3 + 1/2 strictly between -3 and 3, 1 from 3 on"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        t = x.dtype.type
+        return x * np.minimum(np.maximum(x + t(3), t(0)), t(6)) / t(6)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return HardswishBackwardBackward0.apply(grad, x)
+
+
+class HardswishBackwardBackward0(Op):
+    """hardswish's derivative as an op: out = g times that slope
+    d/dg = the slope;  d/dx = g / 3 strictly between -3 and 3, else 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, g, x):
+        ctx.save_for_backward(g, x)
+        t = x.dtype.type
+        slope = np.where(x <= -3, t(0), np.where(x < 3, x / t(3) + t(0.5), t(1)))
+        return g * slope
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x = ctx.saved_tensors
+        dg = HardswishBackwardBackward0.apply(gg, x) if ctx.needs_input_grad[0] else None
+        dx = None
+        if ctx.needs_input_grad[1]:
+            inside = ((x > -3) & (x < 3)).to(x.dtype)
+            dx = gg * g * inside / 3.0
+        return dg, dx
+
+
+def _hardsigmoid_slope(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return np.where((x > -3) & (x < 3), g / g.dtype.type(6), g.dtype.type(0))
+
+
+class HardsigmoidBackward0(Op):
+    """out = relu6(x + 3) / 6        d/dx = 1/6 strictly between -3 and 3, else 0
+    (torch has no derivative of that derivative: differentiating twice fails)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        t = x.dtype.type
+        return np.minimum(np.maximum(x + t(3), t(0)), t(6)) / t(6)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return NotImplementedBackward.apply(
+            grad, x, fn=_hardsigmoid_slope, aten="hardsigmoid_backward"
+        )
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    """``x relu6(x + 3) / 6``: a cheap ``silu`` (MobileNetV3)."""
+    _floats_only(input, "hardswish")
+    if inplace:
+        return input._inplace(lambda t: HardswishBackward0.apply(t))
+    return HardswishBackward0.apply(_as_float(input))
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    """``relu6(x + 3) / 6``: a cheap ``sigmoid``, 0 below -3 and 1 above 3."""
+    _floats_only(input, "hardsigmoid")
+    if inplace:
+        return input._inplace(lambda t: HardsigmoidBackward0.apply(t))
+    return HardsigmoidBackward0.apply(_as_float(input))
+
+
+# --- prelu, glu ---------------------------------------------------------------------------
+
+
+class PreluKernelBackward0(Op):
+    """out = x where x > 0, weight x elsewhere (weight broadcast over x)
+    dx = grad where x > 0, weight grad elsewhere;  dweight = grad x where x <= 0
+    (summed over the broadcast dims): both come from one op, as in torch"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x, weight):
+        ctx.save_for_backward(x, weight)
+        return np.where(x > 0, x, weight * x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight = ctx.saved_tensors
+        gx, gw = PreluKernelBackwardBackward0.apply(grad, x, weight)
+        needs = ctx.needs_input_grad
+        return (gx if needs[0] else None), (gw if needs[1] else None)
+
+
+def _sum_to_shape(a: np.ndarray, shape: tuple) -> np.ndarray:
+    """Undo broadcasting: ``a`` summed down to ``shape``."""
+    lead = a.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(shape) if n == 1 and a.shape[lead + i] != 1
+    )
+    return a.sum(axis=dims, keepdims=True).reshape(shape) if dims else a.reshape(shape)
+
+
+class PreluKernelBackwardBackward0(MultiOutputOp):
+    """prelu's derivative as one op with two outputs, from (g, x, weight):
+    dx = g where x > 0, weight g elsewhere;  dweight = g x where x <= 0 (summed)
+    its own derivative, from the gradients (ggx, ggw) of those two outputs:
+    d/dg = ggx (1 or weight) + ggw (0 or x);  d/dx = ggw g where x <= 0;
+    d/dweight = ggx g where x <= 0"""
+
+    __slots__ = ()
+    _outputs = 2
+
+    @staticmethod
+    def forward(ctx, g, x, weight):
+        ctx.save_for_backward(g, x, weight)
+        positive = x > 0
+        gx = np.where(positive, g, weight * g).astype(g.dtype)
+        gw = _sum_to_shape(np.where(positive, 0, x * g), weight.shape).astype(g.dtype)
+        return gx, gw
+
+    @staticmethod
+    def backward(ctx, ggx, ggw):
+        g, x, weight = ctx.saved_tensors
+        neg = Tensor._make((x._data <= 0).astype(x._data.dtype), None)
+        pos = Tensor._make((x._data > 0).astype(x._data.dtype), None)
+        needs = ctx.needs_input_grad
+        dg = dx = dw = None
+        if needs[0]:
+            dg = ggx * (pos + neg * weight) if ggx is not None else None
+            if ggw is not None:
+                dg = ggw * x * neg if dg is None else dg + ggw * x * neg
+        if needs[1]:
+            dx = ggw * g * neg if ggw is not None else g * 0
+        if needs[2] and ggx is not None:
+            dw = ggx * g * neg
+        return dg, dx, dw
+
+
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """``x`` where positive, ``weight * x`` elsewhere: a leaky relu whose slope is
+    learnt (one slope, or one per channel, dim 1)."""
+    if input.dtype != weight.dtype:
+        raise RuntimeError(
+            f"prelu: Type promoting not supported. Got {input.dtype.scalar_name} and "
+            f"{weight.dtype.scalar_name}"
+        )
+    _floats_only(input, "prelu")
+    if weight.numel() != 1:
+        if input.dim() == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.dim() > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError(_messages.prelu_channels(weight.numel(), channels))
+    if weight.dim() > 1:
+        raise RuntimeError(
+            f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.dim()}"
+        )
+    if input.dim() >= 2:  # (as torch: the weight as a view (1, C, 1, ...))
+        weight = weight.reshape((1, weight.numel()) + (1,) * (input.dim() - 2))
+    return PreluKernelBackward0.apply(input, weight)
+
+
+class GluBackward0(Op):
+    """out = a σ(b), with a, b the two halves of x along ``dim``
+    da = grad σ(b),  db = grad a σ(b) (1 - σ(b))"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, x, dim):
+        ctx.dim = dim
+        ctx.save_for_backward(x)
+        a, b = np.split(_wide(x), 2, axis=dim)
+        return (a / (1 + np.exp(-b))).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return GluBackwardBackward0.apply(grad, x, dim=ctx.dim)
+
+
+class GluBackwardBackward0(Op):
+    """glu's derivative as an op: out = (g σ(b), g a σ'(b)), σ' = σ (1 - σ)
+    from the halves (gga, ggb) of its gradient: d/dg = gga σ(b) + ggb a σ'(b),
+    d/da = ggb g σ'(b),  d/db = gga g σ'(b) + ggb g a σ''(b), σ'' = σ' (1 - 2σ)"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, g, x, dim):
+        ctx.dim = dim
+        ctx.save_for_backward(g, x)
+        a, b = np.split(_wide(x), 2, axis=dim)
+        s = 1 / (1 + np.exp(-b))
+        w = _wide(g)
+        return np.concatenate([w * s, w * a * s * (1 - s)], axis=dim).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x = ctx.saved_tensors
+        a, b = x.chunk(2, ctx.dim)
+        gga, ggb = gg.chunk(2, ctx.dim)
+        s = b.sigmoid()
+        ds = s * (1 - s)
+        dg = dx = None
+        if ctx.needs_input_grad[0]:
+            dg = gga * s + ggb * a * ds
+        if ctx.needs_input_grad[1]:
+            dx = cat([ggb * g * ds, gga * g * ds + ggb * g * a * ds * (1 - 2 * s)], ctx.dim)
+        return dg, dx
+
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """The gated linear unit: split ``input`` in halves ``a``, ``b`` along ``dim``,
+    return ``a * sigmoid(b)``."""
+    _floats_only(input, "glu")
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = dim + input.dim() if dim < 0 else dim
+    if input.shape[d] % 2:
+        raise RuntimeError(
+            f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}"
+        )
+    return GluBackward0.apply(_as_float(input), dim=d)

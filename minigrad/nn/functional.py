@@ -17,9 +17,41 @@ from .._tensor import Tensor
 from ..autograd.function import Op
 from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
-from ..ops.convolution import avg_pool2d, conv2d, fold, max_pool2d, unfold
+from ..ops.convolution import (
+    adaptive_avg_pool1d,
+    adaptive_avg_pool2d,
+    adaptive_max_pool1d,
+    adaptive_max_pool2d,
+    avg_pool1d,
+    avg_pool2d,
+    conv1d,
+    conv2d,
+    fold,
+    max_pool1d,
+    max_pool2d,
+    unfold,
+)
 from ..ops.elementwise import leaky_relu_, sigmoid, tanh
-from ._activations import elu, gelu, hardtanh, logsigmoid, mish, relu6, silu, softplus
+from ..ops.reduction import NormBackward1
+from ._activations import (
+    celu,
+    elu,
+    gelu,
+    glu,
+    hardsigmoid,
+    hardswish,
+    hardtanh,
+    logsigmoid,
+    mish,
+    prelu,
+    relu6,
+    selu,
+    silu,
+    softplus,
+    threshold,
+    threshold_,
+)
+from ._padding import pad
 from ._reduction import legacy_reduction
 
 __all__ = [
@@ -35,6 +67,17 @@ __all__ = [
     "relu6",
     "logsigmoid",
     "mish",
+    "selu",
+    "celu",
+    "prelu",
+    "softsign",
+    "tanhshrink",
+    "threshold",
+    "threshold_",
+    "hardswish",
+    "hardsigmoid",
+    "glu",
+    "softmin",
     "leaky_relu_",
     "sigmoid",
     "tanh",
@@ -50,17 +93,32 @@ __all__ = [
     "nll_loss",
     "cross_entropy",
     "dropout",
+    "dropout1d",
+    "dropout2d",
     "one_hot",
+    "conv1d",
     "conv2d",
+    "max_pool1d",
+    "avg_pool1d",
+    "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "pad",
     "max_pool2d",
     "avg_pool2d",
     "unfold",
     "fold",
     "embedding",
     "layer_norm",
+    "group_norm",
     "batch_norm",
     "normalize",
     "cosine_similarity",
+    "margin_ranking_loss",
+    "soft_margin_loss",
+    "cosine_embedding_loss",
+    "pairwise_distance",
 ]
 
 
@@ -1127,6 +1185,180 @@ def _check_label_smoothing(label_smoothing: float) -> None:
         )
 
 
+# --- ranking and embedding losses -------------------------------------------
+# (built from ops, as torch's C++ builds them: the graph shows the same nodes)
+def _apply_reduction(loss: Tensor, reduction: str) -> Tensor:
+    if reduction == "mean":
+        return loss.mean()
+    return loss.sum() if reduction == "sum" else loss
+
+
+def margin_ranking_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``max(0, -target (input1 - input2) + margin)``: ``target`` = 1 says input1
+    should rank higher than input2 (by at least ``margin``), -1 the opposite.
+
+    >>> import minigrad as torch
+    >>> x1, x2 = torch.tensor([2.0, 0.0]), torch.tensor([1.0, 1.0])
+    >>> margin_ranking_loss(x1, x2, torch.tensor([1.0, 1.0]))
+    tensor(0.5000)
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(
+            _messages.margin_ranking_dims(input1.size(), input2.size(), target.size())
+        )
+    loss = E.AddBackward1.apply(-target * (input1 - input2), c=margin)  # (+ a number, in C++)
+    return _apply_reduction(loss.clamp_min_(0), reduction)
+
+
+def _wide(a: np.ndarray) -> np.ndarray:
+    return a.astype(np.float64) if a.dtype != np.float64 else a
+
+
+class SoftMarginLossBackward0(Op):
+    """out = log(1 + exp(-y x)) (reduced)     dx = -y σ(-y x) (/ n for the mean)"""
+
+    __slots__ = ("reduction",)
+
+    @staticmethod
+    def forward(ctx, x, y, reduction):
+        ctx.reduction = reduction
+        ctx.save_for_backward(x, y)
+        loss = np.log1p(np.exp(-_wide(x) * _wide(y))).astype(x.dtype)
+        return _reduce(loss, reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        return SoftMarginLossBackwardBackward0.apply(grad, x, y, reduction=ctx.reduction), None
+
+
+class SoftMarginLossBackwardBackward0(Op):
+    """soft_margin_loss's derivative as an op: out = -y σ(-y x) g (/ n for the mean)
+    d/dg = -y σ(-y x) (summed when g is the reduced loss's gradient, / n for the mean)
+    d/dx = g y² σ(-y x) (1 - σ(-y x)) (/ n for the mean)"""
+
+    __slots__ = ("reduction",)
+
+    @staticmethod
+    def forward(ctx, g, x, y, reduction):
+        ctx.reduction = reduction
+        ctx.save_for_backward(g, x, y)
+        yw = _wide(y)
+        out = -yw / (1 + np.exp(yw * _wide(x))) * _wide(g)
+        if reduction == "mean":
+            out = out / max(x.size, 1)
+        return np.asarray(out).astype(x.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x, y = ctx.saved_tensors
+        y = y.to(x.dtype)
+        s = (-y * x).sigmoid()
+        dg = dx = None
+        if ctx.needs_input_grad[0]:
+            dg = _scale(gg * -y * s, x.shape, ctx.reduction)
+            dg = dg if ctx.reduction == "none" else dg.sum()
+        if ctx.needs_input_grad[1]:
+            dx = _scale(gg * g * y * y * s * (1 - s), x.shape, ctx.reduction)
+        return dg, dx, None
+
+
+def soft_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """The logistic loss of a two-class problem with labels ±1: ``log(1 + exp(-y x))``.
+
+    >>> import minigrad as torch
+    >>> soft_margin_loss(torch.tensor([0.0]), torch.tensor([1.0]))
+    tensor(0.6931)
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    if target.requires_grad:
+        raise RuntimeError(_messages.not_differentiable_wrt("soft_margin_loss", "target"))
+    found = _dtype.result_type(input, target)
+    if not np.can_cast(found, input._data.dtype, casting="same_kind"):
+        raise RuntimeError(
+            _messages.cannot_cast_result(
+                _dtype.from_numpy_dtype(found).scalar_name, input.dtype.scalar_name
+            )
+        )
+    _broadcast_check(input._data, target._data)
+    shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+    if shape != input._data.shape:
+        raise RuntimeError(
+            f"output with shape {list(input.shape)} doesn't match the broadcast shape {list(shape)}"
+        )
+    if target._data.shape != shape:
+        target = target.expand(*shape)
+    return SoftMarginLossBackward0.apply(input, target, reduction=reduction)
+
+
+def cosine_embedding_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """For ``target`` 1: ``1 - cos(input1, input2)`` (pull the pair together); for
+    -1: ``max(0, cos - margin)`` (push it apart). The cosine is taken along the last dim."""
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    _check_reduction(reduction)
+    d = target.dim()
+    if d not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.dim() != d + 1 or input2.dim() != d + 1:
+        raise RuntimeError(
+            _messages.cosine_embedding_dims(d, list(input1.shape), list(input2.shape))
+        )
+    eps = 1e-12
+    prod_sum = (input1 * input2).sum(d)
+    mag_square1 = E.AddBackward1.apply((input1 * input1).sum(d), c=eps)
+    mag_square2 = E.AddBackward1.apply((input2 * input2).sum(d), c=eps)
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = Tensor._make(np.zeros_like(cos._data), None)
+    one = Tensor._make(np.asarray(1, dtype=cos._data.dtype), None)
+    pos = one - cos
+    neg = E.SubBackward1.apply(cos, c=margin).clamp_min_(0)
+    output = E.where(target == 1, pos, zeros) + E.where(target == -1, neg, zeros)
+    return _apply_reduction(output, reduction)
+
+
+def pairwise_distance(
+    x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> Tensor:
+    """The ``p``-norm of ``x1 - x2 + eps`` along the last dim (they broadcast).
+
+    >>> import minigrad as torch
+    >>> pairwise_distance(torch.tensor([[0.0, 0.0]]), torch.tensor([[3.0, 4.0]]), eps=0.0)
+    tensor([5.])
+    """
+    last = max(x1.dim(), x2.dim()) - 1
+    diff = x1 - x2
+    if diff._data.dtype.kind != "f":  # (+ a float makes integers floats)
+        diff = diff.to(_dtype.get_default_dtype())
+    diff = E.AddBackward1.apply(diff, c=eps)
+    dims = (diff._wrap_dim(last, max(diff.dim(), 1)),) if diff.dim() else ()
+    return NormBackward1.apply(diff, p=float(p), dims=dims, keepdim=bool(keepdim))
+
+
 # --- dropout ----------------------------------------------------------------
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
     """During training, zero each element with probability ``p`` and scale the
@@ -1192,6 +1424,22 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     return Tensor._make(out, None)
 
 
+def softmin(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    """``softmax(-input)``: the smallest scores get the largest probabilities."""
+    d = _softmax_dim(input, dim, "softmin")
+    return softmax(-input, d, dtype=dtype)
+
+
+def softsign(input: Tensor) -> Tensor:
+    """``x / (1 + |x|)``: like tanh, between -1 and 1 (built from ops, as in torch)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """``x - tanh(x)`` (built from ops, as in torch)."""
+    return input - input.tanh()
+
+
 def _softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Tensor:
     if dim is None:
         raise TypeError('softmax() missing 1 required positional arguments: "dim"')
@@ -1207,6 +1455,7 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
 # ``F.linear``, ``F.embedding``, ``F.layer_norm``, ``F.batch_norm`` are written next to
 # their modules (``nn.Linear``...), which build the same nodes.
 from .modules.batchnorm import batch_norm  # noqa: E402
+from .modules.dropout import dropout1d, dropout2d  # noqa: E402
 from .modules.linear import linear  # noqa: E402
-from .modules.normalization import layer_norm  # noqa: E402
+from .modules.normalization import group_norm, layer_norm  # noqa: E402
 from .modules.sparse import embedding  # noqa: E402

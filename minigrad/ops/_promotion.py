@@ -15,7 +15,7 @@ import numpy as np
 from .. import _dtype, _messages
 from .._tensor import Tensor
 from .._versions import _Version
-from ..autograd.function import AccumulateGrad
+from ..autograd.function import _TANGENTS, AccumulateGrad
 
 Number = (int, float, bool, np.number, np.bool_)
 
@@ -72,6 +72,10 @@ def _cast(x: Any, dt: np.dtype) -> Any:
             # the copy sends its gradient to x's AccumulateGrad. A leaf holds that
             # node only weakly, so the copy holds it strongly until the op records it.
             y._acc = _Held(AccumulateGrad.of(x))
+        if _TANGENTS and id(x) in _TANGENTS:  # forward-mode AD: the copy keeps x's tangent
+            from ..autograd.forward_ad import copy_tangent
+
+            copy_tangent(x, y)
         return y
     if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
         return float(x)

@@ -14,6 +14,7 @@ the same windows with ``max``/``mean`` instead of a matrix product.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -163,15 +164,19 @@ class ConvolutionBackward0(Op):
     """out = W ⋆ x + b, computed as (W as a matrix) @ unfold(x)
     dx = fold(Wᵀ @ grad),  dW = grad @ unfold(x)ᵀ,  db = grad summed over N, H, W"""
 
-    __slots__ = ("geometry", "groups", "x_size", "w_shape")
+    __slots__ = ("geometry", "groups", "x_size", "w_shape", "one_d")
 
     @staticmethod
     def forward(ctx, x, weight, bias, stride, padding, dilation, groups):
         needs = ctx.needs_input_grad
         ctx.save_for_backward(x if needs[1] else None, weight if needs[0] else None)
+        ctx.one_d = x.ndim == 3  # conv1d: a signal (N, C, L) is an image (N, C, 1, L)
+        w_shape = weight.shape
+        if ctx.one_d:
+            x, weight = x[:, :, None, :], weight[:, :, None, :]
         ctx.geometry = (weight.shape[2:], dilation, padding, stride)
         ctx.groups = groups
-        ctx.x_size, ctx.w_shape = x.shape[2:], weight.shape
+        ctx.x_size, ctx.w_shape = x.shape[2:], w_shape
         n = x.shape[0]
         o = weight.shape[0]
         cols = _unfold(x, *ctx.geometry)  # (N, C*kh*kw, L)
@@ -182,11 +187,15 @@ class ConvolutionBackward0(Op):
             out = out + bias.reshape(1, o, 1)
         ho = _out_size(x.shape[2], weight.shape[2], stride[0], padding[0], dilation[0])
         wo = _out_size(x.shape[3], weight.shape[3], stride[1], padding[1], dilation[1])
-        return out.reshape(n, o, ho, wo)
+        return out.reshape((n, o, wo) if ctx.one_d else (n, o, ho, wo))
 
     @staticmethod
     def backward(ctx, grad):
         x, weight = ctx.saved_tensors
+        if ctx.one_d:  # work on images one row high, as forward did
+            grad = grad.unsqueeze(2)
+            x = x.unsqueeze(2) if x is not None else None
+            weight = weight.unsqueeze(2) if weight is not None else None
         g = ctx.groups
         n, o = grad.shape[0], grad.shape[1]
         grad_cols = grad.reshape(n, g, o // g, -1)  # (N, g, O/g, L)
@@ -204,6 +213,8 @@ class ConvolutionBackward0(Op):
             gw = (grad_cols @ cols.transpose(2, 3)).sum(0).reshape(ctx.w_shape)
         if ctx.needs_input_grad[2]:
             gb = grad.sum((0, 2, 3))
+        if ctx.one_d and gx is not None:
+            gx = gx.squeeze(2)
         return gx, gw, gb
 
 
@@ -234,7 +245,7 @@ def conv2d(
     _check_conv(input, weight, bias, groups)
     stride, dilation = _pair(stride), _pair(dilation)
     if isinstance(padding, str):
-        padding = _same_padding(padding, weight, dilation, stride)
+        input, padding = _same_padding(padding, input, weight, dilation, stride)
     padding = _pair(padding)
     _check_kernel_fits(input, weight, padding, dilation)
     return ConvolutionBackward0.apply(
@@ -242,21 +253,42 @@ def conv2d(
     )
 
 
-def _same_padding(mode: str, weight: Tensor, dilation: tuple, stride: tuple) -> tuple:
+def _same_padding(
+    mode: str, input: Tensor, weight: Tensor, dilation: tuple, stride: tuple
+) -> tuple[Tensor, tuple]:
+    """The input and the padding of each side for ``padding="valid"`` or ``"same"``.
+    "same" pads ``dilation * (k - 1)`` in all, half on each side; when that is odd
+    (an even kernel), the extra element goes on the far side: torch pads the input
+    with it first (``F.pad``, with a warning), then pads both sides evenly."""
+    n = len(stride)
     if mode == "valid":
-        return (0, 0)
+        return input, (0,) * n
     if mode != "same":
-        raise ValueError(f"Invalid padding string '{mode}'")
-    if stride != (1, 1):
+        raise RuntimeError(f"Invalid padding string: '{mode}'")
+    if any(s != 1 for s in stride):
         raise RuntimeError("padding='same' is not supported for strided convolutions")
-    pads = tuple(dilation[i] * (weight.shape[2 + i] - 1) for i in range(2))
-    if any(p % 2 for p in pads):
-        raise NotImplementedError("padding='same' with an even kernel is not supported in minigrad")
-    return tuple(p // 2 for p in pads)
+    total = [dilation[i] * (weight.shape[2 + i] - 1) for i in range(n)]
+    if any(t % 2 for t in total):
+        from ..nn._padding import pad  # (nn builds on ops: imported when needed)
+
+        _warn_once(_messages.SAME_PADDING_EVEN_KERNEL)
+        input = pad(input, [w for t in reversed(total) for w in (0, t % 2)])
+    return input, tuple(t // 2 for t in total)
 
 
-def _check_conv(input: Tensor, weight: Tensor, bias: Tensor | None, groups: int) -> None:
-    if input.dim() != 4:
+_WARNED: set[str] = set()  # torch gives this warning once per process
+
+
+def _warn_once(message: str) -> None:
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, UserWarning, stacklevel=4)
+
+
+def _check_conv(
+    input: Tensor, weight: Tensor, bias: Tensor | None, groups: int, spatial: int = 2
+) -> None:
+    if input.dim() != 2 + spatial:
         raise RuntimeError(_messages.conv2d_expected_3d_or_4d(list(input.shape)))
     c = input.shape[1]
     if weight.shape[1] * groups != c:
@@ -454,4 +486,328 @@ def avg_pool2d(
     )
 
 
-__all__ = ["conv2d", "max_pool2d", "avg_pool2d", "unfold", "fold"]
+# ----------------------------------------------------------------------------
+# adaptive average pooling: the output size is given, the windows follow from it
+# ----------------------------------------------------------------------------
+
+
+def _bins(size: int, out: int) -> list[tuple[int, int]]:
+    """Where each of ``out`` windows over ``size`` elements starts and ends (as torch:
+    ``floor(i * size / out)`` to ``ceil((i + 1) * size / out)``; they may overlap)."""
+    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
+
+
+class AdaptiveAvgPool2DBackward0(Op):
+    """out[i, j] = the mean of window (i, j)     dx: grad / window size, spread over the window"""
+
+    __slots__ = ("size",)
+
+    @staticmethod
+    def forward(ctx, x, output_size):
+        ctx.size = x.shape[-2:]
+        rows, cols = _bins(x.shape[-2], output_size[0]), _bins(x.shape[-1], output_size[1])
+        out = np.empty(x.shape[:-2] + tuple(output_size), dtype=x.dtype)
+        for i, (h0, h1) in enumerate(rows):
+            for j, (w0, w1) in enumerate(cols):
+                out[..., i, j] = x[..., h0:h1, w0:w1].sum(axis=(-2, -1)) / (h1 - h0) / (w1 - w0)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return AdaptiveAvgPool2DBackwardBackward0.apply(grad, size=tuple(ctx.size))
+
+
+class AdaptiveAvgPool2DBackwardBackward0(Op):
+    """x = each grad[i, j] / window size, added over window (i, j)
+    dgrad = the mean of each window (the pooling again)"""
+
+    __slots__ = ("output_size",)
+
+    @staticmethod
+    def forward(ctx, grad, size):
+        ctx.output_size = grad.shape[-2:]
+        rows, cols = _bins(size[0], grad.shape[-2]), _bins(size[1], grad.shape[-1])
+        dx = np.zeros(grad.shape[:-2] + tuple(size), dtype=grad.dtype)
+        for i, (h0, h1) in enumerate(rows):
+            for j, (w0, w1) in enumerate(cols):
+                share = grad[..., i, j] / (h1 - h0) / (w1 - w0)
+                dx[..., h0:h1, w0:w1] += share[..., None, None]
+        return dx
+
+    @staticmethod
+    def backward(ctx, gg):
+        return AdaptiveAvgPool2DBackward0.apply(gg, output_size=tuple(ctx.output_size))
+
+
+def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
+    """Average pooling to a given output size (``None`` keeps that side): the
+    windows are as even as the sizes allow. A common last layer before a
+    classifier (``output_size=1``: the mean of each channel).
+
+    >>> import minigrad as torch
+    >>> adaptive_avg_pool2d(torch.arange(16.).reshape(1, 1, 4, 4), 2)
+    tensor([[[[ 2.5000,  4.5000],
+              [10.5000, 12.5000]]]])
+    """
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [
+            v if v is not None else d for v, d in zip(output_size, input.shape[-len(output_size) :])
+        ]
+    out = _pair(output_size) if isinstance(output_size, int) else tuple(output_size)
+    if len(out) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
+    if out == (1, 1):  # as in torch: a mean over the last two dims, faster (MeanBackward1)
+        return input.mean((-1, -2), keepdim=True)
+    if input.dim() not in (3, 4):
+        raise RuntimeError(_messages.adaptive_pool_dims(list(input.shape)))
+    if min(out) < 0:
+        raise RuntimeError(_messages.adaptive_pool_negative(*out))
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError(
+                _messages.adaptive_pool_empty(list(input.shape), i, "adaptive_avg_pool2d")
+            )
+    return AdaptiveAvgPool2DBackward0.apply(input, output_size=out)
+
+
+def _adaptive_max(x: np.ndarray, output_size: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The maximum of each adaptive window and where it sits in its ``H x W`` plane
+    (``h * W + w``): the first maximum, or the last NaN if there is one, as in torch."""
+    h, w = x.shape[-2:]
+    rows, cols = _bins(h, output_size[0]), _bins(w, output_size[1])
+    values = np.empty(x.shape[:-2] + tuple(output_size), dtype=x.dtype)
+    where = np.empty(values.shape, dtype=np.int64)
+    for i, (h0, h1) in enumerate(rows):
+        for j, (w0, w1) in enumerate(cols):
+            win = x[..., h0:h1, w0:w1].reshape(x.shape[:-2] + (-1,))
+            nan = np.isnan(win)
+            last_nan = win.shape[-1] - 1 - np.argmax(nan[..., ::-1], axis=-1)
+            first_max = np.argmax(np.where(nan, -np.inf, win), axis=-1)
+            k = np.where(nan.any(axis=-1), last_nan, first_max)
+            values[..., i, j] = np.take_along_axis(win, k[..., None], axis=-1)[..., 0]
+            where[..., i, j] = (h0 + k // (w1 - w0)) * w + w0 + k % (w1 - w0)
+    return values, where
+
+
+class AdaptiveMaxPool2DBackward0(Op):
+    """out[i, j] = the largest value of window (i, j)
+    dx: each window's gradient goes to the position of its maximum"""
+
+    __slots__ = ("size", "where")
+
+    @staticmethod
+    def forward(ctx, x, output_size, where):
+        ctx.size, ctx.where = x.shape[-2:], where
+        return _adaptive_max(x, output_size)[0]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return AdaptiveMaxPool2DBackwardBackward0.apply(grad, size=tuple(ctx.size), where=ctx.where)
+
+
+class AdaptiveMaxPool2DBackwardBackward0(Op):
+    """x = zeros with each grad[i, j] added at the position of window (i, j)'s maximum
+    dgrad = the values at those positions"""
+
+    __slots__ = ("where",)
+
+    @staticmethod
+    def forward(ctx, grad, size, where):
+        ctx.where = where
+        lead = grad.shape[:-2]
+        flat = np.zeros((int(np.prod(lead)), size[0] * size[1]), dtype=grad.dtype)
+        rows = np.arange(flat.shape[0])[:, None]
+        np.add.at(flat, (rows, where.reshape(flat.shape[0], -1)), grad.reshape(flat.shape[0], -1))
+        return flat.reshape(lead + tuple(size))
+
+    @staticmethod
+    def backward(ctx, gg):
+        where = Tensor._make(ctx.where.reshape(ctx.where.shape[:-2] + (-1,)), None)
+        picked = gg.flatten(-2).gather(-1, where)
+        return picked.view(ctx.where.shape)
+
+
+def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """Max pooling to a given output size (``None`` keeps that side).
+
+    >>> import minigrad as torch
+    >>> adaptive_max_pool2d(torch.arange(16.).reshape(1, 1, 4, 4), 2)
+    tensor([[[[ 5.,  7.],
+              [13., 15.]]]])
+    """
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [
+            v if v is not None else d for v, d in zip(output_size, input.shape[-len(output_size) :])
+        ]
+    out = _pair(output_size) if isinstance(output_size, int) else tuple(output_size)
+    if len(out) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
+    if input.dim() not in (3, 4):
+        raise RuntimeError(
+            f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}"
+        )
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError(
+                _messages.adaptive_pool_empty(list(input.shape), i, "adaptive_max_pool2d")
+            )
+    if min(out) < 0:
+        shape = list(input.shape[:-2]) + list(out)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(out)}: {shape}")
+    where = _adaptive_max(input._data, out)[1]
+    values = AdaptiveMaxPool2DBackward0.apply(input, output_size=out, where=where)
+    return (values, Tensor._make(where, None)) if return_indices else values
+
+
+def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """Max pooling of a signal to ``output_size`` values."""
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
+        raise RuntimeError(
+            "adaptive_max_pool1d() argument 'output_size' should contain one int "
+            f"(got {len(output_size)})"
+        )
+    _check_1d(input, "adaptive_max_pool1d")
+    out = adaptive_max_pool2d(input.unsqueeze(-2), (1, _single(output_size)[0]), True)
+    values, indices = out[0].squeeze(-2), out[1].squeeze(-2)
+    return (values, indices) if return_indices else values
+
+
+# ----------------------------------------------------------------------------
+# 1-D layers: a signal (N, C, L) is an image (N, C, 1, L)
+# ----------------------------------------------------------------------------
+
+
+def _single(v: Any) -> tuple[int]:
+    return (int(v[0]),) if isinstance(v, (tuple, list)) else (int(v),)
+
+
+def _check_1d(input: Tensor, name: str) -> None:
+    if input.dim() not in (2, 3):
+        raise RuntimeError(_messages.expected_2_to_3_dims(input.dim(), name))
+
+
+def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:
+    """Average pooling of a signal to ``output_size`` values (``adaptive_avg_pool2d``
+    of the signal as an image one row high, as torch computes it)."""
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
+        raise RuntimeError(_messages.adaptive_pool1d_one_int(len(output_size)))
+    _check_1d(input, "adaptive_avg_pool1d")
+    out = adaptive_avg_pool2d(input.unsqueeze(-2), (1, _single(output_size)[0]))
+    return out.squeeze(-2)
+
+
+def avg_pool1d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
+    """The mean of each ``kernel_size`` window of a signal ``(N, C, L)``.
+
+    >>> import minigrad as torch
+    >>> avg_pool1d(torch.tensor([[[1.0, 3.0, 5.0, 7.0]]]), 2)
+    tensor([[[2., 6.]]])
+    """
+    _check_1d(input, "avg_pool1d")
+    k = _single(kernel_size)[0]
+    s = k if stride is None or stride == [] or stride == () else _single(stride)[0]
+    out = avg_pool2d(
+        input.unsqueeze(-2), (1, k), (1, s), (0, _single(padding)[0]), ceil_mode, count_include_pad
+    )
+    return out.squeeze(-2)
+
+
+def max_pool1d(
+    input: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """The largest value of each ``kernel_size`` window of a signal ``(N, C, L)``.
+
+    >>> import minigrad as torch
+    >>> max_pool1d(torch.tensor([[[1.0, 3.0, 5.0, 4.0]]]), 2)
+    tensor([[[3., 5.]]])
+    """
+    if input.dim() not in (2, 3):
+        raise RuntimeError(_messages.max_pool1d_dims(list(input.shape)))
+    k = _single(kernel_size)[0]
+    s = k if stride is None or stride == [] or stride == () else _single(stride)[0]
+    p, d = _single(padding)[0], _single(dilation)[0]
+    if d <= 0:
+        raise RuntimeError(f"max_pool1d() dilation must be greater than zero, but got {d}")
+    if p > k // 2:
+        raise RuntimeError(_messages.max_pool1d_pad_over_half(p, k))
+    if _out_size(input.shape[-1], k, s, p, d, ceil_mode) < 1:
+        size = _out_size(input.shape[-1], k, s, p, d, ceil_mode)
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {size}")
+    out = max_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, d), ceil_mode, True)
+    values, indices = out[0].squeeze(-2), out[1].squeeze(-2)
+    return (values, indices) if return_indices else values
+
+
+def conv1d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
+    """1-D convolution of a signal ``(N, C, L)`` (or ``(C, L)``) with ``weight``
+    ``(out_channels, C / groups, k)``. One ``ConvolutionBackward0`` node, as in
+    torch: the node computes it as a 2-D convolution of images one row high.
+
+    >>> import minigrad as torch
+    >>> conv1d(torch.tensor([[[1.0, 2.0, 3.0, 4.0]]]), torch.tensor([[[1.0, -1.0]]]))
+    tensor([[[-1., -1., -1.]]])
+    """
+    if input.dim() == 2:
+        return conv1d(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups).squeeze(
+            0
+        )
+    if input.dim() != 3:
+        raise RuntimeError(_messages.conv1d_expected_2d_or_3d(list(input.shape)))
+    if weight.dim() != 3:
+        raise RuntimeError(
+            _messages.conv_weight_dims(
+                weight.dim(), list(weight.shape), input.dim(), list(input.shape)
+            )
+        )
+    _check_conv(input, weight, bias, groups, spatial=1)
+    stride, dilation = (1, _single(stride)[0]), (1, _single(dilation)[0])
+    if isinstance(padding, str):
+        input, padding = _same_padding(padding, input, weight, dilation[1:], stride[1:])
+    padding = (0, _single(padding)[0])
+    padded, kernel = input.shape[2] + 2 * padding[1], dilation[1] * (weight.shape[2] - 1) + 1
+    if kernel > padded:
+        raise RuntimeError(_messages.kernel_bigger_than_input_1d(padded, kernel))
+    return ConvolutionBackward0.apply(
+        input, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=int(groups)
+    )
+
+
+__all__ = [
+    "conv1d",
+    "conv2d",
+    "max_pool1d",
+    "max_pool2d",
+    "avg_pool1d",
+    "avg_pool2d",
+    "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "unfold",
+    "fold",
+]

@@ -322,6 +322,12 @@ class AliasBackward0(Op):
         return grad
 
 
+class Identity(AliasBackward0):
+    """The primal of ``autograd.forward_ad.unpack_dual``: an alias, named as torch names it."""
+
+    __slots__ = ()
+
+
 class CopySlices(CopySlicesBase):
     """``y[key] = x``: out = y with x written at key.
     d/dy = 1 outside key, 0 inside;  d/dx = the gradient at key."""
@@ -367,6 +373,13 @@ class IndexPutBackward0(CopySlices):
 def setitem(self: Tensor, key: Any, value: Any) -> None:
     """``self[key] = value``: recorded as CopySlices when gradients are involved."""
     _check_value(self, value)
+    from ..autograd.function import _TANGENTS
+
+    if _TANGENTS and (id(self) in _TANGENTS or id(value) in _TANGENTS):
+        # forward-mode AD (autograd.forward_ad): the tangents are written alike
+        from ..autograd.forward_ad import setitem_dual
+
+        return setitem_dual(self, key, value)
     try:
         _setitem(self, key, value)
     except IndexError as e:

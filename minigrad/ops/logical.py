@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _dtype, _messages
 from .._tensor import Tensor
-from ..autograd.function import quiet_numpy
+from ..autograd.function import Op, quiet_numpy
 from ._promotion import _broadcast_check, _operand
 from .reduction import _dims
 
@@ -178,6 +178,11 @@ def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
     return _constant(np.count_nonzero(a, axis=axes), np.int64)
 
 
+def argwhere(input: Tensor) -> Tensor:
+    """The positions of the nonzero elements, one row each: ``nonzero(input)``."""
+    return nonzero(input)
+
+
 def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
     """The positions of the nonzero elements: one row ``[i, j, ...]`` per
     element, or with ``as_tuple=True`` one index tensor per dim (what
@@ -231,6 +236,70 @@ lt = _compare(np.less)
 le = _compare(np.less_equal)
 gt = _compare(np.greater)
 ge = _compare(np.greater_equal)
+
+
+# --- comparisons in place: x.gt_(y) -----------------------------------------
+class _InPlaceComparison(Op):
+    """``x.gt_(y)``: x becomes 1 where ``x > y`` and 0 elsewhere, in x's own dtype.
+    d/dx = d/dy = 0, yet torch records a node (``GtBackward0``; ``...1`` for a
+    tensor y), so the result keeps requiring grad."""
+
+    __slots__ = ()
+    compare: Any = None  # eq, ne, lt, le, gt or ge
+
+    @classmethod
+    def forward(cls, ctx, a, b):
+        other = Tensor._make(b, None) if isinstance(b, np.ndarray) else b
+        return cls.compare(Tensor._make(a, None), other)._data.astype(a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        zeros = Tensor._make(np.zeros_like(grad._data), None)
+        return (zeros,) * len(ctx.needs_input_grad)  # (y a number: a setting, not an input)
+
+
+def _in_place_comparison(name: str, compare: Any) -> type:
+    return type(name, (_InPlaceComparison,), {"__slots__": (), "compare": staticmethod(compare)})
+
+
+EqBackward0, EqBackward1 = (
+    _in_place_comparison("EqBackward0", eq),
+    _in_place_comparison("EqBackward1", eq),
+)
+NeBackward0, NeBackward1 = (
+    _in_place_comparison("NeBackward0", ne),
+    _in_place_comparison("NeBackward1", ne),
+)
+LtBackward0, LtBackward1 = (
+    _in_place_comparison("LtBackward0", lt),
+    _in_place_comparison("LtBackward1", lt),
+)
+LeBackward0, LeBackward1 = (
+    _in_place_comparison("LeBackward0", le),
+    _in_place_comparison("LeBackward1", le),
+)
+GtBackward0, GtBackward1 = (
+    _in_place_comparison("GtBackward0", gt),
+    _in_place_comparison("GtBackward1", gt),
+)
+GeBackward0, GeBackward1 = (
+    _in_place_comparison("GeBackward0", ge),
+    _in_place_comparison("GeBackward1", ge),
+)
+
+
+def _compare_in_place(with_number: type, with_tensor: type) -> Any:
+    """The method ``x.gt_(y)``: ``y`` a number or a tensor."""
+
+    def method(self: Tensor, other: Any) -> Tensor:
+        o = _operand(other)
+        if o is None:
+            raise TypeError(f"unsupported operand type for in-place op: {type(other).__name__}")
+        if isinstance(o, Tensor):
+            return self._inplace(with_tensor.apply, o)
+        return self._inplace(lambda s: with_number.apply(s, b=o))
+
+    return method
 
 
 def _logical(ufunc: Any, inplace: bool = False) -> Any:

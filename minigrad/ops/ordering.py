@@ -265,6 +265,25 @@ def _flip_method(self: Tensor, *dims: Any) -> Tensor:
     return flip(self, tuple(dims))
 
 
+def fliplr(input: Tensor) -> Tensor:
+    """Reverse the columns (dim 1): ``flip(input, [1])``."""
+    if input.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(input, [1])
+
+
+def flipud(input: Tensor) -> Tensor:
+    """Reverse the rows (dim 0): ``flip(input, [0])``."""
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(input, [0])
+
+
+def msort(input: Tensor) -> Tensor:
+    """Sort along dim 0: ``sort(input, dim=0).values``."""
+    return sort(input, dim=0).values
+
+
 def roll(input: Tensor, shifts: Any, dims: Any = None) -> Tensor:
     """Shift the elements along ``dims`` by ``shifts``; what falls off one end
     comes back at the other. Without ``dims`` the flattened tensor is rolled.

@@ -46,10 +46,15 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
     (numpy would warn "Mean of empty slice")."""
     if a.size == 0:
         return np.sum(a, axis=axis, keepdims=keepdims, dtype=a.dtype) * a.dtype.type(np.nan)
-    if axis is None and a.dtype.type in (np.float32, np.float64):  # as torch: sum, then / n
-        return a.dtype.type(_sum_all(a, a.dtype) / a.dtype.type(a.size))
+    if a.dtype.type in (np.float32, np.float64):  # as torch: the sum, then / n
+        if axis is None:
+            return a.dtype.type(_sum_all(a, a.dtype) / a.dtype.type(a.size))
+        axis = (axis,) if isinstance(axis, int) else tuple(axis)
+        n = math.prod(a.shape[d] for d in axis)
+        out = _sum_dims(a, axis, keepdims, a.dtype) / a.dtype.type(n)
+        return np.asarray(out, a.dtype, order="C")  # (row by row, as torch's)
     out = np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
-    return out if axis is None else np.asarray(out, order="C")  # (row by row, as torch's)
+    return out if axis is None else np.asarray(out, order="C")
 
 
 def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
@@ -67,9 +72,9 @@ def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = Fa
 # Floating-point addition is not associative, so a sum's last bit depends on the
 # order. numpy adds pairwise; torch adds in a cascade of its own (vectors of 32
 # bytes, four of them side by side, partial sums carried up through 4 levels).
-# minigrad follows torch's order for a full sum of float32/float64, so that
-# ``loss.item()`` prints torch's digits. (Above 32,768 elements torch splits the
-# work among its threads; this is its order on one thread.)
+# minigrad follows torch's order for a float32/float64 sum, full or along dims
+# side by side, so that ``loss.item()`` prints torch's digits. (Above 32,768
+# elements torch splits a full sum among its threads; this is its order on one.)
 def _sum_all(a: np.ndarray, dtype: Any) -> Any:
     """The sum of all elements of ``a`` (in ``dtype``), added in torch's order."""
     if (
@@ -94,6 +99,55 @@ def _sum_all(a: np.ndarray, dtype: Any) -> Any:
     return total
 
 
+def _sum_dims(a: np.ndarray, dims: tuple, keepdim: bool, dtype: Any) -> Any:
+    """The sum of ``a`` over ``dims``, added in torch's order when the dims sit side
+    by side in a C-contiguous float32/float64 array (torch merges them into one);
+    in numpy's order otherwise."""
+    dims = tuple(sorted(dims))
+    if (
+        not dims
+        or a.size == 0
+        or a.dtype != dtype
+        or a.dtype.type not in (np.float32, np.float64)
+        or not a.flags.c_contiguous
+        or dims[-1] - dims[0] != len(dims) - 1
+    ):
+        return np.sum(a, axis=dims, keepdims=keepdim, dtype=dtype)
+    shape = a.shape
+    outer, inner = math.prod(shape[: dims[0]]), math.prod(shape[dims[-1] + 1 :])
+    x = a.reshape(outer, -1, inner)  # sum over the middle axis
+    lanes = 32 // a.dtype.itemsize
+    if inner == 1:  # each row's elements side by side in memory: a full sum's order
+        rows = x[:, :, 0].T  # (row element, row)
+        n = rows.shape[0]
+        if n < lanes:
+            total = _ilp_sum(rows)
+        else:
+            whole = n // lanes * lanes
+            vector = _ilp_sum(rows[:whole].reshape(-1, lanes, outer))
+            total = np.zeros(outer, a.dtype)
+            for row in rows[whole:]:  # the elements left over, then each lane
+                total += row
+            for row in vector:
+                total += row
+    else:  # summing rows of columns: torch takes the columns in groups; the
+        # columns of whole groups get a cascade of their own, the rest _ilp_sum's
+        cols = x.transpose(1, 0, 2)
+        group = 4 * lanes if inner >= lanes else 4
+        split = inner // group * group
+        if split == inner:
+            total = _cascade(cols)
+        elif split == 0:
+            total = _ilp_sum(cols)
+        else:
+            total = np.concatenate(
+                [_cascade(cols[:, :, :split]), _ilp_sum(cols[:, :, split:])], axis=1
+            )
+    if keepdim:
+        return total.reshape(tuple(1 if i in dims else m for i, m in enumerate(shape)))
+    return total.reshape(shape[: dims[0]] + shape[dims[-1] + 1 :])
+
+
 def _ilp_sum(x: np.ndarray) -> Any:
     """Sum the rows of ``x`` as torch's ``row_sum`` does: four partial sums side by side."""
     k = x.shape[0] // 4
@@ -104,24 +158,27 @@ def _ilp_sum(x: np.ndarray) -> Any:
 
 
 def _cascade(x: np.ndarray) -> np.ndarray:
-    """Sum the rows of ``x`` in blocks of ``step``; each block's sum is carried up
-    a level, and a level passes its sum on once ``step`` blocks have reached it."""
+    """Sum the rows of ``x`` as torch's cascade does: in blocks of ``step`` rows; the
+    sums of ``step`` blocks are added up a level, and so on through four levels,
+    each level keeping what is left over of its own."""
     size = x.shape[0]
     power = builtins.max(4, ((size - 1).bit_length() if size > 2 else 1) // 4)
     step = 1 << power
-    acc = np.zeros((4,) + x.shape[1:], x.dtype)
-    i = 0
-    while i + step <= size:
-        acc[0] = np.add.reduce(x[i : i + step], axis=0)  # (row after row, in order)
-        i += step
-        for j in range(1, 4):
-            acc[j] += acc[j - 1]
-            acc[j - 1] = 0
-            if i & ((step - 1) << (j * power)):
-                break
-    for row in x[i:]:
-        acc[0] += row
-    return ((acc[0] + acc[1]) + acc[2]) + acc[3]
+    left_over = []
+    sums = x
+    for _level in range(3):
+        whole = sums.shape[0] // step * step
+        left_over.append(_in_order(sums[whole:]))
+        sums = np.add.reduce(sums[:whole].reshape((whole // step, step) + x.shape[1:]), axis=1)
+    top = _in_order(sums)  # the last level keeps everything
+    return ((left_over[0] + left_over[1]) + left_over[2]) + top
+
+
+def _in_order(rows: np.ndarray) -> np.ndarray:
+    """The rows added one after another, starting from +0 as torch's accumulators do.
+    (numpy adds the rows of an array of rows in order; only along a row's own
+    elements does it add pairwise, and every caller's rows have 4 or more.)"""
+    return np.add.reduce(rows, axis=0) + rows.dtype.type(0)
 
 
 class SumBackward0(Op):
@@ -150,7 +207,7 @@ class SumBackward1(Op):
         if len(dims) == a.ndim > 0:  # every dim: the full sum, in torch's order
             out = np.asarray(_sum_all(a, _sum_dtype(a)))
             return out.reshape((1,) * a.ndim) if keepdim else out
-        return np.sum(a, axis=dims, keepdims=keepdim, dtype=_sum_dtype(a))
+        return _sum_dims(a, dims, keepdim, _sum_dtype(a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -648,6 +705,13 @@ class LinalgVectorNormBackward0(Op):
             return g * a.sign() * _constant(share.astype(g._data.dtype))
         scaled = a * a.abs() ** (p - 2) / safe ** (p - 1)
         return (g * scaled).masked_fill(zero, 0.0)
+
+
+class NormBackward1(LinalgVectorNormBackward0):
+    """torch's older ``at::norm(a, p, dim, keepdim)``, which its C++ code still calls
+    (``pairwise_distance``): the same rule as ``LinalgVectorNormBackward0``"""
+
+    __slots__ = ()
 
 
 def norm(

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtype, _messages, _warn
+from .._grad_mode import _State
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
 from ._promotion import _cast
@@ -214,7 +215,8 @@ class SqueezeBackward2(Op):
     @staticmethod
     def forward(ctx, a, dims):
         ctx.dims, ctx.shape = dims, a.shape
-        return np.squeeze(a, tuple(d for d in dims if a.ndim and a.shape[d] == 1))
+        gone = tuple(d for d in dims if a.ndim and a.shape[d] == 1)
+        return np.squeeze(a, gone) if gone else a.view()
 
     @staticmethod
     def backward(ctx, grad):
@@ -373,7 +375,7 @@ def unsqueeze(self: Tensor, dim: int) -> Tensor:
 
 
 def squeeze(self: Tensor, dim: Any = None) -> Tensor:
-    """Remove dims of size 1 (all of them, or just ``dim``)."""
+    """Remove dims of size 1 (all of them, or just ``dim``, or those of a tuple ``dim``)."""
     if dim is None:
         return SqueezeBackward0.apply(self)
     if isinstance(dim, (tuple, list)):
@@ -383,6 +385,73 @@ def squeeze(self: Tensor, dim: Any = None) -> Tensor:
                 raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
         return SqueezeBackward2.apply(self, dims=tuple(dims))
     return SqueezeBackward1.apply(self, dim=self._wrap_dim(dim, max(self.dim(), 1)))
+
+
+# --- the same in place: the tensor itself takes the new shape ---------------
+# torch gives the in-place forms names of their own; the rules are the same.
+class TBackward1(TBackward0):
+    __slots__ = ()
+
+
+class TransposeBackward1(TransposeBackward0):
+    __slots__ = ()
+
+
+class UnsqueezeBackward1(UnsqueezeBackward0):
+    __slots__ = ()
+
+
+class SqueezeBackward3(SqueezeBackward0):
+    __slots__ = ()
+
+
+class SqueezeBackward5(SqueezeBackward2):
+    __slots__ = ()
+
+
+def _view_in_place(self: Tensor, cls: type[Op], **settings: Any) -> Tensor:
+    """``t.unsqueeze_(0)``...: ``t`` takes the shape of ``cls``'s view of it. No
+    element changes, yet its version goes up, as in torch; when recording, ``t``'s
+    grad_fn becomes the view's node, made on a stand-in for the old ``t`` (so no
+    reference cycle)."""
+    recording = _State.enabled and self.requires_grad
+    self._check_inplace(recording)
+    old = Tensor._make(self._data, self.grad_fn)
+    old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
+    result = cls.apply(old, **settings)
+    self._data = result._data
+    self._bump_version()
+    if recording:
+        self._set_history(result)
+    if self._view_v is not None:  # a view: its grad_fn is up to date with the change
+        self._view_v = self._vc.v
+    return self
+
+
+def t_(self: Tensor) -> Tensor:
+    if self.dim() > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return _view_in_place(self, TBackward1)
+
+
+def transpose_(self: Tensor, dim0: int, dim1: int) -> Tensor:
+    n = max(self.dim(), 1)
+    return _view_in_place(
+        self, TransposeBackward1, d0=self._wrap_dim(dim0, n), d1=self._wrap_dim(dim1, n)
+    )
+
+
+def unsqueeze_(self: Tensor, dim: int) -> Tensor:
+    return _view_in_place(self, UnsqueezeBackward1, dim=self._wrap_dim(dim, self.dim() + 1))
+
+
+def squeeze_(self: Tensor, dim: Any = None) -> Tensor:
+    if dim is None:
+        return _view_in_place(self, SqueezeBackward3)
+    n = max(self.dim(), 1)
+    if isinstance(dim, (tuple, list)):
+        return _view_in_place(self, SqueezeBackward5, dims=tuple(self._wrap_dim(d, n) for d in dim))
+    return _view_in_place(self, SqueezeBackward4, dim=self._wrap_dim(dim, n))
 
 
 def expand(self: Tensor, *sizes: Any) -> Tensor:
@@ -660,6 +729,78 @@ def split(tensor: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple:
         raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
     sizes = tuple(builtins.min(size, n - i) for i in range(0, n, size)) if n else (0,)
     return SplitBackward0.apply(tensor, dim=d, sizes=sizes)
+
+
+def split_with_sizes(input: Tensor, split_sizes: Any, dim: int = 0) -> tuple:
+    """Cut into pieces of the listed sizes, which must add up to the dim's size."""
+    return split(input, list(split_sizes), dim)
+
+
+# --- unfold: sliding windows ------------------------------------------------
+class UnfoldBackward0(Op):
+    """out[..., i, ..., j] = a[..., i*step + j, ...]: the windows of ``size``
+    elements along ``dim``, ``step`` apart, as a view (windows may overlap)
+    grad: each window's gradient added back where the window came from"""
+
+    __slots__ = ("shape", "dim", "size", "step")
+    _is_view = True
+
+    @staticmethod
+    def forward(ctx, a, dim, size, step):
+        ctx.shape, ctx.dim, ctx.size, ctx.step = a.shape, dim, size, step
+        count = (a.shape[dim] - size) // step + 1
+        shape = a.shape[:dim] + (count,) + a.shape[dim + 1 :] + (size,)
+        st = a.strides
+        strides = st[:dim] + (st[dim] * step,) + st[dim + 1 :] + (st[dim],)
+        return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return UnfoldBackwardBackward0.apply(
+            grad, shape=ctx.shape, dim=ctx.dim, size=ctx.size, step=ctx.step
+        )
+
+
+class UnfoldBackwardBackward0(Op):
+    """out = the windows of g added back into a tensor of ``shape`` (unfold's
+    gradient, torch's ``unfold_backward``)          grad: its windows again"""
+
+    __slots__ = ("dim", "size", "step")
+
+    @staticmethod
+    def forward(ctx, g, shape, dim, size, step):
+        ctx.dim, ctx.size, ctx.step = dim, size, step
+        out = np.zeros(shape, g.dtype)
+        count = g.shape[dim]
+        for j in range(size):  # element j of every window, all at once
+            where = [slice(None)] * len(shape)
+            where[dim] = slice(j, j + (count - 1) * step + 1, step)
+            out[tuple(where)] += g[..., j]
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return UnfoldBackward0.apply(gg, dim=ctx.dim, size=ctx.size, step=ctx.step)
+
+
+def unfold(input: Tensor, dimension: int, size: int, step: int) -> Tensor:
+    """The windows of ``size`` elements along ``dimension``, ``step`` apart, as a
+    new last dim (a view: the windows share the input's memory).
+
+    >>> import minigrad as torch
+    >>> torch.arange(5.).unfold(0, 3, 2)
+    tensor([[0., 1., 2.],
+            [2., 3., 4.]])
+    """
+    if input.dim() == 0:  # one element: a window of it (size 0 or 1)
+        return unfold(input.reshape(1), 0, size, step).reshape(size)
+    d = input._wrap_dim(dimension)
+    n = input.shape[d]
+    if size > n:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return UnfoldBackward0.apply(input, dim=d, size=int(size), step=int(step))
 
 
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:

@@ -143,7 +143,8 @@ viz.draw_forward(f3(xr))
 # > **`jvp` in PyTorch 2.13.** `torch.autograd.functional.jvp` gives $Jv$ but, to
 # > reuse the reverse-mode engine, it computes it with two backward passes (the
 # > "double-backward trick"). True forward mode, like the `Dual` class, is
-# > `torch.func.jvp` or `torch.autograd.forward_ad`, which minigrad does not have.
+# > `torch.func.jvp` or `torch.autograd.forward_ad`; minigrad has both too, but
+# > builds each step's $Jv$ from its backward rule with the same trick.
 # > The numbers are the same.
 #
 # ## What a Jacobian costs

@@ -157,6 +157,41 @@ RULES: dict[str, Rule] = {
     "EluBackwardBackward0": rule(
         lambda L, a, v: grad_of(L, L.nn.functional.elu, a, v), S(2, 3), S(2, 3)
     ),
+    "EluBackward1": rule(lambda L, a: F(L).elu(a * 1.0, alpha=0.7, inplace=True), S(2, 3)),
+    "CeluBackward0": rule(lambda L, a: F(L).celu(a, alpha=0.7), S(2, 3)),
+    "CeluBackward1": rule(lambda L, a: F(L).celu(a * 1.0, alpha=0.7, inplace=True), S(2, 3)),
+    "ThresholdBackward0": rule(lambda L, a: F(L).threshold(a, 0.1, -2.0), S(2, 3)),
+    "ThresholdBackward1": rule(lambda L, a: F(L).threshold(a * 1.0, 0.1, -2.0, True), S(2, 3)),
+    "HardswishBackward0": rule(lambda L, a: F(L).hardswish(a * 2.0), S(2, 3)),
+    "HardswishBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: F(L).hardswish(x * 2.0), a, v), S(2, 3), S(2, 3)
+    ),
+    "PreluKernelBackward0": rule(lambda L, x, w: F(L).prelu(x, w), S(2, 3, 2), S(3)),
+    "PreluKernelBackwardBackward0": rule(
+        lambda L, x, w, v: grad_of(L, lambda t: F(L).prelu(t, w), x, v),
+        S(2, 3, 2),
+        S(3),
+        S(2, 3, 2),
+    ),
+    "GluBackwardBackward0": rule(
+        lambda L, x, v: grad_of(L, lambda t: F(L).glu(t, 0), x, v), S(4, 3), S(2, 3)
+    ),
+    "GluBackward0": rule(lambda L, x: F(L).glu(x, 0), S(4, 3)),
+    "SoftMarginLossBackward0": rule(
+        lambda L, x: F(L).soft_margin_loss(x, L.tensor([1.0, -1.0, -1.0], dtype=L.float64)),
+        S(2, 3),
+    ),
+    "SoftMarginLossBackwardBackward0": rule(
+        lambda L, x, v: grad_of(
+            L,
+            lambda t: F(L).soft_margin_loss(t, L.tensor([1.0, -1.0, -1.0], dtype=L.float64)),
+            x,
+            v,
+        ),
+        S(2, 3),
+        S(),
+    ),
+    "NormBackward1": rule(lambda L, a, b: F(L).pairwise_distance(a, b, p=3), S(2, 3), S(2, 3)),
     "HardtanhBackward0": rule(lambda L, a: L.nn.functional.hardtanh(a, -0.8, 1.1), S(2, 3)),
     "HardtanhBackwardBackward0": rule(
         lambda L, v: grad_of(L, lambda x: F(L).hardtanh(x + 0.5), leaf(L, 2, 3), v), S(2, 3)
@@ -182,6 +217,20 @@ RULES: dict[str, Rule] = {
     "RsqrtBackward0": rule(lambda L, a: a.rsqrt(), P(2, 3)),
     "Expm1Backward0": rule(lambda L, a: a.expm1(), S(2, 3)),
     "FracBackward0": rule(lambda L, a: (a * 3).frac(), S(2, 3)),
+    "NanToNumBackward0": rule(lambda L, a: L.nan_to_num(a), S(2, 3)),
+    # comparisons in place: the result keeps a node, whose derivatives are 0
+    "EqBackward0": rule(lambda L, a: (a * 1).eq_(0.1), S(2, 3)),
+    "EqBackward1": rule(lambda L, a, b: (a * 1).eq_(b), S(2, 3), S(3)),
+    "NeBackward0": rule(lambda L, a: (a * 1).ne_(0.1), S(2, 3)),
+    "NeBackward1": rule(lambda L, a, b: (a * 1).ne_(b), S(2, 3), S(3)),
+    "LtBackward0": rule(lambda L, a: (a * 1).lt_(0.1), S(2, 3)),
+    "LtBackward1": rule(lambda L, a, b: (a * 1).lt_(b), S(2, 3), S(3)),
+    "LeBackward0": rule(lambda L, a: (a * 1).le_(0.1), S(2, 3)),
+    "LeBackward1": rule(lambda L, a, b: (a * 1).le_(b), S(2, 3), S(3)),
+    "GtBackward0": rule(lambda L, a: (a * 1).gt_(0.1), S(2, 3)),
+    "GtBackward1": rule(lambda L, a, b: (a * 1).gt_(b), S(2, 3), S(3)),
+    "GeBackward0": rule(lambda L, a: (a * 1).ge_(0.1), S(2, 3)),
+    "GeBackward1": rule(lambda L, a, b: (a * 1).ge_(b), S(2, 3), S(3)),
     "TruncBackward0": rule(lambda L, a: (a * 3).trunc(), S(2, 3)),
     "SigmoidBackwardBackward0": rule(lambda L, a, v: grad_of(L, L.sigmoid, a, v), S(2, 3), S(2, 3)),
     "ErfBackward0": rule(lambda L, a: L.erf(a), S(2, 3)),
@@ -249,9 +298,15 @@ RULES: dict[str, Rule] = {
     "TransposeBackward0": rule(lambda L, a: a.transpose(0, 2), S(2, 3, 2)),
     "SqueezeBackward0": rule(lambda L, a: a.squeeze(), S(2, 1, 3)),
     "SqueezeBackward1": rule(lambda L, a: a.squeeze(1), S(2, 1, 3)),
-    "SqueezeBackward2": rule(lambda L, a: a.squeeze((0, 1)), S(2, 1, 3)),
     "SqueezeBackward4": rule(lambda L, a, m: a @ m, S(3), S(3, 2)),
     "UnsqueezeBackward0": rule(lambda L, a: a.unsqueeze(1), S(2, 3)),
+    "SqueezeBackward2": rule(lambda L, a: a.squeeze((1, 2)), S(2, 1, 3)),
+    # the in-place forms (on a copy: a leaf cannot change in place)
+    "TBackward1": rule(lambda L, a: (a * 1).t_(), S(2, 3)),
+    "TransposeBackward1": rule(lambda L, a: (a * 1).transpose_(0, 2), S(2, 3, 2)),
+    "UnsqueezeBackward1": rule(lambda L, a: (a * 1).unsqueeze_(1), S(2, 3)),
+    "SqueezeBackward3": rule(lambda L, a: (a * 1).squeeze_(), S(2, 1, 3)),
+    "SqueezeBackward5": rule(lambda L, a: (a * 1).squeeze_((0, 1)), S(2, 1, 3)),
     "RepeatBackward0": rule(lambda L, a: a.repeat(2, 1, 2), S(2, 3)),
     "CatBackward0": rule(lambda L, a, b: L.cat([a, b], 1), S(2, 3), S(2, 1)),
     "StackBackward0": rule(lambda L, a, b: L.stack([a, b], 1), S(2, 3), S(2, 3)),
@@ -259,6 +314,10 @@ RULES: dict[str, Rule] = {
     "SplitWithSizesBackward0": rule(lambda L, a: a.split([1, 2], 1)[1], S(2, 3)),
     "UnbindBackward0": rule(lambda L, a: a.unbind(1)[2], S(2, 3)),
     "FlipBackward0": rule(lambda L, a: a.flip([1]), S(2, 3)),
+    "UnfoldBackward0": rule(lambda L, a: a.unfold(1, 3, 2), S(2, 7)),
+    "UnfoldBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: x.unfold(0, 2, 1), a, v), S(5), S(4, 2)
+    ),
     "RollBackward0": rule(lambda L, a: a.roll(1, 1), S(2, 3)),
     # --- indexing ---------------------------------------------------------------------
     "SelectBackward0": rule(lambda L, a: a[1], S(2, 3)),
@@ -270,6 +329,7 @@ RULES: dict[str, Rule] = {
         lambda L, v: grad_of(L, lambda x: x[:, 1:], leaf(L, 2, 3), v), S(2, 2)
     ),
     "AliasBackward0": rule(lambda L, a: a[...], S(2, 3)),
+    "Identity": rule(lambda L, a: _unpacked_primal(L, a * 1), S(2, 3)),
     "IndexBackward0": rule(lambda L, a: a[[0, 1, 1]], S(2, 3)),
     "IndexPutImplBackward0": rule(
         lambda L, v: grad_of(L, lambda x: x[[0, 1, 1]], leaf(L, 2, 3), v), S(3, 3)
@@ -320,6 +380,50 @@ RULES: dict[str, Rule] = {
     ),
     "AvgPool2DBackward0": rule(lambda L, x: F(L).avg_pool2d(x, 2), S(1, 2, 4, 4)),
     "MaxPool2DWithIndicesBackward0": rule(lambda L, x: F(L).max_pool2d(x, 2), S(1, 2, 4, 4)),
+    "AdaptiveAvgPool2DBackward0": rule(
+        lambda L, x: F(L).adaptive_avg_pool2d(x, (2, 3)), S(1, 2, 5, 4)
+    ),
+    "AdaptiveAvgPool2DBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).adaptive_avg_pool2d(x, (2, 3)), leaf(L, 2, 5, 4), v),
+        S(2, 2, 3),
+    ),
+    "AdaptiveMaxPool2DBackward0": rule(
+        lambda L, x: F(L).adaptive_max_pool2d(x, (2, 3)), S(1, 2, 5, 4)
+    ),
+    "AdaptiveMaxPool2DBackwardBackward0": rule(
+        lambda L, x, v: grad_of(L, lambda t: F(L).adaptive_max_pool2d(t, (2, 3)), x, v),
+        S(1, 2, 5, 4),
+        S(1, 2, 2, 3),
+    ),
+    "ConstantPadNdBackward0": rule(lambda L, x: F(L).pad(x, (1, -1, 2, 0), value=0.5), S(2, 3, 3)),
+    "ReflectionPad1DBackward0": rule(lambda L, x: F(L).pad(x, (2, 1), mode="reflect"), S(2, 4)),
+    "ReflectionPad2DBackward0": rule(
+        lambda L, x: F(L).pad(x, (2, 1, 1, 2), mode="reflect"), S(1, 3, 4)
+    ),
+    "ReplicationPad1DBackward0": rule(lambda L, x: F(L).pad(x, (2, 3), mode="replicate"), S(2, 3)),
+    "ReplicationPad2DBackward0": rule(
+        lambda L, x: F(L).pad(x, (2, 1, 0, 3), mode="replicate"), S(1, 3, 2)
+    ),
+    "ReflectionPad1DBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).pad(x, (2, 1), mode="reflect"), leaf(L, 2, 4), v),
+        S(2, 7),
+    ),
+    "ReflectionPad2DBackwardBackward0": rule(
+        lambda L, v: grad_of(
+            L, lambda x: F(L).pad(x, (2, 1, 1, 2), mode="reflect"), leaf(L, 1, 3, 4), v
+        ),
+        S(1, 6, 7),
+    ),
+    "ReplicationPad1DBackwardBackward0": rule(
+        lambda L, v: grad_of(L, lambda x: F(L).pad(x, (2, 3), mode="replicate"), leaf(L, 2, 3), v),
+        S(2, 8),
+    ),
+    "ReplicationPad2DBackwardBackward0": rule(
+        lambda L, v: grad_of(
+            L, lambda x: F(L).pad(x, (2, 1, 0, 3), mode="replicate"), leaf(L, 1, 3, 2), v
+        ),
+        S(1, 6, 5),
+    ),
     "Im2ColBackward0": rule(lambda L, x: F(L).unfold(x, 2), S(1, 2, 3, 3)),
     "Col2ImBackward0": rule(lambda L, c: F(L).fold(c, (3, 3), 2), S(1, 8, 4)),
     # --- nn.functional: activations and losses ----------------------------------------
@@ -393,6 +497,9 @@ RULES: dict[str, Rule] = {
     "NativeBatchNormBackward0": rule(
         lambda L, x, w, b: F(L).batch_norm(x, None, None, w, b, training=True), S(4, 3), S(3), S(3)
     ),
+    "NativeGroupNormBackward0": rule(
+        lambda L, x, w, b: F(L).group_norm(x, 2, w, b), S(2, 4, 3), S(4), S(4)
+    ),
     # --- user-written functions -------------------------------------------------------
     "BackwardCFunction": rule(lambda L, a: _custom_exp(L).apply(a), S(2, 3)),
 }
@@ -413,6 +520,12 @@ def _view_of_changed_base(a: Any) -> Any:
 
 
 # Rule classes that no gradcheck can check, and why.
+def _unpacked_primal(L: Any, a: Any) -> Any:
+    """``forward_ad.unpack_dual(a).primal``: torch names its node ``Identity``."""
+    with L.autograd.forward_ad.dual_level():
+        return L.autograd.forward_ad.unpack_dual(a).primal
+
+
 EXCLUDED: dict[str, str] = {
     "Unique2Backward0": (
         "torch has no derivative for unique: backward through the node raises "
@@ -423,6 +536,11 @@ EXCLUDED: dict[str, str] = {
         "torch has no derivative for floor division or for a number modulo a tensor: "
         "backward through the node raises (tests/ops/test_integer_division_grad_vs_torch.py "
         "compares that error with torch's)"
+    ),
+    "HardsigmoidBackward0": (
+        "torch has no second derivative of hardsigmoid: gradgradcheck fails in torch too "
+        "(hardsigmoid_second_order_not_implemented in "
+        "tests/nn/test_activations_more_vs_torch.py compares the error with torch's)"
     ),
     "MultiOutputOp": "base class of the rules with several outputs (never a node's class)",
     "CopySlicesBase": "base class of CopySlices (never a node's class)",

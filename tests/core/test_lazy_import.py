@@ -24,6 +24,8 @@ LAZY = [
     "minigrad.lessons",
     "minigrad.serialization",
     "minigrad.autograd.functional",
+    "minigrad.autograd.forward_ad",
+    "minigrad.func",
     "numpy.random",
 ]
 
@@ -62,11 +64,12 @@ def test_dir_lists_the_lazy_names() -> None:
         f"out['loaded'] = [m for m in {LAZY!r} if m in sys.modules]\n"
     )
     assert out["loaded"] == []  # listing them does not load them
-    for name in ("nn", "optim", "utils", "viz", "widgets", "lessons", "softmax", "log_softmax"):
+    for name in ("nn", "optim", "utils", "viz", "widgets", "lessons", "softmax", "func", "vmap"):
         assert name in out["dir"], name
     for name in ("tensor", "manual_seed", "randn", "Tensor", "autograd", "explain"):
         assert name in out["dir"], name
     assert "functional" in out["autograd"]
+    assert "forward_ad" in out["autograd"]
 
 
 @pytest.mark.parametrize(
@@ -98,6 +101,27 @@ def test_dir_lists_the_lazy_names() -> None:
         ("import minigrad as torch\nout['v'] = torch.viz.__name__", "minigrad.viz"),
         ("import minigrad as torch\nout['v'] = torch.widgets.__name__", "minigrad.widgets"),
         ("import minigrad as torch\nout['v'] = str(torch.randn(2).shape)", "numpy.random"),
+        (
+            "import minigrad as torch\n"
+            "out['v'] = str(torch.func.grad(lambda a: a * a)(torch.tensor(3.0)).item())",
+            "minigrad.func",
+        ),
+        (
+            "import minigrad as torch\nout['v'] = str(torch.vmap(torch.dot)(torch.ones(2, 2), "
+            "torch.ones(2, 2)).tolist())",
+            "minigrad.func",
+        ),
+        (
+            "import minigrad as torch\n"
+            "fw = torch.autograd.forward_ad\n"
+            "with fw.dual_level():\n"
+            "    out['v'] = repr(fw.make_dual(torch.ones(1), torch.ones(1)))",
+            "minigrad.autograd.forward_ad",
+        ),
+        (
+            "import minigrad.autograd.forward_ad as fwAD\nout['v'] = fwAD.__name__",
+            "minigrad.autograd.forward_ad",
+        ),
     ],
 )
 def test_first_use_loads_the_module(code: str, loads: str) -> None:

@@ -319,3 +319,32 @@ def test_dataset_subclass_concat_and_iterable():
             )
         )
     assert out[0] == out[1]
+
+
+DATA_SNIPPETS = {
+    "strings_in_tuples": """
+dl = torch.utils.data.DataLoader([(1, "x"), (2, "y")], batch_size=2)
+print(list(dl), torch.utils.data.default_collate([("a", 1.0), ("b", 2.0)]))
+""",
+    "weighted_sampler": """
+W = torch.utils.data.WeightedRandomSampler
+g = torch.Generator().manual_seed(0)
+print(list(W([0.1, 0.9, 0.5], 5, generator=g)), len(W([1, 2], 7)))
+print(list(W(torch.tensor([0.0, 1.0, 3.0]), 2, replacement=False, generator=g)))
+torch.manual_seed(3)
+ds = torch.utils.data.TensorDataset(torch.arange(6.0))
+dl = torch.utils.data.DataLoader(ds, batch_size=4, sampler=W([1.0] * 6, 8))
+print([b[0].tolist() for b in dl])
+""",
+    "weighted_sampler_bad_count": "torch.utils.data.WeightedRandomSampler([1.0], 0)",
+    "weighted_sampler_bad_replacement": "torch.utils.data.WeightedRandomSampler([1.0], 2, 1)",
+    "weighted_sampler_bad_weights": "torch.utils.data.WeightedRandomSampler([[1.0]], 2)",
+}
+
+
+@pytest.mark.parametrize("name", list(DATA_SNIPPETS))
+def test_data_snippets_like_torch(name):
+    code = DATA_SNIPPETS[name]
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert theirs.lines()
+    assert mine.lines() == theirs.lines()

@@ -1,4 +1,5 @@
-"""A full float sum adds in torch's order, so its last bit is torch's.
+"""A float sum adds in torch's order, so its last bit is torch's: a full sum,
+and a sum along one dim or along dims side by side.
 
 torch's order (a cascade over 32-byte vectors) is the one of a single thread;
 above 32,768 elements torch splits the work among its threads, so the test
@@ -48,3 +49,49 @@ def test_a_transposed_matrix_and_a_broadcast_gradient(n) -> None:
         ((b * lib.tensor(x) - 1.0) ** 2).sum().backward()  # b's gradient is a sum over x
         grads.append(b.grad.item())
     assert grads[0] == grads[1]
+
+
+# Sums along dims: torch runs each row of a contiguous reduction like a full sum,
+# and sums down columns in groups of columns, each group with a cascade of its own.
+SHAPES_AND_DIMS = [
+    ((5, 3), 0),
+    ((7, 10), 1),
+    ((64, 10), 0),
+    ((256, 128), 0),
+    ((256, 128), 1),
+    ((10, 1000), 0),
+    ((3, 1000), 1),
+    ((1000, 3), 0),
+    ((2, 7, 33), 1),
+    ((8, 16, 16), 0),
+    ((8, 16, 16), 1),
+    ((33, 5, 9), (0, 1)),
+    ((2, 3, 4, 5), (1, 2)),
+    ((6, 4, 4), 2),
+]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("shape, dim", SHAPES_AND_DIMS)
+def test_sums_and_means_along_dims(shape, dim, dtype) -> None:
+    rng = np.random.default_rng(len(shape) * 100 + shape[-1])
+    a = (rng.standard_normal(shape) * rng.exponential(10, shape)).astype(dtype)
+    t, m = torch.from_numpy(a), minigrad.tensor(a)
+    for keepdim in (False, True):
+        for fn in ("sum", "mean"):
+            want = getattr(t, fn)(dim, keepdim=keepdim).numpy()
+            got = getattr(m, fn)(dim, keepdim=keepdim).numpy()
+            assert got.shape == want.shape
+            np.testing.assert_array_equal(got, want)
+
+
+def test_a_bias_gradient_is_torchs_column_sum() -> None:
+    # undoing the broadcast of b over 256 rows sums the gradient's columns
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((256, 128)).astype("float32")
+    grads = []
+    for lib in (torch, minigrad):
+        b = lib.zeros(128, requires_grad=True)
+        (lib.tensor(x) + b).tanh().sum().backward()
+        grads.append(b.grad.numpy())
+    np.testing.assert_array_equal(grads[1], grads[0])

@@ -1,41 +1,74 @@
 """The layers of ``minigrad.nn``, one family per file as in torch."""
 
 from .activation import (
+    CELU,
     ELU,
     GELU,
+    GLU,
+    SELU,
+    Hardsigmoid,
+    Hardswish,
     Hardtanh,
     LeakyReLU,
     LogSigmoid,
     LogSoftmax,
     Mish,
+    PReLU,
     ReLU,
     ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
+    Softmin,
     Softplus,
+    Softsign,
     Tanh,
+    Tanhshrink,
+    Threshold,
 )
-from .batchnorm import BatchNorm1d
+from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from .conv import Conv2d
-from .dropout import Dropout
+from .conv import Conv1d, Conv2d
+from .distance import CosineSimilarity, PairwiseDistance
+from .dropout import Dropout, Dropout1d, Dropout2d
 from .flatten import Flatten, Unflatten
 from .linear import Identity, LazyLinear, Linear
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
+    CosineEmbeddingLoss,
     CrossEntropyLoss,
     HuberLoss,
     KLDivLoss,
     L1Loss,
+    MarginRankingLoss,
     MSELoss,
     NLLLoss,
     SmoothL1Loss,
+    SoftMarginLoss,
 )
 from .module import Module
-from .normalization import LayerNorm
-from .pooling import AvgPool2d, MaxPool2d
+from .normalization import GroupNorm, LayerNorm
+from .padding import (
+    ConstantPad1d,
+    ConstantPad2d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ZeroPad1d,
+    ZeroPad2d,
+)
+from .pooling import (
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    MaxPool1d,
+    MaxPool2d,
+)
 from .sparse import Embedding
 
 __all__ = [
@@ -80,4 +113,38 @@ __all__ = [
     "ReLU6",
     "LogSigmoid",
     "Mish",
+    "Conv1d",
+    "MaxPool1d",
+    "AvgPool1d",
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d",
+    "ConstantPad1d",
+    "ConstantPad2d",
+    "ZeroPad1d",
+    "ZeroPad2d",
+    "ReflectionPad1d",
+    "ReflectionPad2d",
+    "ReplicationPad1d",
+    "ReplicationPad2d",
+    "BatchNorm2d",
+    "GroupNorm",
+    "Dropout1d",
+    "Dropout2d",
+    "SELU",
+    "CELU",
+    "PReLU",
+    "Softsign",
+    "Tanhshrink",
+    "Threshold",
+    "Hardswish",
+    "Hardsigmoid",
+    "GLU",
+    "Softmin",
+    "MarginRankingLoss",
+    "SoftMarginLoss",
+    "CosineEmbeddingLoss",
+    "PairwiseDistance",
+    "CosineSimilarity",
+    "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d",
 ]

@@ -11,8 +11,11 @@ tensor([0., 2.])
 from __future__ import annotations
 
 from ... import _messages
+from ..._creation import empty
 from ..._tensor import Tensor
 from .. import functional as F
+from .. import init as nn_init
+from ..parameter import Parameter
 from .module import Module
 
 
@@ -196,7 +199,157 @@ class Mish(Module):
         return "inplace=True" if self.inplace else ""
 
 
+class SELU(Module):
+    """``scale * elu(x, alpha)`` with alpha ≈ 1.6733 and scale ≈ 1.0507, chosen so
+    that activations keep mean 0 and variance 1 through many layers."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.selu(input, self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class CELU(Module):
+    """``x`` for positive ``x``, ``alpha (exp(x / alpha) - 1)`` otherwise."""
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class PReLU(Module):
+    """``x`` for positive ``x``, ``weight * x`` otherwise, with a learnt slope
+    ``weight`` (one, or one per channel), starting at ``init``.
+
+    Example:
+        >>> import minigrad as torch
+        >>> PReLU()(torch.tensor([-2.0, 3.0]))
+        tensor([-0.5000,  3.0000], grad_fn=<PreluKernelBackward0>)
+    """
+
+    def __init__(
+        self, num_parameters: int = 1, init: float = 0.25, device=None, dtype=None
+    ) -> None:
+        self.num_parameters = num_parameters
+        super().__init__()
+        self.init = init
+        self.weight = Parameter(empty(num_parameters, dtype=dtype, device=device))
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        nn_init.constant_(self.weight, self.init)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
+
+
+class Softsign(Module):
+    """``x / (1 + |x|)``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    """``x - tanh(x)``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.tanhshrink(input)
+
+
+class Threshold(Module):
+    """``x`` where ``x > threshold``, else ``value``."""
+
+    def __init__(self, threshold: float, value: float, inplace: bool = False) -> None:
+        super().__init__()
+        self.threshold = threshold
+        self.value = value
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self) -> str:
+        inplace = ", inplace=True" if self.inplace else ""
+        return f"threshold={self.threshold}, value={self.value}{inplace}"
+
+
+class Hardswish(Module):
+    """``x relu6(x + 3) / 6``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardswish(input, self.inplace)
+
+
+class Hardsigmoid(Module):
+    """``relu6(x + 3) / 6``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardsigmoid(input, self.inplace)
+
+
+class GLU(Module):
+    """``a * sigmoid(b)``, with ``a`` and ``b`` the two halves of the input along ``dim``."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.glu(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmin(Module):
+    """``softmax(-x)`` along ``dim``: the smallest values get the largest probabilities."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softmin(input, self.dim, _stacklevel=5)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
 for _cls in (
+    SELU,
+    CELU,
+    PReLU,
+    Softsign,
+    Tanhshrink,
+    Threshold,
+    Hardswish,
+    Hardsigmoid,
+    GLU,
+    Softmin,
     ReLU,
     LeakyReLU,
     Sigmoid,

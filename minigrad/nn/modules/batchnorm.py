@@ -1,5 +1,5 @@
-"""``BatchNorm1d``: normalise each feature (channel) over the batch, then scale
-and shift: ``y = (x - mean) / sqrt(var + eps) * weight + bias``.
+"""``BatchNorm1d`` and ``BatchNorm2d``: normalise each feature (channel) over
+the batch, then scale and shift: ``y = (x - mean) / sqrt(var + eps) * weight + bias``.
 
 In training mode the mean and (biased) variance are the batch's, per channel,
 and the layer keeps running averages of them (``running_mean``,
@@ -138,10 +138,10 @@ def batch_norm(
     return out
 
 
-class BatchNorm1d(Module):
-    """Batch normalisation of ``(N, C)`` or ``(N, C, L)`` inputs over ``C``
-    channels (``num_features``); ``weight`` starts at ones, ``bias`` at zeros.
-    ``momentum=None`` makes the running statistics a plain cumulative average."""
+class _BatchNorm(Module):
+    """What BatchNorm1d and BatchNorm2d share: ``weight`` starts at ones, ``bias``
+    at zeros; ``momentum=None`` makes the running statistics a plain cumulative
+    average. They differ only in the inputs they accept."""
 
     def __init__(
         self,
@@ -194,8 +194,7 @@ class BatchNorm1d(Module):
                 init.zeros_(self.bias)
 
     def _check_input_dim(self, input: Tensor) -> None:
-        if input.dim() not in (2, 3):
-            raise ValueError(_messages.BATCH_NORM_1D_DIMS.format(dim=input.dim()))
+        raise NotImplementedError
 
     def forward(self, input: Tensor) -> Tensor:
         self._check_input_dim(input)
@@ -226,4 +225,32 @@ class BatchNorm1d(Module):
         )
 
 
-BatchNorm1d.__module__ = "torch.nn.modules.batchnorm"
+class BatchNorm1d(_BatchNorm):
+    """Batch normalisation of ``(N, C)`` or ``(N, C, L)`` inputs over ``C``
+    channels (``num_features``)."""
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() not in (2, 3):
+            raise ValueError(_messages.BATCH_NORM_1D_DIMS.format(dim=input.dim()))
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalisation of images ``(N, C, H, W)``: each channel is normalised
+    over the batch and all its pixels (the usual layer after a ``Conv2d``).
+
+    Example:
+        >>> import minigrad as torch
+        >>> bn = BatchNorm2d(3)
+        >>> bn(torch.randn(4, 3, 5, 5)).shape
+        torch.Size([4, 3, 5, 5])
+        >>> list(bn.state_dict())
+        ['weight', 'bias', 'running_mean', 'running_var', 'num_batches_tracked']
+    """
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() != 4:
+            raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+for _cls in (BatchNorm1d, BatchNorm2d):
+    _cls.__module__ = "torch.nn.modules.batchnorm"

@@ -193,3 +193,53 @@ for _cls in (
     CrossEntropyLoss,
 ):
     _cls.__module__ = "torch.nn.modules.loss"
+
+
+class MarginRankingLoss(_Loss):
+    """``max(0, -y (x1 - x2) + margin)``: learn to rank ``x1`` above ``x2`` when ``y`` = 1."""
+
+    def __init__(
+        self,
+        margin: float = 0.0,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
+        return F.margin_ranking_loss(
+            input1, input2, target, margin=self.margin, reduction=self.reduction
+        )
+
+
+class SoftMarginLoss(_Loss):
+    """The logistic loss ``log(1 + exp(-y x))`` for labels ``y`` = ±1."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.soft_margin_loss(input, target, reduction=self.reduction)
+
+
+class CosineEmbeddingLoss(_Loss):
+    """``1 - cos(x1, x2)`` for similar pairs (``y`` = 1), ``max(0, cos - margin)``
+    for dissimilar ones (``y`` = -1)."""
+
+    def __init__(
+        self,
+        margin: float = 0.0,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
+        return F.cosine_embedding_loss(
+            input1, input2, target, margin=self.margin, reduction=self.reduction
+        )
+
+
+for _cls in (MarginRankingLoss, SoftMarginLoss, CosineEmbeddingLoss):
+    _cls.__module__ = "torch.nn.modules.loss"

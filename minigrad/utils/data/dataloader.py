@@ -64,12 +64,12 @@ def default_collate(batch: list) -> Any:
         except TypeError:
             return collated
     if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
-        return kind(*(default_collate(list(s)) for s in zip(*batch)))
+        return kind(*(default_collate(s) for s in zip(*batch)))
     if isinstance(elem, collections.abc.Sequence):
         size = len(elem)
         if any(len(e) != size for e in batch):
             raise RuntimeError("each element in list of batch should be of equal size")
-        transposed = [list(s) for s in zip(*batch)]
+        transposed = list(zip(*batch))  # (tuples: a field of strings stays a tuple, as in torch)
         if isinstance(elem, tuple):
             return [default_collate(s) for s in transposed]  # a list, as in torch
         try:

@@ -7,8 +7,8 @@ from collections.abc import Iterator, Sized
 from typing import Any
 
 from ... import _random
-from ..._creation import empty, randint, randperm
-from ..._dtype import int64
+from ..._creation import as_tensor, empty, multinomial, randint, randperm
+from ..._dtype import float64, int64
 
 
 class Sampler:
@@ -102,6 +102,49 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self) -> int:
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights``
+    (``torch.multinomial``: with replacement by default).
+
+    Example:
+        >>> import minigrad as torch
+        >>> g = torch.Generator().manual_seed(0)
+        >>> list(WeightedRandomSampler([0.1, 0.9, 0.5], 5, generator=g))
+        [2, 2, 1, 2, 1]
+    """
+
+    def __init__(
+        self, weights: Any, num_samples: int, replacement: bool = True, generator: Any = None
+    ) -> None:
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(
+                f"num_samples should be a positive integer value, but got num_samples={num_samples}"
+            )
+        if not isinstance(replacement, bool):
+            raise ValueError(
+                f"replacement should be a boolean value, but got replacement={replacement}"
+            )
+        weights_tensor = as_tensor(weights, dtype=float64)
+        if weights_tensor.dim() != 1:
+            raise ValueError(
+                "weights should be a 1d sequence but given weights have shape "
+                f"{tuple(weights_tensor.shape)}"
+            )
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self) -> Iterator[int]:
+        drawn = multinomial(
+            self.weights, self.num_samples, self.replacement, generator=self.generator
+        )
+        yield from iter(drawn.tolist())
+
+    def __len__(self) -> int:
+        return self.num_samples
 
 
 class BatchSampler(Sampler):
