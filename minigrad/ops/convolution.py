@@ -501,6 +501,7 @@ class AdaptiveAvgPool2DBackward0(Op):
     """out[i, j] = the mean of window (i, j)     dx: grad / window size, spread over the window"""
 
     __slots__ = ("size",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, output_size):
@@ -596,6 +597,7 @@ class AdaptiveMaxPool2DBackward0(Op):
     dx: each window's gradient goes to the position of its maximum"""
 
     __slots__ = ("size", "where")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, output_size, where):
@@ -612,6 +614,7 @@ class AdaptiveMaxPool2DBackwardBackward0(Op):
     dgrad = the values at those positions"""
 
     __slots__ = ("where",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, grad, size, where):
