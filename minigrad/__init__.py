@@ -24,6 +24,9 @@ from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
     as_tensor,
+    bernoulli,
+    poisson,
+    randint_like,
     empty,
     empty_like,
     eye,
@@ -103,6 +106,20 @@ from ._legacy import (
 from ._tensor import Tensor
 from .ops.elementwise import (
     abs,
+    addcdiv,
+    addcmul,
+    copysign,
+    float_power,
+    fmod,
+    hypot,
+    logaddexp,
+    logit,
+    negative,
+    positive,
+    sgn,
+    signbit,
+    true_divide,
+    xlogy,
     acos,
     add,
     asin,
@@ -153,7 +170,26 @@ from .ops.elementwise import (
     sub,
     tanh,
 )
-from .ops.linalg import addmm, bmm, dot, einsum, matmul, mm, mv, outer
+from .ops.linalg import (
+    addbmm,
+    addmm,
+    addmv,
+    baddbmm,
+    bmm,
+    cdist,
+    det,
+    dist,
+    dot,
+    einsum,
+    kron,
+    logdet,
+    matmul,
+    mm,
+    mv,
+    outer,
+)
+from .ops.linalg import cross_default_dim as cross
+from .ops.linalg import inv as inverse
 from .ops.reduction import (
     amax,
     amin,
@@ -170,6 +206,26 @@ from .ops.reduction import (
     std,
     sum,
     var,
+)
+from .ops.special import deg2rad, digamma, erfinv, lgamma, polygamma, rad2deg, sinc
+from .ops.statistics import (
+    aminmax,
+    bincount,
+    histc,
+    trapezoid,
+    cummax,
+    cummin,
+    diff,
+    kthvalue,
+    logcumsumexp,
+    median,
+    nanmean,
+    nanmedian,
+    nanquantile,
+    nansum,
+    quantile,
+    std_mean,
+    var_mean,
 )
 from .ops.logical import (
     all,
@@ -199,6 +255,11 @@ from .ops.logical import (
 )
 from .ops.ordering import (
     argsort,
+    diag_embed,
+    bucketize,
+    searchsorted,
+    tril_indices,
+    triu_indices,
     diag,
     diagonal,
     flip,
@@ -215,6 +276,7 @@ from .ops.ordering import (
 )
 from .ops.indexing import (
     gather,
+    take_along_dim,
     index_add,
     index_fill,
     index_select,
@@ -225,8 +287,16 @@ from .ops.indexing import (
     select,
 )
 from .ops.shape import (
+    block_diag,
     split_with_sizes,
+    hsplit,
+    vsplit,
+    dsplit,
     broadcast_to,
+    cartesian_prod,
+    dstack,
+    rot90,
+    tensor_split,
     column_stack,
     hstack,
     meshgrid,
@@ -255,6 +325,14 @@ from .ops.shape import (
 
 __version__ = "0.1.0"
 
+
+def slogdet(A: Tensor) -> tuple:
+    """``(sign, logabsdet)`` of the determinant (``torch.return_types.slogdet``)."""
+    from .ops.linalg import slogdet as _slogdet
+
+    return _slogdet(A, "slogdet")
+
+
 # torch's constants (plain Python floats, as in torch)
 pi = 3.141592653589793
 e = 2.718281828459045
@@ -281,7 +359,17 @@ del _install_out
 # The rest loads on first use, as in torch and scipy: ``minigrad.nn.Linear``
 # imports ``minigrad.nn`` when it is first looked up, so ``import minigrad``
 # stays quick (numpy is most of what it costs).
-_SUBMODULES = ("nn", "optim", "utils", "viz", "widgets", "lessons", "serialization", "func")
+_SUBMODULES = (
+    "nn",
+    "optim",
+    "utils",
+    "viz",
+    "widgets",
+    "lessons",
+    "serialization",
+    "func",
+    "linalg",
+)
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
 _SAVING = ("save", "load")  # from minigrad.serialization, which imports pickle
 _FROM_FUNC = ("vmap",)  # torch.vmap is torch.func.vmap

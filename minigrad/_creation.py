@@ -15,7 +15,7 @@ import numpy as np
 from . import _device, _dtype, _messages, _random, _warn
 from ._grad_mode import _State
 from ._tensor import Tensor, _check_no_overlap, _warn_scalar_once, _writable
-from .autograd.function import quiet_numpy
+from .autograd.function import Op, quiet_numpy
 from .ops.elementwise import check_scalar_fits
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
@@ -863,3 +863,96 @@ def multinomial(
     if np.any(p.sum(axis=-1) == 0):
         raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     return Tensor._make(_random.multinomial(p, num_samples, replacement, generator), None)
+
+
+# --- coin flips and counts drawn by the rates in a tensor ---------------------
+class BernoulliBackward0(Op):
+    """out = 1 with probability p, else 0          d/dp = 0 (a random draw has no slope)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, p, generator):
+        return bernoulli_of(p, generator).astype(p.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Tensor._make(np.zeros_like(grad._data), None)
+
+
+class PoissonBackward0(BernoulliBackward0):
+    """out = a Poisson count with rate ``rates``          d/drates = 0"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, rates, generator):
+        return _random.poisson(rates, generator)
+
+
+def bernoulli_of(p: np.ndarray, generator: Any) -> np.ndarray:
+    """The flips of ``torch.bernoulli(p)``, as booleans (the kernel has no integer ``p``)."""
+    if p.dtype.kind != "f":
+        name = _dtype.from_numpy_dtype(p.dtype).scalar_name
+        raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{name}'")
+    return _random.bernoulli_tensor(p, generator)
+
+
+def bernoulli(input: Tensor, p: Any = None, *, generator: Any = None) -> Tensor:
+    """0 or 1 for each element, 1 with the probability the element gives (or ``p``);
+    the same draws as torch for the same seed.
+
+    >>> import minigrad as torch
+    >>> torch.bernoulli(torch.tensor([0.0, 1.0]))
+    tensor([0., 1.])
+    """
+    if p is not None:  # torch.bernoulli(x, p): a fresh tensor like x, flipped with p
+        out = Tensor._make(np.empty_like(input._data), None)
+        return _bernoulli_(out, p, generator=generator)
+    return BernoulliBackward0.apply(input, generator=generator)
+
+
+def _bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Any = None) -> Tensor:
+    """Fill with 0 or 1: 1 with probability ``p`` (a number, or a tensor that broadcasts)."""
+    self._check_inplace()
+    _check_no_overlap(self._data)
+    if isinstance(p, Tensor):
+        probs = np.broadcast_to(p._data, self._data.shape)
+        flips = bernoulli_of(np.ascontiguousarray(probs), generator)
+    else:
+        flips = _random.bernoulli_p(self._data.shape, p, np.bool_, generator)
+    _writable(self._data)[...] = flips
+    self._bump_version()
+    return self
+
+
+def poisson(input: Tensor, generator: Any = None) -> Tensor:
+    """A Poisson count for each rate in ``input`` (the same draws as torch for a seed).
+
+    >>> import minigrad as torch
+    >>> torch.poisson(torch.tensor([0.0, 0.0]))
+    tensor([0., 0.])
+    """
+    if input._data.dtype.kind != "f":
+        name = input.dtype.scalar_name
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{name}'")
+    return PoissonBackward0.apply(input, generator=generator)
+
+
+def randint_like(
+    input: Tensor,
+    low: int = 0,
+    high: Any = None,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    generator: Any = None,
+) -> Tensor:
+    """Random integers in ``[low, high)`` with the shape (and dtype) of ``input``;
+    ``randint_like(x, high)`` starts at 0."""
+    if high is None:
+        low, high = 0, low
+    dt = _np_dtype(dtype) or input._data.dtype
+    arr = _random.randint(low, high, input._data.shape, dtype=dt, generator=generator)
+    return _finish(arr, requires_grad, device)

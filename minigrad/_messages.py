@@ -183,6 +183,12 @@ def bad_generator_state(expected: object, size: object) -> str:
     )
 
 
+BERNOULLI_P_RANGE = (
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message "
+    "be improved?  If so, please report an enhancement request to PyTorch.)"
+)
+
+
 # --- minigrad._tensor ----------------------------------------------------------
 NON_LEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
@@ -1045,6 +1051,23 @@ def masked_fill_value_not_0_dim(value_dim: object) -> str:
     )
 
 
+ADDCDIV_INTEGER_DIVISION = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+    "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+    "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+    "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+    "addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+    "tensor2), for all dtypes."
+)
+
+
+def float_power_base_dtype(dtype: object) -> str:
+    return (
+        f"the base given to float_power_ has dtype {dtype} but the operation's result "
+        "requires dtype Double"
+    )
+
+
 # --- minigrad.ops.indexing -----------------------------------------------------
 NON_TUPLE_SEQUENCE = (
     "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
@@ -1107,6 +1130,52 @@ def batch2_size_mismatch_bmm(
     )
 
 
+def solve_dtypes(a: object, b: object) -> str:
+    return (
+        "linalg.solve: Expected A and B to have the same dtype, but found A of type "
+        f"{a} and B of type {b} instead"
+    )
+
+
+def solve_shapes(n: object, m: object, rows: object, cols: object) -> str:
+    return (
+        "linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+        f"({n}x{m} and {rows}x{cols})"
+    )
+
+
+def norm_needs_dim(ndim: object) -> str:
+    return (
+        f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got {ndim}D."
+    )
+
+
+SOLVE_SINGULAR = "torch.linalg.solve: The solver failed because the input matrix is singular."
+
+
+def inv_singular(index: object) -> str:
+    return (
+        f"linalg.inv: The diagonal element {index} is zero, the inversion could not be "
+        "completed because the input matrix is singular."
+    )
+
+
+CROSS_WITHOUT_DIM = (
+    "Using torch.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+    "The default value of dim will change to agree with that of linalg.cross in a future "
+    "release. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)"
+)
+
+
+def searchsorted_shapes(boundaries: object, values: object) -> str:
+    return (
+        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+        "dimensions of boundaries tensor and input value tensor must match, but we got "
+        f"boundaries tensor {boundaries} and input value tensor {values}"
+    )
+
+
 # --- minigrad.ops.reduction ----------------------------------------------------
 def dof_not_positive(name: object) -> str:
     return (
@@ -1145,6 +1214,22 @@ def prod_invalid_arguments(dim_type: object) -> str:
         f"prod() received an invalid combination of arguments - got (dim={dim_type}, ), but "
         "expected one of:\n * (*, torch.dtype dtype = None)\n"
         " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n"
+    )
+
+
+def nanmean_dtype(dtype: object) -> str:
+    return f"nanmean(): expected input to have floating point or complex dtype but got {dtype}"
+
+
+AMINMAX_EMPTY = (
+    "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."
+)
+
+
+def quantile_interpolation(got: object) -> str:
+    return (
+        "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+        f"but got {got}"
     )
 
 
@@ -1260,6 +1345,13 @@ def cat_size_mismatch(d: object, expected: object, got: object, i: object) -> st
     return (
         f"Sizes of tensors must match except in dimension {d}. Expected size {expected} "
         f"but got size {got} for tensor number {i} in the list."
+    )
+
+
+def block_diag_dims(i: object, ndim: object) -> str:
+    return (
+        "torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+        f"Input {i} has {ndim} dimensions"
     )
 
 

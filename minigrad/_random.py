@@ -613,6 +613,79 @@ def bernoulli_p(
     return (u < p).astype(np.dtype(dtype)).reshape(shape)
 
 
+def bernoulli_tensor(p: np.ndarray, generator: Generator | None = None) -> np.ndarray:
+    """Coin flips that are 1 with probability ``p[i]``, like ``torch.bernoulli(p)``.
+
+    torch flips them one by one, in order: a float64 ``p`` is compared with a
+    float64 uniform number (a 64-bit draw), any other with a float32 one (a 32-bit
+    draw). The flips come back as booleans.
+
+    Example:
+        >>> _ = manual_seed(0)
+        >>> bernoulli_tensor(np.array([0.0, 1.0], dtype=np.float32)).tolist()
+        [False, True]
+    """
+    g = _gen(generator)
+    kind = np.dtype(np.float64) if p.dtype == np.float64 else np.dtype(np.float32)
+    with np.errstate(invalid="ignore"):
+        bad = ~((p >= 0) & (p <= 1)).reshape(-1)
+    if bad.any():  # torch checks each p as it comes to it: the ones before it drew
+        _uniform_bits(g, int(np.argmax(bad)), kind)
+        raise RuntimeError(_messages.BERNOULLI_P_RANGE)
+    u = _uniform_bits(g, p.size, kind)
+    return (u < p.reshape(-1).astype(np.float64)).reshape(p.shape)
+
+
+def poisson(rates: np.ndarray, generator: Generator | None = None) -> np.ndarray:
+    """Poisson counts with the rates ``rates``, like ``torch.poisson``: torch's sampler
+    (Knuth's product of uniforms below rate 10, Hörmann's transformed rejection
+    from 10 on), element by element, with float64 uniform numbers (64-bit draws).
+
+    Example:
+        >>> _ = manual_seed(0)
+        >>> poisson(np.array([0.0, 3.0])).tolist()[0]
+        0.0
+    """
+    g = _gen(generator)
+
+    def uniform() -> float:
+        return float(_uniform_bits(g, 1, np.dtype(np.float64))[0])
+
+    def sample(lam: float) -> int:
+        if not lam >= 0:  # (checked rate by rate: the ones before it drew)
+            raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+        if lam >= 10:
+            slam, loglam = math.sqrt(lam), math.log(lam)
+            b = 0.931 + 2.53 * slam
+            a = -0.059 + 0.02483 * b
+            invalpha = 1.1239 + 1.1328 / (b - 3.4)
+            vr = 0.9277 - 3.6224 / (b - 2)
+            while True:
+                u = uniform() - 0.5
+                v = uniform()
+                us = 0.5 - abs(u)
+                k = math.floor((2 * a / us + b) * u + lam + 0.43)
+                if us >= 0.07 and v <= vr:
+                    return k
+                if k < 0 or (us < 0.013 and v > us):
+                    continue
+                if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)) <= (
+                    -lam + k * loglam - math.lgamma(k + 1.0)
+                ):
+                    return k
+        if lam == 0:
+            return 0
+        count, prod, limit = 0, 1.0, math.exp(-lam)
+        while True:
+            prod *= uniform()
+            if prod <= limit:
+                return count
+            count += 1
+
+    counts = [sample(float(lam)) for lam in rates.reshape(-1).tolist()]
+    return np.array(counts, dtype=rates.dtype).reshape(rates.shape)
+
+
 def random_bits(shape: Shape, dtype=np.int64, generator: Generator | None = None) -> np.ndarray:
     """What ``torch.empty(shape, dtype=dtype).random_()`` fills in.
 

@@ -17,10 +17,12 @@ from typing import Any
 
 from . import _device, _dtype, _legacy
 from ._creation import (
+    _bernoulli_,
     _exponential_,
     _normal_,
     _random_,
     _uniform_,
+    bernoulli,
     full,
     multinomial,
     ones,
@@ -30,7 +32,17 @@ from ._creation import (
 from ._numpy_names import NAMES as _NUMPY_NAMES
 from ._numpy_names import accept_numpy_names
 from ._tensor import Tensor
-from .ops import elementwise, indexing, linalg, logical, ordering, reduction, shape
+from .ops import (
+    elementwise,
+    indexing,
+    linalg,
+    logical,
+    ordering,
+    reduction,
+    shape,
+    special,
+    statistics,
+)
 from .ops._dispatch import _forward, _inplace, _inplace_unary, _operator, _reflected
 from .ops.elementwise import _rpow, _rsub
 
@@ -62,6 +74,17 @@ def _to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     if kwargs.get("copy") and out is self:
         out = elementwise.clone(self)
     return out
+
+
+def _inplace_of(fn: Any) -> Any:
+    """``x.addcmul_(t1, t2, value=2)``: ``fn``'s result written into ``x`` (the tensor
+    arguments are passed on too, so that a gradient reaches them)."""
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        tensors = [a for a in args if isinstance(a, Tensor)]
+        return self._inplace(lambda s, *_: fn(s, *args, **kwargs), *tensors)
+
+    return method
 
 
 def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
@@ -233,6 +256,44 @@ METHODS: dict[str, Any] = {
     "trunc_": _inplace_unary(elementwise.trunc),
     "frac": elementwise.frac,
     "frac_": _inplace_unary(elementwise.frac),
+    "addcmul": elementwise.addcmul,
+    "addcmul_": _inplace_of(elementwise.addcmul),
+    "addcdiv": elementwise.addcdiv,
+    "addcdiv_": _inplace_of(elementwise.addcdiv),
+    "xlogy": elementwise.xlogy,
+    "xlogy_": _inplace_of(elementwise.xlogy),
+    "logit": elementwise.logit,
+    "logit_": _inplace_of(elementwise.logit),
+    "logaddexp": elementwise.logaddexp,
+    "hypot": elementwise.hypot,
+    "hypot_": _inplace_of(elementwise.hypot),
+    "true_divide_": _inplace(elementwise.div),
+    "negative_": _inplace_unary(elementwise.neg),
+    "positive": elementwise.positive,
+    "square_": _inplace_unary(elementwise.square),
+    "float_power": elementwise.float_power,
+    "float_power_": elementwise.float_power_,
+    "fmod": elementwise.fmod,
+    "fmod_": _inplace_of(elementwise.fmod),
+    "copysign": elementwise.copysign,
+    "copysign_": _inplace_of(elementwise.copysign),
+    "signbit": elementwise.signbit,
+    "sgn": elementwise.sgn,
+    "sgn_": _inplace_unary(elementwise.sgn),
+    "erfinv": special.erfinv,
+    "erfinv_": _inplace_unary(special.erfinv),
+    "lgamma": special.lgamma,
+    "lgamma_": _inplace_unary(special.lgamma),
+    "digamma": special.digamma,
+    "digamma_": _inplace_unary(special.digamma),
+    "polygamma": lambda self, n: special.polygamma(n, self),
+    "polygamma_": special.polygamma_,
+    "sinc": special.sinc,
+    "sinc_": _inplace_unary(special.sinc),
+    "deg2rad": special.deg2rad,
+    "deg2rad_": _inplace_unary(special.deg2rad),
+    "rad2deg": special.rad2deg,
+    "rad2deg_": _inplace_unary(special.rad2deg),
     "arctan": elementwise.atan,
     "arcsin": elementwise.asin,
     "arccos": elementwise.acos,
@@ -285,6 +346,8 @@ METHODS: dict[str, Any] = {
     "split": shape.split,
     "chunk": shape.chunk,
     "unbind": shape.unbind,
+    "tensor_split": shape.tensor_split,
+    "rot90": shape.rot90,
     "t_": shape.t_,
     "transpose_": shape.transpose_,
     "swapdims_": shape.transpose_,
@@ -292,6 +355,9 @@ METHODS: dict[str, Any] = {
     "unsqueeze_": shape.unsqueeze_,
     "squeeze_": shape.squeeze_,
     "split_with_sizes": shape.split_with_sizes,
+    "hsplit": shape.hsplit,
+    "vsplit": shape.vsplit,
+    "dsplit": shape.dsplit,
     "unfold": shape.unfold,
     # --- reductions (ops/reduction.py)
     "sum": reduction.sum,
@@ -312,6 +378,21 @@ METHODS: dict[str, Any] = {
     "cumprod_": lambda self, dim, *, dtype=None: self._inplace(
         lambda s: reduction.cumprod(s, dim, dtype=dtype)
     ),
+    # --- statistics (ops/statistics.py)
+    "median": statistics.median,
+    "kthvalue": statistics.kthvalue,
+    "nansum": statistics.nansum,
+    "nanmean": statistics.nanmean,
+    "cummax": statistics.cummax,
+    "cummin": statistics.cummin,
+    "logcumsumexp": statistics.logcumsumexp,
+    "aminmax": statistics.aminmax,
+    "diff": statistics.diff,
+    "quantile": statistics.quantile,
+    "nanquantile": statistics.nanquantile,
+    "nanmedian": statistics.nanmedian,
+    "bincount": statistics.bincount,
+    "histc": statistics.histc,
     # --- tests and logic (ops/logical.py)
     "isnan": logical.isnan,
     "isinf": logical.isinf,
@@ -343,9 +424,16 @@ METHODS: dict[str, Any] = {
     "index_fill": indexing.index_fill,
     "index_fill_": lambda self, *a, **k: self._inplace(indexing.index_fill, *a, **k),
     "masked_select": indexing.masked_select,
+    "take_along_dim": indexing.take_along_dim,
     # --- linear algebra (ops/linalg.py)
     "mm": linalg.mm,
     "addmm": linalg.addmm,
+    "addmv": linalg.addmv,
+    "addmv_": _inplace_of(linalg.addmv),
+    "baddbmm": linalg.baddbmm,
+    "baddbmm_": _inplace_of(linalg.baddbmm),
+    "addbmm": linalg.addbmm,
+    "addbmm_": _inplace_of(linalg.addbmm),
     "mv": linalg.mv,
     "dot": linalg.dot,
     "matmul": linalg.matmul,
@@ -354,6 +442,13 @@ METHODS: dict[str, Any] = {
     "outer": linalg.outer,
     "bmm": linalg.bmm,
     "ger": linalg.outer,
+    "det": linalg.det,
+    "inverse": linalg.inv,
+    "logdet": linalg.logdet,
+    "slogdet": lambda self: linalg.slogdet(self, "slogdet"),
+    "cross": linalg.cross_default_dim,
+    "kron": linalg.kron,
+    "dist": linalg.dist,
     # --- sorting, flipping, triangles, diagonals (ops/ordering.py)
     "sort": ordering.sort,
     "argsort": ordering.argsort,
@@ -367,6 +462,7 @@ METHODS: dict[str, Any] = {
     "triu": ordering.triu,
     "diagonal": ordering.diagonal,
     "diag": ordering.diag,
+    "diag_embed": ordering.diag_embed,
     "trace": ordering.trace,
     "unique": ordering.unique,
     # --- softmax (nn/functional.py)
@@ -377,6 +473,8 @@ METHODS: dict[str, Any] = {
     "normal_": _normal_,
     "random_": _random_,
     "exponential_": _exponential_,
+    "bernoulli": bernoulli,
+    "bernoulli_": _bernoulli_,
     "multinomial": multinomial,
     "new_zeros": lambda self, *size, **kw: zeros(*size, dtype=kw.pop("dtype", self.dtype), **kw),
     # (new_empty's values are unspecified in torch; here they are zeros)

@@ -725,30 +725,6 @@ def huber_loss(
 
 
 # --- distribution losses -----------------------------------------------------
-class XlogyBackward0(Op):
-    """out = x log y, and 0 where x = 0 (even where y = 0)
-    d/dx = log y (0 where x = 0 and y <= 0),  d/dy = x / y"""
-
-    __slots__ = ()
-
-    @staticmethod
-    def forward(ctx, x, y):
-        ctx.save_for_backward(x, y)
-        out = np.where(x == 0, 0, x * np.log(y))
-        return np.asarray(np.where(np.isnan(y), np.nan, out), dtype=out.dtype)
-
-    @staticmethod
-    def backward(ctx, grad):
-        x, y = ctx.saved_tensors
-        gx = gy = None
-        if ctx.needs_input_grad[0]:
-            mask = (x._data == 0) & (y._data <= 0)
-            gx = E.MaskedFillBackward0.apply(XlogyBackward0.apply(grad, y), value=0, mask=mask)
-        if ctx.needs_input_grad[1]:
-            gy = grad * x / y
-        return gx, gy
-
-
 def kl_div(
     input: Tensor,
     target: Tensor,
@@ -783,7 +759,7 @@ def kl_div(
         loss = target.exp() * diff
     else:
         cross = target * input  # (made first, as in torch's graph: its gradient adds first)
-        loss = XlogyBackward0.apply(target, target) - cross
+        loss = E.XlogyBackward0.apply(target, target) - cross
     loss = loss.mean() if how == "mean" else loss.sum() if how == "sum" else loss
     if reduction == "batchmean" and input.dim() != 0:
         loss = loss / input.size()[0]

@@ -834,3 +834,34 @@ def index_fill(input: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         value = value.item()
     return IndexFillBackward0.apply(input, dim=d, index=index, value=value)
+
+
+def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
+    """Pick along ``dim`` by ``indices`` (the two broadcast, but along ``dim``): the
+    values ``argmax``, ``argsort``... point at. Without ``dim``, from the flattened input.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor([[10.0, 30.0, 20.0]])
+    >>> torch.take_along_dim(x, x.argsort(dim=1), dim=1)
+    tensor([[10., 20., 30.]])
+    """
+    from ._promotion import _broadcast_check
+
+    if indices._data.dtype != np.int64:
+        raise RuntimeError(
+            "torch.take_along_dim(): dtype of indices should be Long but got "
+            f"{indices.dtype.scalar_name}"
+        )
+    if dim is None:
+        return gather(input.reshape(-1), 0, indices.reshape(-1))
+    d = input._wrap_dim(dim)
+    # broadcast every dim but ``dim`` (torch's message names the input a and the indices b)
+    a_shape, b_shape = list(input.shape), list(indices.shape)
+    a_shape[d] = b_shape[d] = 1
+    _broadcast_check(np.empty(a_shape, dtype=np.bool_), np.empty(b_shape, dtype=np.bool_))
+    shape = list(np.broadcast_shapes(tuple(a_shape), tuple(b_shape)))
+    x_shape, i_shape = list(shape), list(shape)
+    x_shape[d], i_shape[d] = input.shape[d], indices.shape[d]
+    x = input if list(input.shape) == x_shape else input.expand(*x_shape)
+    index = indices if list(indices.shape) == i_shape else indices.expand(*i_shape)
+    return gather(x, d, index)

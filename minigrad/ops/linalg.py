@@ -401,6 +401,189 @@ def addmm(
     return AddmmBackward0.apply(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
+# --- the other fused products: addmv, baddbmm, addbmm -------------------------
+def _times(t: Tensor, s: Any) -> Tensor:
+    """``t * s`` as torch's derivative formulas write it (``MulBackward1``), but
+    ``t`` itself when ``s`` is 1."""
+    from .elementwise import MulBackward1  # (elementwise imports this module's users)
+
+    return t if s == 1 else MulBackward1.apply(t, c=s)
+
+
+def _scalars_for(dt: np.dtype, *scalars: Any) -> list:
+    """``beta`` and ``alpha`` as the result's dtype holds them (an integer result truncates)."""
+    return [int(s) if dt.kind in "iu" else s for s in scalars]
+
+
+def _fused(input: np.ndarray, prod: np.ndarray, beta: Any, alpha: Any) -> np.ndarray:
+    """``beta input + alpha prod``; with beta 0 the input is ignored (even a nan in it)."""
+    prod = prod if alpha == 1 else alpha * prod
+    if beta == 0:
+        out = np.broadcast_to(prod, np.broadcast_shapes(input.shape, prod.shape))
+    else:
+        out = (input if beta == 1 else beta * input) + prod
+    return np.asarray(out, dtype=prod.dtype)
+
+
+class AddmvBackward0(Op):
+    """out = beta input + alpha (mat @ vec)
+    d input = beta,   d mat = alpha outer(grad, vec),   d vec = alpha matᵀ @ grad"""
+
+    __slots__ = ("beta", "alpha")
+
+    @staticmethod
+    def forward(ctx, input, mat, vec, beta=1, alpha=1):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(mat if needs[2] else None, vec if needs[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        return _fused(input, mat @ vec, beta, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        mat, vec = ctx.saved_tensors
+        g_in = _times(grad, ctx.beta) if ctx.needs_input_grad[0] else None
+        g_mat = _times(grad.reshape(-1, 1) * vec, ctx.alpha) if vec is not None else None
+        g_vec = _times(mat.t().mv(grad), ctx.alpha) if mat is not None else None
+        return g_in, g_mat, g_vec
+
+
+def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta input + alpha (mat @ vec)`` in one operation (``input`` broadcasts).
+
+    >>> import minigrad as torch
+    >>> torch.addmv(torch.ones(2), torch.eye(2), torch.tensor([3.0, 4.0]), alpha=2)
+    tensor([7., 9.])
+    """
+    if mat.dim() != 2 or vec.dim() != 1 or input.dim() > 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}"
+        )
+    rows, cols = mat.shape
+    if cols != vec.shape[0] or (input.numel() != rows and input.numel() != 1):
+        raise RuntimeError(
+            f"size mismatch, got input ({input.shape[0] if input.dim() else 1}), "
+            f"mat ({rows}x{cols}), vec ({vec.shape[0]})"
+        )
+    names = [t.dtype.scalar_name for t in (input, mat, vec)]
+    if len(set(names)) > 1:
+        raise RuntimeError(
+            "addmv input tensors must have the same dtype, but got "
+            f"{names[0]}, {names[1]}, and {names[2]}"
+        )
+    if names[0] == "Bool":
+        raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
+    beta, alpha = _scalars_for(mat._data.dtype, beta, alpha)
+    return AddmvBackward0.apply(input, mat, vec, beta=beta, alpha=alpha)
+
+
+class BaddbmmBackward0(Op):
+    """out[i] = beta input[i] + alpha (batch1[i] @ batch2[i])
+    d input = beta,   d batch1 = alpha grad @ batch2ᵀ,   d batch2 = alpha batch1ᵀ @ grad"""
+
+    __slots__ = ("beta", "alpha")
+
+    @staticmethod
+    def forward(ctx, input, b1, b2, beta=1, alpha=1):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(b1 if needs[2] else None, b2 if needs[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        return _fused(input, np.matmul(b1, b2), beta, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        b1, b2 = ctx.saved_tensors
+        g_in = _times(grad, ctx.beta) if ctx.needs_input_grad[0] else None
+        g1 = _times(bmm(grad, b2.transpose(1, 2)), ctx.alpha) if b2 is not None else None
+        g2 = _times(bmm(b1.transpose(1, 2), grad), ctx.alpha) if b1 is not None else None
+        return g_in, g1, g2
+
+
+def baddbmm(
+    input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Any = 1, alpha: Any = 1
+) -> Tensor:
+    """``beta input + alpha (batch1 @ batch2)``, matrix by matrix over the batch.
+
+    >>> import minigrad as torch
+    >>> torch.baddbmm(torch.zeros(1, 2, 2), torch.ones(1, 2, 3), torch.ones(1, 3, 2))
+    tensor([[[3., 3.],
+             [3., 3.]]])
+    """
+    if input.dtype is not batch1.dtype:
+        names = [t.dtype.cpp_name for t in (input, batch1, batch2)]
+        raise RuntimeError(
+            "Input dtypes must be the same, got: "
+            f"input {names[0]}, batch1: {names[1]}, batch2: {names[2]}"
+        )
+    # (torch expands the input first: its errors, and size()'s, come before bmm's)
+    target = (batch1.size(0), batch1.size(1), batch2.size(2))
+    if input._data.shape != target:
+        input.detach().expand(*target)  # raises expand's error if it can't
+    bmm(batch1, batch2)  # checks the batches' dims, sizes and dtypes as bmm does
+    beta, alpha = _scalars_for(batch1._data.dtype, beta, alpha)
+    return BaddbmmBackward0.apply(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
+class AddbmmBackward0(Op):
+    """out = beta input + alpha sum_i (batch1[i] @ batch2[i])
+    d input = beta,   d batch1[i] = alpha grad @ batch2[i]ᵀ,
+    d batch2[i] = alpha batch1[i]ᵀ @ grad"""
+
+    __slots__ = ("beta", "alpha")
+
+    @staticmethod
+    def forward(ctx, input, b1, b2, beta=1, alpha=1):
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(b1 if needs[2] else None, b2 if needs[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        prod = np.matmul(b1, b2).sum(axis=0, dtype=b1.dtype)
+        return _fused(input, prod, beta, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        b1, b2 = ctx.saved_tensors
+        g_in = _times(grad, ctx.beta) if ctx.needs_input_grad[0] else None
+        g1 = g2 = None
+        other = b2 if b2 is not None else b1
+        grads = grad.unsqueeze(0).expand(other.shape[0], *grad.shape)  # one per batch
+        if b2 is not None:
+            g1 = _times(bmm(grads, b2.transpose(1, 2)), ctx.alpha)
+        if b1 is not None:
+            g2 = _times(bmm(b1.transpose(1, 2), grads), ctx.alpha)
+        return g_in, g1, g2
+
+
+def addbmm(
+    input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Any = 1, alpha: Any = 1
+) -> Tensor:
+    """``beta input + alpha (batch1[0] @ batch2[0] + batch1[1] @ batch2[1] + ...)``.
+
+    >>> import minigrad as torch
+    >>> torch.addbmm(torch.zeros(2, 2), torch.ones(4, 2, 3), torch.ones(4, 3, 2))
+    tensor([[12., 12.],
+            [12., 12.]])
+    """
+    # (torch expands the input first: its errors, and size()'s, come before the rest)
+    target = (batch1.size(1), batch2.size(2))
+    if input._data.shape != target:
+        input.detach().expand(*target)  # raises expand's error if it can't
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    (b, n, k), (b2, k2, p) = batch1.shape, batch2.shape
+    if b != b2:
+        raise RuntimeError(f"batch1 and batch2 must have same number of batches, got {b} and {b2}")
+    if k != k2:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({n}x{k} and {k2}x{p})")
+    for name, t in (("self", input), ("mat1", batch1)):  # (in torch's order)
+        if t.dtype is not batch2.dtype:
+            raise RuntimeError(
+                f"{name} and mat2 must have the same dtype, but got "
+                f"{t.dtype.scalar_name} and {batch2.dtype.scalar_name}"
+            )
+    beta, alpha = _scalars_for(batch1._data.dtype, beta, alpha)
+    return AddbmmBackward0.apply(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
 # --- singular values (for the nuclear norm) ---------------------------------
 class LinalgSvdBackward0(MultiOutputOp):
     """A = U diag(S) Vh (the thin SVD: U, S, Vh are its three outputs)
@@ -591,3 +774,460 @@ def _sumproduct_pair(left: Tensor, right: Tensor, sum_dims: list) -> Tensor:
     )
     result = bmm(lp, rp).view(*out_size)
     return result.permute(*[out_dims.index(i) for i in range(left.dim())])
+
+
+# --- determinants, inverses, solving A X = B ----------------------------------------
+class _LinAlgError(RuntimeError):
+    """torch's error for a matrix that cannot be inverted (``torch.linalg.LinAlgError``)."""
+
+
+def _square_floats(name: str, A: Tensor) -> None:
+    """torch's checks of a batch of square floating-point matrices, in torch's order."""
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"{name}: A must be batches of square matrices, but they are "
+            f"{A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+    if A._data.dtype.kind != "f":
+        raise RuntimeError(
+            f"{name}: Expected a floating point or complex tensor as input. "
+            f"Got {A.dtype.scalar_name}"
+        )
+
+
+def _scaled_identity(g: Tensor, n: int) -> Tensor:
+    """A batch of ``g * I`` (n by n), one per element of ``g`` (as torch: a diag_embed)."""
+    from .ordering import diag_embed
+
+    return diag_embed(g.unsqueeze(-1).expand(*g.shape, n))
+
+
+class LinalgDetBackward0(Op):
+    """out = det(A)          d/dA = det(A) A⁻ᵀ  (solved, not inverted: A⁻ᵀ (grad det) I)"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, A):
+        out = (
+            np.asarray(np.linalg.det(A), dtype=A.dtype)
+            if A.shape[-1]
+            else np.ones(A.shape[:-2], A.dtype)
+        )
+        ctx.save_for_backward(A, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        A, det = ctx.saved_tensors
+        return solve(A.mT, _scaled_identity(grad * det, A.shape[-1]).mT)
+
+
+class LinalgSlogdetBackward0(MultiOutputOp):
+    """sign, logabsdet = the sign of det(A) and log |det(A)|
+    d logabsdet / dA = A⁻ᵀ;  the sign has no gradient"""
+
+    __slots__ = ()
+    _outputs = 2
+
+    @staticmethod
+    def forward(ctx, A):
+        sign, logabsdet = np.linalg.slogdet(A)
+        ctx.save_for_backward(A)
+        return np.asarray(sign, A.dtype), np.asarray(logabsdet, A.dtype)
+
+    @staticmethod
+    def backward(ctx, g_sign, g_logabsdet):
+        (A,) = ctx.saved_tensors
+        return solve(A.mT, _scaled_identity(g_logabsdet, A.shape[-1]))
+
+
+class LinalgInvExBackward0(Op):
+    """out = A⁻¹          d/dA = -A⁻ᵀ grad A⁻ᵀ"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, A):
+        out = np.linalg.inv(A).astype(A.dtype)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (inv,) = ctx.saved_tensors
+        return -inv.mT.matmul(grad.matmul(inv.mT))
+
+
+class LinalgSolveExBackward0(Op):
+    """X = A⁻¹ B (solved; ``left=False``: X = B A⁻¹)
+    d/dB = A⁻ᵀ grad (grad A⁻ᵀ),   d/dA = -(d/dB) Xᵀ (-Xᵀ d/dB)
+    (B a batch of vectors: solved as one-column matrices)"""
+
+    __slots__ = ("vector", "left")
+
+    @staticmethod
+    def forward(ctx, A, B, vector=False, left=True):
+        ctx.vector, ctx.left = vector, left
+        if vector:
+            X = np.linalg.solve(A, B[..., None])[..., 0]
+        elif left:
+            X = np.linalg.solve(A, B)
+        else:  # X A = B  is  Aᵀ Xᵀ = Bᵀ
+            X = np.swapaxes(np.linalg.solve(np.swapaxes(A, -1, -2), np.swapaxes(B, -1, -2)), -1, -2)
+        X = X.astype(A.dtype)
+        ctx.save_for_backward(A, X)
+        return X
+
+    @staticmethod
+    def backward(ctx, grad):
+        A, X = ctx.saved_tensors
+        if ctx.vector:  # (as torch: the vectors as one-column matrices)
+            grad, X = grad.unsqueeze(-1), X.unsqueeze(-1)
+        needs_A = ctx.needs_input_grad[0]
+        if not ctx.left:
+            gB = LinalgSolveExBackward0.apply(A.mT, grad, left=False)
+            return (-X.mT.matmul(gB) if needs_A else None), gB
+        gB = LinalgSolveExBackward0.apply(A.mT, grad)
+        gA = -gB.matmul(X.mT) if needs_A else None
+        return gA, (gB.squeeze(-1) if ctx.vector else gB)
+
+
+def _first_zero_pivot(A: np.ndarray) -> int:
+    """The 1-based index of the first zero on U's diagonal in A's LU factorization
+    (partial pivoting, as LAPACK's getrf), for the first singular matrix of the batch
+    (torch's message names it; 0 if there is none)."""
+    for m in A.reshape(-1, *A.shape[-2:]):
+        u = m.astype(np.float64 if m.dtype == np.float64 else np.float32).copy()
+        n = u.shape[0]
+        for k in range(n):
+            p = k + int(np.argmax(np.abs(u[k:, k])))
+            if u[p, k] == 0:
+                return k + 1
+            u[[k, p]] = u[[p, k]]
+            u[k + 1 :, k:] -= np.outer(u[k + 1 :, k] / u[k, k], u[k, k:])
+    return 0
+
+
+def det(A: Tensor) -> Tensor:
+    """The determinant of a square matrix (or of each in a batch).
+
+    >>> import minigrad as torch
+    >>> torch.linalg.det(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))
+    tensor(5.)
+    """
+    _square_floats("linalg.det", A)
+    return LinalgDetBackward0.apply(A)
+
+
+def slogdet(A: Tensor, _name: str = "linalg_slogdet") -> Any:
+    """``(sign, logabsdet)``: the sign of the determinant and the log of its size."""
+    _square_floats("linalg.slogdet", A)
+    sign, logabsdet = LinalgSlogdetBackward0.apply(A)
+    return _SLOGDET[_name]((sign, logabsdet)) if _name in _SLOGDET else (sign, logabsdet)
+
+
+def _slogdet_type(name: str) -> type:
+    return type(
+        name,
+        (tuple,),
+        {
+            "__slots__": (),
+            "__module__": "torch.return_types",
+            "n_fields": 2,
+            "_fields": ("sign", "logabsdet"),
+            "sign": property(lambda self: self[0]),
+            "logabsdet": property(lambda self: self[1]),
+            "__repr__": lambda self: (
+                f"torch.return_types.{name}(\nsign={self[0]!r},\nlogabsdet={self[1]!r})"
+            ),
+        },
+    )
+
+
+_SLOGDET = {name: _slogdet_type(name) for name in ("linalg_slogdet", "slogdet")}
+
+
+def logdet(A: Tensor) -> Tensor:
+    """log(det(A)): nan where the determinant is negative."""
+    from .elementwise import where
+
+    _square_floats("linalg.slogdet", A)
+    sign, logabsdet = LinalgSlogdetBackward0.apply(A)
+    nan = Tensor._make(np.asarray(np.nan, dtype=A._data.dtype), None)
+    return where(Tensor._make(sign._data == -1, None), nan, logabsdet)
+
+
+def inv(A: Tensor) -> Tensor:
+    """The inverse matrix (of each in a batch); a singular one is an error.
+
+    >>> import minigrad as torch
+    >>> torch.linalg.inv(torch.tensor([[2.0, 0.0], [0.0, 4.0]]))
+    tensor([[0.5000, 0.0000],
+            [0.0000, 0.2500]])
+    """
+    _square_floats("linalg.inv", A)
+    try:
+        return LinalgInvExBackward0.apply(A)
+    except np.linalg.LinAlgError:  # LAPACK found a zero pivot: torch names where
+        raise _LinAlgError(_messages.inv_singular(_first_zero_pivot(A._data))) from None
+
+
+def solve(A: Tensor, B: Tensor, *, left: bool = True) -> Tensor:
+    """X with ``A X = B`` (``left=False``: ``X A = B``); B a matrix or a vector.
+
+    >>> import minigrad as torch
+    >>> torch.linalg.solve(torch.tensor([[2.0, 1.0], [1.0, 3.0]]), torch.tensor([1.0, 2.0]))
+    tensor([0.2000, 0.6000])
+    """
+    _square_floats("linalg.solve", A)
+    if A.dtype is not B.dtype:
+        raise RuntimeError(_messages.solve_dtypes(A.dtype.scalar_name, B.dtype.scalar_name))
+    vector = left and (B.dim() == 1 or (B.dim() == A.dim() - 1 and B.shape == A.shape[:-1]))
+    rows = B.shape[-1] if vector or not left else B.shape[-2]
+    if rows != A.shape[-1]:
+        cols = 1 if vector else B.shape[-1]
+        raise RuntimeError(_messages.solve_shapes(A.shape[-2], A.shape[-1], rows, cols))
+    settings = {"vector": True} if vector else {} if left else {"left": False}
+    try:
+        return LinalgSolveExBackward0.apply(A, B, **settings)
+    except np.linalg.LinAlgError:  # (LAPACK found a zero pivot)
+        raise _LinAlgError(_messages.SOLVE_SINGULAR) from None
+
+
+class LinalgCrossBackward0(Op):
+    """out = a × b along ``dim``          d/da = b × grad,   d/db = grad × a"""
+
+    __slots__ = ("dim",)
+
+    @staticmethod
+    def forward(ctx, a, b, dim):
+        ctx.dim = dim
+        needs = ctx.needs_input_grad
+        ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
+        return np.cross(a, b, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        b, a = ctx.saved_tensors
+        d = ctx.dim
+        ga = LinalgCrossBackward0.apply(b, grad, dim=d) if b is not None else None
+        gb = LinalgCrossBackward0.apply(grad, a, dim=d) if a is not None else None
+        return ga, gb
+
+
+def cross(input: Tensor, other: Tensor, *, dim: int = -1) -> Tensor:
+    """The cross product of 3-vectors along ``dim`` (the shapes broadcast).
+
+    >>> import minigrad as torch
+    >>> torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0]))
+    tensor([0., 0., 1.])
+    """
+    from ._promotion import _broadcast_check
+
+    if input.dim() != other.dim():
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    d = input._wrap_dim(dim)
+    if input.shape[d] != 3 or other.shape[d] != 3:
+        raise RuntimeError(
+            f"linalg.cross: inputs dimension {dim} must have length 3. "
+            f"Got {input.shape[d]} and {other.shape[d]}"
+        )
+    if input.dtype is not other.dtype:
+        raise RuntimeError(
+            f"expected scalar type {input.dtype.scalar_name} but found {other.dtype.scalar_name}"
+        )
+    _broadcast_check(input._data, other._data)
+    shape = np.broadcast_shapes(input._data.shape, other._data.shape)
+    a = input if input._data.shape == shape else input.expand(*shape)
+    b = other if other._data.shape == shape else other.expand(*shape)
+    return LinalgCrossBackward0.apply(a, b, dim=d)
+
+
+def cross_default_dim(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
+    """``torch.cross``: without ``dim``, the first dim of length 3 (deprecated, with
+    torch's warning)."""
+    import warnings
+
+    if dim is None:
+        warnings.warn(_messages.CROSS_WITHOUT_DIM, UserWarning, stacklevel=2)
+        sizes = np.broadcast_shapes(input._data.shape, other._data.shape)
+        dim = next((i for i, s in enumerate(sizes) if s == 3), -1)
+    return cross(input, other, dim=dim)
+
+
+def kron(input: Tensor, other: Tensor) -> Tensor:
+    """The Kronecker product: every element of ``input`` times all of ``other``.
+
+    >>> import minigrad as torch
+    >>> torch.kron(torch.tensor([1, 2]), torch.tensor([1, 10]))
+    tensor([ 1, 10,  2, 20])
+    """
+    n = builtins_max(input.dim(), other.dim())
+    a_shape = (1,) * (n - input.dim()) + tuple(input.shape)
+    b_shape = (1,) * (n - other.dim()) + tuple(other.shape)
+    a_view = [s for x in a_shape for s in (x, 1)]
+    b_view = [s for x in b_shape for s in (1, x)]
+    result = _unsafe_view(input, a_view) * _unsafe_view(other, b_view)
+    return _unsafe_view(result, [x * y for x, y in zip(a_shape, b_shape)])
+
+
+builtins_max = max
+
+
+class DistBackward0(Op):
+    """out = ||a - b||_p          d/da = the p-norm's gradient at a - b,   d/db = minus it"""
+
+    __slots__ = ("p",)
+
+    @staticmethod
+    def forward(ctx, a, b, p):
+        from .reduction import _norm_value
+
+        ctx.p = p
+        diff = a - b
+        out = _norm_value(diff, p, tuple(range(diff.ndim)), False)
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        from .reduction import _norm_grad
+
+        a, b, out = ctx.saved_tensors
+        diff = a - b
+        g = _norm_grad(grad, diff, out, ctx.p, tuple(range(diff.dim())), False)
+        needs = ctx.needs_input_grad
+        return (g if needs[0] else None), (-g if needs[1] else None)
+
+
+def dist(input: Tensor, other: Tensor, p: Any = 2) -> Tensor:
+    """The p-norm of ``input - other`` (the shapes broadcast).
+
+    >>> import minigrad as torch
+    >>> torch.dist(torch.tensor([0.0, 0.0]), torch.tensor([3.0, 4.0]))
+    tensor(5.)
+    """
+    from .. import _dtype
+    from ._promotion import _broadcast_check, _cast
+
+    _broadcast_check(input._data, other._data)
+    dt = _dtype.result_type(input, other)
+    if dt.kind != "f":
+        raise RuntimeError(
+            "norm(): input dtype should be either floating point or complex. Got "
+            f"{_dtype.from_numpy_dtype(dt).scalar_name} instead."
+        )
+    return DistBackward0.apply(_cast(input, dt), _cast(other, dt), p=float(p))
+
+
+# --- distances between two sets of points --------------------------------------------
+class CdistBackward0(Op):
+    """out[i, j] = ||x1[i] - x2[j]||_p (the rows of x1 against the rows of x2)
+    d/dx1[i] = sum over j of grad[i, j] times the p-norm's gradient at x1[i] - x2[j];
+    d/dx2[j] = the same with the roles swapped (torch has no second derivative here)"""
+
+    __slots__ = ("p",)
+
+    @staticmethod
+    def forward(ctx, x1, x2, p):
+        from .reduction import _norm_value
+
+        ctx.p = p
+        diff = x1[..., :, None, :] - x2[..., None, :, :]
+        out = _norm_value(diff, p, (-1,), False)
+        ctx.save_for_backward(x1, x2, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x1, x2, out = ctx.saved_tensors
+        needs, p = ctx.needs_input_grad, ctx.p
+        g1 = CdistBackwardBackward0.apply(grad, x1, x2, out, p=p) if needs[0] else None
+        g2 = CdistBackwardBackward0.apply(grad.mT, x2, x1, out.mT, p=p) if needs[1] else None
+        return g1, g2
+
+
+class CdistBackwardBackward0(Op):
+    """The gradient of ``cdist`` for x1 (torch's _cdist_backward kernel), which torch
+    cannot differentiate again:
+    sum over j of grad[i, j] sign(d) |d|^(p-1) / out[i, j]^(p-1), d = x1[i] - x2[j]"""
+
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, grad, x1, x2, out, p):
+        diff = x1[..., :, None, :] - x2[..., None, :, :]
+        dist = out[..., None]
+        if p == 0:
+            local = np.zeros_like(diff)
+        elif p == 1:
+            local = np.sign(diff)
+        elif p == 2:
+            local = np.where(dist == 0, 0, diff / np.where(dist == 0, 1, dist))
+        elif p == np.inf:
+            local = np.sign(diff) * (np.abs(diff) == dist)
+        else:
+            zero = (dist == 0) | ((diff == 0) & (p < 1))
+            safe = np.where(zero, 1, dist)
+            local = np.where(zero, 0, np.sign(diff) * np.abs(diff) ** (p - 1) / safe ** (p - 1))
+        return np.asarray(np.sum(grad[..., None] * local, axis=-2), dtype=x1.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for '_cdist_backward' is not implemented.")
+
+
+def cdist(
+    x1: Tensor,
+    x2: Tensor,
+    p: float = 2.0,
+    compute_mode: str = "use_mm_for_euclid_dist_if_necessary",
+) -> Tensor:
+    """The p-norm distance between each row of ``x1`` and each row of ``x2`` (batched).
+
+    >>> import minigrad as torch
+    >>> torch.cdist(torch.tensor([[0.0, 0.0]]), torch.tensor([[3.0, 4.0], [0.0, 1.0]]))
+    tensor([[5., 1.]])
+    """
+    for name, t in (("X1", x1), ("X2", x2)):
+        if t._data.dtype.kind != "f":
+            raise RuntimeError(
+                f"cdist only supports floating-point dtypes, {name} got: {t.dtype.scalar_name}"
+            )
+    for name, t in (("X1", x1), ("X2", x2)):
+        if t.dim() < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t.dim()}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(
+            f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
+        )
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(
+            f"expected scalar type {x1.dtype.scalar_name} but found {x2.dtype.scalar_name}"
+        )
+    r1, r2 = x1.shape[-2], x2.shape[-2]
+    by_products = p == 2 and (
+        compute_mode == "use_mm_for_euclid_dist"
+        or (compute_mode == "use_mm_for_euclid_dist_if_necessary" and (r1 > 25 or r2 > 25))
+    )
+    if by_products:  # torch's faster way for many points: |a|² - 2 a·b + |b|², by matmul
+        return _euclidean_dist(x1, x2)
+    return CdistBackward0.apply(x1, x2, p=float(p))
+
+
+def _euclidean_dist(x1: Tensor, x2: Tensor) -> Tensor:
+    from .shape import cat
+
+    n1 = x1.pow(2).sum(-1, keepdim=True)
+    n2 = x2.pow(2).sum(-1, keepdim=True)
+    ones1 = Tensor._make(np.ones_like(n1._data), None)
+    ones2 = Tensor._make(np.ones_like(n2._data), None)
+    a = cat([x1.mul(-2), n1, ones1], -1)
+    b = cat([x2, ones2, n2], -1)
+    result = a.matmul(b.mT).clamp_min(0).sqrt()
+    return result.view(*result.shape)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _messages
 from .._tensor import Tensor
 from ..autograd.function import Op
 from . import _cpu_sort
@@ -434,19 +435,41 @@ class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - torch's name
 
 
 class DiagEmbedBackward0(Op):
-    """out = a square matrix with v on diagonal ``offset``, 0 elsewhere
-    grad: that diagonal of the gradient"""
+    """out = square matrices (in dims d1, d2) with the last dim of v on their diagonal
+    ``offset``, 0 elsewhere          grad: that diagonal of the gradient"""
 
-    __slots__ = ("offset",)
+    __slots__ = ("offset", "d1", "d2")
 
     @staticmethod
-    def forward(ctx, v, offset):
-        ctx.offset = offset
-        return np.diag(v, offset)
+    def forward(ctx, v, offset, d1=-2, d2=-1):
+        ctx.offset, ctx.d1, ctx.d2 = offset, d1, d2
+        k = v.shape[-1]
+        n = k + abs(offset)
+        out = np.zeros(v.shape[:-1] + (n, n), dtype=v.dtype)
+        idx = np.arange(k)
+        out[..., idx + builtins.max(-offset, 0), idx + builtins.max(offset, 0)] = v
+        ndim = out.ndim
+        return np.moveaxis(out, (ndim - 2, ndim - 1), (d1 % ndim, d2 % ndim))
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.diagonal(ctx.offset)
+        return grad.diagonal(ctx.offset, ctx.d1, ctx.d2)
+
+
+def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+    """Matrices with the last dim of ``input`` on their diagonal (``offset`` above it),
+    in the dims ``dim1`` and ``dim2`` of the result.
+
+    >>> import minigrad as torch
+    >>> torch.diag_embed(torch.tensor([1, 2]))
+    tensor([[1, 0],
+            [0, 2]])
+    """
+    ndim = input.dim() + 1
+    d1, d2 = (input._wrap_dim(d, ndim) for d in (dim1, dim2))
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return DiagEmbedBackward0.apply(input, offset=int(offset), d1=d1, d2=d2)
 
 
 class TraceBackward0(Op):
@@ -547,3 +570,80 @@ def unique(
     if return_counts:
         extra.append(_index_tensor(counts))
     return (out, *extra) if extra else out
+
+
+# --- where things go in a sorted list; the places of a triangle ---------------------
+def _tri_indices(rows: int, cols: int, offset: int, lower: bool, dtype: Any) -> Tensor:
+    r, c = np.tril_indices(rows, offset, cols) if lower else np.triu_indices(rows, offset, cols)
+    dt = np.int64 if dtype is None else dtype.np
+    return Tensor._make(np.stack([r, c]).astype(dt).reshape(2, -1), None)
+
+
+def tril_indices(row: int, col: int, offset: int = 0, *, dtype: Any = None, **kw: Any) -> Tensor:
+    """The (row, column) places of the lower triangle (``offset`` diagonals up), a 2 by N tensor.
+
+    >>> import minigrad as torch
+    >>> torch.tril_indices(2, 2)
+    tensor([[0, 1, 1],
+            [0, 0, 1]])
+    """
+    return _tri_indices(row, col, offset, True, dtype)
+
+
+def triu_indices(row: int, col: int, offset: int = 0, *, dtype: Any = None, **kw: Any) -> Tensor:
+    """The (row, column) places of the upper triangle (from ``offset``), a 2 by N tensor."""
+    return _tri_indices(row, col, offset, False, dtype)
+
+
+def searchsorted(
+    sorted_sequence: Tensor,
+    input: Any,
+    *,
+    out_int32: bool = False,
+    right: bool = False,
+    side: str | None = None,
+    sorter: Tensor | None = None,
+) -> Tensor:
+    """Where each value of ``input`` would go in ``sorted_sequence`` to keep it sorted
+    (the last dim; the leading dims must match): the first such place, or the last
+    with ``right=True`` (``side='right'``).
+
+    >>> import minigrad as torch
+    >>> torch.searchsorted(torch.tensor([1, 3, 5, 7]), torch.tensor([3, 6, 9]))
+    tensor([1, 3, 4])
+    """
+    right = right or side == "right"
+    seq = sorted_sequence._data
+    if sorter is not None:
+        seq = np.take_along_axis(seq, sorter._data, -1)
+    values = input._data if isinstance(input, Tensor) else np.asarray(input)
+    if seq.ndim > 1 and seq.shape[:-1] != values.shape[:-1]:
+        raise RuntimeError(
+            _messages.searchsorted_shapes(list(sorted_sequence.shape), list(np.shape(values)))
+        )
+    how = "right" if right else "left"
+    if seq.ndim == 1:
+        out = np.searchsorted(seq, values, side=how)
+    else:
+        flat_seq = seq.reshape(-1, seq.shape[-1])
+        flat_val = values.reshape(-1, values.shape[-1])
+        out = np.stack([np.searchsorted(s, v, side=how) for s, v in zip(flat_seq, flat_val)])
+        out = out.reshape(values.shape)
+    return Tensor._make(np.asarray(out, dtype=np.int32 if out_int32 else np.int64), None)
+
+
+def bucketize(
+    input: Any, boundaries: Tensor, *, out_int32: bool = False, right: bool = False
+) -> Tensor:
+    """The bucket of each value among the sorted 1-D ``boundaries`` (``searchsorted``
+    with the arguments the other way round).
+
+    >>> import minigrad as torch
+    >>> torch.bucketize(torch.tensor([3, 6, 9]), torch.tensor([1, 3, 5, 7]))
+    tensor([1, 3, 4])
+    """
+    if boundaries.dim() != 1:
+        raise RuntimeError(
+            f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})"
+        )
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)

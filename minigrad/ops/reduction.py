@@ -666,45 +666,56 @@ class LinalgVectorNormBackward0(Op):
     @staticmethod
     def forward(ctx, a, p, dims, keepdim):
         ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
-        x = np.abs(a)
-        if p == 2:
-            out = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
-        elif p == 1:
-            out = np.sum(x, axis=dims, keepdims=keepdim)
-        elif p == np.inf:
-            out = np.max(x, axis=dims, keepdims=keepdim)
-        elif p == -np.inf:
-            out = np.min(x, axis=dims, keepdims=keepdim)
-        elif p == 0:
-            out = np.sum(x != 0, axis=dims, keepdims=keepdim)
-        else:
-            out = np.sum(x**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
-        out = np.asarray(out, dtype=a.dtype)
+        out = _norm_value(a, p, dims, keepdim)
         ctx.save_for_backward(a, out)
         return out
 
     @staticmethod
     def backward(ctx, grad):
         a, out = ctx.saved_tensors
-        p, dims, keep = ctx.p, ctx.dims, ctx.keepdim
-        g = _spread(grad, a.shape, dims, keep)
-        if p == 0:
-            return g * 0
-        if p == 1:
-            return g * a.sign()
-        if p == 2:  # torch: grad * (a / norm), 0 where the norm is 0
-            norm = _unsqueeze_multiple(out, dims, keep)
-            scaled = (a / norm).masked_fill(_constant(norm._data == 0), 0.0)
-            return _unsqueeze_multiple(grad, dims, keep) * scaled
-        norm = _spread(out, a.shape, dims, keep)
-        zero = _constant(norm._data == 0)  # where the norm is 0 the gradient is 0
-        safe = norm.masked_fill(zero, 1.0)
-        if p in (np.inf, -np.inf):
-            hit = np.abs(a._data) == norm._data
-            share = hit / np.sum(hit, axis=dims, keepdims=True)
-            return g * a.sign() * _constant(share.astype(g._data.dtype))
-        scaled = a * a.abs() ** (p - 2) / safe ** (p - 1)
-        return (g * scaled).masked_fill(zero, 0.0)
+        return _norm_grad(grad, a, out, ctx.p, ctx.dims, ctx.keepdim)
+
+
+def _norm_value(a: np.ndarray, p: float, dims: tuple, keepdim: bool) -> np.ndarray:
+    """(sum |a|^p)^(1/p) over ``dims``, in ``a``'s dtype (also used by ``dist``)."""
+    x = np.abs(a)
+    if p == 2:
+        out = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+    elif p == 1:
+        out = np.sum(x, axis=dims, keepdims=keepdim)
+    elif p == np.inf:
+        out = np.max(x, axis=dims, keepdims=keepdim)
+    elif p == -np.inf:
+        out = np.min(x, axis=dims, keepdims=keepdim)
+    elif p == 0:
+        out = np.sum(x != 0, axis=dims, keepdims=keepdim)
+    else:
+        out = np.sum(x**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+    return np.asarray(out, dtype=a.dtype)
+
+
+def _norm_grad(grad: Tensor, a: Tensor, out: Tensor, p: float, dims: tuple, keep: bool) -> Tensor:
+    """torch's norm_backward: the gradient of the p-norm ``out`` of ``a`` over ``dims``."""
+    g = _spread(grad, a.shape, dims, keep)
+    if p == 0:
+        return g * 0
+    if p == 1:  # (torch's sgn: the sign also of complex numbers)
+        from .elementwise import SgnBackward0
+
+        return SgnBackward0.apply(a) * g
+    if p == 2:  # torch: grad * (a / norm), 0 where the norm is 0
+        norm = _unsqueeze_multiple(out, dims, keep)
+        scaled = (a / norm).masked_fill(_constant(norm._data == 0), 0.0)
+        return _unsqueeze_multiple(grad, dims, keep) * scaled
+    norm = _spread(out, a.shape, dims, keep)
+    zero = _constant(norm._data == 0)  # where the norm is 0 the gradient is 0
+    safe = norm.masked_fill(zero, 1.0)
+    if p in (np.inf, -np.inf):
+        hit = np.abs(a._data) == norm._data
+        share = hit / np.sum(hit, axis=dims, keepdims=True)
+        return g * a.sign() * _constant(share.astype(g._data.dtype))
+    scaled = a * a.abs() ** (p - 2) / safe ** (p - 1)
+    return (g * scaled).masked_fill(zero, 0.0)
 
 
 class NormBackward1(LinalgVectorNormBackward0):

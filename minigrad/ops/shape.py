@@ -224,7 +224,8 @@ class SqueezeBackward2(Op):
 
 
 class SqueezeBackward4(SqueezeBackward1):
-    """Like SqueezeBackward1; the name torch gives the squeeze inside ``matmul``."""
+    """Like SqueezeBackward1; the name torch gives the squeeze inside ``matmul`` and
+    an in-place ``squeeze_(dim)`` (quantile's)."""
 
     __slots__ = ()
 
@@ -953,3 +954,198 @@ def meshgrid(*tensors: Any, indexing: str | None = None) -> tuple:
     if swap:
         grids[0], grids[1] = grids[1], grids[0]
     return tuple(grids)
+
+
+# --- more ways to cut, join and turn --------------------------------------------------
+def tensor_split(input: Tensor, indices_or_sections: Any, dim: int = 0) -> tuple:
+    """Cut along ``dim`` into ``n`` nearly equal pieces (the first ones one longer), or
+    at the given indices; the pieces are views.
+
+    >>> import minigrad as torch
+    >>> [t.tolist() for t in torch.tensor_split(torch.arange(7), 3)]
+    [[0, 1, 2], [3, 4], [5, 6]]
+    """
+    d = input._wrap_dim(dim)
+    n = input.shape[d]
+    spec = indices_or_sections
+    if isinstance(spec, Tensor):
+        spec = spec.tolist() if spec.dim() else int(spec.item())
+    if isinstance(spec, int):
+        if spec <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {spec}")
+        small, extra = divmod(n, spec)
+        sizes = [small + 1] * extra + [small] * (spec - extra)
+        bounds = [0]
+        for s in sizes:
+            bounds.append(bounds[-1] + s)
+    else:
+        cuts = [int(i) + n if i < 0 else int(i) for i in spec]
+        bounds = [0] + [builtins.min(builtins.max(i, 0), n) for i in cuts] + [n]
+    pieces = []
+    for start, stop in zip(bounds, bounds[1:]):
+        stop = builtins.max(stop, start)
+        pieces.append(input.narrow(d, start, stop - start))
+    return tuple(pieces)
+
+
+def _split_at(name: str, input: Tensor, spec: Any, dim: int, least: int) -> tuple:
+    """``hsplit``/``vsplit``/``dsplit``: ``tensor_split`` along ``dim``; a number of
+    sections must divide the dim's size."""
+    if input.dim() < least:
+        raise RuntimeError(
+            f"torch.{name} requires a tensor with at least {least} dimension, but got a "
+            f"tensor with {input.dim()} dimensions!"
+        )
+    if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
+        n = input.shape[dim]
+        if spec == 0 or n % spec:
+            raise RuntimeError(
+                f"torch.{name} attempted to split along dimension {dim}, but the size of the "
+                f"dimension {n} is not divisible by the split_size {spec}!"
+            )
+    return tensor_split(input, spec, dim)
+
+
+def hsplit(input: Tensor, indices_or_sections: Any) -> tuple:
+    """Split the columns (dim 1; dim 0 of a 1-D tensor)."""
+    return _split_at("hsplit", input, indices_or_sections, 1 if input.dim() > 1 else 0, 1)
+
+
+def vsplit(input: Tensor, indices_or_sections: Any) -> tuple:
+    """Split the rows (dim 0) of a tensor of 2 or more dims."""
+    return _split_at("vsplit", input, indices_or_sections, 0, 2)
+
+
+def dsplit(input: Tensor, indices_or_sections: Any) -> tuple:
+    """Split along the depth (dim 2) of a tensor of 3 or more dims."""
+    return _split_at("dsplit", input, indices_or_sections, 2, 3)
+
+
+def dstack(tensors: Any) -> Tensor:
+    """Join along the third dim (1-D and 2-D tensors first become 3-D, as ``atleast_3d``).
+
+    >>> import minigrad as torch
+    >>> torch.dstack([torch.tensor([1, 2]), torch.tensor([3, 4])]).shape
+    torch.Size([1, 2, 2])
+    """
+
+    def atleast_3d(t: Tensor) -> Tensor:
+        if t.dim() == 0:
+            return t.reshape(1, 1, 1)
+        if t.dim() == 1:
+            return t.unsqueeze(0).unsqueeze(-1)
+        if t.dim() == 2:
+            return t.unsqueeze(-1)
+        return t
+
+    return cat([atleast_3d(t) for t in tensors], 2)
+
+
+class Rot90Backward0(Op):
+    """out = a turned by k quarter turns in the plane ``dims`` (from the first towards
+    the second)          grad: turned back (-k quarter turns)"""
+
+    __slots__ = ("k", "dims")
+
+    @staticmethod
+    def forward(ctx, a, k, dims):
+        ctx.k, ctx.dims = k, dims
+        return np.rot90(a, k, dims).copy()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Rot90Backward0.apply(grad, k=-ctx.k, dims=ctx.dims)
+
+
+def rot90(input: Tensor, k: int = 1, dims: Any = (0, 1)) -> Tensor:
+    """Turn by ``k`` quarter turns in the plane of ``dims`` (a copy).
+
+    >>> import minigrad as torch
+    >>> torch.rot90(torch.tensor([[1, 2], [3, 4]]))
+    tensor([[2, 4],
+            [1, 3]])
+    """
+    dims = list(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.dim() < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.dim()}")
+    d0, d1 = (input._wrap_dim(d) for d in dims)
+    if d0 == d1:
+        raise RuntimeError(
+            f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}"
+        )
+    return Rot90Backward0.apply(input, k=int(k) % 4, dims=(d0, d1))
+
+
+def _matrix_shape(shape: tuple) -> tuple:
+    """How ``block_diag`` places a block: a vector as a row, a number as 1 by 1."""
+    return tuple(shape) if len(shape) == 2 else (1, shape[0]) if shape else (1, 1)
+
+
+class BlockDiagBackward0(Op):
+    """out = the matrices on the diagonal of a larger one, zeros elsewhere
+    d/d(each matrix) = its block of grad"""
+
+    __slots__ = ("shapes",)
+
+    @staticmethod
+    def forward(ctx, *blocks):
+        ctx.shapes = [b.shape for b in blocks]
+        mats = [b.reshape(_matrix_shape(b.shape)) for b in blocks]
+        rows = builtins.sum(m.shape[0] for m in mats)
+        cols = builtins.sum(m.shape[1] for m in mats)
+        out = np.zeros((rows, cols), dtype=mats[0].dtype)
+        r = c = 0
+        for m in mats:
+            out[r : r + m.shape[0], c : c + m.shape[1]] = m
+            r, c = r + m.shape[0], c + m.shape[1]
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        grads, r, c = [], 0, 0
+        for shape, need in zip(ctx.shapes, ctx.needs_input_grad):
+            h, w = _matrix_shape(shape)
+            grads.append(grad[r : r + h, c : c + w].reshape(shape) if need else None)
+            r, c = r + h, c + w
+        return tuple(grads)
+
+
+def block_diag(*tensors: Tensor) -> Tensor:
+    """A matrix with the given matrices (vectors as rows, numbers as 1 by 1) on its diagonal.
+
+    >>> import minigrad as torch
+    >>> torch.block_diag(torch.tensor([[1, 2]]), torch.tensor([[3]]))
+    tensor([[1, 2, 0],
+            [0, 0, 3]])
+    """
+    from .. import _dtype
+    from ._promotion import _cast
+
+    for i, t in enumerate(tensors):
+        if t.dim() > 2:
+            raise RuntimeError(_messages.block_diag_dims(i, t.dim()))
+    if not tensors:
+        return Tensor._make(np.zeros((1, 0), dtype=np.float32), None)
+    dt = _dtype.result_type(*[Tensor._make(np.zeros(1, t._data.dtype), None) for t in tensors])
+    return BlockDiagBackward0.apply(*[_cast(t, dt) for t in tensors])
+
+
+def cartesian_prod(*tensors: Tensor) -> Tensor:
+    """Every combination of one element from each 1-D tensor, one per row.
+
+    >>> import minigrad as torch
+    >>> torch.cartesian_prod(torch.tensor([1, 2]), torch.tensor([3, 4]))
+    tensor([[1, 3],
+            [1, 4],
+            [2, 3],
+            [2, 4]])
+    """
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    grids = meshgrid(*tensors, indexing="ij")
+    return stack([g.flatten() for g in grids], 1)

@@ -116,6 +116,21 @@ RULES: dict[str, Rule] = {
         lambda L, a, b, v: grad_of(L, lambda x: x**b, a, v), P(2, 3), S(2, 3), S(2, 3)
     ),
     "RsubBackward1": rule(lambda L, a: 2.0 - a, S(2, 3)),
+    "AddcmulBackward0": rule(
+        lambda L, a, b, c: L.addcmul(a, b, c, value=-0.5), S(2, 3), S(3), S(2, 3)
+    ),
+    "AddcdivBackward0": rule(
+        lambda L, a, b, c: L.addcdiv(a, b, c, value=2), S(2, 3), S(3), P(2, 3)
+    ),
+    "XlogyBackward1": rule(lambda L, b: L.xlogy(2.0, b), P(2, 3)),
+    "XlogyBackward2": rule(lambda L, a: L.xlogy(a, 3.0), S(2, 3)),
+    "LogitBackward0": rule(lambda L, a: L.logit(a, eps=0.1), U(2, 3)),
+    "LogaddexpBackward0": rule(lambda L, a, b: L.logaddexp(a, b), S(2, 3), S(3)),
+    "HypotBackward0": rule(lambda L, a, b: L.hypot(a, b), S(2, 3), S(2, 1)),
+    "FmodBackward0": rule(lambda L, a: L.fmod(a, 0.15), S(2, 3)),
+    "FmodBackward1": rule(lambda L, a, b: L.fmod(a, b), S(2, 3), S(2, 3)),
+    "CopysignBackward0": rule(lambda L, a, b: L.copysign(a, b), S(2, 3), S(2, 3)),
+    "CopysignBackward1": rule(lambda L, a: L.copysign(a, -1.0), S(2, 3)),
     "MulBackward0": rule(lambda L, a, b: a * b, S(2, 3), S(2, 1)),
     "MulBackward1": rule(lambda L, a, v: grad_of(L, L.sqrt, a, v), P(2, 3), S(2, 3)),
     "DivBackward0": rule(lambda L, a, b: a / b, S(2, 3), S(3)),
@@ -374,6 +389,51 @@ RULES: dict[str, Rule] = {
     "BmmBackward0": rule(lambda L, a, b: a.bmm(b), S(2, 2, 3), S(2, 3, 2)),
     "AddmmBackward0": rule(lambda L, x, w, b: F(L).linear(x, w, b), S(4, 3), S(2, 3), S(2)),
     "LinalgSvdBackward0": rule(lambda L, a: a.norm(p="nuc"), S(3, 2)),
+    "LinalgDetBackward0": rule(lambda L, a: L.linalg.det(a + 2 * L.eye(3, dtype=a.dtype)), S(3, 3)),
+    "LinalgSlogdetBackward0": rule(
+        lambda L, a: L.linalg.slogdet(a + 2 * L.eye(3, dtype=a.dtype)).logabsdet, S(2, 3, 3)
+    ),
+    "LinalgInvExBackward0": rule(
+        lambda L, a: L.linalg.inv(a + 2 * L.eye(3, dtype=a.dtype)), S(3, 3)
+    ),
+    "LinalgSolveExBackward0": rule(
+        lambda L, a, b: L.linalg.solve(a + 2 * L.eye(3, dtype=a.dtype), b), S(3, 3), S(3, 2)
+    ),
+    "LinalgCrossBackward0": rule(lambda L, a, b: L.linalg.cross(a, b), S(2, 3), S(2, 3)),
+    "DistBackward0": rule(lambda L, a, b: L.dist(a, b, 3), S(2, 3), S(3)),
+    "Rot90Backward0": rule(lambda L, a: L.rot90(a, 3, (1, 0)), S(2, 3)),
+    "BlockDiagBackward0": rule(lambda L, a, b, c: L.block_diag(a, b, c), S(2, 3), S(2), S()),
+    # --- special functions ----------------------------------------------------------
+    "ErfinvBackward0": rule(lambda L, a: L.erfinv(a * 0.5), S(2, 3)),
+    "LgammaBackward0": rule(lambda L, a: L.lgamma(a), S(2, 3)),
+    "DigammaBackward0": rule(lambda L, a: L.digamma(a), P(2, 3)),
+    "PolygammaBackward0": rule(lambda L, a: L.polygamma(2, a), P(2, 3)),
+    "PolygammaBackward1": rule(lambda L, a: (a * 1).polygamma_(1), P(2, 3)),
+    "SincBackward0": rule(lambda L, a: L.sinc(a), S(2, 3)),
+    "Deg2RadBackward0": rule(lambda L, a: L.deg2rad(a), S(2, 3)),
+    "Rad2DegBackward0": rule(lambda L, a: L.rad2deg(a), S(2, 3)),
+    # --- statistics -----------------------------------------------------------------
+    "MedianBackward0": rule(lambda L, a: a.median(), S(3, 4)),
+    "MedianBackward1": rule(lambda L, a: a.median(1).values, S(3, 4)),
+    "NanmedianBackward0": rule(lambda L, a: a.nanmedian(), S(3, 4)),
+    "NanmedianBackward1": rule(lambda L, a: a.nanmedian(0).values, S(3, 4)),
+    "KthvalueBackward0": rule(lambda L, a: a.kthvalue(2, 0).values, S(3, 4)),
+    "VarMeanBackward0": rule(lambda L, a: L.var_mean(a, 1), S(3, 4)),
+    "StdMeanBackward0": rule(lambda L, a: L.std_mean(a, 0, keepdim=True), S(3, 4)),
+    "NansumBackward0": rule(lambda L, a: L.nansum(a, 1), S(3, 4)),
+    "CummaxBackward0": rule(lambda L, a: a.cummax(1).values, S(3, 4)),
+    "CumminBackward0": rule(lambda L, a: a.cummin(0).values, S(3, 4)),
+    "LogcumsumexpBackward0": rule(lambda L, a: a.logcumsumexp(1), S(3, 4)),
+    "AminmaxBackward0": rule(lambda L, a: L.aminmax(a, dim=1), S(3, 4)),
+    "AddmvBackward0": rule(
+        lambda L, i, m, v: L.addmv(i, m, v, beta=0.5, alpha=2), S(2), S(2, 3), S(3)
+    ),
+    "BaddbmmBackward0": rule(
+        lambda L, i, a, b: L.baddbmm(i, a, b, alpha=-1), S(2, 1, 4), S(2, 3, 2), S(2, 2, 4)
+    ),
+    "AddbmmBackward0": rule(
+        lambda L, i, a, b: L.addbmm(i, a, b, beta=2), S(3, 4), S(2, 3, 2), S(2, 2, 4)
+    ),
     # --- convolution and pooling ------------------------------------------------------
     "ConvolutionBackward0": rule(
         lambda L, x, w, b: F(L).conv2d(x, w, b, padding=1), S(1, 2, 3, 3), S(2, 2, 2, 2), S(2)
@@ -527,6 +587,20 @@ def _unpacked_primal(L: Any, a: Any) -> Any:
 
 
 EXCLUDED: dict[str, str] = {
+    "CdistBackward0": (
+        'torch cannot differentiate cdist twice (its gradient raises "the derivative for '
+        "'_cdist_backward' is not implemented\"): no gradgradcheck; tests/ops/"
+        "test_linalg_functions_vs_torch.py compares values, first-order gradients and that error"
+    ),
+    "CdistBackwardBackward0": "cdist's gradient, which torch does not differentiate (as above)",
+    "BernoulliBackward0": (
+        "a random draw: its gradient is zero by definition, and finite differences would "
+        "compare different draws (tests/core/test_random_distributions_vs_torch.py "
+        "compares the zero gradient and the draws with torch's)"
+    ),
+    "PoissonBackward0": (
+        "a random draw, as BernoulliBackward0 (same test file: zero gradient, same draws)"
+    ),
     "Unique2Backward0": (
         "torch has no derivative for unique: backward through the node raises "
         "\"the derivative for '_unique2' is not implemented\" (test_unique in "

@@ -34,6 +34,11 @@ def _unit(shape: tuple) -> Callable:
     return lambda rng: rng.uniform(0.1, 0.9, shape)
 
 
+def _diag_heavy(n: int) -> Callable:
+    """A well-conditioned square matrix (for inverses and solves)."""
+    return lambda rng: rng.randn(n, n) + 3 * np.eye(n)
+
+
 S = (2, 3)
 # name: (fn(T, *leaves), makers of the leaves' values)
 OPS: dict[str, tuple[Callable, tuple]] = {
@@ -79,6 +84,17 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "sub": (lambda T, x, y: (x - y) * y, (_any(S), _any(S))),
     "where": (lambda T, x, y: T.where(x > 0, x * y, y * y), (_any(S), _any(S))),
     "broadcast_mul": (lambda T, x, y: x * y, (_any(S), _any((3,)))),
+    "addcmul": (lambda T, x, y, z: T.addcmul(x, y, z, value=2), (_any(S), _any(S), _any(S))),
+    "addcdiv": (lambda T, x, y, z: T.addcdiv(x, y, z, value=2), (_any(S), _any(S), _pos(S))),
+    "xlogy": (lambda T, x, y: T.xlogy(x, y), (_any(S), _pos(S))),
+    "xlogy_numbers": (lambda T, x, y: T.xlogy(x, 2.0) * T.xlogy(3.0, y), (_any(S), _pos(S))),
+    "logit": (lambda T, x: T.logit(x), (_unit(S),)),
+    "logit_eps": (lambda T, x: T.logit(x, eps=0.2), (_unit(S),)),
+    "logaddexp": (lambda T, x, y: T.logaddexp(x, y), (_any(S), _any(S))),
+    "hypot": (lambda T, x, y: T.hypot(x, y), (_any(S), _any(S))),
+    "float_power": (lambda T, x, y: T.float_power(x, y) * T.float_power(x, 2), (_pos(S), _any(S))),
+    "fmod": (lambda T, x, y: T.fmod(x, y) * x.fmod(0.3), (_any(S), _pos(S))),
+    "copysign": (lambda T, x, y: T.copysign(x, y) * x.copysign(-1.0), (_any(S), _any(S))),
     # reductions
     "sum": (lambda T, x: (x * x).sum(), (_any(S),)),
     "sum_dim": (lambda T, x: (x * x).sum(1), (_any(S),)),
@@ -106,6 +122,18 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "logsumexp": (lambda T, x: x.logsumexp(1), (_any(S),)),
     "logsumexp_keepdim": (lambda T, x: T.logsumexp(x, 0, keepdim=True), (_any(S),)),
     "cumsum": (lambda T, x: (x * x).cumsum(1), (_any(S),)),
+    "median": (lambda T, x: (x * x).median() + (x * x).median(1).values.sum(), (_any(S),)),
+    "nanmedian": (lambda T, x: (x * x).nanmedian() + (x * x).nanmedian(0).values.sum(), (_any(S),)),
+    "nanquantile": (lambda T, x: T.nanquantile(x * x, 0.3, dim=1), (_any(S),)),
+    "kthvalue": (lambda T, x: (x * x).kthvalue(2, 1).values, (_any(S),)),
+    "var_mean": (lambda T, x: sum(T.var_mean(x * x, 1)), (_any(S),)),
+    "std_mean": (lambda T, x: sum(T.std_mean(x * x, 0, keepdim=True)), (_any(S),)),
+    "nansum": (lambda T, x: T.nansum(x * x, 1) + T.nanmean(x * x), (_any(S),)),
+    "cummax": (lambda T, x: (x * x).cummax(1).values + (x * x).cummin(1).values, (_any(S),)),
+    "logcumsumexp": (lambda T, x: (x * x).logcumsumexp(1), (_any(S),)),
+    "aminmax": (lambda T, x: sum(T.aminmax(x * x, dim=0)), (_any(S),)),
+    "diff": (lambda T, x: T.diff(x * x, prepend=x[:, :1]), (_any(S),)),
+    "quantile": (lambda T, x: T.quantile(x * x, 0.3, dim=1), (_any(S),)),
     # shapes and indexing
     "view": (lambda T, x: (x * x).view(3, 2), (_any(S),)),
     "reshape": (lambda T, x: (x * x).reshape(-1), (_any(S),)),
@@ -136,6 +164,45 @@ OPS: dict[str, tuple[Callable, tuple]] = {
     "matmul_transposed": (lambda T, x, y: (x * 2).t() @ y, (_any((3, 2)), _any((3, 4)))),
     "dot": (lambda T, x, y: T.dot(x, y), (_any((3,)), _any((3,)))),
     "bmm": (lambda T, x, y: T.bmm(x, y), (_any((2, 2, 3)), _any((2, 3, 2)))),
+    "inv": (lambda T, a: T.linalg.inv(a), (_diag_heavy(3),)),
+    "det": (lambda T, a: T.linalg.det(a), (_diag_heavy(3),)),
+    "diag_embed": (lambda T, x: T.diag_embed(x * x, 1, 0, 2), (_any(S),)),
+    "solve": (lambda T, a, b: T.linalg.solve(a, b), (_diag_heavy(3), _any((3, 2)))),
+    "solve_vector": (lambda T, a, b: T.linalg.solve(a, b), (_diag_heavy(3), _any((3,)))),
+    "solve_right": (lambda T, a, b: T.linalg.solve(a, b, left=False), (_diag_heavy(3), _any(S))),
+    "slogdet": (lambda T, a: T.linalg.slogdet(a).logabsdet, (_diag_heavy(3),)),
+    "logdet": (lambda T, a: T.logdet(a), (_diag_heavy(3),)),
+    "cross": (lambda T, a, b: T.linalg.cross(a, b), (_any(S), _any(S))),
+    "kron": (lambda T, a, b: T.kron(a, b), (_any(S), _any((2, 2)))),
+    "dist": (lambda T, a, b: T.dist(a, b), (_any(S), _any(S))),
+    "matrix_norm_2": (lambda T, a: T.linalg.matrix_norm(a, 2), (_any(S),)),
+    "matrix_norm_1": (lambda T, a: T.linalg.matrix_norm(a, 1), (_any(S),)),
+    "rot90": (lambda T, x: T.rot90(x * x, 1), (_any(S),)),
+    "block_diag": (lambda T, x, y: T.block_diag(x * y, y), (_any(S), _any(S))),
+    "take_along_dim": (lambda T, x: T.take_along_dim(x * x, T.tensor([[2], [0]]), 1), (_any(S),)),
+    "trapezoid": (
+        lambda T, y: T.trapezoid(y * y, T.tensor([0.0, 1.0, 3.0])) + T.trapezoid(y, dx=2),
+        (_any(S),),
+    ),
+    "erfinv": (lambda T, x: T.erfinv(x * 0.3), (_unit(S),)),
+    "lgamma": (lambda T, x: T.lgamma(x), (_pos(S),)),
+    "digamma": (lambda T, x: T.digamma(x), (_pos(S),)),
+    "polygamma": (lambda T, x: T.polygamma(2, x), (_pos(S),)),
+    "sinc": (lambda T, x: T.sinc(x), (_any(S),)),
+    "deg2rad": (lambda T, x: T.deg2rad(x * x) + T.rad2deg(x * x), (_any(S),)),
+    "addmv": (lambda T, i, m, v: T.addmv(i, m, v), (_any((2,)), _any(S), _any((3,)))),
+    "addmv_scaled": (
+        lambda T, i, m, v: T.addmv(i, m, v, beta=0.5, alpha=2),
+        (_any((2,)), _any(S), _any((3,))),
+    ),
+    "baddbmm": (
+        lambda T, i, a, b: T.baddbmm(i, a, b, beta=2, alpha=0.5),
+        (_any((2, 2, 2)), _any((2, 2, 3)), _any((2, 3, 2))),
+    ),
+    "addbmm": (
+        lambda T, i, a, b: T.addbmm(i, a, b, alpha=3),
+        (_any((2, 2)), _any((2, 2, 3)), _any((2, 3, 2))),
+    ),
     "outer": (lambda T, x, y: T.outer(x, y), (_any((3,)), _any((2,)))),
     # nn.functional
     "linear": (

@@ -372,6 +372,24 @@ CASES = {
     ),
     "INDEX_OF_0_DIM_TENSOR": lambda lib: lib.tensor(1.0)[0],
     # operators and shapes
+    "ADDCDIV_INTEGER_DIVISION": lambda lib: lib.addcdiv(
+        lib.ones(2), lib.ones(2, dtype=lib.int64), lib.ones(2, dtype=lib.int64)
+    ),
+    "float_power_base_dtype": lambda lib: lib.ones(2).float_power_(2),
+    "BERNOULLI_P_RANGE": lambda lib: lib.bernoulli(lib.tensor([1.5])),
+    "SOLVE_SINGULAR": lambda lib: lib.linalg.solve(lib.ones(2, 2), lib.ones(2)),
+    "inv_singular": lambda lib: lib.linalg.inv(lib.ones(2, 2)),
+    "CROSS_WITHOUT_DIM": lambda lib: lib.cross(lib.ones(3), lib.ones(3)),
+    "solve_dtypes": lambda lib: lib.linalg.solve(lib.eye(2), lib.ones(2, dtype=lib.float64)),
+    "solve_shapes": lambda lib: lib.linalg.solve(lib.eye(2), lib.ones(3)),
+    "norm_needs_dim": lambda lib: lib.linalg.norm(lib.ones(2, 2, 2), 2),
+    "searchsorted_shapes": lambda lib: lib.searchsorted(
+        lib.tensor([[1, 3, 5]]), lib.tensor([3, 4])
+    ),
+    "block_diag_dims": lambda lib: lib.block_diag(lib.ones(2, 2), lib.ones(1, 1, 1)),
+    "nanmean_dtype": lambda lib: lib.nanmean(lib.tensor([1, 2])),
+    "AMINMAX_EMPTY": lambda lib: lib.aminmax(lib.tensor([])),
+    "quantile_interpolation": lambda lib: lib.quantile(lib.ones(2), 0.5, interpolation="x"),
     "SUB_OF_TWO_BOOLS": lambda lib: lib.tensor([True]) - lib.tensor([False]),
     "NEG_OF_A_BOOL": lambda lib: -lib.tensor([True]),
     "size_mismatch_at_dim": lambda lib: lib.ones(2) + lib.ones(3),

@@ -96,6 +96,18 @@ x = torch.arange(10.0, requires_grad=True)
 a, b = x.split_with_sizes([3, 7])
 print(a, b, torch.split_with_sizes(x.detach(), [5, 5]))
 """,
+    "hsplit_vsplit_dsplit": """
+print(torch.hsplit(torch.arange(6.0), 3), torch.arange(12.0).view(2, 6).hsplit([2]))
+print(torch.vsplit(torch.arange(12.0).view(4, 3), [1, 3]))
+print(torch.dsplit(torch.arange(8.0).view(2, 2, 2), 2))
+x = torch.arange(6.0, requires_grad=True)
+print(x.hsplit(3)[0].grad_fn.name())
+""",
+    "hsplit_not_divisible": "torch.hsplit(torch.arange(12.0).view(2, 6), 4)",
+    "hsplit_zero": "torch.hsplit(torch.arange(12.0).view(2, 6), 0)",
+    "hsplit_0d": "torch.hsplit(torch.tensor(1.0), 1)",
+    "vsplit_1d": "torch.vsplit(torch.arange(6.0), 2)",
+    "dsplit_2d": "torch.dsplit(torch.ones(2, 2), 2)",
     "split_with_sizes_bad": "torch.arange(10.0).split_with_sizes([3, 6])",
     "unfold": """
 x = torch.arange(7.0, requires_grad=True)
