@@ -1332,6 +1332,20 @@ def split_sizes_sum(n: object, d: object, sizes: object) -> str:
     )
 
 
+def split_needs_dims(name: object, least: object, ndim: object) -> str:
+    return (
+        f"torch.{name} requires a tensor with at least {least} dimension, but got a tensor "
+        f"with {ndim} dimensions!"
+    )
+
+
+def split_not_divisible(name: object, dim: object, n: object, sections: object) -> str:
+    return (
+        f"torch.{name} attempted to split along dimension {dim}, but the size of the dimension "
+        f"{n} is not divisible by the split_size {sections}!"
+    )
+
+
 def expand_size_mismatch(
     s: object, own: object, i: object, sizes: object, self_shape: object
 ) -> str:

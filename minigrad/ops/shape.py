@@ -992,17 +992,11 @@ def _split_at(name: str, input: Tensor, spec: Any, dim: int, least: int) -> tupl
     """``hsplit``/``vsplit``/``dsplit``: ``tensor_split`` along ``dim``; a number of
     sections must divide the dim's size."""
     if input.dim() < least:
-        raise RuntimeError(
-            f"torch.{name} requires a tensor with at least {least} dimension, but got a "
-            f"tensor with {input.dim()} dimensions!"
-        )
+        raise RuntimeError(_messages.split_needs_dims(name, least, input.dim()))
     if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
         n = input.shape[dim]
         if spec == 0 or n % spec:
-            raise RuntimeError(
-                f"torch.{name} attempted to split along dimension {dim}, but the size of the "
-                f"dimension {n} is not divisible by the split_size {spec}!"
-            )
+            raise RuntimeError(_messages.split_not_divisible(name, dim, n, spec))
     return tensor_split(input, spec, dim)
 
 

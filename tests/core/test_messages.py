@@ -487,6 +487,8 @@ CASES = {
     "expand_minus_one_leading": lambda lib: lib.ones(2).expand(-1, 2),
     "REPEAT_DIMS_TOO_FEW": lambda lib: lib.ones(2, 2).repeat(2),
     "split_sizes_sum": lambda lib: lib.ones(4).split([1, 2]),
+    "split_needs_dims": lambda lib: lib.vsplit(lib.ones(4), 2),
+    "split_not_divisible": lambda lib: lib.ones(2, 6).hsplit(4),
     "eye_invalid_arguments": lambda lib: lib.eye(2.5),
     "MULTINOMIAL_INF_OR_NAN": lambda lib: lib.multinomial(
         lib.tensor([1.0, float("inf")]), 2, replacement=True
