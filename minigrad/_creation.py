@@ -8,12 +8,11 @@ float32, ints give int64 and bools give bool.
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype, _messages, _random
+from . import _device, _dtype, _messages, _random, _warn
 from ._grad_mode import _State
 from ._tensor import Tensor, _check_no_overlap, _warn_scalar_once, _writable
 from .autograd.function import Op, quiet_numpy
@@ -230,11 +229,7 @@ def tensor(
     tensor(2., requires_grad=True)
     """
     if isinstance(data, Tensor):
-        warnings.warn(
-            _messages.COPY_CONSTRUCT_FROM_TENSOR,
-            UserWarning,
-            stacklevel=2,
-        )
+        _warn.warn(_messages.COPY_CONSTRUCT_FROM_TENSOR)
     _dtype_arg(dtype, "tensor")
     arr = _to_array(data, _np_dtype(dtype))
     return _finish(arr, requires_grad, device)

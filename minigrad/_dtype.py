@@ -43,6 +43,7 @@ class dtype:
         "np",
         "scalar_name",
         "legacy_name",
+        "type_string",
         "cpp_name",
         "c_type",
         "abbr",
@@ -62,6 +63,9 @@ class dtype:
             "np": np_dt,  # how numpy stores the values
             "scalar_name": scalar,  # Float: torch's ScalarType name ("... but got Float")
             "legacy_name": scalar + "Tensor",  # FloatTensor: x.type(), torch.FloatTensor
+            # how torch's messages name a tensor of this dtype: its C++ name, which
+            # Python turns into the legacy one, except for the types that have none
+            "type_string": f"CPU{scalar}Type" if scalar == "Bool" else f"torch.{scalar}Tensor",
             "cpp_name": cpp,  # float, long int: the C++ type's printed name ("float != double")
             "c_type": c_type,  # int64_t: the C type in "cannot be converted to type ..."
             "abbr": abbr,  # f32: torch.dtype.abbr

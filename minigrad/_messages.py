@@ -528,6 +528,12 @@ INFERENCE_SAVED = (
 )
 
 
+SAVED_DETACHED_IN_PLACE = (
+    "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
+    "This is not supported, please use out-of-place `.detach()` instead"
+)
+
+
 def modified_by_inplace(what: object, current: object, expected: object) -> str:
     from .autograd.anomaly_mode import is_anomaly_enabled
 
@@ -1257,17 +1263,31 @@ MT_OF_0_DIM = (
     "cases. (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)"
 )
+MH_OF_0_DIM = (
+    "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)"
+)
+H_OF_0_DIM = (
+    "Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4335.)"
+)
+MH_OF_1_DIM = "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor."
+
+
+def h_of_not_a_matrix(dim: object) -> str:
+    text = f"tensor.H is only supported on matrices (2-D tensors). Got {dim}-D tensor."
+    return text + " For batches of matrices, consider using tensor.mH" if dim > 2 else text
 
 
 def expand_too_few_sizes(
-    legacy_name: object,
+    type_string: object,
     self_shape: object,
     sizes: object,
     len_sizes: object,
     self_dim: object,
 ) -> str:
     return (
-        f"expand(torch.{legacy_name}{{{self_shape}}}, size={sizes}): the number of "
+        f"expand({type_string}{{{self_shape}}}, size={sizes}): the number of "
         f"sizes provided ({len_sizes}) must be greater or equal to the number of dimensions "
         f"in the tensor ({self_dim})"
     )

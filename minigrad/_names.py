@@ -9,6 +9,9 @@ code a frame runs:
     package; every other frame (a notebook cell, a script, a doctest, a test)
     is the learner's.
 
+Warnings use the same rule (:func:`learner_stacklevel`): they point at the
+learner's line, as torch's do.
+
 ``viz.draw_*``, the widgets and ``explain`` ask :func:`learner_frame` for the
 first frame that is not minigrad's (the cell that called them), then
 :func:`tensor_variables` for its tensor variables: locals first, then the
@@ -50,6 +53,21 @@ def learner_frame() -> FrameType | None:
     while frame is not None and is_minigrad(frame):
         frame = frame.f_back
     return frame
+
+
+def learner_stacklevel(stop_in: str | None = None) -> int:
+    """The ``stacklevel`` that makes a warning raised by the caller of this
+    function point at the learner's line (see ``minigrad._warn``): 1 is that
+    caller, each minigrad frame above it one more. ``stop_in``: a folder of the
+    package (``"nn/modules"``) whose frames count as the learner's."""
+    stop = os.path.join(_HERE, *stop_in.split("/")) + os.sep if stop_in else None
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
+    while frame is not None and is_minigrad(frame):
+        if stop is not None and frame.f_code.co_filename.startswith(stop):
+            break
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def running(code: CodeType) -> FrameType | None:

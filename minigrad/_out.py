@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import functools
 import inspect
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from . import _messages
+from . import _messages, _warn
 from ._grad_mode import _State, no_grad
 from ._tensor import Tensor, _check_no_partial_overlap
 
@@ -53,11 +52,7 @@ def write_into(out: Tensor, fn: Callable, name: str, args: tuple, kwargs: dict) 
         result = fn(*args, **kwargs)
     if out._data.shape != result._data.shape:
         if out._data.size:
-            warnings.warn(
-                _messages.out_resized(list(out._data.shape), list(result._data.shape)),
-                UserWarning,
-                stacklevel=3,
-            )
+            _warn.warn(_messages.out_resized(list(out._data.shape), list(result._data.shape)))
         out._data = np.empty(result._data.shape, dtype=out._data.dtype)
     out._write(result._data)
     return out

@@ -14,14 +14,13 @@ live together in ``minigrad/ops/``.
 
 from __future__ import annotations
 
-import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype, _messages
+from . import _device, _dtype, _messages, _warn
 from ._device import device
 from ._dtype import dtype as DType
 from ._grad_mode import _State
@@ -336,7 +335,7 @@ class Tensor:
     def grad(self) -> Tensor | None:
         """The gradient accumulated by backward (leaves, or after ``retain_grad()``)."""
         if self.grad_fn is not None and not self.retains_grad:
-            warnings.warn(_messages.NON_LEAF_GRAD, UserWarning, stacklevel=2)
+            _warn.warn(_messages.NON_LEAF_GRAD)
         return self._grad
 
     @grad.setter
@@ -478,6 +477,12 @@ class Tensor:
         """Cut this tensor from its graph, in place: it becomes a leaf."""
         if self._view_v is not None:
             raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
+        if self._grad_fn is not None:  # a node that saved it cannot use it any more
+            from .autograd.function import next_seq
+
+            if self._vc is None:
+                self._vc = _Version()
+            self._vc.detached = next_seq()
         self.grad_fn = None
         self._requires_grad = False
         return self
@@ -669,6 +674,8 @@ class Tensor:
         *args: Any,
         _fill: bool = False,
         _number: bool = False,
+        _broadcast: bool = False,
+        _first: Callable[[], None] | None = None,
         **kwargs: Any,
     ) -> Tensor:
         """Run ``fn(self, *args)`` and store the result in ``self``.
@@ -680,17 +687,28 @@ class Tensor:
         torch allows on a tensor whose elements share memory (an ``expand``).
         ``_number``: the tensor arguments are read as numbers first (``fill_``), so
         they may be part of ``self``.
+        ``_broadcast``: an elementwise op, whose tensor arguments must broadcast to
+        ``self``'s shape (checked before the op runs, as torch does, so that its
+        shape error comes before any complaint about dtypes).
+        ``_first``: the op's own check of its arguments, which torch makes right
+        after the autograd checks, before it looks at memory and shapes.
         """
         recording = _State.enabled and (
             self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args)
         )
         self._check_inplace(recording)
+        if _first is not None:
+            _first()
         if not _fill:
             _check_no_overlap(self._data)
         if not (_fill or _number):
             for a in args:
                 if isinstance(a, Tensor):
                     _check_no_partial_overlap(self._data, a._data)
+        if _broadcast:
+            for a in args:
+                if isinstance(a, Tensor):
+                    _check_fits(self._data, a._data)
         from .autograd.function import _TANGENTS
 
         dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
@@ -725,10 +743,7 @@ class Tensor:
             try:
                 values = np.broadcast_to(values, self._data.shape)
             except ValueError:
-                raise RuntimeError(
-                    f"output with shape {list(self._data.shape)} doesn't match the broadcast "
-                    f"shape {list(values.shape)}"
-                ) from None
+                raise RuntimeError(_output_shape_message(self._data.shape, values.shape)) from None
         if values.dtype != self._data.dtype and not np.can_cast(
             values.dtype, self._data.dtype, casting="same_kind"
         ):
@@ -801,21 +816,21 @@ class Tensor:
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from .ops._promotion import _broadcast_check
         from .ops.elementwise import CopyBackwards
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)
         self._check_inplace(self.requires_grad or src.requires_grad)  # (checked first)
-        _broadcast_check(self._data, src._data)  # torch's message for shapes that cannot meet
-        if self._data.dtype.kind != "f":  # integers and bools have no gradient to record
+        a, b = self._data, src._data
+        if _same_view(a, b):
+            # the very same view of the same memory: torch copies nothing, so it
+            # refuses nothing (not even a write into an expand), but still records
+            return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src, _fill=True)
+        _check_no_overlap(a)  # (torch looks at the memory before the shapes)
+        _check_no_partial_overlap(a, b)
+        _check_fits(a, b)
+        if a.dtype.kind != "f":  # integers and bools have no gradient to record
             src = src.detach()
-        shape = np.broadcast_shapes(self._data.shape, src._data.shape)
-        if shape != self._data.shape:
-            raise RuntimeError(
-                f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
-                f"{list(shape)}"
-            )
         return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
 
     def __setitem__(self, key: Any, value: Any) -> None:
@@ -833,7 +848,7 @@ def _warn_scalar_once() -> None:
     global _scalar_warned
     if not _scalar_warned:
         _scalar_warned = True
-        warnings.warn(_messages.SCALAR_OF_REQUIRES_GRAD, UserWarning, stacklevel=3)
+        _warn.warn(_messages.SCALAR_OF_REQUIRES_GRAD)
 
 
 class _SameMemory:
@@ -858,6 +873,29 @@ def _overlaps(data: np.ndarray) -> bool:
     return data.size > 0 and any(st == 0 and n > 1 for n, st in zip(data.shape, data.strides))
 
 
+def _same_view(a: np.ndarray, b: np.ndarray) -> bool:
+    """The same elements of the same memory, in the same layout and dtype."""
+
+    def layout(x: np.ndarray) -> tuple:
+        return x.ctypes.data, x.shape, x.strides, x.dtype
+
+    return layout(a) == layout(b)
+
+
+def _output_shape_message(out: tuple, shape: tuple) -> str:
+    return f"output with shape {list(out)} doesn't match the broadcast shape {list(shape)}"
+
+
+def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
+    """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
+    from .ops._promotion import _broadcast_check
+
+    _broadcast_check(out, src)  # shapes that cannot meet at all
+    shape = np.broadcast_shapes(out.shape, src.shape)
+    if shape != out.shape:
+        raise RuntimeError(_output_shape_message(out.shape, shape))
+
+
 def _check_no_overlap(data: np.ndarray) -> None:
     """torch refuses to write into a tensor whose elements share memory (``expand``)."""
     if _overlaps(data):
@@ -867,16 +905,27 @@ def _check_no_overlap(data: np.ndarray) -> None:
 def _check_no_partial_overlap(out: np.ndarray, src: np.ndarray) -> None:
     """torch refuses an in-place op whose input covers part of the memory it writes
     (``t[1:] += t[:-1]``): the result would depend on the order of the writes. The
-    very same elements (``t += t``) are fine. Like torch, only dense tensors are
-    compared (for others the question is "too hard" and nothing is refused)."""
+    very same elements (``t += t``) are fine, if seen the same way: ``t`` and
+    ``t.unsqueeze(0)`` are not (torch compares the strides). Like torch, only dense
+    tensors are compared (for others the question is "too hard": nothing is refused)."""
     if not out.size or not src.size or not (_dense(out) and _dense(src)):
         return
     a0, b0 = out.ctypes.data, src.ctypes.data
     a1, b1 = a0 + out.nbytes, b0 + src.nbytes
-    if (a0, a1) == (b0, b1) and _layout(out) == _layout(src):
+    if (a0, a1) == (b0, b1) and _same_strides(out, src):
         return
     if a0 < b1 and b0 < a1:
         raise RuntimeError(_messages.PARTIAL_OVERLAP)
+
+
+def _same_strides(a: np.ndarray, b: np.ndarray) -> bool:
+    """torch's test for "the very same elements": the same strides. numpy gives a
+    dim of size 1 a stride of its own choosing, so for two tensors of one shape
+    only the other dims are compared; of different shapes, all of them (another
+    number of dims: never the same)."""
+    if a.shape == b.shape:
+        return _layout(a) == _layout(b)
+    return a.strides == b.strides
 
 
 def _layout(a: np.ndarray) -> list[tuple[int, int]]:

@@ -12,10 +12,13 @@ class _Version:
     """A tensor's version counter, shared by all tensors that share its data.
     Every in-place operation adds one."""
 
-    __slots__ = ("v", "dtype")
+    __slots__ = ("v", "dtype", "detached")
 
     def __init__(self) -> None:
         self.v = 0
+        # when a tensor with a grad_fn was detached in place (``detach_()``): the
+        # sequence number of that moment, to tell the nodes that saved it before
+        self.detached = -1
         # the data's dtype, when an operation saved a copy promoted to another one
         # (torch's messages name the tensor that was changed)
         self.dtype = None

@@ -75,9 +75,11 @@ def run_backward(
             grad = buffers.pop(node, None)  # (a list for a node with several outputs)
             if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
                 # the common case, spelled out as it runs for every node (a leaf has no _inputs)
+                if node._holds_saved and node._saved is F._FREED:
+                    raise RuntimeError(_messages.SECOND_BACKWARD)
                 out = type(node).backward(node, grad)  # 3.
                 out = out if isinstance(out, tuple) else (out,)
-                if node._saved and not retain_graph:
+                if (node._saved or node._holds_saved) and not retain_graph:
                     node._release()  # its saved values are not needed again
             else:  # a leaf, hooks, autograd.grad, a batch, observers, a gradient missing
                 out = _run_node(node, grad, wanted, accumulate, batched, retain_graph, observing)
@@ -259,6 +261,8 @@ def _add_to_grad(leaf: Tensor, grad: Tensor) -> None:
 def _run_rule(node: Node, grads: list, batched: bool, retain_graph: bool) -> tuple:
     """The node's derivative rule: one gradient per input. Then, unless
     ``retain_graph``, the node frees its saved values; then its hooks run."""
+    if node._holds_saved and node._saved is F._FREED:
+        raise RuntimeError(_messages.SECOND_BACKWARD)
     if len(grads) == 1 and grads[0] is not None and not batched:  # the common case
         out = type(node).backward(node, grads[0])
         out = out if isinstance(out, tuple) else (out,)
@@ -371,8 +375,10 @@ def _tensor_hooks(node: Node, grads: list) -> list:
 
 def _retain(t: Tensor, g: Tensor) -> None:
     """``t.retain_grad()``: keep the gradient that reached ``t`` in ``t.grad``."""
-    if t._grad is None:
-        t._grad = g.detach().clone() if not _State.enabled else g.clone()
+    if t._grad is None:  # (a copy laid out row by row, as torch's)
+        from ..ops.shape import _clone_rows
+
+        t._grad = _clone_rows(g.detach() if not _State.enabled else g)
     else:
         t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
 
@@ -424,7 +430,7 @@ def _checked(fn: Callable, new: Any, old: Tensor | None) -> Tensor:
         if new._data.dtype != old._data.dtype:
             raise RuntimeError(
                 f"hook '{_hook_name(fn)}' has changed the type of value (was "
-                f"torch.{old.dtype.legacy_name} got torch.{new.dtype.legacy_name})"
+                f"{old.dtype.type_string} got {new.dtype.type_string})"
             )
         if new._data.shape != old._data.shape:
             raise RuntimeError(f"hook '{_hook_name(fn)}' has changed the size of value")

@@ -107,6 +107,9 @@ class Node:
         "__weakref__",
     )
     _outputs = 1  # how many tensors the node's forward made (gradient buffers need one each)
+    # True for a rule that keeps what backward needs (a mask, indices) in its own
+    # slots, where torch saves tensors: a second backward through it fails all the same
+    _holds_saved = False
 
     def name(self) -> str:
         """The node's name, e.g. ``'MulBackward0'``."""
@@ -186,6 +189,8 @@ class Node:
             current = value._vc.v if value._vc is not None else 0
             if current != version:
                 raise RuntimeError(_modified_message(value, current, version))
+            if value._vc is not None and value._vc.detached > self._seq and value._grad_fn is None:
+                raise RuntimeError(_messages.SAVED_DETACHED_IN_PLACE)
             out.append(value)
         return tuple(out)
 
@@ -223,7 +228,7 @@ class Node:
         return m[1] if m[2] == "0" else m[1] + m[2]
 
     def _release(self) -> None:
-        if self._saved:
+        if self._saved or self._holds_saved:
             self._saved = _FREED
             self._versions = ()
 
@@ -290,8 +295,7 @@ def _pack_saved(node: Node) -> None:
 def _modified_message(t: Tensor, current: int, expected: int) -> str:
     sizes = "[" + ", ".join(str(s) for s in t._data.shape) + "]"
     dtype = t._vc.dtype if t._vc is not None and t._vc.dtype is not None else t.dtype
-    kind = "CPUBoolType" if dtype.scalar_name == "Bool" else f"torch.{dtype.legacy_name}"
-    what = f"[{kind} {sizes}]"
+    what = f"[{dtype.type_string} {sizes}]"
     fn = t.grad_fn
     if fn is not None:
         what += f", which is output {t._out_nr} of {fn._label()},"

@@ -96,11 +96,11 @@ _SELF = {"self": _saved(0)}
 # For each node: torch's name of a saved value (``_saved_<name>``) -> how to read it.
 _FIELDS: dict[str, dict[str, Callable[[Node], Any]]] = {
     "MulBackward0": {"self": _saved(1), "other": _saved(0)},
-    "DivBackward0": {"self": _saved(0), "other": _saved(1)},
+    "DivBackward0": {"self": _saved(1), "other": _saved(0)},
     "AddBackward0": {"alpha": _setting("alpha")},
     "SubBackward0": {"alpha": _setting("alpha")},
     "PowBackward0": {"self": _saved(0), "exponent": _setting("_settings", lambda s: s["c"])},
-    "PowBackward1": {"self": _saved(0), "exponent": _saved(1), "result": _saved(2)},
+    "PowBackward1": {"self": _saved(1), "exponent": _saved(0), "result": _saved(2)},
     "ExpBackward0": _RESULT,
     "TanhBackward0": _RESULT,
     "SigmoidBackward0": _RESULT,

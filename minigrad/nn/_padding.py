@@ -110,21 +110,25 @@ class _CopyPadAdjoint(Op):
 
 class ReflectionPad1DBackward0(_CopyPad):
     __slots__ = ()
+    _holds_saved = True
     _mode = "reflect"
 
 
 class ReflectionPad2DBackward0(_CopyPad):
     __slots__ = ()
+    _holds_saved = True
     _mode = "reflect"
 
 
 class ReplicationPad1DBackward0(_CopyPad):
     __slots__ = ()
+    _holds_saved = True
     _mode = "replicate"
 
 
 class ReplicationPad2DBackward0(_CopyPad):
     __slots__ = ()
+    _holds_saved = True
     _mode = "replicate"
 
 

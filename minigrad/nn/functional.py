@@ -7,12 +7,11 @@ logistic loss).
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages, _random
+from .. import _dtype, _messages, _random, _warn
 from .._size import Size
 from .._tensor import Tensor
 from ..autograd.function import Op
@@ -292,6 +291,7 @@ class SoftmaxBackward0(Op):
         ctx.dim = dim
         e = np.exp(a - np.max(a, axis=_axis(a, dim), keepdims=True)) if a.size else a.copy()
         out = (e / np.sum(e, axis=_axis(a, dim), keepdims=True)).astype(a.dtype, copy=False)
+        out = np.asarray(out, order="C")  # (torch's result is laid out row by row)
         ctx.save_for_backward(out)
         return out
 
@@ -336,7 +336,7 @@ class LogSoftmaxBackward0(Op):
         ctx.dim = dim
         shifted = a - np.max(a, axis=_axis(a, dim), keepdims=True) if a.size else a.copy()
         out = shifted - np.log(np.sum(np.exp(shifted), axis=_axis(a, dim), keepdims=True))
-        out = out.astype(a.dtype, copy=False)
+        out = np.asarray(out.astype(a.dtype, copy=False), order="C")  # (row by row, as torch)
         ctx.save_for_backward(out)
         return out
 
@@ -370,11 +370,7 @@ class LogSoftmaxBackwardDataBackward0(Op):
 
 def _softmax_dim(input: Tensor, dim: Any, name: str) -> int:
     if dim is None:
-        warnings.warn(
-            _messages.implicit_dim_deprecated(name),
-            UserWarning,
-            stacklevel=4,
-        )
+        _warn.warn(_messages.implicit_dim_deprecated(name))
         dim = 0 if input.dim() in (0, 1, 3) else 1
     if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
         raise TypeError(
@@ -423,11 +419,7 @@ def log_softmax(input: Tensor, dim: Any = None, _stacklevel: int = 3, dtype: Any
 
 # --- regression losses --------------------------------------------------------
 def _target_size_warning(input: Tensor, target: Tensor) -> None:
-    warnings.warn(
-        _messages.target_size_differs(target.shape, input.shape),
-        UserWarning,
-        stacklevel=3,
-    )
+    _warn.warn(_messages.target_size_differs(target.shape, input.shape), functional=True)
 
 
 class MseLossBackward0(Op):
@@ -756,7 +748,7 @@ def kl_div(
         how = legacy_reduction(size_average, reduce, stacklevel=1)  # (torch: from _reduction.py)
     else:
         if reduction == "mean":
-            warnings.warn(_messages.KL_DIV_MEAN, UserWarning, stacklevel=2)
+            _warn.warn(_messages.KL_DIV_MEAN, functional=True)
         how = "sum" if reduction == "batchmean" else reduction
         _check_reduction(how)
     # torch's kl_div: one formula of ordinary ops, no node of its own
@@ -904,6 +896,7 @@ class NllLossBackward0(Op):
     d/dx = -w[y] / total at the target class, 0 elsewhere"""
 
     __slots__ = ("reduction", "coef", "settings", "size_mismatch")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, target, weight, ignore_index, reduction, size_mismatch=None):
@@ -956,6 +949,7 @@ class NllLossBackwardBackward0(Op):
     d/dg = nll_loss of gg (the same sum of coef * gg),  d/dx = 0"""
 
     __slots__ = ("reduction", "settings")
+    _holds_saved = True
     _loss = None  # the loss op, to apply on gg (set below)
 
     @staticmethod
@@ -999,6 +993,11 @@ NllLossBackwardBackward0._loss, NllLoss2DBackwardBackward0._loss = (
 def _check_targets(input: Tensor, target: Tensor) -> None:
     if input.dim() == 0:
         raise ValueError("Expected 1 or more dimensions (got 0)")
+    if input.dim() != 1 and target.dim() and input.shape[0] != target.shape[0]:  # (checked next)
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+            f"({target.shape[0]})."
+        )
     if input.dim() == 1 and target.dim() == 1 and target.shape[0] != 1:
         raise ValueError(
             f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}"

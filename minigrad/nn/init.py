@@ -16,9 +16,9 @@ tensor([[0.5000, 0.5000, 0.5000],
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any
 
+from .. import _warn
 from .._grad_mode import no_grad
 from .._tensor import Tensor
 
@@ -133,7 +133,7 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> 
 
 def _zero_element(tensor: Tensor) -> bool:
     if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op", UserWarning, stacklevel=3)
+        _warn.warn("Initializing zero-element tensors is a no-op")
         return True
     return False
 

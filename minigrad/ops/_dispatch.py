@@ -106,12 +106,13 @@ def _forward(fn: Any) -> Any:
     return method
 
 
-def _inplace(fn: Any) -> Any:
+def _inplace(fn: Any, no_bool: bool = False) -> Any:
     def method(self: Tensor, other: Any, **kwargs: Any) -> Tensor:
         o = _operand(other)
         if o is None:
             raise TypeError(f"unsupported operand type for in-place op: {type(other).__name__}")
-        return self._inplace(lambda s, v: fn(s, v, **kwargs), o)
+        first = (lambda: _no_bool_subtraction(self, o)) if no_bool else None
+        return self._inplace(lambda s, v: fn(s, v, **kwargs), o, _broadcast=True, _first=first)
 
     return method
 

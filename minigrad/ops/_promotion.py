@@ -79,6 +79,15 @@ def _cast(x: Any, dt: np.dtype) -> Any:
         return y
     if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
         return float(x)
+    if type(x) is int and np.dtype(dt).kind in "iu":
+        info = np.iinfo(dt)
+        if not info.min <= x <= info.max:
+            # a number too big for the tensor's integers: torch wraps it around, as
+            # a 64-bit integer (numpy would refuse: "Python integer out of bounds")
+            if not -(2**63) <= x < 2**64:
+                raise OverflowError("int too big to convert")
+            x = x - 2**64 if x >= 2**63 else x
+            return np.asarray(x, dtype=np.int64).astype(dt)[()]
     return x
 
 

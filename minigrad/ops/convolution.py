@@ -350,6 +350,7 @@ class MaxPool2DWithIndicesBackward0(Op):
     dx: each window's gradient goes to the position of its maximum"""
 
     __slots__ = ("geometry", "size", "mask")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, geometry, arg):
@@ -408,6 +409,7 @@ class AvgPool2DBackward0(Op):
     """out = the mean of each window          dx: grad / window size, spread over the window"""
 
     __slots__ = ("geometry", "size", "divisor")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, geometry, count_include_pad, divisor_override):
@@ -499,6 +501,7 @@ class AdaptiveAvgPool2DBackward0(Op):
     """out[i, j] = the mean of window (i, j)     dx: grad / window size, spread over the window"""
 
     __slots__ = ("size",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, output_size):
@@ -594,6 +597,7 @@ class AdaptiveMaxPool2DBackward0(Op):
     dx: each window's gradient goes to the position of its maximum"""
 
     __slots__ = ("size", "where")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, x, output_size, where):
@@ -610,6 +614,7 @@ class AdaptiveMaxPool2DBackwardBackward0(Op):
     dgrad = the values at those positions"""
 
     __slots__ = ("where",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, grad, size, where):

@@ -10,12 +10,11 @@ the engine sums each gradient back to its input's shape.
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
+from .. import _dtype, _messages, _warn
 from .._tensor import Tensor, _overlaps
 from ..autograd.function import Op, quiet_numpy
 from . import _float32_math
@@ -121,12 +120,13 @@ class DivBackward0(Op):
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
-        ctx.save_for_backward(a if needs[1] else None, b)
+        # (saved in the order torch checks them, which names the first one changed)
+        ctx.save_for_backward(b, a if needs[1] else None)
         return a / b
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        b, a = ctx.saved_tensors
         ga = grad / b if ctx.needs_input_grad[0] else None
         gb = -grad * ((a / b) / b) if ctx.needs_input_grad[1] else None
         return ga, gb
@@ -283,12 +283,12 @@ class PowBackward1(Op):
     def forward(ctx, a, b, bool_exponent=False):
         ctx.bool_exponent = bool_exponent
         out = _power(a, b)
-        ctx.save_for_backward(a, b, out)
+        ctx.save_for_backward(b, a, out)  # (torch checks the exponent first)
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        a, b, out = ctx.saved_tensors
+        b, a, out = ctx.saved_tensors
         zero = Tensor._make(np.zeros((), grad._data.dtype), None)
         ga = gb = None
         if ctx.needs_input_grad[0] and ctx.bool_exponent:  # torch computes b - 1 on bools
@@ -312,6 +312,7 @@ class PowBackward2(Op):
     @staticmethod
     def forward(ctx, b, c):
         out = _narrow_power(b.dtype.type(c), b) if b.dtype.kind == "f" else _power(c, b)
+        out = np.asarray(out, order="C")  # (torch lays the result out row by row)
         ctx.save_for_backward(out, c, b)  # b too, as torch (checked for in-place changes)
         return out
 
@@ -574,8 +575,10 @@ class CloneBackward0(Op):
     __slots__ = ()
 
     @staticmethod
-    def forward(ctx, a):
-        return np.array(a, copy=True, order="C")
+    def forward(ctx, a, order="K"):
+        # "K": like torch's clone, the copy keeps the layout (a transpose stays one);
+        # "C": row by row, for ``contiguous()``
+        return np.array(a, copy=True, order=order)
 
     @staticmethod
     def backward(ctx, grad):
@@ -763,6 +766,7 @@ class DivBackward2(Op):
     """out = a / b rounded (down, or toward 0)      d/da = d/db = 0 (a step function)"""
 
     __slots__ = ()
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, b, fn):
@@ -770,7 +774,7 @@ class DivBackward2(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        zero = grad * 0.0
+        zero = zero_grad(grad)  # (fresh zeros: not grad * 0, which is nan where grad is)
         return tuple(zero if needs else None for needs in ctx.needs_input_grad)
 
 
@@ -820,9 +824,15 @@ class NotImplementedBackward(Op):
     def __repr__(self) -> str:
         return f"<NotImplemented object at {hex(id(self))}>"
 
+    def __lt__(self, other: object) -> bool:
+        return False  # (a tie in the engine's queue, as for AccumulateGrad)
+
     @staticmethod
     def forward(ctx, a, b, fn, aten):
         ctx.aten = aten
+        # torch makes this node without a sequence number (the largest there is):
+        # backward runs it as soon as it is ready, like a leaf's AccumulateGrad
+        ctx._seq = float("inf")
         return np.asarray(fn(a, b), dtype=np.result_type(a, b))
 
     @staticmethod
@@ -842,8 +852,8 @@ def _integer_division(
     dt = _dtype.result_type(input, other)
     if dt.kind == "b":
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
-    if dt.kind in "iu" and np.any(np.asarray(b) == 0):
-        raise RuntimeError("ZeroDivisionError")
+    if dt.kind in "iu" and np.any(np.asarray(b) == 0) and np.broadcast(a, b).size:
+        raise RuntimeError("ZeroDivisionError")  # (no element to compute: no division at all)
     if rule is not None and any(isinstance(x, Tensor) and x.requires_grad for x in (input, other)):
         if rule is RemainderBackward0:  # x % 2: the number is a setting, not an input, as in torch
             return rule.apply(input, b=other, fn=fn)
@@ -925,6 +935,7 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
         _no_bool_pow(exponent)
         return PowBackward2.apply(exponent, c=input)
     if isinstance(exponent, Tensor):
+        _broadcast_check(input._data, exponent._data)  # (the shapes before the kernel)
         _no_bool_pow(_cast(input, _dtype.result_type(input, exponent)))
         if exponent._data.dtype == np.bool_:
             return binary(PowBackward1, input, exponent, bool_exponent=True)
@@ -1772,12 +1783,12 @@ class Atan2Backward0(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(b, a)  # (torch checks ``other`` first)
         return np.arctan2(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        b, a = ctx.saved_tensors
         recip = (a * a + b * b).reciprocal()
         needs = ctx.needs_input_grad
         return (grad * b * recip if needs[0] else None, grad * -a * recip if needs[1] else None)
@@ -1869,6 +1880,7 @@ class WhereBackward0(Op):
     """out = a where cond else b          d/da = cond,  d/db = not cond"""
 
     __slots__ = ("cond",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, b, cond):
@@ -1877,10 +1889,14 @@ class WhereBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        dt = grad._data.dtype
-        keep = _const_mask(np.broadcast_to(ctx.cond, grad.shape), dt)
+        # torch: where(cond, grad, 0) and where(cond, 0, grad), not grad * mask
+        # (which would be nan where grad is inf or nan)
+        cond = Tensor._make(np.asarray(ctx.cond), None)
         need = ctx.needs_input_grad
-        return (grad * keep if need[0] else None), (grad * (1 - keep) if need[1] else None)
+        return (
+            where(cond, grad, 0.0) if need[0] else None,
+            where(cond, 0.0, grad) if need[1] else None,
+        )
 
 
 def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
@@ -1916,11 +1932,13 @@ class MaskedFillBackward0(Op):
     """out = a with ``value`` where mask          d/da = 1 where not mask"""
 
     __slots__ = ("mask",)
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, value, mask):
         ctx.mask = mask
-        return np.where(mask, np.asarray(value, dtype=a.dtype), a)
+        # (torch fills a copy laid out row by row, whatever a's layout)
+        return np.asarray(np.where(mask, np.asarray(value, dtype=a.dtype), a), order="C")
 
     @staticmethod
     def backward(ctx, grad):
@@ -1972,7 +1990,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
 def masked_fill_(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     """In place: write ``value`` where ``mask`` is true."""
     if _overlaps(self._data):  # torch still allows it on an expand, with a warning
-        warnings.warn(_messages.MASKED_FILL_EXPANDED, UserWarning, stacklevel=2)
+        _warn.warn(_messages.MASKED_FILL_EXPANDED)
 
     def fill(s: Tensor, *v: Any) -> Tensor:
         if isinstance(mask, Tensor) and mask._data.dtype == np.bool_:  # self named first

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
+from .. import _messages, _warn
 from .._grad_mode import _State
 from .._tensor import (
     Tensor,
@@ -74,6 +74,7 @@ class SliceBackwardBackward0(_PutInto):
 
 class IndexPutImplBackward0(_PutBack):
     __slots__ = ()
+    _holds_saved = True
 
 
 class SelectBackward0(Op):
@@ -112,6 +113,7 @@ class IndexBackward0(Op):
     """out = a[index tensors or mask]          grad: added back at each index"""
 
     __slots__ = ("shape", "key")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, key):
@@ -151,7 +153,7 @@ def _to_numpy_index(k: Any) -> Any:
         if k._data.dtype.kind == "f" or k._data.dtype in (np.int8, np.int16):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask
-            warnings.warn(_messages.BYTE_INDEX, UserWarning, stacklevel=4)
+            _warn.warn(_messages.BYTE_INDEX)
             return k._data.astype(bool)
         if k._data.ndim == 0 and k._data.dtype.kind in "iu":
             return int(k._data)  # a 0-dim integer tensor indexes like a plain int
@@ -400,6 +402,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     key = tuple(_to_numpy_index(k) for k in _as_tuple(key))
     advanced_only = bool(key) and all(not _is_basic(k) for k in key)
     if advanced_only and isinstance(value, Tensor):
+        value = _strip_leading_ones(value)
         target = self._data[key[0] if len(key) == 1 else key].shape
         try:
             fits = np.broadcast_shapes(value._data.shape, target) == target
@@ -419,17 +422,16 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             if value.dim() == 0 and self.dim() > 0:  # (a 0-dim tensor is copied into)
                 self.fill_(value)
             else:
-                value = _strip_leading_ones(value, 0)
-                value.expand(self._data.shape)  # torch's error when the value does not fit
-                self.copy_(value)
+                self.copy_(_fit(value, self._data.shape))
             return
     key = key[0] if len(key) == 1 else key
-    if isinstance(value, Tensor) and not advanced_only:
+    if isinstance(value, Tensor) and value.dim() and not advanced_only:
         target = self._data[key].shape
-        stripped = _strip_leading_ones(value, 0)
-        stripped.expand(target)  # torch's error when the value does not fit
-        if value.dim() > len(target):
-            value = stripped
+        if all(_is_basic(k) for k in _as_tuple(key)):
+            value = _fit(value, target)
+        else:  # (index tensors among slices: index_put_ broadcasts the value itself)
+            _strip_leading_ones(value).expand(target)  # torch's error when it does not fit
+            value = _strip_leading_ones(value)
     if _State.enabled and self.requires_grad and self.grad_fn is None:
         getitem(self.detach(), key)  # (torch reads the key first: a bad key's error)
         raise RuntimeError(_messages.VIEW_OF_LEAF_INPLACE)
@@ -474,12 +476,25 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
     self._take_history(result)
 
 
-def _strip_leading_ones(value: Tensor, keep: int) -> Tensor:
-    """torch drops a value's leading size-1 dims before writing it (down to ``keep`` dims)."""
+def _strip_leading_ones(value: Tensor) -> Tensor:
+    """torch drops a value's leading size-1 dims before writing it (a view)."""
     shape = list(value.shape)
-    while len(shape) > keep and shape[0] == 1:
+    while shape and shape[0] == 1:
         shape.pop(0)
-    return value.reshape(shape) if len(shape) < value.dim() else value
+    return value.view(shape) if len(shape) < value.dim() else value
+
+
+def _fit(value: Tensor, target: tuple) -> Tensor:
+    """The value torch copies into a part of a tensor of shape ``target``: the value
+    itself if it has that shape, or else a view without its leading size-1 dims,
+    expanded to ``target`` (torch's error when it cannot be)."""
+    if value.shape == target:
+        return value
+    shape = list(value.shape)
+    while shape and shape[0] == 1:
+        shape.pop(0)
+    value = value.view(shape)  # (even when no dim goes: the graph shows a view)
+    return value if value.shape == target else value.expand(target)
 
 
 # --- the same reading ops, by name --------------------------------------------
@@ -624,6 +639,7 @@ class ScatterBackward0(Op):
     d/da = grad with zeros where src was written;  d/dsrc = grad read back there"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, src, dim, index, key):
@@ -644,6 +660,7 @@ class ScatterBackward1(Op):
     d/da = grad with zeros there"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, value, dim, index, key):
@@ -662,6 +679,7 @@ class ScatterAddBackward0(Op):
     d/da = grad;  d/dsrc = grad read back where it was added"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, src, dim, index, key):
@@ -681,6 +699,7 @@ class IndexAddBackward0(Op):
     d/da = grad;  d/dsource = alpha * the slices of grad at ``index``"""
 
     __slots__ = ("dim", "index", "alpha")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, source, dim, index, alpha):
@@ -708,6 +727,7 @@ class IndexFillBackward0(Op):
     d/da = grad with zeros in those slices"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, index, value):

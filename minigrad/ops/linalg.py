@@ -84,12 +84,12 @@ class DotBackward0(Op):
     @staticmethod
     def forward(ctx, a, b):
         needs = ctx.needs_input_grad
-        ctx.save_for_backward(b if needs[0] else None, a if needs[1] else None)
+        ctx.save_for_backward(a if needs[1] else None, b if needs[0] else None)  # (a checked first)
         return np.dot(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        b, a = ctx.saved_tensors
+        a, b = ctx.saved_tensors
         return (grad * b if b is not None else None), (grad * a if a is not None else None)
 
 
@@ -116,6 +116,8 @@ class BmmBackward0(Op):
 def _check_same_dtype(a: Tensor, b: Tensor, kernel: str = "addmm_impl_cpu_") -> None:
     """Both factors must have one dtype, and not bool (torch's messages differ by op)."""
     da, db = a._data.dtype, b._data.dtype
+    if kernel == "bmm" and da.kind == "b":  # (bmm picks its kernel by the first dtype first)
+        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     if da != db:
         if kernel == "dot":
             raise RuntimeError(
@@ -179,6 +181,8 @@ def dot(input: Tensor, other: Tensor) -> Tensor:
         raise RuntimeError(
             f"1D tensors expected, but got {input.dim()}D and {other.dim()}D tensors"
         )
+    if input.dtype != other.dtype:  # (two dtypes before two sizes; a bool after both)
+        _check_same_dtype(input, other, "dot")
     n, m = input.shape[0], other.shape[0]
     if n != m:
         raise RuntimeError(_messages.inconsistent_tensor_size(n, m))

@@ -129,6 +129,7 @@ class SortBackward0(Op):
     d/da: each gradient goes back to the place its value came from (indices)"""
 
     __slots__ = ("shape", "dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, index):
@@ -218,7 +219,7 @@ class FlipBackward0(Op):
     @staticmethod
     def forward(ctx, a, dims):
         ctx.dims = dims
-        return np.flip(a, dims).copy()  # torch's flip makes a copy, not a view
+        return np.flip(a, dims).copy(order="K")  # a copy (not a view), in a's layout
 
     @staticmethod
     def backward(ctx, grad):
@@ -236,7 +237,7 @@ class RollBackward0(Op):
         ctx.shifts, ctx.dims = shifts, dims
         if dims is None:  # no dims: roll the flattened tensor
             return np.roll(a.reshape(-1), shifts).reshape(a.shape)
-        return np.roll(a, shifts, dims)
+        return np.asarray(np.roll(a, shifts, dims), order="C")  # (row by row, as torch's)
 
     @staticmethod
     def backward(ctx, grad):

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import builtins
 import math
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _messages
+from .. import _messages, _warn
 from .._tensor import Tensor
 from ..autograd.function import Op
 
@@ -37,7 +36,7 @@ def _spread(grad: Tensor, shape: tuple, dims: tuple | None, keepdim: bool) -> Te
     if dims is not None and not keepdim:
         for d in dims:
             grad = grad.unsqueeze(d)
-    elif dims is None and grad.dim() != len(shape):
+    elif dims is None and grad.dim() not in (0, len(shape)):  # (a 0-dim grad expands as it is)
         grad = grad.reshape((1,) * len(shape))
     return grad.expand(shape)
 
@@ -52,8 +51,10 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
             return a.dtype.type(_sum_all(a, a.dtype) / a.dtype.type(a.size))
         axis = (axis,) if isinstance(axis, int) else tuple(axis)
         n = math.prod(a.shape[d] for d in axis)
-        return np.asarray(_sum_dims(a, axis, keepdims, a.dtype) / a.dtype.type(n), a.dtype)
-    return np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
+        out = _sum_dims(a, axis, keepdims, a.dtype) / a.dtype.type(n)
+        return np.asarray(out, a.dtype, order="C")  # (row by row, as torch's)
+    out = np.mean(a, axis=axis, keepdims=keepdims, dtype=a.dtype)
+    return out if axis is None else np.asarray(out, order="C")
 
 
 def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
@@ -225,8 +226,10 @@ class MeanBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        from .elementwise import DivBackward1
+
         n = builtins.max(int(np.prod(ctx.shape)), 1)
-        return _spread(grad, ctx.shape, None, False) / n
+        return DivBackward1.apply(_spread(grad, ctx.shape, None, False), c=n)  # (C++: / a number)
 
 
 class MeanBackward1(Op):
@@ -241,8 +244,10 @@ class MeanBackward1(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        n = int(np.prod([ctx.shape[d] for d in ctx.dims]))
-        return _spread(grad, ctx.shape, ctx.dims, ctx.keepdim) / builtins.max(n, 1)
+        from .elementwise import DivBackward1
+
+        n = builtins.max(int(np.prod([ctx.shape[d] for d in ctx.dims])), 1)
+        return DivBackward1.apply(_spread(grad, ctx.shape, ctx.dims, ctx.keepdim), c=n)
 
 
 def _sum_dtype(a: np.ndarray) -> Any:
@@ -430,20 +435,25 @@ class MaxBackward0(Op):
     """out = the largest element along ``dim`` (and its index)
     d/da = 1 at the returned index of each slice, 0 elsewhere (ties: only that index)"""
 
-    __slots__ = ("shape", "dim", "keepdim", "onehot")
+    __slots__ = ("shape", "dim", "keepdim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, keepdim, indices):
         ctx.shape, ctx.dim, ctx.keepdim = a.shape, dim, keepdim
         idx = np.expand_dims(indices, dim)
-        ctx.onehot = np.arange(a.shape[dim]).reshape((-1,) + (1,) * (a.ndim - dim - 1)) == idx
+        ctx.index = _constant(idx.astype(np.int64))
         out = np.take_along_axis(a, idx, dim)
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, grad):
-        onehot = _constant(ctx.onehot.astype(grad._data.dtype))
-        return _spread(grad, ctx.shape, (ctx.dim,), ctx.keepdim) * onehot
+        from .indexing import scatter
+
+        # like torch: zeros with each gradient written at its index (ScatterBackward0;
+        # not grad * a one-hot mask, which would spread a nan over the whole slice)
+        zeros = _constant(np.zeros(ctx.shape, dtype=grad._data.dtype))
+        return scatter(zeros, ctx.dim, ctx.index, grad if ctx.keepdim else grad.unsqueeze(ctx.dim))
 
 
 class MinBackward0(MaxBackward0):
@@ -621,6 +631,8 @@ class ProdBackward1(Op):
         if not np.any(a._data == 0):  # torch: grad * (out / a) when no element is 0
             g = _unsqueeze_multiple(grad, dims, keep, always=True)
             return g * (_unsqueeze_multiple(out, dims, keep, always=True) / a)
+        if shape[ctx.dim] == 1:  # a product of one element: torch passes grad on as it is
+            return _unsqueeze_multiple(grad, dims, keep, always=True)
         return _prod_grad(
             a, _spread(out, shape, dims, keep), _spread(grad, shape, dims, keep), ctx.dim
         )
@@ -761,23 +773,20 @@ def _nuclear_norm(input: Tensor, dim: Any, keepdim: bool) -> Tensor:
 
 
 def _dof_warning(name: str) -> None:
-    warnings.warn(
-        _messages.dof_not_positive(name),
-        UserWarning,
-        stacklevel=4,
-    )
+    _warn.warn(_messages.dof_not_positive(name))
 
 
 class VarBackward0(Op):
     """out = sum (a - mean)² / (n - correction)
     d/da = 2 (a - mean) / (n - correction)"""
 
-    __slots__ = ("dims", "keepdim", "dof")
+    __slots__ = ("dims", "keepdim", "dof", "whole")
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
+    def forward(ctx, a, dims, correction, keepdim, whole=False):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
+        ctx.whole = whole or a.ndim == 0
         ctx.save_for_backward(a)
         dev = a - _mean(a, dims, True)
         out = np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof  # / 0: inf or nan
@@ -786,16 +795,20 @@ class VarBackward0(Op):
     @staticmethod
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return _var_grad(grad, a, ctx.dims, ctx.keepdim, ctx.dof)
+        return _var_grad(grad, a, ctx)
 
 
-def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> Tensor:
+def _var_grad(grad: Tensor, a: Tensor, ctx: Any) -> Tensor:
     """torch's var_backward: (2 / dof) * grad * (a - mean(a))."""
     from .elementwise import MulBackward1
 
-    full = grad.dim() == 0  # var() of all elements
-    g = _unsqueeze_multiple(grad, dims, keepdim)
-    mean = a.mean() if full else a.mean(dims, keepdim=True)
+    dims, keepdim, dof = ctx.dims, ctx.keepdim, ctx.dof
+    if ctx.whole and not dof:  # var() of all elements with no degrees of freedom:
+        # torch gives nan where a is its mean and inf elsewhere, a constant
+        inf = np.where(a._data == _mean(a._data), np.float32(np.nan), np.float32(np.inf))
+        return grad * _constant(inf)
+    g = grad if ctx.whole else _unsqueeze_multiple(grad, dims, keepdim)
+    mean = a.mean() if ctx.whole else a.mean(dims, keepdim=True)
     with np.errstate(invalid="ignore"):  # no degrees of freedom: inf * 0 is nan, silently
         return MulBackward1.apply(g, c=2.0 / dof if dof else math.inf) * (a - mean)
 
@@ -803,12 +816,13 @@ def _var_grad(grad: Tensor, a: Tensor, dims: tuple, keepdim: bool, dof: int) -> 
 class StdBackward0(Op):
     """out = sqrt(var)          d/da = (a - mean) / ((n - correction) * out); 0 where out = 0"""
 
-    __slots__ = ("dims", "keepdim", "dof")
+    __slots__ = ("dims", "keepdim", "dof", "whole")
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
+    def forward(ctx, a, dims, correction, keepdim, whole=False):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.dof = dims, keepdim, builtins.max(0, n - correction)
+        ctx.whole = whole or a.ndim == 0
         dev = a - _mean(a, dims, True)
         out = np.asarray(np.sqrt(np.sum(dev * dev, axis=dims, keepdims=keepdim) / ctx.dof))
         out = out.astype(a.dtype, copy=False)
@@ -822,7 +836,7 @@ class StdBackward0(Op):
         a, out = ctx.saved_tensors
         # torch's std_backward: var's gradient for grad / (2 std), 0 where std = 0
         g = (grad / MulBackward1.apply(out, c=2)).masked_fill(_constant(out._data == 0), 0.0)
-        return _var_grad(g, a, ctx.dims, ctx.keepdim, ctx.dof)
+        return _var_grad(g, a, ctx)
 
 
 def _var_args(
@@ -838,7 +852,7 @@ def _var_args(
     n = int(np.prod([input.shape[d] for d in dims]))
     if n - correction <= 0:
         _dof_warning(name)
-    return dims, correction, bool(keepdim)
+    return dims, correction, bool(keepdim), dim is None
 
 
 def var(
@@ -856,8 +870,8 @@ def var(
     >>> torch.tensor([1.0, 2.0, 3.0]).var()
     tensor(1.)
     """
-    dims, c, keep = _var_args("var", input, dim, unbiased, keepdim, correction)
-    return VarBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
+    dims, c, keep, whole = _var_args("var", input, dim, unbiased, keepdim, correction)
+    return VarBackward0.apply(input, dims=dims, correction=c, keepdim=keep, whole=whole)
 
 
 def std(
@@ -874,8 +888,8 @@ def std(
     >>> torch.tensor([1.0, 2.0, 3.0]).std()
     tensor(1.)
     """
-    dims, c, keep = _var_args("std", input, dim, unbiased, keepdim, correction)
-    return StdBackward0.apply(input, dims=dims, correction=c, keepdim=keep)
+    dims, c, keep, whole = _var_args("std", input, dim, unbiased, keepdim, correction)
+    return StdBackward0.apply(input, dims=dims, correction=c, keepdim=keep, whole=whole)
 
 
 class LogsumexpBackward0(Op):
@@ -936,12 +950,15 @@ class CumsumBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        return np.cumsum(a, axis=dim if a.ndim else None, dtype=_sum_dtype(a)).reshape(a.shape)
+        out = np.cumsum(a, axis=dim if a.ndim else None, dtype=_sum_dtype(a)).reshape(a.shape)
+        return np.asarray(out, order="C")  # (torch's result is laid out row by row)
 
     @staticmethod
     def backward(ctx, grad):
         d = ctx.dim
-        return grad.sum(d, keepdim=True) - grad.cumsum(d) + grad
+        if grad.numel() <= 1 or grad.shape[d] == 1:
+            return grad
+        return grad.flip(d).cumsum(d).flip(d)  # (torch's reversed cumsum)
 
 
 def cumsum(input: Tensor, dim: int | None = None, *, dtype: Any = None) -> Tensor:

@@ -10,12 +10,11 @@ share data (and the version counter) with their input.
 from __future__ import annotations
 
 import builtins
-import warnings
 from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
+from .. import _dtype, _messages, _warn
 from .._grad_mode import _State
 from .._tensor import Tensor
 from ..autograd.function import MultiOutputOp, Op
@@ -166,8 +165,17 @@ class UnsqueezeBackward0(Op):
         return grad.squeeze(ctx.dim)
 
 
+def _unsqueeze_to(grad: Tensor, shape: tuple, dims: Any = None) -> Tensor:
+    """Put back the size-1 dims of ``shape`` (only those in ``dims``, if given) that a
+    squeeze took away, one ``unsqueeze`` each, as torch's backward does."""
+    for d, size in enumerate(shape):
+        if size == 1 and (dims is None or d in dims):
+            grad = grad.unsqueeze(d)
+    return grad
+
+
 class SqueezeBackward0(Op):
-    """out = a without its size-1 dims          grad: reshaped back"""
+    """out = a without its size-1 dims          grad: unsqueezed back"""
 
     __slots__ = ("shape",)
     _is_view = True
@@ -179,7 +187,7 @@ class SqueezeBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.reshape(ctx.shape)
+        return _unsqueeze_to(grad, ctx.shape)
 
 
 class SqueezeBackward1(Op):
@@ -199,20 +207,20 @@ class SqueezeBackward1(Op):
 
 
 class SqueezeBackward2(Op):
-    """out = a without those of ``dims`` that have size 1          grad: unsqueezed"""
+    """out = a without those of the dims ``dims`` that have size 1     grad: unsqueezed"""
 
-    __slots__ = ("shape",)
+    __slots__ = ("dims", "shape")
     _is_view = True
 
     @staticmethod
     def forward(ctx, a, dims):
-        ctx.shape = a.shape
-        gone = [d for d in dims if a.ndim and a.shape[d] == 1]
-        return np.squeeze(a, tuple(gone)) if gone else a.view()
+        ctx.dims, ctx.shape = dims, a.shape
+        gone = tuple(d for d in dims if a.ndim and a.shape[d] == 1)
+        return np.squeeze(a, gone) if gone else a.view()
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.reshape(ctx.shape)
+        return _unsqueeze_to(grad, ctx.shape, ctx.dims)
 
 
 class SqueezeBackward4(SqueezeBackward1):
@@ -269,7 +277,7 @@ def reshape(self: Tensor, *shape: Any) -> Tensor:
         if not self._data.flags.c_contiguous:
             return ReshapeAliasBackward0.apply(self, shape=shape)
         return ViewBackward0.apply(self, shape=shape)
-    return UnsafeViewBackward0.apply(self.clone(), shape=shape)
+    return UnsafeViewBackward0.apply(_clone_rows(self), shape=shape)
 
 
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
@@ -319,7 +327,7 @@ _T_WARNED: set[str] = set()  # torch gives each of these warnings once per proce
 def _warn_once(message: str) -> None:
     if message not in _T_WARNED:
         _T_WARNED.add(message)
-        warnings.warn(message, UserWarning, stacklevel=3)
+        _warn.warn(message)
 
 
 def _T(self: Tensor) -> Tensor:
@@ -333,17 +341,33 @@ def _T(self: Tensor) -> Tensor:
 
 def _mT(self: Tensor) -> Tensor:
     if self.dim() == 0:
-        warnings.warn(
-            _messages.MT_OF_0_DIM,
-            UserWarning,
-            stacklevel=2,
-        )
+        _warn_once(_messages.MT_OF_0_DIM)
         return self
     if self.dim() == 1:
         raise RuntimeError(
             "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."
         )
     return transpose(self, -2, -1)
+
+
+def _mH(self: Tensor) -> Tensor:
+    """The conjugate transpose of the last two dims: for real numbers, ``mT``."""
+    if self.dim() == 0:
+        _warn_once(_messages.MH_OF_0_DIM)
+        return self
+    if self.dim() == 1:
+        raise RuntimeError(_messages.MH_OF_1_DIM)
+    return transpose(self, -2, -1)
+
+
+def _H(self: Tensor) -> Tensor:
+    """The conjugate transpose of a matrix: for real numbers, its transpose."""
+    if self.dim() == 0:
+        _warn_once(_messages.H_OF_0_DIM)
+        return self
+    if self.dim() != 2:
+        raise RuntimeError(_messages.h_of_not_a_matrix(self.dim()))
+    return transpose(self, 0, 1)
 
 
 def unsqueeze(self: Tensor, dim: int) -> Tensor:
@@ -356,8 +380,11 @@ def squeeze(self: Tensor, dim: Any = None) -> Tensor:
     if dim is None:
         return SqueezeBackward0.apply(self)
     if isinstance(dim, (tuple, list)):
-        n = max(self.dim(), 1)
-        return SqueezeBackward2.apply(self, dims=tuple(self._wrap_dim(d, n) for d in dim))
+        dims = [self._wrap_dim(d, max(self.dim(), 1)) for d in dim]
+        for i, d in enumerate(dims):
+            if d in dims[:i]:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        return SqueezeBackward2.apply(self, dims=tuple(dims))
     return SqueezeBackward1.apply(self, dim=self._wrap_dim(dim, max(self.dim(), 1)))
 
 
@@ -434,7 +461,7 @@ def expand(self: Tensor, *sizes: Any) -> Tensor:
     if len(sizes) < self.dim():
         raise RuntimeError(
             _messages.expand_too_few_sizes(
-                self.dtype.legacy_name, list(self.shape), list(sizes), len(sizes), self.dim()
+                self.dtype.type_string, list(self.shape), list(sizes), len(sizes), self.dim()
             )
         )
     lead = len(sizes) - self.dim()
@@ -468,7 +495,15 @@ def reshape_as(self: Tensor, other: Tensor) -> Tensor:
 
 def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
     """The same tensor if its data is laid out row by row; else a copy that is."""
-    return self if self._data.flags.c_contiguous else self.clone()
+    return self if self._data.flags.c_contiguous else _clone_rows(self)
+
+
+def _clone_rows(t: Tensor) -> Tensor:
+    """A copy laid out row by row, whatever ``t``'s layout (torch's
+    ``clone(memory_format=torch.contiguous_format)``)."""
+    from .elementwise import CloneBackward0
+
+    return CloneBackward0.apply(t, order="C")
 
 
 # --- copies: repeat; joining: cat, stack; cutting: split, chunk, unbind ------
@@ -927,7 +962,7 @@ def repeat_interleave(
         input, d = reshape(input, 1), 0
     shape = tuple(input.shape)
     wide = expand(unsqueeze(input, d + 1), *shape[: d + 1], r, *shape[d + 1 :])
-    return view(wide.clone(), *shape[:d], shape[d] * r, *shape[d + 1 :])
+    return view(_clone_rows(wide), *shape[:d], shape[d] * r, *shape[d + 1 :])
 
 
 def hstack(tensors: Any) -> Tensor:
@@ -953,7 +988,7 @@ def meshgrid(*tensors: Any, indexing: str | None = None) -> tuple:
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     if indexing is None:
-        warnings.warn(_messages.MESHGRID_INDEXING, UserWarning, stacklevel=2)
+        _warn.warn(_messages.MESHGRID_INDEXING)
         indexing = "ij"
     ts = list(tensors)
     swap = indexing == "xy" and len(ts) >= 2

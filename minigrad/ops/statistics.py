@@ -190,13 +190,14 @@ class VarMeanBackward0(MultiOutputOp):
     """var, mean = the variance and the mean over ``dims``
     d/da = var's gradient (2 (a - mean) / dof) + mean's (1 / n)"""
 
-    __slots__ = ("dims", "keepdim", "dof", "n")
+    __slots__ = ("dims", "keepdim", "dof", "n", "whole")
     _outputs = 2
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
+    def forward(ctx, a, dims, correction, keepdim, whole=False):
         n = int(np.prod([a.shape[d] for d in dims]))
         ctx.dims, ctx.keepdim, ctx.n = dims, keepdim, n
+        ctx.whole = whole or a.ndim == 0  # (over all elements: see _var_grad)
         ctx.dof = builtins.max(0, n - correction)
         ctx.save_for_backward(a)
         mean = _mean(a, dims, True)
@@ -212,7 +213,7 @@ class VarMeanBackward0(MultiOutputOp):
 
 def _var_mean_grad(ctx: Any, a: Tensor, g_var: Tensor | None, g_mean: Tensor) -> Tensor:
     """torch's var_mean_backward: var's part, plus mean's part if mean was used."""
-    grad = None if g_var is None else _var_grad(g_var, a, ctx.dims, ctx.keepdim, ctx.dof)
+    grad = None if g_var is None else _var_grad(g_var, a, ctx)
     if _unused(g_mean):
         return grad if grad is not None else Tensor._make(np.zeros_like(a._data), None)
     part = _spread(g_mean, a.shape, ctx.dims, ctx.keepdim) / ctx.n
@@ -226,8 +227,8 @@ class StdMeanBackward0(VarMeanBackward0):
     __slots__ = ()
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
-        var, mean = VarMeanBackward0.forward(ctx, a, dims, correction, keepdim)
+    def forward(ctx, a, dims, correction, keepdim, whole=False):
+        var, mean = VarMeanBackward0.forward(ctx, a, dims, correction, keepdim, whole)
         std = np.sqrt(var)
         ctx.save_for_backward(a, std)
         return std, mean
@@ -265,8 +266,8 @@ def var_mean(
     (tensor(1.), tensor(2.))
     """
     _floats_only("var_mean", input)
-    dims, c, keep = _var_args("var_mean", input, dim, unbiased, keepdim, correction)
-    return tuple(VarMeanBackward0.apply(input, dims=dims, correction=c, keepdim=keep))
+    dims, c, keep, whole = _var_args("var_mean", input, dim, unbiased, keepdim, correction)
+    return tuple(VarMeanBackward0.apply(input, dims=dims, correction=c, keepdim=keep, whole=whole))
 
 
 def std_mean(
@@ -284,8 +285,8 @@ def std_mean(
     (tensor(1.), tensor(2.))
     """
     _floats_only("std_mean", input)
-    dims, c, keep = _var_args("std_mean", input, dim, unbiased, keepdim, correction)
-    return tuple(StdMeanBackward0.apply(input, dims=dims, correction=c, keepdim=keep))
+    dims, c, keep, whole = _var_args("std_mean", input, dim, unbiased, keepdim, correction)
+    return tuple(StdMeanBackward0.apply(input, dims=dims, correction=c, keepdim=keep, whole=whole))
 
 
 # --- sums and means that skip NaNs ------------------------------------------------
@@ -376,6 +377,7 @@ class CummaxBackward0(Op):
     d/da_k = the sum of the gradients of the out_i that came from a_k"""
 
     __slots__ = ("dim", "index")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, a, dim, index):
@@ -396,6 +398,7 @@ class CumminBackward0(CummaxBackward0):
     d/da_k = the sum of the gradients of the out_i that came from a_k"""
 
     __slots__ = ()
+    _holds_saved = True
 
 
 def _cumulative_extreme(name: str, input: Tensor, dim: int) -> Any:

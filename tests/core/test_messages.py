@@ -130,6 +130,13 @@ def _modified_inplace(lib):
     y.sum().backward()
 
 
+def _saved_then_detached(lib):
+    y = _leaf(lib, 2) * 2
+    z = y * y
+    y.detach_()
+    z.sum().backward()
+
+
 def _view_in_no_grad(lib):
     y = _leaf(lib, 2, 2) * 1
     with lib.no_grad():
@@ -344,6 +351,7 @@ CASES = {
     ),
     "NON_LEAF_GRAD": lambda lib: (_leaf(lib, 2) * 2).grad,
     "modified_by_inplace": _modified_inplace,
+    "SAVED_DETACHED_IN_PLACE": _saved_then_detached,
     "unused_input": _unused_input,
     # tensors, in-place, views
     "REQUIRES_GRAD_OF_NON_LEAF": lambda lib: (_leaf(lib, 2) * 2).requires_grad_(False),
@@ -471,6 +479,10 @@ CASES = {
     "permute_wrong_dims": lambda lib: lib.ones(2, 2).permute(0),
     "T_OF_0_DIM": lambda lib: lib.tensor(1.0).T,
     "MT_OF_0_DIM": lambda lib: lib.tensor(1.0).mT,
+    "MH_OF_0_DIM": lambda lib: lib.tensor(1.0).mH,
+    "H_OF_0_DIM": lambda lib: lib.tensor(1.0).H,
+    "MH_OF_1_DIM": lambda lib: lib.ones(3).mH,
+    "h_of_not_a_matrix": lambda lib: lib.ones(2, 2, 2).H,
     "expand_too_few_sizes": lambda lib: lib.ones(2, 2).expand(2),
     "expand_minus_one_leading": lambda lib: lib.ones(2).expand(-1, 2),
     "REPEAT_DIMS_TOO_FEW": lambda lib: lib.ones(2, 2).repeat(2),

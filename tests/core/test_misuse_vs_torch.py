@@ -920,6 +920,20 @@ def test_T_of_a_non_matrix_warns_once_per_process() -> None:
     assert _fresh("minigrad", code) == theirs
 
 
+def test_mT_mH_H_of_a_0_dim_tensor_warn_once_per_process() -> None:
+    code = (
+        "for name in ['mT', 'mT', 'mH', 'H', 'mH', 'H']:\n"
+        "    print(getattr(torch.tensor(2.), name))\n"
+        "x = torch.ones(2, 3, requires_grad=True) * 1\n"
+        "print(x.H.grad_fn.name(), x.mH.grad_fn.name(), torch.ones(2, 2, 3).mH.shape)\n"
+        "for e in ['torch.ones(3).H', 'torch.ones(3).mH', 'torch.ones(2, 2, 2).H']:\n"
+        "    try:\n        eval(e)\n    except RuntimeError as err:\n        print(err)"
+    )
+    theirs = _fresh("torch", code)
+    assert theirs.count("UserWarning") == 3
+    assert _fresh("minigrad", code) == theirs
+
+
 def test_create_graph_warning_once_per_process() -> None:
     code = (
         "x = torch.ones(2, requires_grad=True)\n"

@@ -102,6 +102,108 @@ CASES = {
         "print(y.shape, y.grad_fn.name())\ny.sum().backward()\nprint(x.grad.sum())"
     ),
     "set [1, :, True]": "x = torch.arange(24.).view(2, 3, 4)\nx[1, :, True] = -1.\nprint(x.sum())",
+    # squeeze with a tuple of dims; the gradient of a squeeze is unsqueezed back
+    "squeeze dims": (
+        "x = torch.ones(1, 2, 1, requires_grad=True)\n"
+        "for d in [(), (0,), [0, 2], (-1, 1)]:\n"
+        "    y = x.squeeze(d)\n    print(y.shape, y.grad_fn.name(), y._base is x)\n"
+        "    v = torch.ones(y.shape, requires_grad=True)\n"
+        "    g, = torch.autograd.grad(y, x, v, create_graph=True)\n"
+        "    print(g.shape, g.grad_fn and g.grad_fn.name())\n"
+        "y = x.squeeze()\ng, = torch.autograd.grad(y, x, torch.ones(2, requires_grad=True), "
+        "create_graph=True)\nprint(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())\n"
+        "print(torch.tensor(3.).squeeze((0,)).shape, torch.squeeze(x, dim=(0, 2)).shape)"
+    ),
+    # an in-place op looks at memory, then shapes, then dtypes and options
+    "sub_ shapes before alpha": (
+        "t = torch.tensor([[2], [3]], dtype=torch.int32)\n"
+        "t.sub_(torch.ones(2, 3, dtype=torch.int32), alpha=0.5)"
+    ),
+    "&= shapes before dtype": "t = torch.ones(2, 1).double()\nt &= torch.ones(2, 3).int()",
+    "+= shapes before cast": "t = torch.ones(2, 1, dtype=torch.int32)\nt += torch.ones(2, 3)",
+    "sub_ bools before shapes": "t = torch.ones(2, 1).bool()\nt.sub_(torch.ones(3).bool())",
+    "copy_ overlap before shapes": "t = torch.ones(2, 3)\nt.copy_(t.mT)",
+    "copy_ of a view onto itself": (
+        "t = torch.ones(3)\ne = t.expand(2, 3)\ne.copy_(e)\nprint(t._version)\n"
+        "e[...] = t\ne[0] = t\nprint(t._version)\ne.copy_(t)"
+    ),
+    # a value of another shape is written through a view without its leading
+    # size-1 dims, expanded to the part it goes to
+    "setitem value graph": (
+        "def chain(t):\n    n, out = t.grad_fn, []\n    while n is not None:\n"
+        "        out.append(n.name())\n"
+        "        n = next((f[0] for f in n.next_functions if f[0] is not None), None)\n"
+        "    return out\n"
+        "for shape in [(1, 3), (1,), (), (1, 1, 3)]:\n"
+        "    for key in [0, slice(None), Ellipsis, torch.tensor([0, 1])]:\n"
+        "        x = torch.zeros(2, 3)\n        v = torch.ones(shape, requires_grad=True)\n"
+        "        x[key] = v\n        x.sum().backward()\n        print(chain(x), v.grad)"
+    ),
+    # which complaint comes first, and how a message names a bool tensor
+    "expand names each dtype": (
+        "for dt in [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64,\n"
+        "           torch.float16, torch.float32, torch.float64]:\n"
+        "    try:\n        torch.ones(2, 3, 1, dtype=dt).expand(2, 1)\n"
+        "    except RuntimeError as e:\n        print(e)"
+    ),
+    "integer division of no elements by 0": (
+        "a = torch.tensor([[-3], [0]], dtype=torch.int32)\nb = a[a > 0]\n"
+        "print(b % a, b // a, torch.remainder(b, a), torch.div(b, a, rounding_mode='trunc'))\n"
+        "print(torch.ones(2).long() % torch.tensor([0, 1]))"
+    ),
+    "dot dtypes before sizes": "print(torch.tensor([2, 4, 1]).int() @ torch.tensor([1]))",
+    "dot bool sizes first": "print(torch.ones(3).bool() @ torch.ones(2).bool())",
+    "bmm of bool first": "print(torch.tensor([[True, True, False]]) @ torch.ones(2, 3, 1))",
+    "bmm of bool second": "print(torch.ones(2, 1, 3) @ torch.ones(2, 3, 1).bool())",
+    "bool pow shapes first": "print(torch.ones(2, 1).bool() ** torch.ones(3, 1).bool())",
+    # the same memory seen with another shape overlaps, for torch
+    "add_ of itself unsqueezed": "x = torch.ones(3)\nx.add_(x.unsqueeze(0))",
+    "add_ into itself unsqueezed": "x = torch.ones(3)\nx.unsqueeze(0).add_(x)",
+    "add_ of its transpose": "x = torch.ones(1, 3)\nx.add_(x.mT)",
+    "add_ of itself squeezed": "x = torch.ones(2, 3, 1)\nx.add_(x.squeeze())",
+    "times its transpose (same strides)": (
+        "t = torch.tensor([[-1.83], [-1.8]], dtype=torch.float64)\nt *= t.transpose(0, -1)"
+    ),
+    "add_ of itself through a view": (
+        "x = torch.ones(2, 3).t()\nx.add_(x.unsqueeze(0).squeeze(0))\nprint(x)"
+    ),
+    "0-dim into itself unsqueezed": "x = torch.tensor(1.)\nx.unsqueeze(0).add_(x)",
+    "copy_ into itself unsqueezed": "x = torch.ones(3)\nx.unsqueeze(0).copy_(x)",
+    "sub_ of a bool on a leaf": (
+        "t = torch.ones(2, 3, requires_grad=True)\nt.sub_(torch.ones(3).bool(), alpha=0.5)"
+    ),
+    # which results keep their input's layout (a view of them works or fails as in torch)
+    "layout of results": (
+        "t = torch.arange(6.).reshape(2, 3).t().requires_grad_()\n"
+        "for e in ['t.softmax(0)', 't.log_softmax(1)', 't.clone()', 't.flip(0)', "
+        "'t.roll(1, 0)', '2 ** t', 't.cumsum(0)', 't.masked_fill(t > 1, 0.)', "
+        "'t.contiguous()', 't.mean(1, keepdim=True)', 't.exp()', 't * 2']:\n"
+        "    y = eval(e)\n"
+        "    print(e, y.is_contiguous(), y.flatten().grad_fn.name())\n"
+        "    try:\n        y.view(-1)\n    except RuntimeError as err:\n        print(err)\n"
+        "x = torch.tensor(2.)\n"
+        "print(x.softmax(0), x.cumsum(0), 2 ** x, x.masked_fill(x > 1, 0.), x.mean(0))"
+    ),
+    # torch.Size: a tuple of ints that stays a torch.Size
+    "Size arithmetic": (
+        "s = torch.Size([2, 3])\n"
+        "print(s + (4,), (1,) + s, s * 2, 2 * s, s[1:], s == (2, 3))\n"
+        "print(torch.Size([torch.tensor(2), 3]), torch.Size(range(3)))"
+    ),
+    "Size of a float": "print(torch.Size([2, 2.5]))",
+    "Size plus a list": "print(torch.Size([2]) + [3])",
+    "Size item assignment": "s = torch.Size([2, 3])\ns[0] = 1",
+    "Size item deletion": "s = torch.Size([2, 3])\ndel s[0]",
+    # a Python int too big for the tensor's integers wraps around, as in torch
+    "int operand wraps": (
+        "a = torch.tensor([1, 2], dtype=torch.int32)\n"
+        "print(a + 2**40, a * 2**33, a - 2**32, torch.tensor([1], dtype=torch.uint8) + (-1))\n"
+        "print(torch.tensor([1, 2], dtype=torch.int8) + 200, torch.tensor([1, 2]) + 2**63)\n"
+        "a += 2**40\nprint(a)"
+    ),
+    "int operand too big": "print(torch.tensor([1, 2], dtype=torch.int32) + 2**70)",
+    "squeeze repeated dim": "print(torch.ones(2, 1).squeeze((1, -1)))",
+    "squeeze dim out of range": "print(torch.ones(2, 1).squeeze((0, 5)))",
 }
 
 

@@ -294,6 +294,10 @@ CASES = {
     "LeakyReLU inplace": (
         "x = torch.tensor([1., -2.])\nprint(torch.nn.LeakyReLU(0.1, inplace=True)(x), x)"
     ),
+    # the batch sizes are compared before the target's dims and dtype
+    "nll batch before multi-target": "F.nll_loss(torch.ones(2, 3), torch.tensor([[0, 1]]))",
+    "nll batch before dtype": "F.nll_loss(torch.ones(2, 3), torch.tensor([0.0, 1.0, 1.0]))",
+    "ce batch before multi-target": "F.cross_entropy(torch.ones(2, 3), torch.tensor([[0, 1]]))",
 }
 
 

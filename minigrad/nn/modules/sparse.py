@@ -33,6 +33,7 @@ class EmbeddingDenseBackwardBackward0(Op):
     row stays zero)          grad: read those rows again, as torch does (unscaled)"""
 
     __slots__ = ("indices", "padding_idx")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, grad, num, indices, padding_idx, scale_grad_by_freq):
@@ -61,6 +62,7 @@ class EmbeddingBackward0(Op):
     """out = weight[indices]          grad: added back into the rows that were read"""
 
     __slots__ = ("num", "indices", "padding_idx", "scale_grad_by_freq")
+    _holds_saved = True
 
     @staticmethod
     def forward(ctx, weight, indices, padding_idx, scale_grad_by_freq):
