@@ -164,14 +164,16 @@ def _cascade(x: np.ndarray) -> np.ndarray:
     size = x.shape[0]
     power = builtins.max(4, ((size - 1).bit_length() if size > 2 else 1) // 4)
     step = 1 << power
-    left_over = []
+    total = None  # the levels' sums, added from the lowest up
     sums = x
-    for _level in range(3):
-        whole = sums.shape[0] // step * step
-        left_over.append(_in_order(sums[whole:]))
+    for level in range(4):
+        whole = sums.shape[0] // step * step if level < 3 else 0  # the top keeps all
+        left = _in_order(sums[whole:])
+        total = left if total is None else total + left
+        if not whole:  # nothing goes up: the levels above hold +0, which adds nothing
+            return total  # (total is never -0: _in_order starts from +0)
         sums = np.add.reduce(sums[:whole].reshape((whole // step, step) + x.shape[1:]), axis=1)
-    top = _in_order(sums)  # the last level keeps everything
-    return ((left_over[0] + left_over[1]) + left_over[2]) + top
+    return total
 
 
 def _in_order(rows: np.ndarray) -> np.ndarray:
