@@ -66,3 +66,16 @@ def run(code: str, module: types.ModuleType) -> Transcript:
     return Transcript(
         _ADDR.sub("0x...", buf.getvalue()), error and _ADDR.sub("0x...", error), found
     )
+
+
+def assert_same_as_torch(code: str) -> None:
+    """Run ``code`` under minigrad and under torch: the same printed lines, the same
+    error, the same warnings (and the snippet must show something)."""
+    import torch
+
+    import minigrad
+
+    mine, theirs = run(code, minigrad), run(code, torch)
+    assert theirs.lines(), "the snippet should print or raise something"
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings

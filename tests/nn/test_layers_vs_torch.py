@@ -5,11 +5,8 @@ values, gradients, grad_fn names) and raise the same errors."""
 from __future__ import annotations
 
 import pytest
-import torch
 
-import minigrad
-
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 SNIPPETS = {
     # --- Embedding
@@ -228,8 +225,4 @@ print(y)
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])

@@ -9,7 +9,7 @@ import torch
 
 import minigrad
 
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 NET = """
 nn = torch.nn
@@ -356,11 +356,7 @@ print(init.uniform_(p))
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])
 
 
 def test_linear_initialisation_equals_torch_bit_for_bit():

@@ -6,11 +6,8 @@ same errors and warnings."""
 from __future__ import annotations
 
 import pytest
-import torch
 
-import minigrad
-
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 SNIPPETS = {
     # --- BatchNorm2d
@@ -139,8 +136,4 @@ print(y, y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])

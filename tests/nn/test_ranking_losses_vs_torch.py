@@ -6,11 +6,8 @@ same errors and warnings."""
 from __future__ import annotations
 
 import pytest
-import torch
 
-import minigrad
-
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 _GRAPH = """
 def graph(fn, depth=0):
@@ -122,8 +119,4 @@ F.cosine_embedding_loss(torch.ones(3, 2), torch.ones(3, 2), torch.ones(2))
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])

@@ -12,7 +12,7 @@ import torch
 
 import minigrad
 
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 LIBS = (minigrad, torch)
 
@@ -408,8 +408,4 @@ torch.nn.LSTM(3, 4)(torch.ones(5, 3), (torch.ones(1, 1, 4), torch.ones(1, 4)))
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])

@@ -8,11 +8,8 @@ of first and second order, errors)."""
 from __future__ import annotations
 
 import pytest
-import torch
 
-import minigrad
-
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 SNIPPETS = {
     "dtype_shorthands": """
@@ -178,8 +175,4 @@ print(torch.ones(2, 1, 1).squeeze((0, 1)).shape, torch.ones(1, 1).squeeze((0, 1)
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])

@@ -9,7 +9,7 @@ import torch
 
 import minigrad
 
-from ..transcript import run
+from ..transcript import assert_same_as_torch
 
 W = """
 w = torch.nn.Parameter(torch.tensor([1.0, -2.0]))
@@ -173,11 +173,7 @@ print(loss, model[2].weight)
 
 @pytest.mark.parametrize("name", list(SNIPPETS))
 def test_same_as_torch(name: str) -> None:
-    code = SNIPPETS[name]
-    mine, theirs = run(code, minigrad), run(code, torch)
-    assert theirs.lines(), "the snippet should print or raise something"
-    assert mine.lines() == theirs.lines()
-    assert mine.warnings == theirs.warnings
+    assert_same_as_torch(SNIPPETS[name])
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
