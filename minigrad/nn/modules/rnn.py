@@ -475,6 +475,28 @@ class RNNBase(Module):
             hidden = stack(finals, 0)
         return output, hidden
 
+    def _forward_one_state(self, input: Tensor, hx: Tensor | None) -> tuple[Tensor, Tensor]:
+        """RNN's and GRU's forward once the input has 2 or 3 dims: one state tensor
+        (an LSTM has two); an unbatched input gets a batch of one and loses it again."""
+        is_batched = input.dim() == 3
+        batch_dim = 0 if self.batch_first else 1
+        if not is_batched:
+            input = input.unsqueeze(batch_dim)
+            if hx is not None:
+                if hx.dim() != 2:
+                    raise RuntimeError(_messages.rnn_unbatched_hx(hx.dim()))
+                hx = hx.unsqueeze(1)
+        elif hx is not None and hx.dim() != 3:
+            raise RuntimeError(_messages.rnn_batched_hx(hx.dim()))
+        if hx is None:
+            hx = self._zeros(input)
+        self._check_input(input)
+        self._check_hidden_size(hx, self._expected_hidden_size(input))
+        output, hidden = self._forward(input, hx)
+        if not is_batched:
+            output, hidden = output.squeeze(batch_dim), hidden.squeeze(1)
+        return output, hidden
+
 
 class RNN(RNNBase):
     """An Elman RNN over a sequence: ``output, h_n = rnn(input, h_0)``.
@@ -506,24 +528,7 @@ class RNN(RNNBase):
             raise ValueError(
                 f"RNN: Expected input to be 2D or 3D, got {input.dim()}D tensor instead"
             )
-        is_batched = input.dim() == 3
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(_messages.rnn_unbatched_hx(hx.dim()))
-                hx = hx.unsqueeze(1)
-        elif hx is not None and hx.dim() != 3:
-            raise RuntimeError(_messages.rnn_batched_hx(hx.dim()))
-        if hx is None:
-            hx = self._zeros(input)
-        self._check_input(input)
-        self._check_hidden_size(hx, self._expected_hidden_size(input))
-        output, hidden = self._forward(input, hx)
-        if not is_batched:
-            output, hidden = output.squeeze(batch_dim), hidden.squeeze(1)
-        return output, hidden
+        return self._forward_one_state(input, hx)
 
 
 class LSTM(RNNBase):
@@ -578,24 +583,7 @@ class GRU(RNNBase):
     def forward(self, input: Tensor, hx: Tensor | None = None) -> tuple[Tensor, Tensor]:
         if input.dim() not in (2, 3):
             raise ValueError(f"GRU: Expected input to be 2D or 3D, got {input.dim()}D instead")
-        is_batched = input.dim() == 3
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(_messages.rnn_unbatched_hx(hx.dim()))
-                hx = hx.unsqueeze(1)
-        elif hx is not None and hx.dim() != 3:
-            raise RuntimeError(_messages.rnn_batched_hx(hx.dim()))
-        if hx is None:
-            hx = self._zeros(input)
-        self._check_input(input)
-        self._check_hidden_size(hx, self._expected_hidden_size(input))
-        output, hidden = self._forward(input, hx)
-        if not is_batched:
-            output, hidden = output.squeeze(batch_dim), hidden.squeeze(1)
-        return output, hidden
+        return self._forward_one_state(input, hx)
 
 
 for _cls in (RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell):
