@@ -1960,3 +1960,9 @@ def functional_call_strict(module: str, missing: list, unexpected: list) -> str:
     if missing:
         lines.append("Missing key(s): " + ", ".join(repr(k) for k in missing) + ".")
     return "\n\t".join(lines)
+
+
+TRUNC_NORMAL_MEAN = (
+    "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+    "The distribution of values may be incorrect."
+)

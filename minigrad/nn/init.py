@@ -18,9 +18,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import _warn
+import numpy as np
+
+from .. import _messages, _warn
+from .._creation import zeros_like
 from .._grad_mode import no_grad
 from .._tensor import Tensor
+from ..ops.elementwise import where
 
 __all__ = [
     "calculate_gain",
@@ -33,6 +37,9 @@ __all__ = [
     "xavier_normal_",
     "kaiming_uniform_",
     "kaiming_normal_",
+    "trunc_normal_",
+    "eye_",
+    "orthogonal_",
 ]
 
 
@@ -172,3 +179,87 @@ def kaiming_normal_(
     fan = _correct_fan(tensor, mode)
     std = calculate_gain(nonlinearity, a) / math.sqrt(fan)
     return normal_(tensor, 0.0, std, generator)
+
+
+def trunc_normal_(
+    tensor: Tensor,
+    mean: float = 0.0,
+    std: float = 1.0,
+    a: float = -2.0,
+    b: float = 2.0,
+    generator: Any = None,
+) -> Tensor:
+    """Normal N(mean, std²) cut to ``[a, b]``, by rejection as torch draws it: when
+    ``[a, b]`` holds more than 30% of the distribution, normal draws are redrawn
+    wherever they fall outside; otherwise uniform draws on ``[a, b]`` are kept
+    with probability pdf(x) / pdf(peak). Same seed, same numbers as torch."""
+
+    def norm_cdf(x: float) -> float:
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        _warn.warn(_messages.TRUNC_NORMAL_MEAN)
+    with no_grad():
+        if norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std) > 0.3:
+            low, high = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                outside = (result < low) | (result > high)
+                if not outside.any():
+                    break
+                again = zeros_like(result).normal_(mean, std, generator=generator)
+                result = where(outside, again, result)
+        else:
+            peak = max(a, min(mean, b))
+            log_peak = -0.5 * ((peak - mean) / std) ** 2
+
+            def log_ratio(x: Tensor) -> Tensor:  # log(pdf(x) / pdf(peak)), in place
+                return x.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+
+            result = tensor.uniform_(a, b, generator=generator)
+            candidates = log_ratio(result.clone())
+            accept = zeros_like(result)
+            pending = accept.uniform_(generator=generator).log_().gt(candidates)
+            while pending.any():
+                candidates.uniform_(a, b, generator=generator)
+                result = where(pending, candidates, result)
+                log_ratio(candidates)
+                later = accept.uniform_(generator=generator).log_().gt(candidates)
+                pending = where(pending, later, pending)
+        if result is not tensor:
+            tensor.copy_(result)
+        return tensor
+
+
+def eye_(tensor: Tensor) -> Tensor:
+    """The identity matrix (ones on the diagonal) in a 2-D tensor."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    with no_grad():
+        tensor.zero_()
+        n = min(tensor.shape)
+        tensor[range(n), range(n)] = 1
+        return tensor
+
+
+def orthogonal_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> Tensor:
+    """A (semi-)orthogonal matrix: the Q of a QR factorisation of a normal draw, its
+    columns' signs set by R's diagonal, times ``gain`` (torch's recipe; the QR comes
+    from numpy's LAPACK, so the last digits can differ from torch's)."""
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.shape[0]
+    cols = tensor.numel() // rows
+    with no_grad():
+        flat = tensor.new_zeros((rows, cols)).normal_(0, 1, generator=generator)._data
+        if rows < cols:
+            flat = flat.T
+        q, r = np.linalg.qr(flat)
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        tensor.copy_(Tensor._make(q.reshape(tensor.shape).astype(flat.dtype), None))
+        tensor.mul_(gain)
+        return tensor

@@ -350,6 +350,7 @@ CASES = {
         (_leaf(lib, 2) * 2).sum().backward(create_graph=True)
     ),
     "NON_LEAF_GRAD": lambda lib: (_leaf(lib, 2) * 2).grad,
+    "TRUNC_NORMAL_MEAN": lambda lib: lib.nn.init.trunc_normal_(lib.empty(2), mean=5.0),
     "modified_by_inplace": _modified_inplace,
     "SAVED_DETACHED_IN_PLACE": _saved_then_detached,
     "unused_input": _unused_input,

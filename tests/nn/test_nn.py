@@ -351,6 +351,25 @@ print(init.uniform_(p))
     "init_errors": "torch.nn.init.xavier_uniform_(torch.empty(3))",
     "init_bad_mode": "torch.nn.init.kaiming_uniform_(torch.empty(3, 3), mode='fan')",
     "init_zero_element": "print(torch.nn.init.kaiming_uniform_(torch.empty(0, 3)))",
+    "init_trunc_normal": """
+init = torch.nn.init
+torch.manual_seed(0)
+print(init.trunc_normal_(torch.empty(3, 5), std=0.02))
+w = init.trunc_normal_(torch.empty(200), std=1.0, a=-0.5, b=0.5)
+print(w[:6], w.min(), w.max())
+print(init.trunc_normal_(torch.empty(2, 3), mean=5.0))
+print(init.trunc_normal_(torch.empty(50, dtype=torch.float64), 0.3, 2.0, 0.0, 0.1)[:4])
+g = torch.Generator().manual_seed(5)
+print(init.trunc_normal_(torch.empty(4), generator=g))
+""",
+    "init_eye_and_orthogonal": """
+init = torch.nn.init
+print(init.eye_(torch.empty(2, 3)), init.eye_(torch.empty(3, 2)))
+torch.manual_seed(0)
+print(init.orthogonal_(torch.empty(3, 5)), init.orthogonal_(torch.empty(4, 2, 2), gain=2.0)[0])
+""",
+    "init_eye_1d": "torch.nn.init.eye_(torch.empty(2))",
+    "init_orthogonal_1d": "torch.nn.init.orthogonal_(torch.empty(3))",
 }
 
 
