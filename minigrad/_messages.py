@@ -1966,3 +1966,14 @@ TRUNC_NORMAL_MEAN = (
     "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
     "The distribution of values may be incorrect."
 )
+
+
+def instance_norm_features(dim: object, n: object, got: object) -> str:
+    return f"expected input's size at dim={dim} to match num_features ({n}), but got: {got}."
+
+
+def instance_norm_features_ignored(dim: object) -> str:
+    return (
+        f"input's size at dim={dim} does not match num_features. You can silence this "
+        "warning by not passing in num_features, which is not used because affine=False"
+    )

@@ -113,6 +113,7 @@ __all__ = [
     "layer_norm",
     "group_norm",
     "batch_norm",
+    "instance_norm",
     "normalize",
     "cosine_similarity",
     "margin_ranking_loss",
@@ -1432,6 +1433,7 @@ def _log_softmax_method(self: Tensor, dim: Any = None, dtype: Any = None) -> Ten
 # their modules (``nn.Linear``...), which build the same nodes.
 from .modules.batchnorm import batch_norm  # noqa: E402
 from .modules.dropout import dropout1d, dropout2d  # noqa: E402
+from .modules.instancenorm import instance_norm  # noqa: E402
 from .modules.linear import linear  # noqa: E402
 from .modules.normalization import group_norm, layer_norm  # noqa: E402
 from .modules.sparse import embedding  # noqa: E402

@@ -351,6 +351,8 @@ CASES = {
     ),
     "NON_LEAF_GRAD": lambda lib: (_leaf(lib, 2) * 2).grad,
     "TRUNC_NORMAL_MEAN": lambda lib: lib.nn.init.trunc_normal_(lib.empty(2), mean=5.0),
+    "instance_norm_features": lambda lib: lib.nn.InstanceNorm1d(3, affine=True)(lib.ones(2, 4, 5)),
+    "instance_norm_features_ignored": lambda lib: lib.nn.InstanceNorm1d(3)(lib.ones(2, 4, 5)),
     "modified_by_inplace": _modified_inplace,
     "SAVED_DETACHED_IN_PLACE": _saved_then_detached,
     "unused_input": _unused_input,

@@ -10,6 +10,27 @@ import pytest
 from ..transcript import assert_same_as_torch
 
 SNIPPETS = {
+    "instance_norm": """
+torch.manual_seed(0)
+x = torch.randn(2, 3, 4, 4, dtype=torch.float64, requires_grad=True)
+m = torch.nn.InstanceNorm2d(3, affine=True).double()
+y = m(x)
+print(m, y.grad_fn.name(), [f[0].name() for f in y.grad_fn.next_functions[0][0].next_functions])
+(y * torch.arange(96.0, dtype=torch.float64).view(2, 3, 4, 4)).sum().backward()
+print(x.grad[0, 0, 0], m.weight.grad, m.bias.grad)
+print(torch.nn.InstanceNorm1d(4))
+print(list(torch.nn.InstanceNorm2d(3, track_running_stats=True).state_dict()))
+m = torch.nn.InstanceNorm1d(3, track_running_stats=True, momentum=0.5)
+print(m(torch.randn(2, 3, 5))[0, 0], m.running_mean, m.running_var, m.num_batches_tracked)
+m.eval()
+print(m(torch.randn(2, 3, 5))[1])
+print(torch.nn.InstanceNorm1d(3)(torch.randn(3, 5)).shape)
+print(F.instance_norm(torch.randn(2, 3, 5))[0, 0])
+print(torch.nn.InstanceNorm1d(2)(torch.tensor([[[1.0, 3.0], [2.0, 6.0]]])))
+print(torch.nn.InstanceNorm1d(3)(torch.randn(2, 4, 5)).shape)
+""",
+    "instance_norm_dims": "torch.nn.InstanceNorm2d(3)(torch.randn(2, 3))",
+    "instance_norm_features": "torch.nn.InstanceNorm1d(3, affine=True)(torch.randn(2, 4, 5))",
     # --- BatchNorm2d
     "batch_norm_2d_train_then_eval": """
 torch.manual_seed(0)

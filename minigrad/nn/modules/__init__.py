@@ -32,6 +32,7 @@ from .conv import Conv1d, Conv2d
 from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import Dropout, Dropout1d, Dropout2d
 from .flatten import Flatten, Unflatten
+from .instancenorm import InstanceNorm1d, InstanceNorm2d
 from .linear import Identity, LazyLinear, Linear
 from .loss import (
     BCELoss,
@@ -128,6 +129,8 @@ __all__ = [
     "ReplicationPad1d",
     "ReplicationPad2d",
     "BatchNorm2d",
+    "InstanceNorm1d",
+    "InstanceNorm2d",
     "GroupNorm",
     "Dropout1d",
     "Dropout2d",
