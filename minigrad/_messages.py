@@ -1977,3 +1977,27 @@ def instance_norm_features_ignored(dim: object) -> str:
         f"input's size at dim={dim} does not match num_features. You can silence this "
         "warning by not passing in num_features, which is not used because affine=False"
     )
+
+
+def interpolate_dims(ndim: object, mode: object) -> str:
+    return (
+        f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {ndim}D) for the "
+        "modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+        f"nearest-exact (got {mode})"
+    )
+
+
+def interpolate_size_dims(spatial: object, size: object) -> str:
+    return (
+        "Input and output must have the same number of spatial dimensions, but got input "
+        f"with spatial dimensions of {spatial} and output size of {size}. Please provide "
+        "input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) "
+        "format."
+    )
+
+
+def interpolate_mode_missing(mode: object, ndim: object) -> str:  # minigrad's own words
+    return (
+        "minigrad's interpolate has mode='nearest' for 3-D and 4-D input only, "
+        f"not mode={mode!r} on {ndim}-D input"
+    )

@@ -114,6 +114,7 @@ __all__ = [
     "group_norm",
     "batch_norm",
     "instance_norm",
+    "interpolate",
     "normalize",
     "cosine_similarity",
     "margin_ranking_loss",
@@ -1437,3 +1438,4 @@ from .modules.instancenorm import instance_norm  # noqa: E402
 from .modules.linear import linear  # noqa: E402
 from .modules.normalization import group_norm, layer_norm  # noqa: E402
 from .modules.sparse import embedding  # noqa: E402
+from .modules.upsampling import interpolate  # noqa: E402

@@ -233,6 +233,22 @@ RULES: dict[str, Rule] = {
     "Expm1Backward0": rule(lambda L, a: a.expm1(), S(2, 3)),
     "FracBackward0": rule(lambda L, a: (a * 3).frac(), S(2, 3)),
     "NanToNumBackward0": rule(lambda L, a: L.nan_to_num(a), S(2, 3)),
+    "UpsampleNearest1DBackward0": rule(
+        lambda L, a: F(L).interpolate(a, scale_factor=1.7), S(1, 2, 5)
+    ),
+    "UpsampleNearest2DBackward0": rule(
+        lambda L, a: F(L).interpolate(a, size=(3, 4)), S(1, 1, 2, 3)
+    ),
+    "UpsampleNearest1DBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: F(L).interpolate(x, scale_factor=2), a, v),
+        S(1, 2, 3),
+        S(1, 2, 6),
+    ),
+    "UpsampleNearest2DBackwardBackward0": rule(
+        lambda L, a, v: grad_of(L, lambda x: F(L).interpolate(x, scale_factor=2), a, v),
+        S(1, 1, 2, 2),
+        S(1, 1, 4, 4),
+    ),
     # comparisons in place: the result keeps a node, whose derivatives are 0
     "EqBackward0": rule(lambda L, a: (a * 1).eq_(0.1), S(2, 3)),
     "EqBackward1": rule(lambda L, a, b: (a * 1).eq_(b), S(2, 3), S(3)),

@@ -351,6 +351,10 @@ CASES = {
     ),
     "NON_LEAF_GRAD": lambda lib: (_leaf(lib, 2) * 2).grad,
     "TRUNC_NORMAL_MEAN": lambda lib: lib.nn.init.trunc_normal_(lib.empty(2), mean=5.0),
+    "interpolate_dims": lambda lib: lib.nn.functional.interpolate(lib.ones(2, 2), scale_factor=2),
+    "interpolate_size_dims": lambda lib: lib.nn.functional.interpolate(
+        lib.ones(1, 1, 2, 2), size=(2, 2, 2)
+    ),
     "instance_norm_features": lambda lib: lib.nn.InstanceNorm1d(3, affine=True)(lib.ones(2, 4, 5)),
     "instance_norm_features_ignored": lambda lib: lib.nn.InstanceNorm1d(3)(lib.ones(2, 4, 5)),
     "modified_by_inplace": _modified_inplace,
@@ -873,6 +877,7 @@ NOT_COMPARED = {
         "tests/nn/test_conv_pool_pad_vs_torch.py)"
     ),
     "pad_mode_missing": "minigrad's own: a padding mode (circular, 3-D) torch has and it has not",
+    "interpolate_mode_missing": "minigrad's own: an interpolation mode torch has and it has not",
     "ANOMALY_HINT": "a part of modified_by_inplace (tests/data/programs/anomaly_detection.py)",
     "ANOMALY_ENABLED": "a warning: tests/data/programs/anomaly_detection.py compares it",
     "anomaly_error_detected": "holds a stack: tests/data/programs/anomaly_detection.py",

@@ -9,6 +9,32 @@ import pytest
 from ..transcript import assert_same_as_torch
 
 SNIPPETS = {
+    "interpolate_nearest": """
+nn = torch.nn
+print(nn.Upsample(scale_factor=2), nn.Upsample(size=(3, 5)), nn.Upsample(size=4))
+x = torch.arange(6.0, requires_grad=True)
+y = F.interpolate(x.view(1, 1, 2, 3), scale_factor=2)
+print(y, y.grad_fn.name())
+y = F.interpolate(x.view(1, 1, 2, 3), size=(3, 4))
+(y * torch.arange(12.0).view(1, 1, 3, 4)).sum().backward()
+print(y, x.grad)
+for sf in (0.5, 1.7, 3, 2.5, 0.3):
+    print(F.interpolate(torch.arange(7.0).view(1, 1, 7), scale_factor=sf))
+for n in (3, 9, 1, 7):
+    print(F.interpolate(torch.arange(7.0).view(1, 1, 7), size=n))
+print(F.interpolate(torch.arange(12.0).view(1, 1, 3, 4), scale_factor=(1.5, 0.75)))
+x = torch.arange(5.0, requires_grad=True, dtype=torch.float64)
+(g,) = torch.autograd.grad(
+    F.interpolate(x.view(1, 1, 5), scale_factor=1.7).pow(2).sum(), x, create_graph=True
+)
+print(g, g.grad_fn.name())
+g.sum().backward()
+print(x.grad)
+""",
+    "interpolate_no_size": "F.interpolate(torch.ones(1, 1, 2, 2))",
+    "interpolate_both": "F.interpolate(torch.ones(1, 1, 2, 2), size=2, scale_factor=2)",
+    "interpolate_2d_input": "F.interpolate(torch.ones(2, 2), scale_factor=2)",
+    "interpolate_size_dims": "F.interpolate(torch.ones(1, 1, 2, 2), size=(2, 2, 2))",
     # --- adaptive average pooling
     "adaptive_avg_pool2d_values_and_grads": """
 x = torch.arange(70.0, dtype=torch.float64).reshape(1, 2, 5, 7).sin().requires_grad_()

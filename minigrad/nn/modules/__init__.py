@@ -72,6 +72,7 @@ from .pooling import (
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .sparse import Embedding
+from .upsampling import Upsample
 
 __all__ = [
     "Module",
@@ -131,6 +132,7 @@ __all__ = [
     "BatchNorm2d",
     "InstanceNorm1d",
     "InstanceNorm2d",
+    "Upsample",
     "GroupNorm",
     "Dropout1d",
     "Dropout2d",
