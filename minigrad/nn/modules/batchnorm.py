@@ -23,13 +23,12 @@ from __future__ import annotations
 import numpy as np
 
 from ... import _messages
-from ..._creation import empty, ones, tensor, zeros
+from ..._creation import ones, tensor, zeros
 from ..._dtype import int64
 from ..._tensor import Tensor
 from ...autograd.function import Op
-from .. import init
-from ..parameter import Parameter
 from .module import Module
+from .normalization import _reset_scale_and_shift, _scale_and_shift
 
 
 class NativeBatchNormBackward0(Op):
@@ -160,16 +159,7 @@ class _BatchNorm(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        self.use_bias = bias and affine
-        if affine:
-            self.weight = Parameter(empty(num_features, dtype=dtype))
-            if self.use_bias:
-                self.bias = Parameter(empty(num_features, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _scale_and_shift(self, (num_features,), affine, bias, dtype)
         if track_running_stats:
             self.register_buffer("running_mean", zeros(num_features, dtype=dtype))
             self.register_buffer("running_var", ones(num_features, dtype=dtype))
@@ -188,10 +178,7 @@ class _BatchNorm(Module):
 
     def reset_parameters(self) -> None:
         self.reset_running_stats()
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_scale_and_shift(self)
 
     def _check_input_dim(self, input: Tensor) -> None:
         raise NotImplementedError

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import Any
 
 import numpy as np
 
@@ -101,6 +102,28 @@ def layer_norm(
     return NativeLayerNormBackward0.apply(input, weight, bias, k=k, eps=eps)
 
 
+def _scale_and_shift(module: Module, shape: tuple, affine: bool, bias: bool, dtype: Any) -> None:
+    """A normalisation layer's learnable ``weight`` and ``bias`` of ``shape`` (set to
+    ones and zeros by ``_reset_scale_and_shift``), or None where it has none."""
+    if affine:
+        module.weight = Parameter(empty(*shape, dtype=dtype))
+        if bias:
+            module.bias = Parameter(empty(*shape, dtype=dtype))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+
+
+def _reset_scale_and_shift(module: Module) -> None:
+    """``weight`` back to ones and ``bias`` to zeros: at first the layer only normalises."""
+    if module.weight is not None:
+        init.ones_(module.weight)
+    if module.bias is not None:
+        init.zeros_(module.bias)
+
+
 class LayerNorm(Module):
     """``y = (x - mean) / sqrt(var + eps) * weight + bias`` over the last
     dimensions ``normalized_shape``; ``weight`` starts at ones, ``bias`` at zeros."""
@@ -120,22 +143,11 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(empty(*self.normalized_shape, dtype=dtype))
-            if bias:
-                self.bias = Parameter(empty(*self.normalized_shape, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _scale_and_shift(self, self.normalized_shape, elementwise_affine, bias, dtype)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_scale_and_shift(self)
 
     def forward(self, input: Tensor) -> Tensor:
         return layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -256,22 +268,11 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if affine:
-            self.weight = Parameter(empty(num_channels, dtype=dtype))
-            if bias:
-                self.bias = Parameter(empty(num_channels, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _scale_and_shift(self, (num_channels,), affine, bias, dtype)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_scale_and_shift(self)
 
     def forward(self, input: Tensor) -> Tensor:
         return group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
