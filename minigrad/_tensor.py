@@ -725,9 +725,7 @@ class Tensor:
             if dual:
                 dual(result, self)
             return self
-        old = Tensor._make(self._data.copy(), self.grad_fn)
-        old._requires_grad = self._requires_grad
-        old._out_nr = self._out_nr
+        old = self._snapshot()
         if dual:
             dual(self, old)
         result = fn(old, *args, **kwargs)
@@ -736,6 +734,14 @@ class Tensor:
         if dual:
             dual(result, self)
         return self
+
+    def _snapshot(self, copy: bool = True) -> Tensor:
+        """A new tensor that stands for this one as it is now: its values (a copy,
+        unless ``copy=False``) and its history. An in-place operation records its
+        node on the snapshot, and ``self`` then takes the node's output as its own."""
+        old = Tensor._make(self._data.copy() if copy else self._data, self.grad_fn)
+        old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
+        return old
 
     def _write(self, values: np.ndarray) -> None:
         """Copy ``values`` into this tensor's own array and bump its version."""
@@ -770,8 +776,7 @@ class Tensor:
         base = self._base
         self._view_v = self._vc.v  # its grad_fn is the in-place op's node, for now
         key = _positions_in(self._data, base._data)
-        old = Tensor._make(base._data.copy(), base.grad_fn)
-        old._requires_grad, old._out_nr = base._requires_grad, base._out_nr
+        old = base._snapshot()
         base._set_history(CopySlices.apply(old, self, key=key, overlap=overlap, through_view=True))
         self._refresh_view()  # AsStridedBackward0, like every view after a change
 

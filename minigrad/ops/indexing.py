@@ -450,8 +450,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
             key = _positions_in(part, root._data)
         if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
             value = value.to(self.dtype)
-        old = Tensor._make(root._data.copy(), root.grad_fn)
-        old._requires_grad, old._out_nr = root._requires_grad, root._out_nr
+        old = root._snapshot()
         result = CopySlices.apply(old, value, key=key, overlap=_overlaps(part))
         _writable(root._data)[key] = result._data[key]  # (an expand's copies stay unwritten)
         root._bump_version()
@@ -469,8 +468,7 @@ def _setitem(self: Tensor, key: Any, value: Any) -> None:
         return
     if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
         value = value.to(self.dtype)
-    old = Tensor._make(self._data.copy(), self.grad_fn)
-    old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
+    old = self._snapshot()
     result = (IndexPutBackward0 if advanced_only else CopySlices).apply(old, value, key=key)
     self._write(result._data)
     self._take_history(result)

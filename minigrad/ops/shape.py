@@ -417,8 +417,7 @@ def _view_in_place(self: Tensor, cls: type[Op], **settings: Any) -> Tensor:
     reference cycle)."""
     recording = _State.enabled and self.requires_grad
     self._check_inplace(recording)
-    old = Tensor._make(self._data, self.grad_fn)
-    old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
+    old = self._snapshot(copy=False)  # (the values do not change)
     result = cls.apply(old, **settings)
     self._data = result._data
     self._bump_version()
