@@ -154,6 +154,17 @@ def passes(key: str, answer: object) -> bool:
     return _verdict(key, answer) is None
 
 
+def all_solutions_pass() -> None:
+    """Print, in the course's language, that every solution above passed its check.
+
+    A solutions notebook ends with this call, after one ``assert passes(...)`` per exercise.
+
+    >>> all_solutions_pass()
+    All solutions pass their checks.
+    """
+    print(tr("lessons.all_solutions_pass"))
+
+
 def _number(expected: float, hint: str, tol: float = 1e-5):
     """A judge for an answer that is one number (or a list of numbers); ``hint`` is the
     catalogue key of what to say otherwise."""

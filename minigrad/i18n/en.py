@@ -262,6 +262,7 @@ MESSAGES: dict[str, str] = {
     "jacobian.times_row": "{w} × row {i}",
     "jacobian.weighted": "x.grad = vᵀJ = {terms}: a weighted sum of the rows of J.",
     # --- minigrad.lessons: what check() prints
+    "lessons.all_solutions_pass": "All solutions pass their checks.",
     "lessons.correct": "Correct!",
     "lessons.not_yet": "Not yet: ",
     "lessons.not_answered": (

@@ -247,6 +247,7 @@ MESSAGES: dict[str, str] = {
 }
 _LESSONS = {
     # --- minigrad.lessons：check() 打印的话
+    "lessons.all_solutions_pass": "所有参考答案都通过了检查。",
     "lessons.correct": "正确！",
     "lessons.not_yet": "还不对：",
     "lessons.not_answered": "还没有作答：把 ... 换成你的答案，再运行这个单元格。",
