@@ -16,10 +16,11 @@ from __future__ import annotations
 # the Tensor (with its dtype and version counter), then autograd (the nodes and
 # the engine), then the operations with their derivative rules, then what is
 # built on them, and last the one table that makes the operations Tensor's methods.
-from . import _tensor  # noqa: I001
+from .core import tensor as _tensor  # noqa: I001
 from . import autograd
 from . import ops
-from . import _dtype, accelerator, backends, cuda
+from .exact import dtype as _dtype
+from . import accelerator, backends, cuda
 from . import _tensor_methods  # the one place that attaches Tensor's methods
 from ._creation import (
     arange,
@@ -52,7 +53,7 @@ from ._creation import (
     zeros,
     zeros_like,
 )
-from ._dtype import (
+from .exact.dtype import (
     bool,
     double,
     dtype,
@@ -73,14 +74,14 @@ from ._dtype import (
     uint8,
 )
 from .explain import explain
-from ._finfo import finfo, iinfo
+from .exact.finfo import finfo, iinfo
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
     is_anomaly_enabled,
     set_anomaly_enabled,
 )
 from .i18n import get_language, language, set_language
-from ._grad_mode import (
+from .core.grad_mode import (
     enable_grad,
     inference_mode,
     is_grad_enabled,
@@ -88,10 +89,10 @@ from ._grad_mode import (
     no_grad,
     set_grad_enabled,
 )
-from ._printing import set_printoptions
-from ._random import Generator, default_generator, get_rng_state, set_rng_state
-from ._size import Size
-from ._device import device, get_default_device, set_default_device
+from .exact.printing import set_printoptions
+from .exact.random import Generator, default_generator, get_rng_state, set_rng_state
+from .exact.size import Size
+from .exact.device import device, get_default_device, set_default_device
 from ._legacy import (
     BoolTensor,
     ByteTensor,
@@ -103,7 +104,7 @@ from ._legacy import (
     LongTensor,
     ShortTensor,
 )
-from ._tensor import Tensor
+from .core.tensor import Tensor
 from .ops.elementwise import (
     abs,
     addcdiv,
@@ -349,12 +350,12 @@ multiply, divide, subtract, absolute = mul, div, sub, abs
 
 del _dtype
 
-from ._numpy_names import install as _install_numpy_names  # noqa: E402
+from .exact.numpy_names import install as _install_numpy_names  # noqa: E402
 
 _install_numpy_names(globals())  # torch.sum(x, axis=1, keepdims=True) works as in torch
 del _install_numpy_names
 
-from ._out import install as _install_out  # noqa: E402
+from .ops._out import install as _install_out  # noqa: E402
 
 _install_out(globals())  # torch.matmul(a, b, out=c) writes into c
 del _install_out
@@ -387,7 +388,7 @@ def __getattr__(name: str) -> object:
     if name in _SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")  # also sets it here
     if name in _FROM_SUBMODULE:
-        from ._numpy_names import accept_numpy_names
+        from .exact.numpy_names import accept_numpy_names
 
         module = importlib.import_module(f"{__name__}.{_FROM_SUBMODULE[name]}")
         value = globals()[name] = accept_numpy_names(getattr(module, name))

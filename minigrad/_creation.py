@@ -12,10 +12,24 @@ from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype, _messages, _random, _warn
-from ._grad_mode import _State
-from ._tensor import Tensor, _check_no_overlap, _warn_scalar_once, _writable
-from .autograd.function import Op, quiet_numpy
+from .core.grad_mode import _State
+from .core.node import Op, quiet_numpy
+from .core.tensor import Tensor, _check_no_overlap, _warn_scalar_once, _writable
+from .exact import (
+    device as _device,
+)
+from .exact import (
+    dtype as _dtype,
+)
+from .exact import (
+    messages as _messages,
+)
+from .exact import (
+    random as _random,
+)
+from .exact import (
+    warn as _warn,
+)
 from .ops.elementwise import check_scalar_fits
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"

@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _dtype, _messages
+from .exact import dtype as _dtype
+from .exact import messages as _messages
 
 
 def _options(d: _dtype.dtype) -> str:
@@ -34,7 +35,7 @@ class _TensorType(type):
     dtype: _dtype.dtype
 
     def __instancecheck__(cls, obj: Any) -> bool:
-        from ._tensor import Tensor
+        from .core.tensor import Tensor
 
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
 
@@ -48,10 +49,10 @@ class _TensorType(type):
 def legacy_new(d: _dtype.dtype, args: tuple, kwargs: dict, any_tensor: bool = False) -> Any:
     """``torch.FloatTensor(...)`` (and ``torch.Tensor(...)``, with ``any_tensor``):
     sizes make an uninitialised tensor, a sequence is the data, a tensor is aliased."""
-    from . import _device
     from ._creation import _to_array
-    from ._size import Size
-    from ._tensor import Tensor
+    from .core.tensor import Tensor
+    from .exact import device as _device
+    from .exact.size import Size
 
     unknown = [k for k in kwargs if k != "device"]
     if unknown:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _device, _dtype, _legacy
+from . import _legacy
 from ._creation import (
     _bernoulli_,
     _exponential_,
@@ -29,9 +29,11 @@ from ._creation import (
     tensor,
     zeros,
 )
-from ._numpy_names import NAMES as _NUMPY_NAMES
-from ._numpy_names import accept_numpy_names
-from ._tensor import Tensor
+from .core.tensor import Tensor
+from .exact import device as _device
+from .exact import dtype as _dtype
+from .exact.numpy_names import NAMES as _NUMPY_NAMES
+from .exact.numpy_names import accept_numpy_names
 from .ops import (
     elementwise,
     indexing,

@@ -33,11 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _names
-from ._grad_mode import is_grad_enabled
-from ._tensor import Tensor
 from .autograd import observe
-from .autograd.function import AccumulateGrad, Node
+from .core.grad_mode import is_grad_enabled
+from .core.node import AccumulateGrad, Node
+from .core.tensor import Tensor
+from .exact import names as _names
 from .i18n import Section
 from .i18n import text as tr
 

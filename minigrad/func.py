@@ -40,9 +40,9 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from . import _messages
-from ._grad_mode import enable_grad, is_grad_enabled
-from ._tensor import Tensor
+from .core.grad_mode import enable_grad, is_grad_enabled
+from .core.tensor import Tensor
+from .exact import messages as _messages
 
 __all__ = [
     "grad",
@@ -123,7 +123,7 @@ def _reaches_outside(tensor: Tensor, own: set[int]) -> bool:
     """Does ``tensor``'s graph reach a leaf that is not one of the transform's own
     detached copies (``own``: their ids)? Such a leaf belongs to the caller: an
     outer transform's input, or weights that ``f`` uses (a closure)."""
-    from .autograd.function import AccumulateGrad
+    from .core.node import AccumulateGrad
 
     if not tensor.requires_grad:
         return False

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import _messages
-from ._tensor import Tensor
+from .core.tensor import Tensor
+from .exact import messages as _messages
 from .ops.linalg import LinalgSvdBackward0, _LinAlgError, cross, det, inv, solve
 from .ops.linalg import slogdet as _slogdet
 from .ops.reduction import LinalgVectorNormBackward0, _dims, amax, amin

@@ -46,8 +46,9 @@ from typing import IO, Any
 
 import numpy as np
 
-from . import _device, _messages
-from ._tensor import Tensor
+from .core.tensor import Tensor
+from .exact import device as _device
+from .exact import messages as _messages
 
 __all__ = [
     "save",
@@ -290,10 +291,16 @@ _SAFE = {
     "builtins": {"set", "frozenset", "bytearray", "complex", "slice"},
     "_codecs": {"encode"},  # how protocol 2 writes bytes
     __name__: {"_rebuild_tensor", "_rebuild_parameter", "_rebuild_subclass"},
-    "minigrad._size": {"Size", "_size"},
-    "minigrad._device": {"device"},
+    "minigrad.exact.size": {"Size", "_size"},
+    "minigrad.exact.device": {"device"},
 }
 _user_safe: list[Any] = []  # what add_safe_globals added
+# where files saved by earlier versions of minigrad name these modules
+_MOVED = {
+    "minigrad._size": "minigrad.exact.size",
+    "minigrad._device": "minigrad.exact.device",
+    "minigrad._dtype": "minigrad.exact.dtype",
+}
 
 
 def add_safe_globals(safe_globals: Iterable[Any]) -> None:
@@ -358,9 +365,10 @@ class _WeightsUnpickler(pickle.Unpickler):
         if (module, name) in _compat_pickle.NAME_MAPPING:
             module, name = _compat_pickle.NAME_MAPPING[(module, name)]
         module = _compat_pickle.IMPORT_MAPPING.get(module, module)
+        module = _MOVED.get(module, module)
         if name in _SAFE.get(module, ()):
             return super().find_class(module, name)
-        if module == "minigrad._dtype" and name in _DTYPE_NAMES:  # torch.float32...
+        if module == "minigrad.exact.dtype" and name in _DTYPE_NAMES:  # torch.float32...
             return super().find_class(module, name)
         if module == __name__ and name == "_new_object":
             return _new_object_if_allowed

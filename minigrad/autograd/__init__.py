@@ -6,17 +6,18 @@ arguments the way torch does and then hand over to the engine.
 
 from __future__ import annotations
 
+import sys as _sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .. import _messages
+from ..exact import messages as _messages
 
 if TYPE_CHECKING:
-    from .._tensor import Tensor
+    from ..core.tensor import Tensor
 
-from .. import _tensor as _t
-from . import engine
-from .function import AccumulateGrad, Node
+from ..core import engine
+from ..core import tensor as _t
+from ..core.node import AccumulateGrad, Node
 
 __all__ = ["backward", "grad", "Function", "Node", "AccumulateGrad", "engine"]
 
@@ -32,7 +33,7 @@ def _as_tuple(x: Any) -> tuple:
 
 
 def _size(shape: tuple) -> Any:
-    from .._size import Size
+    from ..exact.size import Size
 
     return Size(shape)
 
@@ -186,6 +187,14 @@ from .custom_function import Function, FunctionCtx, once_differentiable  # noqa:
 from .variable import Variable  # noqa: E402
 
 __all__ += ["FunctionCtx", "once_differentiable", "Variable"]
+
+# torch.autograd.function names the module of the node classes, which here is the
+# core's minigrad/core/node.py; minigrad.autograd.engine is minigrad/core/engine.py.
+# Both old paths stay importable and name the same module objects (as os.path does).
+from ..core import node as function  # noqa: E402
+
+_sys.modules[f"{__name__}.function"] = function
+_sys.modules[f"{__name__}.engine"] = engine
 __all__ += ["detect_anomaly", "set_detect_anomaly"]
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
+from ..exact import messages as _messages
 from . import observe
 
 __all__ = ["detect_anomaly", "set_detect_anomaly"]

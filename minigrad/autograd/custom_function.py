@@ -27,7 +27,7 @@ work as in torch, and you may store any other value on it (``ctx.k = 3``).
 with tensor operations makes double backward work too.
 
 (minigrad's own operators, in ``minigrad/ops/``, use a leaner base class,
-:class:`minigrad.autograd.function.Op`, whose ``forward`` computes on
+:class:`minigrad.core.node.Op`, whose ``forward`` computes on
 numpy arrays. This class is the one for user code.)
 """
 
@@ -37,10 +37,10 @@ import contextlib
 import warnings
 from typing import Any
 
-from .. import _messages
-from .._grad_mode import _State, no_grad
-from .._tensor import Tensor
-from . import function as _f
+from ..core import node as _f
+from ..core.grad_mode import _State, no_grad
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 from . import observe
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable"]

@@ -36,11 +36,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import _messages
-from .._grad_mode import enable_grad, is_grad_enabled
-from .._tensor import Tensor
+from ..core.grad_mode import enable_grad, is_grad_enabled
+from ..core.node import _TANGENTS
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 from .custom_function import Function
-from .function import _TANGENTS
 
 __all__ = [
     "UnpackedDualTensor",
@@ -187,7 +187,7 @@ def apply_dual(op: type, inputs: tuple, settings: dict) -> Any:
 def _jvp(op: type, inputs: tuple, settings: dict, tangents: dict) -> list:
     """``J t`` for each output of ``op``, by the double-backward trick."""
     from .._creation import zeros_like
-    from .._dtype import from_numpy_dtype
+    from ..exact.dtype import from_numpy_dtype
     from . import grad
 
     # the tangents are differentiable when something they come from requires grad
@@ -288,7 +288,7 @@ def _through_view(view: Tensor) -> None:
     """A view was changed in place: its base's tangent, at the view's positions,
     becomes the view's tangent."""
     from .._creation import zeros_like
-    from .._tensor import _positions_in
+    from ..core.tensor import _positions_in
 
     base = view._base
     if base is None:

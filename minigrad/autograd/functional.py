@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _creation, _messages
-from .._grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
-from .._tensor import Tensor
+from .. import _creation
+from ..core.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
 

@@ -29,8 +29,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _creation, _messages
-from .._tensor import Tensor
+from .. import _creation
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 
@@ -298,7 +299,7 @@ def _fast_gradcheck(
     rtol: float,
     nondet_tol: float,
 ) -> None:
-    from .._random import Generator
+    from ..exact.random import Generator
     from . import grad
 
     generator = Generator()

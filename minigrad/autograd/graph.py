@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _messages
-from .._grad_mode import _State
-from .._tensor import Tensor
-from .function import _FREED, Node
+from ..core.grad_mode import _State
+from ..core.node import _FREED, Node
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 
 __all__ = ["Node", "saved_field", "saved_tensors_hooks", "save_on_cpu"]
 

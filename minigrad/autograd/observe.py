@@ -37,8 +37,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .._tensor import Tensor
-    from .function import AccumulateGrad, Node
+    from ..core.node import AccumulateGrad, Node
+    from ..core.tensor import Tensor
 
 __all__ = [
     "Op",
@@ -97,9 +97,9 @@ class Step:
         >>> steps[1].grads_out[1].shape, steps[1].sent[1]
         (torch.Size([3]), tensor(3.))
         """
-        from .._grad_mode import no_grad
-        from .._tensor import Tensor
-        from .engine import _undo_broadcast
+        from ..core.engine import _undo_broadcast
+        from ..core.grad_mode import no_grad
+        from ..core.tensor import Tensor
 
         node = self.node
         edges = list(zip(node._inputs, node._next, self.grads_out))
@@ -266,7 +266,7 @@ def saved_versions(node: Node) -> tuple[SavedVersion, ...]:
     >>> [(s.saved, s.now) for s in saved_versions(z.grad_fn)]
     [(0, 1), (0, 1)]
     """
-    from .function import _FREED, _SavedOutput
+    from ..core.node import _FREED, _SavedOutput
 
     if node._saved is _FREED:
         return ()
@@ -322,7 +322,7 @@ def detached_from(t: Tensor) -> Tensor | None:
     >>> detached_from(x.detach()) is x, x.detach()._base
     (True, None)
     """
-    from .._tensor import _detached_from
+    from ..core.tensor import _detached_from
 
     entry = _detached_from.get(id(t))
     return entry[0] if entry is not None and entry[1]() is t else None
@@ -347,8 +347,8 @@ class Sandbox:
     """
 
     def __init__(self, nodes: list[Node]) -> None:
-        from . import engine
-        from .function import AccumulateGrad
+        from ..core import engine
+        from ..core.node import AccumulateGrad
 
         self.saved = [(n, n._saved, n._versions) for n in nodes]
         self.grads: list[tuple[Any, Any]] = []
@@ -363,7 +363,7 @@ class Sandbox:
         self.warned = engine._create_graph_warned
 
     def __enter__(self) -> Sandbox:
-        from .._tensor import Tensor
+        from ..core.tensor import Tensor
 
         for t, g in self.grads:
             if g is not None:  # accumulate into a copy, never into the learner's tensor
@@ -372,7 +372,7 @@ class Sandbox:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        from . import engine
+        from ..core import engine
 
         for n, saved, versions in self.saved:
             n._saved, n._versions = saved, versions

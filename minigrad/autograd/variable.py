@@ -20,7 +20,7 @@ from typing import Any
 
 class _VariableMeta(type):
     def __instancecheck__(cls, obj: Any) -> bool:
-        from .._tensor import Tensor
+        from ..core.tensor import Tensor
 
         return isinstance(obj, Tensor)
 
@@ -31,7 +31,7 @@ class Variable(metaclass=_VariableMeta):
     def __new__(cls, data: Any = None, requires_grad: bool = False, volatile: bool = False) -> Any:
         import numpy as np
 
-        from .. import _tensor
+        from ..core import tensor as _tensor
 
         if volatile:
             warnings.warn(

@@ -10,9 +10,9 @@ import math
 
 import numpy as np
 
-from .. import _messages
-from .._tensor import Tensor
-from ..autograd.function import MultiOutputOp, Op
+from ..core.node import MultiOutputOp, Op
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 from ..ops._promotion import _as_float
 from ..ops.elementwise import NotImplementedBackward, ThresholdBackwardBackward0
 from ..ops.shape import cat

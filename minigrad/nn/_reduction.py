@@ -18,7 +18,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from .. import _messages
+from ..exact import messages as _messages
 
 
 def legacy_reduction(

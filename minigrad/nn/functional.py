@@ -11,10 +11,13 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages, _random, _warn
-from .._size import Size
-from .._tensor import Tensor
-from ..autograd.function import Op
+from ..core.node import Op
+from ..core.tensor import Tensor
+from ..exact import dtype as _dtype
+from ..exact import messages as _messages
+from ..exact import random as _random
+from ..exact import warn as _warn
+from ..exact.size import Size
 from ..ops import elementwise as E
 from ..ops._promotion import _broadcast_check
 from ..ops.convolution import (

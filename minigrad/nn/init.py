@@ -20,10 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages, _warn
 from .._creation import zeros_like
-from .._grad_mode import no_grad
-from .._tensor import Tensor
+from ..core.grad_mode import no_grad
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
+from ..exact import warn as _warn
 from ..ops.elementwise import where
 
 __all__ = [

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _messages
-from .._tensor import Tensor
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 
 
 class Parameter(Tensor):
@@ -67,7 +67,7 @@ class UninitializedParameter(Parameter):
     __slots__ = ()
 
     def __new__(cls, requires_grad: bool = True, device: object = None, dtype: object = None):
-        from .._dtype import get_default_dtype
+        from ..exact.dtype import get_default_dtype
 
         np_dtype = dtype.np if dtype is not None else get_default_dtype().np
         p = Tensor._make(np.empty((0,), dtype=np_dtype), None, cls)

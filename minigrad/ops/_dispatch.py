@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor
-from ..autograd.function import Op
+from ..core.node import Op
+from ..core.tensor import Tensor
+from ..exact import dtype as _dtype
 from ._promotion import _broadcast_check, _cast, _no_bool_subtraction, _operand
 
 

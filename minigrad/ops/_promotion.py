@@ -12,10 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
-from .._tensor import Tensor
-from .._versions import _Version
-from ..autograd.function import _TANGENTS, AccumulateGrad
+from ..core.node import _TANGENTS, AccumulateGrad
+from ..core.tensor import Tensor
+from ..core.versions import _Version
+from ..exact import dtype as _dtype
+from ..exact import messages as _messages
 
 Number = (int, float, bool, np.number, np.bool_)
 

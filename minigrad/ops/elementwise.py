@@ -14,10 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages, _warn
-from .._tensor import Tensor, _overlaps
-from ..autograd.function import Op, quiet_numpy
-from . import _float32_math
+from ..core.node import Op, quiet_numpy
+from ..core.tensor import Tensor, _overlaps
+from ..exact import dtype as _dtype
+from ..exact import float32_math as _float32_math
+from ..exact import messages as _messages
+from ..exact import warn as _warn
 from ._dispatch import binary
 from ._promotion import (
     _as_float,
@@ -963,8 +965,8 @@ def square(input: Tensor) -> Tensor:
 def _unary(cls: type[Op]) -> Any:
     # (cls.apply is looked up on every call: viz.trace() replaces it while it records)
     def op(input: Tensor, *, out: Tensor | None = None) -> Tensor:
-        if out is not None:  # torch.exp(x, out=y) writes into y (minigrad/_out.py)
-            from .._out import write_into
+        if out is not None:  # torch.exp(x, out=y) writes into y (minigrad/ops/_out.py)
+            from ._out import write_into
 
             return write_into(out, op, op.__name__, (input,), {})
         if type(input) is Tensor and input._data.dtype.kind == "f":

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages, _warn
-from .._grad_mode import _State
-from .._tensor import (
+from ..core.grad_mode import _State
+from ..core.node import CopySlicesBase, Op
+from ..core.tensor import (
     Tensor,
     _check_no_overlap,
     _check_no_partial_overlap,
@@ -27,7 +27,8 @@ from .._tensor import (
     _positions_in,
     _writable,
 )
-from ..autograd.function import CopySlicesBase, Op
+from ..exact import messages as _messages
+from ..exact import warn as _warn
 from .elementwise import check_scalar_fits
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
@@ -373,7 +374,7 @@ class IndexPutBackward0(CopySlices):
 def setitem(self: Tensor, key: Any, value: Any) -> None:
     """``self[key] = value``: recorded as CopySlices when gradients are involved."""
     _check_value(self, value)
-    from ..autograd.function import _TANGENTS
+    from ..core.node import _TANGENTS
 
     if _TANGENTS and (id(self) in _TANGENTS or id(value) in _TANGENTS):
         # forward-mode AD (autograd.forward_ad): the tangents are written alike

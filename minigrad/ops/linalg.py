@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
-from .._tensor import Tensor
-from ..autograd.function import MultiOutputOp, Op
+from ..core.node import MultiOutputOp, Op
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 
 
 def _column_major(a: Any) -> bool:
@@ -1110,7 +1110,7 @@ def dist(input: Tensor, other: Tensor, p: Any = 2) -> Tensor:
     >>> torch.dist(torch.tensor([0.0, 0.0]), torch.tensor([3.0, 4.0]))
     tensor(5.)
     """
-    from .. import _dtype
+    from ..exact import dtype as _dtype
     from ._promotion import _broadcast_check, _cast
 
     _broadcast_check(input._data, other._data)

@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
-from .._tensor import Tensor
-from ..autograd.function import Op, quiet_numpy
+from ..core.node import Op, quiet_numpy
+from ..core.tensor import Tensor
+from ..exact import dtype as _dtype
+from ..exact import messages as _messages
 from ._promotion import _broadcast_check, _operand
 from .reduction import _dims
 

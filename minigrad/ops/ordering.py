@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
-from .._tensor import Tensor
-from ..autograd.function import Op
-from . import _cpu_sort
+from ..core.node import Op
+from ..core.tensor import Tensor
+from ..exact import cpu_sort as _cpu_sort
+from ..exact import messages as _messages
 from .indexing import scatter
 from .reduction import _dims, _return_type
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages, _warn
-from .._tensor import Tensor
-from ..autograd.function import Op
+from ..core.node import Op
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
+from ..exact import warn as _warn
 
 
 def _dims(t: Tensor, dim: Any) -> tuple[int, ...]:
@@ -938,7 +939,7 @@ def logsumexp(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
 
 
 def _default_float() -> Any:
-    from .._dtype import get_default_dtype
+    from ..exact.dtype import get_default_dtype
 
     return get_default_dtype()
 

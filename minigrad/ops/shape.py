@@ -14,10 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages, _warn
-from .._grad_mode import _State
-from .._tensor import Tensor
-from ..autograd.function import MultiOutputOp, Op
+from ..core.grad_mode import _State
+from ..core.node import MultiOutputOp, Op
+from ..core.tensor import Tensor
+from ..exact import dtype as _dtype
+from ..exact import messages as _messages
+from ..exact import warn as _warn
 from ._promotion import _cast
 
 
@@ -1162,7 +1164,7 @@ def block_diag(*tensors: Tensor) -> Tensor:
     tensor([[1, 2, 0],
             [0, 0, 3]])
     """
-    from .. import _dtype
+    from ..exact import dtype as _dtype
     from ._promotion import _cast
 
     for i, t in enumerate(tensors):

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor
-from ..autograd.function import Op
+from ..core.node import Op
+from ..core.tensor import Tensor
 from ._promotion import _as_float
 from .elementwise import MulBackward1, SubBackward0, where
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtype, _messages
-from .._tensor import Tensor
-from ..autograd.function import MultiOutputOp, Op
+from ..core.node import MultiOutputOp, Op
+from ..core.tensor import Tensor
+from ..exact import dtype as _dtype
+from ..exact import messages as _messages
 from .reduction import (
     MaxBackward0,
     MaxBackward1,

@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from .._grad_mode import no_grad
-from .._tensor import Tensor
+from ..core.grad_mode import no_grad
+from ..core.tensor import Tensor
 from ._fused import addcmul_, fma
 from .optimizer import Optimizer, _check_lr, _to_scalar
 

@@ -32,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import _grad_mode, _messages
-from .._tensor import Tensor
+from ..core import grad_mode as _grad_mode
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 from ..ops.shape import cat
 from ._fused import fma
 from .optimizer import Optimizer, _check_lr, _to_scalar

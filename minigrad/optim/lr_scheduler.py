@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable
 from functools import partial, wraps
 from typing import Any
 
-from .. import _messages
-from .._tensor import Tensor
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 from .optimizer import Optimizer
 
 __all__ = [

@@ -20,8 +20,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import _grad_mode, _messages
-from .._tensor import Tensor
+from ..core import grad_mode as _grad_mode
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 
 
 def _typename(value: Any) -> str:

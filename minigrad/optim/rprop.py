@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from .._grad_mode import no_grad
-from .._tensor import Tensor
+from ..core.grad_mode import no_grad
+from ..core.tensor import Tensor
 from .optimizer import Optimizer, _check_lr, _to_scalar
 
 

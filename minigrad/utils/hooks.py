@@ -15,9 +15,9 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from .. import _messages
-from .._grad_mode import is_grad_enabled
-from .._tensor import Tensor
+from ..core.grad_mode import is_grad_enabled
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
 from ..nn.modules.module import RemovableHandle
 
 __all__ = ["RemovableHandle", "BackwardHook"]

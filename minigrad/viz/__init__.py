@@ -51,7 +51,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from .. import _names as learner
+from ..exact import names as learner
 from ..i18n import text as tr
 from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward

@@ -38,9 +38,9 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor
 from ..autograd import observe
-from ..autograd.function import Node
+from ..core.node import Node
+from ..core.tensor import Tensor
 from . import labels, style
 from .forward import more_text, var_label
 from .render import Dot

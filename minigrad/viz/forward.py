@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..autograd import observe
-from ..autograd.function import Node
+from ..core.node import Node
 from ..i18n import text as tr
 from . import labels
 from .render import Dot

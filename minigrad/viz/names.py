@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._names import is_tensor as _is_tensor
+from ..exact.names import is_tensor as _is_tensor
 from .walk import tensor_key
 
 

@@ -34,10 +34,10 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .._grad_mode import is_grad_enabled
 from ..autograd import grad, observe
-from ..autograd.function import AccumulateGrad
 from ..autograd.observe import Sandbox
+from ..core.grad_mode import is_grad_enabled
+from ..core.node import AccumulateGrad
 
 
 class Recording:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .._tensor import Tensor
+from ..core.tensor import Tensor
 
 
 def is_torch_tensor(t: Any) -> bool:

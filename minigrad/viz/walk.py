@@ -34,9 +34,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._tensor import Tensor
 from ..autograd import observe
-from ..autograd.function import AccumulateGrad
+from ..core.node import AccumulateGrad
+from ..core.tensor import Tensor
 from ..i18n import text as tr
 
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .. import _names
+from ..exact import names as _names
 
 
 def caller_names(given: Mapping | None = None) -> dict[int, str]:

@@ -40,9 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from .._tensor import Tensor
 from ..autograd import observe
-from ..autograd.function import AccumulateGrad, Node
+from ..core.node import AccumulateGrad, Node
+from ..core.tensor import Tensor
 from ..i18n import text as tr
 from ..viz.recording import graph_nodes, watch_backward
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _creation
-from .._tensor import Tensor
+from ..core.tensor import Tensor
 from ..i18n import text as tr
 from ..viz import labels, style
 from ._common import DisplaysAsWidget, error_box

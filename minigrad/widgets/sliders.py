@@ -24,9 +24,10 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _creation, _names
-from .._tensor import Tensor
+from .. import _creation
 from ..autograd import observe
+from ..core.tensor import Tensor
+from ..exact import names as _names
 from ..i18n import text as tr
 from ..viz import labels, layout
 from ..viz.backward import MinigradReplay, backward_body, build_backward

@@ -1,7 +1,7 @@
 """Every derivative rule of minigrad, with a small function that runs it.
 
 A *rule class* is a subclass of minigrad's internal op base class (``Op`` in
-``minigrad/autograd/function.py``): ``MulBackward0``, ``SoftmaxBackward0``... The
+``minigrad/core/node.py``): ``MulBackward0``, ``SoftmaxBackward0``... The
 test in ``test_gradcheck.py`` walks all of them, so a new rule cannot be added
 without an entry here:
 

@@ -21,7 +21,7 @@ import torch
 
 import minigrad
 import minigrad.nn.functional  # noqa: F401 - defines the loss rules
-from minigrad.autograd.function import BackwardCFunction, Op
+from minigrad.core.node import BackwardCFunction, Op
 
 from ..transcript import run
 from .rules import EXCLUDED, RULES

@@ -342,7 +342,7 @@ def test_step_sent_follows_next_functions_of_a_custom_function() -> None:
 
 
 def test_sandbox_puts_back_grads_saved_values_and_the_warning() -> None:
-    from minigrad.autograd import engine
+    from minigrad.core import engine
 
     w = minigrad.tensor(3.0, requires_grad=True)
     y = w * w
@@ -375,7 +375,7 @@ def test_a_detached_tensor_is_not_a_view(lib) -> None:
 
 
 def test_detached_from_remembers_the_source_until_the_tensor_is_dropped() -> None:
-    from minigrad import _tensor
+    from minigrad.core import tensor as _tensor
 
     x = minigrad.ones(3, requires_grad=True)
     d = x.detach()

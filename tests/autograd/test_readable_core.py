@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import inspect
 
-from minigrad.autograd import engine, function
 from minigrad.autograd.custom_function import Function
+from minigrad.core import engine
+from minigrad.core import node as function
 
 
 def test_run_backward_is_at_most_60_lines() -> None:

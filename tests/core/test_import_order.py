@@ -31,13 +31,13 @@ def _top_level_imports(path: Path) -> list[str]:
 
 
 def test_the_tensor_module_does_not_import_autograd_or_the_ops() -> None:
-    imports = _top_level_imports(PACKAGE / "_tensor.py")
+    imports = _top_level_imports(PACKAGE / "core" / "tensor.py")
     assert not [m for m in imports if m.startswith(("minigrad.autograd", "minigrad.ops"))]
 
 
 def test_nodes_import_the_tensor_class_directly() -> None:
-    imports = _top_level_imports(PACKAGE / "autograd" / "function.py")
-    assert "minigrad._tensor" in imports
+    imports = _top_level_imports(PACKAGE / "core" / "node.py")
+    assert "minigrad.core.tensor" in imports
 
 
 def test_no_module_fills_in_a_name_of_another_module_later() -> None:
@@ -57,10 +57,10 @@ def test_no_module_fills_in_a_name_of_another_module_later() -> None:
 @pytest.mark.parametrize(
     "module",
     [
-        "minigrad._versions",
-        "minigrad._tensor",
-        "minigrad.autograd.function",
-        "minigrad.autograd.engine",
+        "minigrad.core.versions",
+        "minigrad.core.tensor",
+        "minigrad.core.node",
+        "minigrad.core.engine",
         "minigrad.autograd.observe",
         "minigrad.autograd.graph",
         "minigrad.autograd.custom_function",

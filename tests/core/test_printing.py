@@ -1,7 +1,7 @@
 """Tensor printing must match real PyTorch character for character.
 
 Every test builds a real torch tensor, hands the same numbers (and autograd
-state) to ``minigrad._printing`` and compares the two texts.
+state) to ``minigrad.exact.printing`` and compares the two texts.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minigrad._printing import format_value, get_printoptions, set_printoptions, tensor_repr
+from minigrad.exact.printing import format_value, get_printoptions, set_printoptions, tensor_repr
 
 nan, inf = float("nan"), float("inf")
 

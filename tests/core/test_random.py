@@ -6,7 +6,7 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minigrad import _random as R
+from minigrad.exact import random as R
 
 TORCH_DTYPE = {
     np.float32: torch.float32,

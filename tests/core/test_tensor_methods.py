@@ -16,7 +16,7 @@ import torch
 
 import minigrad
 from minigrad import _tensor_methods
-from minigrad._numpy_names import NAMES as NUMPY_NAMES
+from minigrad.exact.numpy_names import NAMES as NUMPY_NAMES
 
 PACKAGE = pathlib.Path(minigrad.__file__).parent
 TABLE = PACKAGE / "_tensor_methods.py"
@@ -50,7 +50,7 @@ def _attaches_to_tensor(node: ast.AST) -> bool:
 
 def _class_body_names() -> set[str]:
     """The names that ``class Tensor:`` in _tensor.py defines itself."""
-    tree = ast.parse((PACKAGE / "_tensor.py").read_text())
+    tree = ast.parse((PACKAGE / "core" / "tensor.py").read_text())
     (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Tensor"]
     names = set()
     for node in cls.body:

@@ -111,7 +111,7 @@ def test_float32_sigmoid_and_exp2_of_views_are_torch_bit_for_bit(fn, view) -> No
 
 
 def test_fused_multiply_add_rounds_once() -> None:
-    from minigrad.ops._float32_math import _fma
+    from minigrad.exact.float32_math import _fma
 
     # a*b + c = 1 + 2**-23 + 2**-24 - 2**-60: float64 rounds it to the float32
     # midpoint 1 + 2**-23 + 2**-24, and rounding that to even would go up

@@ -1,4 +1,4 @@
-"""The one helper that names tensors after the learner's variables (minigrad._names).
+"""The one helper that names tensors after the learner's variables (minigrad.exact.names).
 
 A frame is minigrad's when its code lives in a file of the minigrad package;
 every other frame is the learner's. viz, the widgets and explain all ask it.
@@ -10,7 +10,8 @@ import re
 import sys
 
 import minigrad as torch
-from minigrad import _names, explain, viz
+from minigrad import explain, viz
+from minigrad.exact import names as _names
 from minigrad.widgets import interact_graph
 from minigrad.widgets._common import caller_names
 

@@ -23,7 +23,7 @@ import torch
 import minigrad
 import minigrad.nn
 import minigrad.optim
-from minigrad.autograd.function import Node
+from minigrad.core.node import Node
 
 PACKAGE = Path(minigrad.__file__).parent
 CONSUMERS = sorted(
@@ -32,7 +32,7 @@ CONSUMERS = sorted(
 # torch's own underscore names on a tensor: public in torch, so public here
 TORCH_NAMES = {"_version", "_base"}
 # modules whose every class counts as the core's (besides minigrad.autograd's)
-CORE_FILES = ("minigrad._tensor", "minigrad._versions")
+CORE_FILES = ("minigrad.core.tensor", "minigrad.core.versions")
 # reads of an attribute named by a string
 ATTR_FUNCTIONS = {"getattr", "hasattr", "setattr", "delattr"}
 
@@ -56,7 +56,7 @@ def _core_modules() -> dict[str, types.ModuleType]:
 
 def _home(cls: type) -> str:
     """The module that defines ``cls`` (Tensor says "torch", as torch's does)."""
-    return "minigrad._tensor" if cls is minigrad.Tensor else cls.__module__
+    return "minigrad.core.tensor" if cls is minigrad.Tensor else cls.__module__
 
 
 def _core_class(cls: type) -> bool:
@@ -80,7 +80,7 @@ def _core_private_attributes() -> set[str]:
     modules = _core_modules()
     classes = {minigrad.Tensor, Node} | _subclasses(minigrad.Tensor) | _subclasses(Node)
     for name, module in modules.items():
-        if name.startswith("minigrad.autograd") or name in CORE_FILES:
+        if name.startswith(("minigrad.autograd", "minigrad.core")) or name in CORE_FILES:
             classes |= {c for c in vars(module).values() if inspect.isclass(c)}
     names = set()
     for cls in classes:
@@ -194,10 +194,10 @@ def test_the_allowed_underscore_names_are_torchs():
 def test_the_check_catches_each_kind_of_read():
     path = PACKAGE / "viz" / "walk.py"
     bad = """
-from ..autograd.engine import _undo_broadcast
+from ..core.engine import _undo_broadcast
 from ..autograd import engine
-from .._tensor import Tensor
-from .. import _names as learner
+from ..core.tensor import Tensor
+from ..exact import names as learner
 x = node._inputs[0]
 g = engine._undo_broadcast(g, x, nxt)
 flag = getattr(t, "_requires_grad", False)
@@ -205,7 +205,7 @@ t2 = Tensor._make(data, None)
 """
     lines = [line.split(": ", 1)[1] for line in offenders(path, bad)]
     assert lines == [
-        "from minigrad.autograd.engine import _undo_broadcast",
+        "from minigrad.core.engine import _undo_broadcast",
         "node._inputs",
         "engine._undo_broadcast",
         "getattr(t, '_requires_grad', False)",
@@ -218,7 +218,7 @@ def test_the_check_allows_own_and_torch_names():
     fine = """
 from .render import Figure, _resolve
 from . import render
-from .. import _names
+from ..exact import names as _names
 self._inputs = 1
 v = t._version + (t._base is None)
 render._resolve(x)

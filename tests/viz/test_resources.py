@@ -12,7 +12,7 @@ import ipywidgets.widgets.widget as widget_module
 import minigrad
 from minigrad import viz
 from minigrad.autograd import observe
-from minigrad.autograd.function import Op
+from minigrad.core.node import Op
 from minigrad.widgets import BackwardStepper
 
 

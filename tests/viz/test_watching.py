@@ -12,8 +12,8 @@ import pytest
 
 import minigrad as torch
 from minigrad import viz
-from minigrad.autograd import engine
-from minigrad.autograd.function import Op
+from minigrad.core import engine
+from minigrad.core.node import Op
 from minigrad.widgets import BackwardStepper
 
 PACKAGE = Path(torch.__file__).parent
@@ -151,4 +151,4 @@ def test_one_module_reads_the_call_stack():
         for p in PACKAGE.rglob("*.py")
         if re.search(r"_getframe|f_locals|f_back|setprofile|settrace|tb_frame", p.read_text())
     )
-    assert readers == ["_names.py"]
+    assert readers == ["exact/names.py"]

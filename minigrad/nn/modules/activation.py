@@ -10,9 +10,9 @@ tensor([0., 2.])
 
 from __future__ import annotations
 
-from ... import _messages
 from ..._creation import empty
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from .. import functional as F
 from .. import init as nn_init
 from ..parameter import Parameter

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import _messages
 from ..._creation import ones, tensor, zeros
-from ..._dtype import int64
-from ..._tensor import Tensor
-from ...autograd.function import Op
+from ...core.node import Op
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
+from ...exact.dtype import int64
 from .module import Module
 from .normalization import _reset_scale_and_shift, _scale_and_shift
 

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
 from ..parameter import Parameter
 from .module import Module, _addindent
 

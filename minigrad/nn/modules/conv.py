@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ... import _messages
 from ..._creation import empty
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from ...ops.convolution import _pair, _single, conv1d, conv2d
 from .. import init
 from .._padding import pad as _pad

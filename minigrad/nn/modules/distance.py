@@ -8,7 +8,7 @@ tensor([5.])
 
 from __future__ import annotations
 
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
 from .. import functional as F
 from .module import Module
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import warnings
 
-from ... import _messages, _random
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
+from ...exact import random as _random
 from .module import Module
 
 

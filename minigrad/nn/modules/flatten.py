@@ -8,8 +8,8 @@ torch.Size([4, 6])
 
 from __future__ import annotations
 
-from ... import _messages
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from .module import Module
 
 

@@ -10,9 +10,10 @@ tensor([[[-1.0000,  1.0000],
 
 from __future__ import annotations
 
-from ... import _messages, _warn
-from ..._grad_mode import no_grad
-from ..._tensor import Tensor
+from ...core.grad_mode import no_grad
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
+from ...exact import warn as _warn
 from .batchnorm import _BatchNorm, batch_norm
 
 

@@ -19,8 +19,8 @@ import math
 from typing import Any
 
 from ..._creation import empty
-from ..._grad_mode import no_grad
-from ..._tensor import Tensor
+from ...core.grad_mode import no_grad
+from ...core.tensor import Tensor
 from ...ops.linalg import addmm
 from .. import init
 from ..parameter import Parameter, UninitializedParameter

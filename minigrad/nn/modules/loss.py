@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import _messages
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from .. import functional as F
 from .._reduction import legacy_reduction
 from .module import Module

@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ... import _messages
-from ..._grad_mode import no_grad
-from ..._tensor import Tensor
+from ...core.grad_mode import no_grad
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from ..parameter import Parameter, UninitializedParameter
 
 
@@ -467,7 +467,8 @@ class Module:
     def to(self, *args: Any, **kwargs: Any) -> Module:
         """``to(dtype)`` converts floating-point parameters; devices other than the CPU
         are refused."""
-        from ... import _device, _dtype
+        from ...exact import device as _device
+        from ...exact import dtype as _dtype
 
         for arg in list(args) + list(kwargs.values()):
             if isinstance(arg, _dtype.dtype):

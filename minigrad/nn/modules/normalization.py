@@ -22,10 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from ... import _messages
 from ..._creation import empty
-from ..._tensor import Tensor
-from ...autograd.function import Op
+from ...core.node import Op
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from .. import init
 from ..parameter import Parameter
 from .module import Module

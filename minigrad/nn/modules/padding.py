@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
 from .._padding import pad
 from .module import Module
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
 from ...ops.convolution import (
     _single,
     adaptive_avg_pool1d,

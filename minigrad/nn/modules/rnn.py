@@ -47,9 +47,9 @@ import numbers
 import warnings
 from typing import Any
 
-from ... import _messages
 from ..._creation import empty, zeros
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from ...ops.shape import cat, stack, unsafe_chunk
 from .. import init
 from ..parameter import Parameter

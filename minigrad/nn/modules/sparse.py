@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import _messages
 from ..._creation import empty
-from ..._grad_mode import no_grad
-from ..._tensor import Tensor
-from ...autograd.function import Op
+from ...core.grad_mode import no_grad
+from ...core.node import Op
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from .. import init
 from ..parameter import Parameter
 from .module import Module

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from ... import _messages
-from ..._tensor import Tensor
-from ...autograd.function import Op
+from ...core.node import Op
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from .module import Module
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ... import _messages
 from ..._creation import tensor
-from ..._grad_mode import no_grad
-from ..._tensor import Tensor
+from ...core.grad_mode import no_grad
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
 from ...ops.shape import cat, stack
 from . import rnn
 

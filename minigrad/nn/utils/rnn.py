@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
 
 __all__ = ["pad_sequence"]
 

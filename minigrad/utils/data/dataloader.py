@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ... import _messages
 from ..._creation import as_tensor, empty, tensor
-from ..._dtype import float64, int64
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import messages as _messages
+from ...exact.dtype import float64, int64
 from ...ops.shape import stack
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler

@@ -9,9 +9,9 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ... import _random
 from ..._creation import randperm
-from ..._tensor import Tensor
+from ...core.tensor import Tensor
+from ...exact import random as _random
 
 
 class Dataset:

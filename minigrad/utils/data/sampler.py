@@ -6,9 +6,9 @@ import itertools
 from collections.abc import Iterator, Sized
 from typing import Any
 
-from ... import _random
 from ..._creation import as_tensor, empty, multinomial, randint, randperm
-from ..._dtype import float64, int64
+from ...exact import random as _random
+from ...exact.dtype import float64, int64
 
 
 class Sampler:

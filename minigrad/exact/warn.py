@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import warnings
 
-from ._names import learner_stacklevel
+from .names import learner_stacklevel
 
 
 def warn(message: str, category: type[Warning] = UserWarning, *, functional: bool = False) -> None:

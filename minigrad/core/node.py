@@ -29,11 +29,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
-from .._grad_mode import _State
-from .._tensor import Tensor
-from .._versions import _INFERENCE, _Version
-from . import observe
+from ..autograd import observe
+from ..exact import messages as _messages
+from .grad_mode import _State
+from .tensor import Tensor
+from .versions import _INFERENCE, _Version
 
 _seq = itertools.count()  # creation order; the engine runs later nodes first, like torch
 
@@ -137,7 +137,7 @@ class Node:
     def register_hook(self, fn: Callable[[tuple, tuple], Any]) -> Any:
         """Call ``fn(grad_inputs, grad_outputs)`` after this node has run; it may
         return a tuple that replaces ``grad_inputs``. ``handle.remove()`` undoes it."""
-        from .._tensor import _RemovableHandle
+        from .tensor import _RemovableHandle
 
         hooks = self._hook_table().setdefault("post", [])
         hooks.append(fn)
@@ -145,7 +145,7 @@ class Node:
 
     def register_prehook(self, fn: Callable[[tuple], Any]) -> Any:
         """Call ``fn(grad_outputs)`` before this node runs; it may return new grads."""
-        from .._tensor import _RemovableHandle
+        from .tensor import _RemovableHandle
 
         hooks = self._hook_table().setdefault("pre", [])
         hooks.append(fn)
@@ -387,7 +387,7 @@ class Op(Node):
         a node (the outputs' ``grad_fn``) that knows how to send it there."""
         if _TANGENTS and any(id(x) in _TANGENTS for x in inputs):
             # forward-mode AD: a dual tensor comes in, so the output gets a tangent too
-            from .forward_ad import apply_dual
+            from ..autograd.forward_ad import apply_dual
 
             return apply_dual(cls, inputs, settings)
         if not _State.enabled:  # no_grad, or a backward without create_graph: the
@@ -611,11 +611,11 @@ def __getattr__(name: str) -> Any:
     # ``torch.autograd.function.once_differentiable`` (and ``Function``, ``FunctionCtx``)
     # live with the custom Functions; found there on first use (no import cycle)
     if name in ("Function", "once_differentiable", "FunctionCtx", "BackwardCFunction"):
-        from . import custom_function
+        from ..autograd import custom_function
 
         return getattr(custom_function, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # torch's names for saved values (``grad_fn._saved_self``...) become Node's properties
-from . import graph as _graph  # noqa: E402, F401
+from ..autograd import graph as _graph  # noqa: E402, F401

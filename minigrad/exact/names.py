@@ -33,8 +33,9 @@ import sys
 from types import CodeType, FrameType
 from typing import Any
 
-# minigrad's own files: the package folder, as imported and with links resolved
-_HERE = os.path.dirname(os.path.abspath(__file__))
+# minigrad's own files: the package folder (this file is in minigrad/exact/), as
+# imported and with links resolved
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _HOMES = tuple({_HERE + os.sep, os.path.realpath(_HERE) + os.sep})
 
 
@@ -57,7 +58,7 @@ def learner_frame() -> FrameType | None:
 
 def learner_stacklevel(stop_in: str | None = None) -> int:
     """The ``stacklevel`` that makes a warning raised by the caller of this
-    function point at the learner's line (see ``minigrad._warn``): 1 is that
+    function point at the learner's line (see ``minigrad.exact.warn``): 1 is that
     caller, each minigrad frame above it one more. ``stop_in``: a folder of the
     package (``"nn/modules"``) whose frames count as the learner's."""
     stop = os.path.join(_HERE, *stop_in.split("/")) + os.sep if stop_in else None

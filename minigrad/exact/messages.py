@@ -122,7 +122,7 @@ MULTINOMIAL_INF_OR_NAN = (
 )
 
 
-# --- minigrad._dtype -----------------------------------------------------------
+# --- minigrad.exact.dtype -----------------------------------------------------------
 def cant_convert_numpy_dtype(name: object) -> str:
     return (
         f"can't convert np.ndarray of type numpy.{name}. The only supported "
@@ -162,7 +162,7 @@ CUDA_INIT_WITHOUT_ATEN_CUDA = (
 )
 
 
-# --- minigrad._random ----------------------------------------------------------
+# --- minigrad.exact.random ----------------------------------------------------------
 CUDA_GENERATOR_WITHOUT_ATEN_CUDA = (
     "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its backend "
     "into two shared libraries: a CPU library and a CUDA library; this error has "
@@ -189,7 +189,7 @@ BERNOULLI_P_RANGE = (
 )
 
 
-# --- minigrad._tensor ----------------------------------------------------------
+# --- minigrad.core.tensor ----------------------------------------------------------
 NON_LEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
     ".grad attribute won't be populated during autograd.backward(). If you indeed want "
@@ -499,7 +499,7 @@ def invalid_gradient_shape(name: object, i: object, g_shape: object, x_shape: ob
     )
 
 
-# --- minigrad.autograd.engine --------------------------------------------------
+# --- minigrad.core.engine --------------------------------------------------
 CREATE_GRAPH_REFERENCE_CYCLE = (
     "Using backward() with create_graph=True will create a reference cycle between the "
     "parameter and its gradient which can cause a memory leak. We recommend using "
@@ -510,7 +510,7 @@ CREATE_GRAPH_REFERENCE_CYCLE = (
 )
 
 
-# --- minigrad.autograd.function ------------------------------------------------
+# --- minigrad.core.node ------------------------------------------------
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved "
     "tensors after they have already been freed). Saved intermediate values of the graph "
@@ -535,7 +535,7 @@ SAVED_DETACHED_IN_PLACE = (
 
 
 def modified_by_inplace(what: object, current: object, expected: object) -> str:
-    from .autograd.anomaly_mode import is_anomaly_enabled
+    from ..autograd.anomaly_mode import is_anomaly_enabled
 
     hint = (
         ANOMALY_HINT

@@ -19,9 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from . import _messages, _warn
-from ._grad_mode import _State, no_grad
-from ._tensor import Tensor, _check_no_partial_overlap
+from ..core.grad_mode import _State, no_grad
+from ..core.tensor import Tensor, _check_no_partial_overlap
+from ..exact import messages as _messages
+from ..exact import warn as _warn
 
 # the top-level functions that take ``out=`` (torch's take it too)
 NAMES = (

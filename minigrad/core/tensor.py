@@ -20,13 +20,16 @@ from typing import Any
 
 import numpy as np
 
-from . import _device, _dtype, _messages, _warn
-from ._device import device
-from ._dtype import dtype as DType
-from ._grad_mode import _State
-from ._printing import format_value, tensor_repr
-from ._size import Size
-from ._versions import _INFERENCE, _Version
+from ..exact import device as _device
+from ..exact import dtype as _dtype
+from ..exact import messages as _messages
+from ..exact import warn as _warn
+from ..exact.device import device
+from ..exact.dtype import dtype as DType
+from ..exact.printing import format_value, tensor_repr
+from ..exact.size import Size
+from .grad_mode import _State
+from .versions import _INFERENCE, _Version
 
 _new = object.__new__
 
@@ -74,7 +77,7 @@ class Tensor:
     def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
         """The legacy constructor: ``torch.Tensor([1, 2])`` is float32, and
         ``torch.Tensor(2, 3)`` makes a 2x3 tensor (of zeros, here)."""
-        from ._legacy import legacy_new
+        from .._legacy import legacy_new
 
         t = legacy_new(_dtype.float32, args, kwargs, any_tensor=True)
         return t if cls is Tensor else Tensor._make(t._data, None, cls)
@@ -258,7 +261,7 @@ class Tensor:
             return None  # nothing is recorded about either of them
         if self._view_made is not None:
             raise RuntimeError(_view_change_message(self, indirect=True))
-        from .ops.indexing import AsStridedBackward0
+        from ..ops.indexing import AsStridedBackward0
 
         prev = _State.enabled
         _State.enabled = True  # recorded even inside no_grad (backward runs there)
@@ -422,7 +425,7 @@ class Tensor:
             raise RuntimeError(
                 "post accumulate grad hooks cannot be registered on non-leaf tensors"
             )
-        from .autograd import engine
+        from . import engine
 
         hooks = engine.post_accumulate_hooks(self)
         hooks.append(hook)
@@ -478,7 +481,7 @@ class Tensor:
         if self._view_v is not None:
             raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
         if self._grad_fn is not None:  # a node that saved it cannot use it any more
-            from .autograd.function import next_seq
+            from .node import next_seq
 
             if self._vc is None:
                 self._vc = _Version()
@@ -503,7 +506,7 @@ class Tensor:
         >>> x.grad
         tensor(4.)
         """
-        from .autograd import backward
+        from ..autograd import backward
 
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
@@ -589,11 +592,11 @@ class Tensor:
 
     def _tangent_text(self) -> str | None:
         """A dual tensor's tangent as its repr shows it (forward-mode AD), else None."""
-        from .autograd.function import _TANGENTS
+        from .node import _TANGENTS
 
         if not _TANGENTS:  # no dual tensor anywhere: the usual case
             return None
-        from .autograd.forward_ad import tangent_of
+        from ..autograd.forward_ad import tangent_of
 
         tangent = tangent_of(self)
         if tangent is None:
@@ -621,7 +624,7 @@ class Tensor:
 
     def __reduce_ex__(self, protocol: int) -> Any:
         # pickle keeps values, dtype, requires_grad and the class, not the history
-        from .serialization import reduce_tensor
+        from ..serialization import reduce_tensor
 
         return reduce_tensor(self)
 
@@ -630,7 +633,7 @@ class Tensor:
             return memo[id(self)]
         if self.grad_fn is not None:
             raise RuntimeError(_messages.DEEPCOPY_OF_NON_LEAF)
-        from .serialization import deepcopy_data
+        from ..serialization import deepcopy_data
 
         out = Tensor._make(deepcopy_data(self._data, memo), None, type(self))
         out._requires_grad = self._requires_grad
@@ -709,11 +712,11 @@ class Tensor:
             for a in args:
                 if isinstance(a, Tensor):
                     _check_fits(self._data, a._data)
-        from .autograd.function import _TANGENTS
+        from .node import _TANGENTS
 
         dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
         if _TANGENTS:
-            from .autograd.forward_ad import inplace_tangent as dual
+            from ..autograd.forward_ad import inplace_tangent as dual
         if not recording:
             prev = _State.enabled
             _State.enabled = False
@@ -769,7 +772,7 @@ class Tensor:
     def _rebase_view(self) -> None:
         """After ``view.mul_(2)``, the base's values are the old ones with the view's
         elements replaced (CopySlices), and the view is read again from the new base."""
-        from .ops.indexing import CopySlices
+        from ..ops.indexing import CopySlices
 
         overlap = _overlaps(self._data)  # (written through an expand: backward refuses)
 
@@ -795,19 +798,19 @@ class Tensor:
 
     @staticmethod
     def _copy_with_grad_fn(grad: Tensor) -> Tensor:
-        from .ops.elementwise import CopyBackwards
+        from ..ops.elementwise import CopyBackwards
 
         return CopyBackwards.apply(grad)
 
     def zero_(self) -> Tensor:
         """Fill with zeros, in place."""
-        from .ops import elementwise as E
+        from ..ops import elementwise as E
 
         return self._inplace(lambda s: E.ZeroBackward0.apply(s), _fill=True)
 
     def fill_(self, value: Any) -> Tensor:
         """Fill with ``value`` (a number or a 0-dim tensor), in place."""
-        from .ops import elementwise as E
+        from ..ops import elementwise as E
 
         if isinstance(value, Tensor):
             if value.dim() != 0:
@@ -821,7 +824,7 @@ class Tensor:
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from .ops.elementwise import CopyBackwards
+        from ..ops.elementwise import CopyBackwards
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)
@@ -839,7 +842,7 @@ class Tensor:
         return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        from .ops.indexing import setitem
+        from ..ops.indexing import setitem
 
         setitem(self, key, value)
 
@@ -893,7 +896,7 @@ def _output_shape_message(out: tuple, shape: tuple) -> str:
 
 def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
     """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
-    from .ops._promotion import _broadcast_check
+    from ..ops._promotion import _broadcast_check
 
     _broadcast_check(out, src)  # shapes that cannot meet at all
     shape = np.broadcast_shapes(out.shape, src.shape)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import _messages
+from . import messages as _messages
 
 Shape = int | Sequence[int]
 
@@ -60,7 +60,7 @@ class Generator:
     """
 
     def __init__(self, device: object = "cpu") -> None:
-        from . import _device
+        from . import device as _device
 
         kind = _device.device(device).type
         if kind == "cuda":

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _dtype, _messages
+from . import dtype as _dtype
+from . import messages as _messages
 
 
 class finfo:

@@ -17,7 +17,7 @@ import builtins
 
 import numpy as np
 
-from . import _messages
+from . import messages as _messages
 
 
 class dtype:

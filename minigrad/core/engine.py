@@ -31,12 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import _messages
-from .._grad_mode import _State, set_grad_enabled
-from .._tensor import Tensor
-from . import function as F
-from . import observe
-from .function import AccumulateGrad, Node, _grad_node
+from ..autograd import observe
+from ..exact import messages as _messages
+from . import node as F
+from .grad_mode import _State, set_grad_enabled
+from .node import AccumulateGrad, Node, _grad_node
+from .tensor import Tensor
 
 _create_graph_warned = False
 # id(leaf) -> hooks to call with the leaf once its .grad has been updated
