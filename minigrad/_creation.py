@@ -30,7 +30,7 @@ from .exact import (
 from .exact import (
     warn as _warn,
 )
-from .ops.elementwise import check_scalar_fits
+from .ops.copies import check_scalar_fits
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"
 

@@ -131,7 +131,7 @@ def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwar
         >>> torch.tensor([1.5]).type("torch.LongTensor")
         tensor([1])
     """
-    from .ops.elementwise import to_dtype
+    from .ops.copies import to_dtype
 
     if dtype is None:
         return f"torch.{self.dtype.legacy_name}"

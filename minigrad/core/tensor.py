@@ -798,19 +798,19 @@ class Tensor:
 
     @staticmethod
     def _copy_with_grad_fn(grad: Tensor) -> Tensor:
-        from ..ops.elementwise import CopyBackwards
+        from ..ops.copies import CopyBackwards
 
         return CopyBackwards.apply(grad)
 
     def zero_(self) -> Tensor:
         """Fill with zeros, in place."""
-        from ..ops import elementwise as E
+        from ..ops import copies as E
 
         return self._inplace(lambda s: E.ZeroBackward0.apply(s), _fill=True)
 
     def fill_(self, value: Any) -> Tensor:
         """Fill with ``value`` (a number or a 0-dim tensor), in place."""
-        from ..ops import elementwise as E
+        from ..ops import copies as E
 
         if isinstance(value, Tensor):
             if value.dim() != 0:
@@ -824,7 +824,7 @@ class Tensor:
 
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from ..ops.elementwise import CopyBackwards
+        from ..ops.copies import CopyBackwards
 
         if not isinstance(src, Tensor):
             src = Tensor._make(np.asarray(src), None)

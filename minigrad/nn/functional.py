@@ -19,6 +19,7 @@ from ..exact import random as _random
 from ..exact import warn as _warn
 from ..exact.size import Size
 from ..ops import elementwise as E
+from ..ops import piecewise, pointwise
 from ..ops._promotion import _broadcast_check
 from ..ops.convolution import (
     adaptive_avg_pool1d,
@@ -34,8 +35,9 @@ from ..ops.convolution import (
     max_pool2d,
     unfold,
 )
-from ..ops.elementwise import leaky_relu_, sigmoid, tanh
+from ..ops.piecewise import leaky_relu_
 from ..ops.reduction import NormBackward1
+from ..ops.unary import sigmoid, tanh
 from ._activations import (
     celu,
     elu,
@@ -148,7 +150,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     ``inplace=True``)."""
     if inplace:
         return leaky_relu_(input, negative_slope)
-    return E.leaky_relu(input, negative_slope)
+    return piecewise.leaky_relu(input, negative_slope)
 
 
 def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
@@ -764,7 +766,7 @@ def kl_div(
         loss = target.exp() * diff
     else:
         cross = target * input  # (made first, as in torch's graph: its gradient adds first)
-        loss = E.XlogyBackward0.apply(target, target) - cross
+        loss = pointwise.XlogyBackward0.apply(target, target) - cross
     loss = loss.mean() if how == "mean" else loss.sum() if how == "sum" else loss
     if reduction == "batchmean" and input.dim() != 0:
         loss = loss / input.size()[0]
@@ -1318,7 +1320,7 @@ def cosine_embedding_loss(
     one = Tensor._make(np.asarray(1, dtype=cos._data.dtype), None)
     pos = one - cos
     neg = E.SubBackward1.apply(cos, c=margin).clamp_min_(0)
-    output = E.where(target == 1, pos, zeros) + E.where(target == -1, neg, zeros)
+    output = piecewise.where(target == 1, pos, zeros) + piecewise.where(target == -1, neg, zeros)
     return _apply_reduction(output, reduction)
 
 

@@ -25,7 +25,7 @@ from ..core.grad_mode import no_grad
 from ..core.tensor import Tensor
 from ..exact import messages as _messages
 from ..exact import warn as _warn
-from ..ops.elementwise import where
+from ..ops.piecewise import where
 
 __all__ = [
     "calculate_gain",

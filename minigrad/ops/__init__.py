@@ -2,25 +2,33 @@
 function that records it. ``minigrad/_tensor_methods.py`` makes them methods."""
 
 from . import (
+    copies,
     elementwise,
     indexing,
     linalg,
     logical,
     ordering,
+    piecewise,
+    pointwise,
     reduction,
     shape,
     special,
     statistics,
+    unary,
 )
 
 __all__ = [
+    "copies",
     "elementwise",
     "indexing",
     "linalg",
     "logical",
     "ordering",
+    "piecewise",
+    "pointwise",
     "reduction",
     "shape",
     "special",
     "statistics",
+    "unary",
 ]

@@ -29,7 +29,7 @@ from ..core.tensor import (
 )
 from ..exact import messages as _messages
 from ..exact import warn as _warn
-from .elementwise import check_scalar_fits
+from .copies import check_scalar_fits
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 
 

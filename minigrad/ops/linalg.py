@@ -952,7 +952,7 @@ _SLOGDET = {name: _slogdet_type(name) for name in ("linalg_slogdet", "slogdet")}
 
 def logdet(A: Tensor) -> Tensor:
     """log(det(A)): nan where the determinant is negative."""
-    from .elementwise import where
+    from .piecewise import where
 
     _square_floats("linalg.slogdet", A)
     sign, logabsdet = LinalgSlogdetBackward0.apply(A)

@@ -466,7 +466,7 @@ class MinBackward0(MaxBackward0):
 
 
 def _reduce_extreme(name: str, input: Tensor, dim: Any, keepdim: bool, other: Any) -> Any:
-    from .elementwise import maximum, minimum
+    from .piecewise import maximum, minimum
 
     if isinstance(dim, Tensor):  # torch.max(a, b) is the elementwise maximum
         other, dim = dim, None

@@ -502,7 +502,7 @@ def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
 def _clone_rows(t: Tensor) -> Tensor:
     """A copy laid out row by row, whatever ``t``'s layout (torch's
     ``clone(memory_format=torch.contiguous_format)``)."""
-    from .elementwise import CloneBackward0
+    from .copies import CloneBackward0
 
     return CloneBackward0.apply(t, order="C")
 

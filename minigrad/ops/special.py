@@ -17,7 +17,8 @@ import numpy as np
 from ..core.node import Op
 from ..core.tensor import Tensor
 from ._promotion import _as_float
-from .elementwise import MulBackward1, SubBackward0, where
+from .elementwise import MulBackward1, SubBackward0
+from .piecewise import where
 
 
 def _elementwise(fn: Any, a: np.ndarray) -> np.ndarray:

@@ -448,8 +448,8 @@ class LogcumsumexpBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        from .elementwise import where
         from .ordering import flip
+        from .piecewise import where
 
         a, out = ctx.saved_tensors
         if grad.dim() == 0 or grad.numel() == 0:
@@ -638,9 +638,9 @@ def nanquantile(
 def _quantile(
     input: Tensor, q: Any, dim: Any, keepdim: bool, interpolation: str, ignore_nan: bool
 ) -> Tensor:
-    from .elementwise import lerp
     from .indexing import gather
     from .ordering import sort
+    from .piecewise import lerp
 
     qt = q if isinstance(q, Tensor) else None
     qs = np.asarray(qt._data if qt is not None else q, dtype=np.float64)
