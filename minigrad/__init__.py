@@ -177,26 +177,11 @@ from .ops.piecewise import (
     where,
 )
 from .ops.copies import clone
-from .ops.linalg import (
-    addbmm,
-    addmm,
-    addmv,
-    baddbmm,
-    bmm,
-    cdist,
-    det,
-    dist,
-    dot,
-    einsum,
-    kron,
-    logdet,
-    matmul,
-    mm,
-    mv,
-    outer,
-)
-from .ops.linalg import cross_default_dim as cross
-from .ops.linalg import inv as inverse
+from .ops.linalg import addbmm, addmm, addmv, baddbmm, bmm, dot, einsum, matmul, mm, mv, outer
+from .ops.distances import cdist, dist, kron
+from .ops.inverses import det, logdet
+from .ops.distances import cross_default_dim as cross
+from .ops.inverses import inv as inverse
 from .ops.reduction import (
     amax,
     amin,
@@ -338,7 +323,7 @@ __version__ = "0.1.0"
 
 def slogdet(A: Tensor) -> tuple:
     """``(sign, logabsdet)`` of the determinant (``torch.return_types.slogdet``)."""
-    from .ops.linalg import slogdet as _slogdet
+    from .ops.inverses import slogdet as _slogdet
 
     return _slogdet(A, "slogdet")
 

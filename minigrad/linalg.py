@@ -16,8 +16,10 @@ from typing import Any
 
 from .core.tensor import Tensor
 from .exact import messages as _messages
-from .ops.linalg import LinalgSvdBackward0, _LinAlgError, cross, det, inv, solve
-from .ops.linalg import slogdet as _slogdet
+from .ops.distances import cross
+from .ops.inverses import _LinAlgError, det, inv, solve
+from .ops.inverses import slogdet as _slogdet
+from .ops.linalg import LinalgSvdBackward0
 from .ops.reduction import LinalgVectorNormBackward0, _dims, amax, amin
 from .ops.shape import UnsqueezeBackward1
 

@@ -3,8 +3,10 @@ function that records it. ``minigrad/_tensor_methods.py`` makes them methods."""
 
 from . import (
     copies,
+    distances,
     elementwise,
     indexing,
+    inverses,
     linalg,
     logical,
     ordering,
@@ -19,8 +21,10 @@ from . import (
 
 __all__ = [
     "copies",
+    "distances",
     "elementwise",
     "indexing",
+    "inverses",
     "linalg",
     "logical",
     "ordering",
