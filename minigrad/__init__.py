@@ -278,7 +278,7 @@ from .ops.indexing import (
     scatter_add,
     select,
 )
-from .ops.shape import (
+from .ops.join import (
     block_diag,
     split_with_sizes,
     hsplit,
@@ -306,17 +306,11 @@ from .ops.shape import (
     unsafe_split_with_sizes,
     concat,
     concatenate,
-    flatten,
-    permute,
-    reshape,
     split,
-    squeeze,
     stack,
-    t,
-    transpose,
     unbind,
-    unsqueeze,
 )
+from .ops.shape import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
 
 __version__ = "0.1.0"
 

@@ -308,7 +308,7 @@ def _batched_backward(node: Node, grads: list) -> tuple:
         zeros = np.zeros(x._data.shape, dtype=x._data.dtype)
         column = [Tensor._make(zeros, None) if g is None else g for g in column]
         if _State.enabled:  # create_graph
-            from ..ops.shape import stack  # (shape ops need the engine's module loaded)
+            from ..ops.join import stack  # (shape ops need the engine's module loaded)
 
             result.append(stack(column))
         else:

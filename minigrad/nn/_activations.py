@@ -15,7 +15,7 @@ from ..core.tensor import Tensor
 from ..exact import messages as _messages
 from ..ops._promotion import _as_float
 from ..ops.elementwise import NotImplementedBackward, ThresholdBackwardBackward0
-from ..ops.shape import cat
+from ..ops.join import cat
 
 _SQRT_HALF = 1 / math.sqrt(2)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)

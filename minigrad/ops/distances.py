@@ -240,7 +240,7 @@ def cdist(
 
 
 def _euclidean_dist(x1: Tensor, x2: Tensor) -> Tensor:
-    from .shape import cat
+    from .join import cat
 
     n1 = x1.pow(2).sum(-1, keepdim=True)
     n2 = x2.pow(2).sum(-1, keepdim=True)

@@ -574,8 +574,8 @@ def diff(
     >>> torch.diff(torch.tensor([1, 4, 9, 16]))
     tensor([3, 5, 7])
     """
+    from .join import cat
     from .logical import logical_xor
-    from .shape import cat
 
     if input.dim() == 0:
         raise RuntimeError("diff expects input to be at least one-dimensional")

@@ -35,7 +35,7 @@ from typing import Any
 from ..core import grad_mode as _grad_mode
 from ..core.tensor import Tensor
 from ..exact import messages as _messages
-from ..ops.shape import cat
+from ..ops.join import cat
 from ._fused import fma
 from .optimizer import Optimizer, _check_lr, _to_scalar
 

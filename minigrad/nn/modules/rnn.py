@@ -50,7 +50,7 @@ from typing import Any
 from ..._creation import empty, zeros
 from ...core.tensor import Tensor
 from ...exact import messages as _messages
-from ...ops.shape import cat, stack, unsafe_chunk
+from ...ops.join import cat, stack, unsafe_chunk
 from .. import init
 from ..parameter import Parameter
 from .dropout import dropout as _dropout

@@ -16,7 +16,7 @@ from ..._creation import tensor
 from ...core.grad_mode import no_grad
 from ...core.tensor import Tensor
 from ...exact import messages as _messages
-from ...ops.shape import cat, stack
+from ...ops.join import cat, stack
 from . import rnn
 
 __all__ = [

@@ -20,7 +20,7 @@ from ..._creation import as_tensor, empty, tensor
 from ...core.tensor import Tensor
 from ...exact import messages as _messages
 from ...exact.dtype import float64, int64
-from ...ops.shape import stack
+from ...ops.join import stack
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
 
