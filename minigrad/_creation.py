@@ -14,7 +14,7 @@ import numpy as np
 
 from .core.grad_mode import _State
 from .core.node import Op, quiet_numpy
-from .core.tensor import Tensor, _check_no_overlap, _warn_scalar_once, _writable
+from .core.tensor import Tensor, _warn_scalar_once
 from .exact import (
     device as _device,
 )
@@ -30,6 +30,7 @@ from .exact import (
 from .exact import (
     warn as _warn,
 )
+from .exact.memory import _check_no_overlap, _writable
 from .ops.copies import check_scalar_fits
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"

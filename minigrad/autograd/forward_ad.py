@@ -288,7 +288,7 @@ def _through_view(view: Tensor) -> None:
     """A view was changed in place: its base's tangent, at the view's positions,
     becomes the view's tangent."""
     from .._creation import zeros_like
-    from ..core.tensor import _positions_in
+    from ..exact.memory import _positions_in
 
     base = view._base
     if base is None:

@@ -20,9 +20,10 @@ from typing import Any
 import numpy as np
 
 from ..core.grad_mode import _State, no_grad
-from ..core.tensor import Tensor, _check_no_partial_overlap
+from ..core.tensor import Tensor
 from ..exact import messages as _messages
 from ..exact import warn as _warn
+from ..exact.memory import _check_no_partial_overlap
 
 # the top-level functions that take ``out=`` (torch's take it too)
 NAMES = (

@@ -19,16 +19,16 @@ import numpy as np
 
 from ..core.grad_mode import _State
 from ..core.node import CopySlicesBase, Op
-from ..core.tensor import (
-    Tensor,
+from ..core.tensor import Tensor
+from ..exact import messages as _messages
+from ..exact import warn as _warn
+from ..exact.memory import (
     _check_no_overlap,
     _check_no_partial_overlap,
     _overlaps,
     _positions_in,
     _writable,
 )
-from ..exact import messages as _messages
-from ..exact import warn as _warn
 from .copies import check_scalar_fits
 from .shape import UnsqueezeBackward0  # ``a[None]`` is an unsqueeze
 

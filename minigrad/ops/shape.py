@@ -238,7 +238,7 @@ class ExpandBackward0(Op):
     @staticmethod
     def forward(ctx, a, shape):
         ctx.shape = a.shape
-        return np.broadcast_to(a, shape)  # (numpy marks it read-only; see _tensor._writable)
+        return np.broadcast_to(a, shape)  # (numpy marks it read-only; see memory._writable)
 
     @staticmethod
     def backward(ctx, grad):
