@@ -50,7 +50,7 @@ NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sani
 
 help:
 	@echo "make lab    set up .venv and start JupyterLab on notebooks/ (LANG_COURSE=zh: notebooks/zh/)"
-	@echo "make test   set up .venv, run ruff and all tests (BROWSER_TESTS=0 skips browser tests)"
+	@echo "make test   set up .venv, run ruff, the layers check and all tests (BROWSER_TESTS=0 skips browser tests)"
 	@echo "make lint   run ruff"
 	@echo "make bench  run the benchmarks"
 	@echo "make clean  remove caches and build files (distclean also removes .venv)"
@@ -86,6 +86,7 @@ endif
 
 test: system-deps-test $(TEST_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest $(PYTEST_BROWSER_ARGS)
 	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
 		echo "Running the notebooks with nbval"; \

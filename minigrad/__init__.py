@@ -73,7 +73,6 @@ from .exact.dtype import (
     short,
     uint8,
 )
-from .explain import explain
 from .exact.finfo import finfo, iinfo
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
@@ -105,6 +104,7 @@ from ._legacy import (
     ShortTensor,
 )
 from .core.tensor import Tensor
+from .explain import explain  # a learning aid: after the names it imports from here
 from .ops.elementwise import (
     abs,
     add,

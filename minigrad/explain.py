@@ -33,10 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from .autograd import observe
-from .core.grad_mode import is_grad_enabled
-from .core.node import AccumulateGrad, Node
-from .core.tensor import Tensor
+from . import Tensor, is_grad_enabled
+from .autograd import AccumulateGrad, Node, observe
 from .exact import names as _names
 from .i18n import Section
 from .i18n import text as tr

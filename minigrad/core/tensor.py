@@ -27,7 +27,6 @@ from ..exact import warn as _warn
 from ..exact.device import device
 from ..exact.dtype import dtype as DType
 from ..exact.memory import (
-    _check_fits,
     _check_no_overlap,
     _check_no_partial_overlap,
     _output_shape_message,
@@ -887,6 +886,16 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     if made == "multi":
         return msg + (_messages.VIEW_INPLACE_MULTIPLE_VIEWS)
     return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
+
+
+def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
+    """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
+    from ..ops._promotion import _broadcast_check  # (a late import: ops/ builds on this file)
+
+    _broadcast_check(out, src)  # shapes that cannot meet at all
+    shape = np.broadcast_shapes(out.shape, src.shape)
+    if shape != out.shape:
+        raise RuntimeError(_output_shape_message(out.shape, shape))
 
 
 class _RemovableHandle:

@@ -47,16 +47,6 @@ def _output_shape_message(out: tuple, shape: tuple) -> str:
     return f"output with shape {list(out)} doesn't match the broadcast shape {list(shape)}"
 
 
-def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
-    """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
-    from ..ops._promotion import _broadcast_check
-
-    _broadcast_check(out, src)  # shapes that cannot meet at all
-    shape = np.broadcast_shapes(out.shape, src.shape)
-    if shape != out.shape:
-        raise RuntimeError(_output_shape_message(out.shape, shape))
-
-
 def _check_no_overlap(data: np.ndarray) -> None:
     """torch refuses to write into a tensor whose elements share memory (``expand``)."""
     if _overlaps(data):

@@ -38,9 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from ..autograd import observe
-from ..core.node import Node
-from ..core.tensor import Tensor
+from .. import Tensor
+from ..autograd import Node, observe
 from . import labels, style
 from .forward import more_text, var_label
 from .render import Dot

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..autograd import observe
-from ..core.node import Node
+from ..autograd import Node, observe
 from ..i18n import text as tr
 from . import labels
 from .render import Dot

@@ -34,10 +34,9 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from ..autograd import grad, observe
+from .. import is_grad_enabled
+from ..autograd import AccumulateGrad, grad, observe
 from ..autograd.observe import Sandbox
-from ..core.grad_mode import is_grad_enabled
-from ..core.node import AccumulateGrad
 
 
 class Recording:

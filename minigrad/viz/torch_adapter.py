@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..core.tensor import Tensor
+from .. import Tensor
 
 
 def is_torch_tensor(t: Any) -> bool:

@@ -34,9 +34,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..autograd import observe
-from ..core.node import AccumulateGrad
-from ..core.tensor import Tensor
+from .. import Tensor
+from ..autograd import AccumulateGrad, observe
 from ..i18n import text as tr
 
 

@@ -40,9 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from ..autograd import observe
-from ..core.node import AccumulateGrad, Node
-from ..core.tensor import Tensor
+from .. import Tensor
+from ..autograd import AccumulateGrad, Node, observe
 from ..i18n import text as tr
 from ..viz.recording import graph_nodes, watch_backward
 

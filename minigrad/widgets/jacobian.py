@@ -19,8 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _creation
-from ..core.tensor import Tensor
+from .. import Tensor, _creation
 from ..i18n import text as tr
 from ..viz import labels, style
 from ._common import DisplaysAsWidget, error_box

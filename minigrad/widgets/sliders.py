@@ -24,9 +24,8 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _creation
+from .. import Tensor, _creation
 from ..autograd import observe
-from ..core.tensor import Tensor
 from ..exact import names as _names
 from ..i18n import text as tr
 from ..viz import labels, layout

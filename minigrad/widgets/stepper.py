@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.tensor import Tensor
+from .. import Tensor
 from ..i18n import text as tr
 from ..viz import labels
 from ..viz.render import DotError, DotNotFoundError, run_dot
