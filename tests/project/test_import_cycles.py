@@ -142,7 +142,10 @@ def test_a_written_cycle_is_found(tmp_path):
     (package / "a.py").write_text("from . import b\n")
     (package / "b.py").write_text("from .c import x\n")
     (package / "c.py").write_text(
-        "from typing import TYPE_CHECKING\nfrom .a import y\nif TYPE_CHECKING:\n    from . import d\n"
+        "from typing import TYPE_CHECKING\n"
+        "from .a import y\n"
+        "if TYPE_CHECKING:\n"
+        "    from . import d\n"
     )
     (package / "d.py").write_text("def f():\n    from . import a\n")
     components = [c for c in strongly_connected(import_graph(package)) if len(c) > 1]
