@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .core.grad_mode import _State
-from .core.node import Op, quiet_numpy
+from .core.node import Op
 from .core.tensor import Tensor, _warn_scalar_once
 from .exact import (
     device as _device,
@@ -31,6 +31,7 @@ from .exact import (
     warn as _warn,
 )
 from .exact.memory import _check_no_overlap, _writable
+from .exact.quiet_numpy import quiet_numpy
 from .ops.copies import check_scalar_fits
 
 _REQUIRES_GRAD_INT = "Only Tensors of floating point and complex dtype can require gradients"

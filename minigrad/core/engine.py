@@ -33,6 +33,7 @@ import numpy as np
 
 from ..autograd import observe
 from ..exact import messages as _messages
+from ..exact.quiet_numpy import QuietNumpy
 from . import node as F
 from .grad_mode import _State, set_grad_enabled
 from .node import AccumulateGrad, Node, _grad_node
@@ -68,7 +69,7 @@ def run_backward(
     # The derivative rules are ordinary tensor operations. With grad mode on
     # (create_graph=True) they are recorded like any forward pass: the gradients
     # get a grad_fn of their own and can be differentiated again (grad-of-grad).
-    with set_grad_enabled(create_graph), F.QuietNumpy():  # (no inf/nan warnings, as in forward)
+    with set_grad_enabled(create_graph), QuietNumpy():  # (no inf/nan warnings, as in forward)
         _deliver_roots(buffers, roots, outputs, grad_outputs)
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last

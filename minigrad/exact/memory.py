@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..exact import messages as _messages
+from . import messages as _messages
 
 
 class _SameMemory:
