@@ -75,7 +75,9 @@ def run_backward(
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
             grad = buffers.pop(node, None)  # (a list for a node with several outputs)
             if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
-                # the common case, spelled out as it runs for every node (a leaf has no _inputs)
+                # fast path for ``_run_node`` -> ``_run_rule`` below, for the common case
+                # (one gradient, no hooks, not a leaf: a leaf has no _inputs), spelled
+                # out here because it runs for every node; it does the same
                 if node._holds_saved and node._saved is F._FREED:
                     raise RuntimeError(_messages.SECOND_BACKWARD)
                 out = type(node).backward(node, grad)  # 3.
@@ -264,7 +266,7 @@ def _run_rule(node: Node, grads: list, batched: bool, retain_graph: bool) -> tup
     ``retain_graph``, the node frees its saved values; then its hooks run."""
     if node._holds_saved and node._saved is F._FREED:
         raise RuntimeError(_messages.SECOND_BACKWARD)
-    if len(grads) == 1 and grads[0] is not None and not batched:  # the common case
+    if len(grads) == 1 and grads[0] is not None and not batched:  # (also inlined in run_backward)
         out = type(node).backward(node, grads[0])
         out = out if isinstance(out, tuple) else (out,)
     elif batched:

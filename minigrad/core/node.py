@@ -124,13 +124,13 @@ class Node:
             return ()
         versions = self._versions
         if versions is _VERSION_0 and type(saved[0]) is _SavedOutput:
-            # the common case of tanh, exp...: only the output was saved (as the loop below)
+            # fast path for the loop below: only the output was saved (tanh, exp...)
             value = saved[0].unpack(self)
             if value._vc.v != 0:
                 raise RuntimeError(_modified_message(value, value._vc.v, 0))
             return (value,)
         if len(saved) < 4 and versions is _NO_VERSIONS[len(saved)]:  # only plain values
-            # (``y * 2`` saved 2): nothing to check
+            # (``y * 2`` saved 2): fast path for the loop below, nothing to check
             return saved
         out = []
         for value, version in zip(saved, versions):
@@ -322,6 +322,16 @@ class Op(Node):
     ``MulBackward0.apply(x, y)`` runs it. Positional arguments are the inputs
     (tensors or numbers; gradients flow back to each); keyword arguments are
     settings such as ``dim=``.
+
+    ``ctx`` *is* the node: ``apply`` makes the node first and passes it to
+    ``forward`` and, later, to ``backward``. What a rule stores on ``ctx``
+    (``ctx.dim = dim``) needs a slot in its class's ``__slots__``.
+
+    ``forward`` saves numpy arrays. ``apply`` then maps each saved array back to
+    the tensor it came from, *by identity* (``_resolve``), and records that
+    tensor's version: this is what lets ``saved_tensors`` notice a later in-place
+    change. Save the input array itself, not a copy: a copy would silently lose
+    the check.
     """
 
     __slots__ = ()
@@ -395,13 +405,14 @@ class Op(Node):
         finally:
             _np_errors.reset(token)
         # 4. The output tensors, with the node as their grad_fn; what forward saved
-        # becomes tensors again, with their versions (to notice in-place changes).
+        # becomes tensors again, with their versions (to notice in-place changes):
+        # each saved array is matched to its tensor by identity (``_resolve``).
         if cls._outputs == 1:
             result = Tensor._make(out, node)
             if node._saved:
                 if len(node._saved) == 1 and node._saved[0] is out:
-                    # the common case of tanh, exp, sigmoid...: only the output was
-                    # saved (_resolve finds the same, more slowly)
+                    # fast path for _resolve: only the output was saved (tanh,
+                    # exp, sigmoid...); _resolve would find the same, more slowly
                     node._saved, node._versions = (_SavedOutput(result),), _VERSION_0
                 else:
                     node._saved, node._versions = _resolve(node, arrays, (result,), (out,))
@@ -465,8 +476,14 @@ def _resolve(node: Node, arrays: list, outs: tuple, raws: tuple) -> tuple[tuple,
 
     ``raws`` are the outputs exactly as forward returned them: for a 0-dim
     result numpy often returns a scalar (``np.float64``), not an array.
+
+    The match is by identity (``value is array``): the array an input tensor
+    holds, or the array forward returned. The tensor found is saved with its
+    version now; ``saved_tensors`` compares it with the version at backward.
+    An output is saved as a ``_SavedOutput`` (no output -> node -> output cycle).
     """
-    for value in node._saved:  # only Python numbers and None (``y * 2`` saves 2)?
+    # fast path for the loop below: only Python numbers and None (``y * 2`` saves 2)?
+    for value in node._saved:
         if type(value) is not float and type(value) is not int and value is not None:
             break
     else:  # then nothing to look for, and no new tuples (see the end)

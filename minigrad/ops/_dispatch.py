@@ -28,15 +28,6 @@ def binary(
     **settings: Any,
 ) -> Any:
     """Run a two-input elementwise op with torch's dtype promotion and broadcasting."""
-    # The common case first, because almost every operation takes it: a float
-    # tensor with a Python number, or two float tensors of one dtype and shape.
-    # Then there is nothing to promote or check.
-    if type(a) is Tensor and a._data.dtype.kind == "f":
-        tb = type(b)
-        if tb is float or tb is int:
-            return cls.apply(a, b, **settings)
-        if tb is Tensor and b._data.dtype == a._data.dtype and b._data.shape == a._data.shape:
-            return cls.apply(a, b, **settings)
     if no_bool:
         _no_bool_subtraction(a, b)
     dt = None
@@ -79,6 +70,9 @@ def _operator(cls: type[Op], **flags: Any) -> Any:
     ``binary``. The tensor comes first even for ``2 * x`` (``__rmul__``), as in torch."""
 
     def method(self: Tensor, other: Any) -> Any:
+        # Fast path for ``binary``, which almost every ``x * y`` takes: a float tensor
+        # with a Python number, or two float tensors of one dtype and shape. Then
+        # ``binary`` would promote nothing and check nothing, and call ``cls.apply``.
         to = type(other)
         if to is float or to is int:
             if type(self) is Tensor and self._data.dtype.kind == "f":

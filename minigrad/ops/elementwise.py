@@ -5,6 +5,16 @@ Each class is one operation, named after the grad_fn torch gives it.
 the output and returns the gradient of each input (the chain rule: incoming
 gradient times the local derivative). Broadcast inputs need no care here:
 the engine sums each gradient back to its input's shape.
+
+The digit in a name is torch's overload number: one function, several
+signatures, one node class each (``SubBackward0`` is tensor - tensor,
+``SubBackward1`` tensor - number; ``SumBackward0`` is ``sum()``,
+``SumBackward1`` is ``sum(dim)``).
+
+Some rules' ``backward`` calls an op named ``*BackwardBackward0`` (``tanh`` calls
+``TanhBackwardBackward0``): torch writes those first derivatives as ops of their
+own, so a second derivative (``create_graph=True``) records a node of that name,
+and its numbers round as torch's do.
 """
 
 from __future__ import annotations

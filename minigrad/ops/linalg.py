@@ -193,6 +193,10 @@ def dot(input: Tensor, other: Tensor) -> Tensor:
 def matmul(input: Tensor, other: Tensor) -> Tensor:
     """The matrix product, with torch's rules for 1-D and 2-D inputs.
 
+    There is no ``MatmulBackward``: as in torch, ``matmul`` picks a product and
+    records its node, ``DotBackward0`` (1-D @ 1-D), ``MvBackward0``, ``MmBackward0``
+    or ``BmmBackward0`` (with views around it for batches and 1-D inputs).
+
     >>> import minigrad as torch
     >>> torch.matmul(torch.ones(3), torch.ones(3, 2))
     tensor([3., 3.])
