@@ -182,23 +182,8 @@ from .ops.distances import cdist, dist, kron
 from .ops.inverses import det, logdet
 from .ops.distances import cross_default_dim as cross
 from .ops.inverses import inv as inverse
-from .ops.reduction import (
-    amax,
-    amin,
-    argmax,
-    argmin,
-    cumprod,
-    cumsum,
-    logsumexp,
-    max,
-    mean,
-    min,
-    norm,
-    prod,
-    std,
-    sum,
-    var,
-)
+from .ops.reduction import amax, amin, argmax, argmin, max, mean, min, prod, sum
+from .ops.norms import cumprod, cumsum, logsumexp, norm, std, var
 from .ops.special import deg2rad, digamma, erfinv, lgamma, polygamma, rad2deg, sinc
 from .ops.statistics import (
     aminmax,

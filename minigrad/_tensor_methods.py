@@ -43,6 +43,7 @@ from .ops import (
     join,
     linalg,
     logical,
+    norms,
     ordering,
     piecewise,
     pointwise,
@@ -381,14 +382,14 @@ METHODS: dict[str, Any] = {
     "amax": reduction.amax,
     "amin": reduction.amin,
     "prod": reduction.prod,
-    "norm": reduction.norm,
-    "var": reduction.var,
-    "std": reduction.std,
-    "logsumexp": reduction.logsumexp,
-    "cumsum": reduction.cumsum,
-    "cumprod": reduction.cumprod,
+    "norm": norms.norm,
+    "var": norms.var,
+    "std": norms.std,
+    "logsumexp": norms.logsumexp,
+    "cumsum": norms.cumsum,
+    "cumprod": norms.cumprod,
     "cumprod_": lambda self, dim, *, dtype=None: self._inplace(
-        lambda s: reduction.cumprod(s, dim, dtype=dtype)
+        lambda s: norms.cumprod(s, dim, dtype=dtype)
     ),
     # --- statistics (ops/statistics.py)
     "median": statistics.median,

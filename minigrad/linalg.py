@@ -20,7 +20,8 @@ from .ops.distances import cross
 from .ops.inverses import _LinAlgError, det, inv, solve
 from .ops.inverses import slogdet as _slogdet
 from .ops.linalg import LinalgSvdBackward0
-from .ops.reduction import LinalgVectorNormBackward0, _dims, amax, amin
+from .ops.norms import LinalgVectorNormBackward0
+from .ops.reduction import _dims, amax, amin
 from .ops.shape import UnsqueezeBackward1
 
 LinAlgError = _LinAlgError

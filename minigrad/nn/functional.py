@@ -33,8 +33,8 @@ from ..ops.convolution import (
     max_pool2d,
     unfold,
 )
+from ..ops.norms import NormBackward1
 from ..ops.piecewise import leaky_relu_
-from ..ops.reduction import NormBackward1
 from ..ops.unary import sigmoid, tanh
 from ._activations import (
     celu,

@@ -103,7 +103,7 @@ class DistBackward0(Op):
 
     @staticmethod
     def forward(ctx, a, b, p):
-        from .reduction import _norm_value
+        from .norms import _norm_value
 
         ctx.p = p
         diff = a - b
@@ -113,7 +113,7 @@ class DistBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        from .reduction import _norm_grad
+        from .norms import _norm_grad
 
         a, b, out = ctx.saved_tensors
         diff = a - b
@@ -152,7 +152,7 @@ class CdistBackward0(Op):
 
     @staticmethod
     def forward(ctx, x1, x2, p):
-        from .reduction import _norm_value
+        from .norms import _norm_value
 
         ctx.p = p
         diff = x1[..., :, None, :] - x2[..., None, :, :]

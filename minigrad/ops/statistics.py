@@ -17,6 +17,7 @@ from ..core.node import MultiOutputOp, Op
 from ..core.tensor import Tensor
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
+from .norms import _var_args, _var_grad
 from .reduction import (
     MaxBackward0,
     MaxBackward1,
@@ -26,8 +27,6 @@ from .reduction import (
     _mean,
     _return_type,
     _spread,
-    _var_args,
-    _var_grad,
 )
 from .shape import SqueezeBackward4, TransposeBackward1, UnsqueezeBackward1
 
