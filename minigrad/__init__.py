@@ -12,10 +12,11 @@ tensor(7.)
 
 from __future__ import annotations
 
-# The layers, in order; each module imports only from the layers above it:
-# the Tensor (with its dtype and version counter), then autograd (the nodes and
-# the engine), then the operations with their derivative rules, then what is
-# built on them, and last the one table that makes the operations Tensor's methods.
+# The import order follows the layers (docs/reading-the-code.md; `lint-imports`
+# checks them against .importlinter): the core (minigrad/core: the Tensor, the
+# nodes, the engine), then autograd's API, then the operations with their
+# derivative rules (minigrad/ops), then what is built on them, and last the one
+# table that makes the operations Tensor's methods.
 from .core import tensor as _tensor  # noqa: I001
 from . import autograd
 from . import ops
