@@ -750,7 +750,9 @@ class Tensor:
     def _snapshot(self, copy: bool = True) -> Tensor:
         """A new tensor that stands for this one as it is now: its values (a copy,
         unless ``copy=False``) and its history. An in-place operation records its
-        node on the snapshot, and ``self`` then takes the node's output as its own."""
+        node on the snapshot, and ``self`` then takes the node's output as its own.
+        (torch clones the old values only when the derivative needs them; here they
+        are always copied, so the node's input keeps the values its rule saw.)"""
         old = Tensor._make(self._data.copy() if copy else self._data, self.grad_fn)
         old._requires_grad, old._out_nr = self._requires_grad, self._out_nr
         return old

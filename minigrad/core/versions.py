@@ -3,6 +3,9 @@
 Every tensor's data has a counter (shared by all views of that data); every
 in-place operation adds one. A node remembers the version of each tensor it
 saved, and backward refuses to use a tensor whose version moved on since.
+
+A tensor makes its counter when first needed: ``Tensor._vc is None`` means
+version 0, and a view or ``detach()`` creates the counter it then shares.
 """
 
 from __future__ import annotations
