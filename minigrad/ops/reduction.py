@@ -57,6 +57,15 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
     return out if axis is None else np.asarray(out, order="C")
 
 
+def _c_layout(out: Any) -> np.ndarray:
+    """``out`` laid out as torch allocates a reduction's result: C-contiguous
+    whatever the input's layout (numpy keeps a permuted input's order)."""
+    out = np.asarray(out)
+    if out.strides == np.empty(out.shape, out.dtype).strides:
+        return out
+    return out.copy(order="C")
+
+
 def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
     """Put back the reduced ``dims`` as size-1 dims (no expand: broadcasting
     does the rest), as torch's derivative formulas do. A full reduction to a
@@ -209,7 +218,7 @@ class SumBackward1(Op):
         if len(dims) == a.ndim > 0:  # every dim: the full sum, in torch's order
             out = np.asarray(_sum_all(a, _sum_dtype(a)))
             return out.reshape((1,) * a.ndim) if keepdim else out
-        return _sum_dims(a, dims, keepdim, _sum_dtype(a))
+        return _c_layout(_sum_dims(a, dims, keepdim, _sum_dtype(a)))
 
     @staticmethod
     def backward(ctx, grad):
@@ -523,7 +532,7 @@ class AmaxBackward0(Op):
     @classmethod
     def forward(cls, ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        out = np.asarray(cls._pick(a, axis=dims, keepdims=keepdim))
+        out = _c_layout(cls._pick(a, axis=dims, keepdims=keepdim))
         ctx.save_for_backward(a, out)  # the very array returned: saved as the output
         return out
 
@@ -620,7 +629,7 @@ class ProdBackward1(Op):
     def forward(ctx, a, dim, keepdim):
         ctx.dim, ctx.keepdim = dim, keepdim
         axis = dim if a.ndim else None  # (a 0-dim tensor's dim 0 is itself)
-        out = np.asarray(np.prod(a, axis=axis, keepdims=keepdim, dtype=_sum_dtype(a)))
+        out = _c_layout(np.prod(a, axis=axis, keepdims=keepdim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 
@@ -693,7 +702,7 @@ def _norm_value(a: np.ndarray, p: float, dims: tuple, keepdim: bool) -> np.ndarr
         out = np.sum(x != 0, axis=dims, keepdims=keepdim)
     else:
         out = np.sum(x**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
-    return np.asarray(out, dtype=a.dtype)
+    return _c_layout(np.asarray(out, dtype=a.dtype))
 
 
 def _norm_grad(grad: Tensor, a: Tensor, out: Tensor, p: float, dims: tuple, keep: bool) -> Tensor:
@@ -905,7 +914,7 @@ class LogsumexpBackward0(Op):
         m = np.max(a, axis=dims, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
         m = np.where(np.isfinite(m), m, 0)  # subtracting the max keeps exp from overflowing
         out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
-        out = np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype)
+        out = _c_layout(np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype))
         ctx.save_for_backward(a, out)
         return out
 
