@@ -995,7 +995,7 @@ class CumprodBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        out = np.cumprod(a, axis=dim, dtype=_sum_dtype(a))
+        out = _c_layout(np.cumprod(a, axis=dim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 

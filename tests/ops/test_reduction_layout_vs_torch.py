@@ -30,6 +30,17 @@ REDUCTIONS: dict[str, Callable[[Any, int, bool], Any]] = {
     "median": lambda t, d, k: t.median(d, keepdim=k)[0],
     "kthvalue": lambda t, d, k: t.kthvalue(1, d, keepdim=k)[0],
     "cumsum": lambda t, d, k: t.cumsum(d),
+    "cumprod": lambda t, d, k: t.cumprod(d),
+    "cummax": lambda t, d, k: t.cummax(d)[0],
+    "cummin_indices": lambda t, d, k: t.cummin(d)[1],
+    "logcumsumexp": lambda t, d, k: t.logcumsumexp(d),
+    "max_indices": lambda t, d, k: t.max(d, keepdim=k)[1],
+    "nanmedian": lambda t, d, k: t.nanmedian(d, keepdim=k)[0],
+    "nansum": lambda t, d, k: t.nansum(d, keepdim=k),
+    "nanmean": lambda t, d, k: t.nanmean(d, keepdim=k),
+    "any": lambda t, d, k: (t > 0.5).any(d, keepdim=k),
+    "all": lambda t, d, k: (t > 0.5).all(d, keepdim=k),
+    "count_nonzero": lambda t, d, k: (t > 0.5).count_nonzero(d),
 }
 
 
