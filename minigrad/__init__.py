@@ -344,6 +344,7 @@ _SUBMODULES = (
     "serialization",
     "func",
     "linalg",
+    "profiler",
 )
 _FROM_SUBMODULE = {"softmax": "nn.functional", "log_softmax": "nn.functional"}
 _FROM_SUBMODULE.update(

@@ -200,7 +200,7 @@ __all__ += ["detect_anomaly", "set_detect_anomaly"]
 
 # ``functional`` (jacobian, hessian...) and ``forward_ad`` load on first use, like
 # minigrad.nn (see minigrad/__init__.py), so that ``import minigrad`` stays quick.
-_LAZY = ("functional", "forward_ad")
+_LAZY = ("functional", "forward_ad", "profiler")
 
 
 def __getattr__(name: str) -> Any:

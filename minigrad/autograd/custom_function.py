@@ -89,7 +89,10 @@ class BackwardCFunction(FunctionCtx, _f.Op):
     def backward(ctx: BackwardCFunction, *grads: Any) -> tuple:
         """Called by the engine: run the user's backward and check what it returns."""
         name = type(ctx).__name__
-        result = ctx._forward_cls.backward(ctx, *grads)
+        if ctx._forward_cls.boxed_grads_call:  # one list, which backward may empty as it goes
+            result = ctx._forward_cls.backward(ctx, list(grads))
+        else:
+            result = ctx._forward_cls.backward(ctx, *grads)
         if not isinstance(result, tuple):
             result = (result,)
         n = len(ctx._inputs)
@@ -143,6 +146,10 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
     >>> y = Square.apply(x); y.backward(); x.grad
     tensor(6.)
     """
+
+    # True: backward(ctx, grads) gets the output gradients as one list, which it may
+    # clear as it goes to free memory early, instead of backward(ctx, *grads)
+    boxed_grads_call = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         warnings.warn(

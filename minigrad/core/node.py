@@ -174,11 +174,12 @@ class Node:
 
     def _label(self) -> str:
         """How torch's messages name a node: ``MulBackward0`` -> ``Mul``,
-        ``PowBackward1`` -> ``Pow1``; other names (``torch::autograd::CopySlices``) whole."""
-        m = re.fullmatch(r"(\w+)Backward(\d+)", self.name())
+        ``PowBackward1`` -> ``Pow1``, a custom ``InplaceBackward`` -> ``Inplace``;
+        other names (``torch::autograd::CopySlices``) whole."""
+        m = re.fullmatch(r"(\w+)Backward(\d*)", self.name())
         if m is None:
             return self.name()
-        return m[1] if m[2] == "0" else m[1] + m[2]
+        return m[1] if m[2] in ("", "0") else m[1] + m[2]
 
     def _release(self) -> None:
         if self._saved or self._holds_saved:

@@ -20,7 +20,7 @@ from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 from ..exact.quiet_numpy import quiet_numpy
 from ._promotion import _broadcast_check, _operand
-from .reduction import _dims
+from .reduction import _c_layout, _dims
 
 
 def _constant(values: Any, dtype: Any = None) -> Tensor:
@@ -153,7 +153,7 @@ def equal(input: Tensor, other: Tensor) -> bool:
 def _truth_reduce(ufunc: Any, input: Tensor, dim: Any, keepdim: bool) -> Tensor:
     a = input._data
     axes = None if dim is None else _dims(input, dim)
-    out = ufunc(a != 0, axis=axes, keepdims=bool(keepdim) and dim is not None)
+    out = _c_layout(ufunc(a != 0, axis=axes, keepdims=bool(keepdim) and dim is not None))
     # uint8 in, uint8 out (an old convention torch keeps); everything else gives bool
     return _constant(out, np.uint8 if a.dtype == np.uint8 else np.bool_)
 
@@ -177,7 +177,7 @@ def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
     """How many elements are nonzero (in all, or along ``dim``); int64."""
     a = input._data
     axes = None if dim is None else _dims(input, dim)
-    return _constant(np.count_nonzero(a, axis=axes), np.int64)
+    return _constant(_c_layout(np.count_nonzero(a, axis=axes)), np.int64)
 
 
 def argwhere(input: Tensor) -> Tensor:

@@ -17,7 +17,15 @@ from ..core.node import Op
 from ..core.tensor import Tensor
 from ..exact import messages as _messages
 from ..exact import warn as _warn
-from .reduction import _constant, _dims, _mean, _spread, _sum_dtype, _unsqueeze_multiple
+from .reduction import (
+    _c_layout,
+    _constant,
+    _dims,
+    _mean,
+    _spread,
+    _sum_dtype,
+    _unsqueeze_multiple,
+)
 
 
 # --- norms, variance, logsumexp, cumsum -------------------------------------
@@ -56,7 +64,7 @@ def _norm_value(a: np.ndarray, p: float, dims: tuple, keepdim: bool) -> np.ndarr
         out = np.sum(x != 0, axis=dims, keepdims=keepdim)
     else:
         out = np.sum(x**p, axis=dims, keepdims=keepdim) ** (1.0 / p)
-    return np.asarray(out, dtype=a.dtype)
+    return _c_layout(np.asarray(out, dtype=a.dtype))
 
 
 def _norm_grad(grad: Tensor, a: Tensor, out: Tensor, p: float, dims: tuple, keep: bool) -> Tensor:
@@ -268,7 +276,7 @@ class LogsumexpBackward0(Op):
         m = np.max(a, axis=dims, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
         m = np.where(np.isfinite(m), m, 0)  # subtracting the max keeps exp from overflowing
         out = np.log(np.sum(np.exp(a - m), axis=dims, keepdims=True)) + m
-        out = np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype)
+        out = _c_layout(np.asarray(out if keepdim else np.squeeze(out, dims), dtype=a.dtype))
         ctx.save_for_backward(a, out)
         return out
 
@@ -349,7 +357,7 @@ class CumprodBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim):
         ctx.dim = dim
-        out = np.cumprod(a, axis=dim, dtype=_sum_dtype(a))
+        out = _c_layout(np.cumprod(a, axis=dim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 

@@ -58,6 +58,15 @@ def _mean(a: np.ndarray, axis: Any = None, keepdims: bool = False) -> Any:
     return out if axis is None else np.asarray(out, order="C")
 
 
+def _c_layout(out: Any) -> np.ndarray:
+    """``out`` laid out as torch allocates a reduction's result: C-contiguous
+    whatever the input's layout (numpy keeps a permuted input's order)."""
+    out = np.asarray(out)
+    if out.strides == np.empty(out.shape, out.dtype).strides:
+        return out
+    return out.copy(order="C")
+
+
 def _unsqueeze_multiple(t: Tensor, dims: tuple, keepdim: bool, always: bool = False) -> Tensor:
     """Put back the reduced ``dims`` as size-1 dims (no expand: broadcasting
     does the rest), as torch's derivative formulas do. A full reduction to a
@@ -95,7 +104,7 @@ class SumBackward1(Op):
         if len(dims) == a.ndim > 0:  # every dim: the full sum, in torch's order
             out = np.asarray(_sum_all(a, _sum_dtype(a)))
             return out.reshape((1,) * a.ndim) if keepdim else out
-        return _sum_dims(a, dims, keepdim, _sum_dtype(a))
+        return _c_layout(_sum_dims(a, dims, keepdim, _sum_dtype(a)))
 
     @staticmethod
     def backward(ctx, grad):
@@ -409,7 +418,7 @@ class AmaxBackward0(Op):
     @classmethod
     def forward(cls, ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        out = np.asarray(cls._pick(a, axis=dims, keepdims=keepdim))
+        out = _c_layout(cls._pick(a, axis=dims, keepdims=keepdim))
         ctx.save_for_backward(a, out)  # the very array returned: saved as the output
         return out
 
@@ -506,7 +515,7 @@ class ProdBackward1(Op):
     def forward(ctx, a, dim, keepdim):
         ctx.dim, ctx.keepdim = dim, keepdim
         axis = dim if a.ndim else None  # (a 0-dim tensor's dim 0 is itself)
-        out = np.asarray(np.prod(a, axis=axis, keepdims=keepdim, dtype=_sum_dtype(a)))
+        out = _c_layout(np.prod(a, axis=axis, keepdims=keepdim, dtype=_sum_dtype(a)))
         ctx.save_for_backward(a, out)
         return out
 

@@ -21,6 +21,7 @@ from .norms import _var_args, _var_grad
 from .reduction import (
     MaxBackward0,
     MaxBackward1,
+    _c_layout,
     _constant,
     _dims,
     _index_tensor,
@@ -118,7 +119,8 @@ def _select(
         nans = np.isnan(a)
         first_nan = np.expand_dims(np.argmax(nans, axis=d), d)
         picked = np.where(np.expand_dims(nans.any(axis=d), d), first_nan, picked)
-    indices = np.squeeze(picked, d)
+    picked = _c_layout(picked)
+    indices = _c_layout(np.squeeze(picked, d))
     source = input.reshape(1) if data.ndim == 0 else input
     values = cls.apply(source, dim=d, keepdim=bool(keepdim) and data.ndim > 0, indices=indices)
     if keepdim and data.ndim:
@@ -300,7 +302,7 @@ class NansumBackward0(Op):
     def forward(ctx, a, dims, keepdim):
         ctx.dims, ctx.keepdim = dims, keepdim  # (dims None: all of them)
         ctx.save_for_backward(a)
-        return np.asarray(np.nansum(a, axis=dims, keepdims=keepdim), dtype=a.dtype)
+        return _c_layout(np.asarray(np.nansum(a, axis=dims, keepdims=keepdim), dtype=a.dtype))
 
     @staticmethod
     def backward(ctx, grad):
@@ -369,7 +371,7 @@ def _running(a: np.ndarray, dim: int, largest: bool) -> tuple:
         best = np.where(better, v, best)
         where = np.where(better, i, where)
         values[..., i], indices[..., i] = best, where
-    return np.moveaxis(values, -1, dim), np.moveaxis(indices, -1, dim)
+    return _c_layout(np.moveaxis(values, -1, dim)), _c_layout(np.moveaxis(indices, -1, dim))
 
 
 class CummaxBackward0(Op):
@@ -382,7 +384,7 @@ class CummaxBackward0(Op):
     @staticmethod
     def forward(ctx, a, dim, index):
         ctx.dim, ctx.index = dim, index
-        return np.take_along_axis(a, index, dim)
+        return _c_layout(np.take_along_axis(a, index, dim))
 
     @staticmethod
     def backward(ctx, grad):
@@ -441,7 +443,7 @@ class LogcumsumexpBackward0(Op):
     def forward(ctx, a, dim):
         ctx.dim = dim
         out = np.logaddexp.accumulate(a, axis=dim) if a.size else a.copy()
-        out = np.asarray(out, dtype=a.dtype)
+        out = _c_layout(np.asarray(out, dtype=a.dtype))
         ctx.save_for_backward(a, out)
         return out
 
