@@ -252,8 +252,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` with your answer and run the cell: `check` tells you whether
-# you are right, and if not, what to look at again. (The solutions are hidden at
-# the very end.)
+# you are right, and if not, what to look at again. (The worked solutions are
+# linked at the end of this section.)
 
 # %%
 from minigrad.lessons import check
@@ -288,17 +288,5 @@ need_grad = ...  # e.g. {"u"}
 check("graphs.3", need_grad)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-r = torch.tensor(3.0) * torch.tensor(4.0, requires_grad=True)
-assert passes("graphs.1", (r.requires_grad, r.is_leaf))  # True, False
-assert passes("graphs.2", 4)  # one multiplication per pass of the loop
-assert passes("graphs.3", {"v"})  # only v depends on w
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/01_tensors_and_graphs.ipynb) notebook. Open it after you have tried.

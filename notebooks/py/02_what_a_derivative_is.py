@@ -30,7 +30,7 @@
 #   compares autograd with finite differences for every input at once.
 
 # %%
-import math
+import math  # noqa: F401 - the exercises use it
 
 import minigrad as torch
 from minigrad import viz
@@ -172,7 +172,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong. The worked solutions are
+# linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -204,26 +205,5 @@ def central(f, x, h):
 check("derivative.2", central)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("derivative.1", (math.sin(1 + 1e-4) - math.sin(1 - 1e-4)) / 2e-4)  # cos(1)
-
-
-def central(f, x, h):
-    slopes = torch.zeros_like(x)
-    for i in range(x.numel()):
-        e = torch.zeros_like(x)
-        e[i] = h
-        slopes[i] = (f(x + e) - f(x - e)) / (2 * h)
-    return slopes
-
-
-assert passes("derivative.2", central)
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/02_what_a_derivative_is.ipynb) notebook. Open it after you have tried.

@@ -268,7 +268,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what to look at again. The solutions are hidden at the end.
+# not, what to look at again. The worked solutions are
+# linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -301,20 +302,5 @@ answer_3 = ...  # a string
 check("scalar.3", answer_3)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-x1 = torch.tensor(-1.0, requires_grad=True)
-((x1 + 1) * (x1 + 2)).backward()
-assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
-x2 = torch.tensor(3.0, requires_grad=True)
-(x2 * x2 * x2).backward()
-assert passes("scalar.2", x2.grad)  # 3x² = 27
-assert passes("scalar.3", "y.retain_grad()")  # called before backward()
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/03_scalar_backward.ipynb) notebook. Open it after you have tried.

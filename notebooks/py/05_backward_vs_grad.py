@@ -231,7 +231,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong. The worked solutions are
+# linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -263,22 +264,5 @@ def grads(torch, x, y):
 check("grad.2", grads)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("grad.1", 3 * 10.0)  # dq/dx = 10x = 10, added three times
-
-
-def grads(torch, x, y):
-    z = x * x * y
-    return torch.autograd.grad(z, [x, y])  # one pass for both (or retain_graph=True first)
-
-
-assert passes("grad.2", grads)
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/05_backward_vs_grad.ipynb) notebook. Open it after you have tried.

@@ -220,7 +220,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格：`check` 会告诉你是否正确，如果不对，该回头看什么。（答案隐藏在最后。）
+# 把每个 `...` 换成你的答案并运行单元格：`check` 会告诉你是否正确，如果不对，该回头看什么。（本节末尾有参考答案的链接。）
 
 # %%
 from minigrad.lessons import check
@@ -251,15 +251,4 @@ need_grad = ...  # e.g. {"u"}
 check("graphs.3", need_grad)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-r = torch.tensor(3.0) * torch.tensor(4.0, requires_grad=True)
-assert passes("graphs.1", (r.requires_grad, r.is_leaf))  # True, False
-assert passes("graphs.2", 4)  # one multiplication per pass of the loop
-assert passes("graphs.3", {"v"})  # only v depends on w
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/01_tensors_and_graphs.ipynb) 笔记本里。请先自己试过再打开。

@@ -242,7 +242,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，该回头看什么。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，该回头看什么。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
@@ -272,18 +272,4 @@ answer_3 = ...  # a string
 check("scalar.3", answer_3)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-x1 = torch.tensor(-1.0, requires_grad=True)
-((x1 + 1) * (x1 + 2)).backward()
-assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
-x2 = torch.tensor(3.0, requires_grad=True)
-(x2 * x2 * x2).backward()
-assert passes("scalar.2", x2.grad)  # 3x² = 27
-assert passes("scalar.3", "y.retain_grad()")  # called before backward()
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/03_scalar_backward.ipynb) 笔记本里。请先自己试过再打开。

@@ -212,7 +212,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
@@ -240,20 +240,4 @@ def grads(torch, x, y):
 check("grad.2", grads)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("grad.1", 3 * 10.0)  # dq/dx = 10x = 10, added three times
-
-
-def grads(torch, x, y):
-    z = x * x * y
-    return torch.autograd.grad(z, [x, y])  # one pass for both (or retain_graph=True first)
-
-
-assert passes("grad.2", grads)
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/05_backward_vs_grad.ipynb) 笔记本里。请先自己试过再打开。
