@@ -19,6 +19,9 @@
 # *Background for textbook §2.5: the "gradients" that autograd computes are
 # derivatives, and this lesson shows how to check them with nothing but the function.*
 #
+# **Sources:** the derivative as a measured slope, as in micrograd's lecture and d2l's
+# calculus chapter; PyTorch's `gradcheck` documentation.
+#
 # **What you will learn**
 #
 # - the derivative as a slope: nudge the input by a small $h$ and watch
@@ -73,7 +76,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
 # %% [markdown]
 # With $h = 0.001$ the one-sided slope was off by 0.006; the central one is off by
 # 0.000001. Now ask autograd. It does not nudge anything: it applies the rule
-# $\frac{d}{dx} x^3 = 3x^2$ exactly (lesson 3 shows how), and agrees:
+# $\frac{d}{dx} x^3 = 3x^2$ exactly (lesson 4 opens up these rules), and agrees:
 
 # %%
 x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
@@ -113,7 +116,8 @@ for dtype in (torch.float32, torch.float64):
 # of every input: it builds the Jacobian twice, once by central differences
 # (`eps=1e-6`) and once with autograd, and returns `True` when they agree (within
 # `atol=1e-05`, `rtol=0.001`). Otherwise it raises an error, or returns `False` with
-# `raise_exception=False`. Its inputs must be `float64` and require grad.
+# `raise_exception=False`. Its inputs should be `float64` (it warns otherwise), and at
+# least one must require grad.
 
 
 # %%

@@ -18,6 +18,9 @@
 #
 # *Rebuilds textbook §2.5.3 (scalar backward) with figures 2-9 (the forward graph) and 2-10 (gradient flow).*
 #
+# **Sources:** textbook §2.5.3; the `w`, `b` network is the one of PyTorch's autograd
+# tutorial (its Chinese translation).
+#
 # **What you will learn**
 #
 # - what `backward()` does: it walks the graph from the output back to the leaves,
@@ -61,7 +64,8 @@ viz.draw_forward(z)
 # %% [markdown]
 # ## `z = w*x + b`, backward
 #
-# Claim: `z.backward()` needs no argument here because `z` is a scalar. It starts with
+# Claim: `z.backward()` needs no argument here because `z` has one element (its shape
+# is `[1]`: any one-element tensor counts as a scalar here). It starts with
 # $\partial z/\partial z = 1$ at the root and multiplies by one local derivative per
 # operation on the way back:
 #
@@ -232,7 +236,9 @@ print(b.grad)
 
 # %% [markdown]
 # Each gradient has the shape of its tensor: one number per parameter, telling how the
-# loss changes when that parameter moves a little.
+# loss changes when that parameter moves a little. The five rows of `w.grad` are equal
+# because `x` is all ones: $\partial L/\partial w_{ij} = x_i \, \partial L/\partial z_j$,
+# so every row is `b.grad`.
 
 # %%
 viz.draw_backward(loss, recording=rec)

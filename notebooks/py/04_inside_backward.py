@@ -19,6 +19,9 @@
 # *Opens up textbook §2.5.2's figure 2-10: the nodes of the gradient-flow graph, the
 # rules inside them, and the loop that runs them.*
 #
+# **Sources:** textbook §2.5.2 (figure 2-10); micrograd's lecture (a `Value` engine
+# built by hand); PyTorch's "Autograd mechanics" note.
+#
 # **What you will learn**
 #
 # - what one derivative rule looks like in code (`MulBackward0`);
@@ -45,7 +48,8 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # Every operation in minigrad is a small class named like PyTorch's `grad_fn`. Its
 # `forward` computes the result and saves what the derivative will need; its
 # `backward` receives the gradient of the output (`grad`) and returns one gradient
-# per input. For $a \cdot b$ the rule is $\partial/\partial a = b$ and
+# per input. (In PyTorch the `grad_fn` object has only the backward part; the forward
+# is a separate C++ kernel.) For $a \cdot b$ the rule is $\partial/\partial a = b$ and
 # $\partial/\partial b = a$, each multiplied by `grad` (the chain rule):
 
 # %%
@@ -126,7 +130,8 @@ print(x.grad)
 
 # %% [markdown]
 # `AddBackward0` ran only after *both* `MulBackward0` nodes. Step through the same
-# pass on a fresh graph (the one above was freed by its backward): the stepper shows
+# pass on a fresh graph (a backward pass frees the tensors its graph saved, as lesson 5
+# shows, so we build it again): the stepper shows
 # the gradients arriving at each node and their sum.
 
 # %% tags=["nbval-ignore-output"]

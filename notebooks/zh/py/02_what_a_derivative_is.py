@@ -24,9 +24,11 @@ minigrad.set_language("zh")
 #
 # *教材 2.5 节的背景知识：autograd 计算的“梯度”就是导数，本课演示只凭函数本身怎样检验它们。*
 #
+# **出处：**把导数当作测得的斜率，与 micrograd 讲座和 d2l 的微积分一章相同；PyTorch 的 `gradcheck` 文档。
+#
 # **本课内容**
 #
-# - 导数就是斜率：把输入挪动一个很小的 $h$，看 $\frac{f(x+h) - f(x)}{h}$ 逐渐稳定到一个数；
+# - 导数就是斜率：给输入一个微小的扰动 $h$，看 $\frac{f(x+h) - f(x)}{h}$ 逐渐稳定到一个数；
 # - **中心差分** $\frac{f(x+h) - f(x-h)}{2h}$，同样的 $h$ 下准确得多；
 # - 为什么 $h$ 太小反而出错，为什么检验要用 `float64`；
 # - `torch.autograd.gradcheck`，同一思路的专业版本，它一次就对所有输入比较 autograd 与有限差分。
@@ -40,9 +42,9 @@ from minigrad import viz
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 
 # %% [markdown]
-# ## 挪动输入，观察输出
+# ## 扰动输入，观察输出
 #
-# 取 $f(x) = x^3$。微积分告诉我们 $f'(x) = 3x^2$，所以在 $x = 2$ 处斜率是 12。不用任何微积分我们也能*测量*它：把 $x$ 挪动一点点（$h$），再用输出的变化除以输入的变化。
+# 取 $f(x) = x^3$。微积分告诉我们 $f'(x) = 3x^2$，所以在 $x = 2$ 处斜率是 12。不用任何微积分我们也能*测量*它：给 $x$ 一个很小的扰动（$h$），再用输出的变化除以输入的变化。
 
 
 # %%
@@ -60,7 +62,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
 #
 # ## 中心差分
 #
-# 向两侧挪动，可以抵消误差的第一项。**中心差分** $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比，而不是与 $h$ 成正比：
+# 向两侧各扰动一次，可以抵消误差的第一项。**中心差分** $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比，而不是与 $h$ 成正比：
 
 # %%
 for h in [1.0, 0.1, 0.01, 0.001]:
@@ -68,7 +70,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
     print(f"h = {h:<6}  (f(x+h) - f(x-h)) / 2h = {slope.item():.6f}")
 
 # %% [markdown]
-# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它什么都不挪动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 3 课会讲怎样做到），结果一致：
+# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它不做任何扰动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 4 课会打开这些规则来看），结果一致：
 
 # %%
 x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
@@ -98,7 +100,7 @@ for dtype in (torch.float32, torch.float64):
 #
 # ## `torch.autograd.gradcheck`
 #
-# 论断：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入必须是 `float64` 并且需要梯度。
+# 要点：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入应当是 `float64`（否则会发出警告），并且至少有一个需要梯度。
 
 
 # %%
@@ -157,7 +159,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
+# **练习 1** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
 
 # %%
 answer_1 = ...  # a number
@@ -165,7 +167,7 @@ answer_1 = ...  # a number
 check("derivative.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 写一个 `central(f, x, h)`，返回一个与 `x` 形状相同的张量，它的第 $i$ 个元素是标量函数 `f` 沿第 $i$ 个元素方向的斜率：$\frac{f(x + h e_i) - f(x - h e_i)}{2h}$，其中 $e_i$ 在第 $i$ 个位置为 1，其余为 0。`check` 会在两个 `float64` 向量的函数上把你的函数与 autograd 比较。
+# **练习 2** 写一个 `central(f, x, h)`，返回一个与 `x` 形状相同的张量，它的第 $i$ 个元素是标量函数 `f` 沿第 $i$ 个元素方向的斜率：$\frac{f(x + h e_i) - f(x - h e_i)}{2h}$，其中 $e_i$ 在第 $i$ 个位置为 1，其余为 0。`check` 会在两个 `float64` 向量的函数上把你的函数与 autograd 比较。
 
 
 # %%

@@ -24,6 +24,8 @@ minigrad.set_language("zh")
 #
 # *把教材 2.5.2 节的图 2-10 拆开来看：梯度流动图的节点、节点里面的求导规则，以及运行这些节点的循环。*
 #
+# **出处：**教材 2.5.2 节（图 2-10）；micrograd 讲座（亲手搭一个 `Value` 引擎）；PyTorch 的“Autograd mechanics”说明。
+#
 # **本课内容**
 #
 # - 一条求导规则在代码里是什么样子（`MulBackward0`）；
@@ -44,7 +46,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # %% [markdown]
 # ## 一条求导规则
 #
-# minigrad 中的每个运算都是一个小类，名字和 PyTorch 的 `grad_fn` 一样。它的 `forward` 计算结果，并保存求导时需要的东西；它的 `backward` 接收输出的梯度（`grad`），为每个输入返回一个梯度。对于 $a \cdot b$，规则是 $\partial/\partial a = b$，$\partial/\partial b = a$，再各自乘以 `grad`（链式法则）：
+# minigrad 中的每个运算都是一个小类，名字和 PyTorch 的 `grad_fn` 一样。它的 `forward` 计算结果，并保存求导时需要的东西；它的 `backward` 接收输出的梯度（`grad`），为每个输入返回一个梯度。（在 PyTorch 中，`grad_fn` 对象只有反向的部分；前向计算是另外的 C++ 内核。）对于 $a \cdot b$，规则是 $\partial/\partial a = b$，$\partial/\partial b = a$，再各自乘以 `grad`（链式法则）：
 
 # %%
 from minigrad.ops.elementwise import MulBackward0
@@ -74,7 +76,7 @@ mul = z.grad_fn.next_functions[0][0]
 print(mul.name(), "->", names(mul))
 
 # %% [markdown]
-# 图中每个灰色方框就是这样一个节点，“saved”列出了它的 `forward` 保存的东西（即教材的图 2-10，并标出了保存的张量）：
+# 图中每个灰色方框就是这样一个节点，图中粉色的“为反向传播保存”框列出了它的 `forward` 保存的张量（即教材的图 2-10，并标出了保存的张量）：
 
 # %%
 viz.draw_backward(z, show_saved=True)
@@ -107,7 +109,7 @@ print([step["node"].name() for step in rec.steps])
 print(x.grad)
 
 # %% [markdown]
-# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（上面那张图已经被它的 backward 释放了）：单步演示会显示到达每个节点的梯度以及它们的和。
+# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（反向传播会释放计算图保存的张量，第 5 课会讲到，所以我们重新构建一张）：单步演示会显示到达每个节点的梯度以及它们的和。
 
 # %% tags=["nbval-ignore-output"]
 from minigrad.widgets import BackwardStepper
@@ -260,7 +262,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1（预测引擎的顺序）.** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
+# **练习 1（预测引擎的顺序）** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
 
 # %%
 order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
@@ -268,7 +270,7 @@ order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackwar
 check("engine.1", order)
 
 # %% [markdown]
-# **练习 2（自己写一条规则）.** 写出 `exp` 的反向规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
+# **练习 2（自己写一条规则）** 写出 `exp` 的求导规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
 
 
 # %%
