@@ -91,6 +91,16 @@ print(x.grad)
 viz.draw_forward(y)
 
 # %% [markdown]
+# Autograd gives the slope at every point, not only at $x = 2$. On the left, $f$ with
+# its tangent at $x = 2$, whose slope is 12; on the right, $f'$ computed by autograd
+# for 201 points at once (one `backward()` of their sum):
+
+# %%
+from minigrad.lessons import plot_difference_errors, plot_function_and_slope
+
+plot_function_and_slope(f, at=2.0)
+
+# %% [markdown]
 # ## Too small an $h$
 #
 # Why not take $h = 10^{-12}$ and be done? Because a computer stores numbers with a
@@ -110,6 +120,18 @@ for dtype in (torch.float32, torch.float64):
 # down to $h = 10^{-6}$. That is why gradient checks run in `float64` with
 # $h \approx 10^{-6}$.
 #
+# The plot shows the whole story in `float64`, with $h$ shrinking from left to right.
+# Two errors add up: the *truncation* error of the formula, which falls (like $h$
+# one-sided, like $h^2$ central), and the *rounding* error, about $\varepsilon / h$
+# with $\varepsilon \approx 2.2 \cdot 10^{-16}$, which grows. They meet at the best
+# step: near $\varepsilon^{1/2} \approx 10^{-8}$ for the one-sided difference, near
+# $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$ for the central one (in `float32`,
+# $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$, which is why the table above went wrong).
+
+# %%
+plot_difference_errors(f, at=2.0)
+
+# %% [markdown]
 # ## `torch.autograd.gradcheck`
 #
 # Claim: `torch.autograd.gradcheck(f, inputs)` does exactly this for every element
@@ -207,6 +229,16 @@ def central(f, x, h):
 
 
 check("derivative.2", central)
+
+# %% [markdown]
+# **Exercise 3.** Read it from the error plot: for which step $h$ is the central
+# difference most accurate in `float64`? Give $h$ as a number, to the nearest power
+# of ten (for example `1e-3`).
+
+# %%
+best_h = ...  # a number such as 1e-3
+
+check("derivative.3", best_h)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

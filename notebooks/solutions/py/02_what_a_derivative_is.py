@@ -59,5 +59,27 @@ x = torch.tensor([2.0, -1.0], dtype=torch.float64)
 print(central(lambda t: (t**3).sum(), x, 1e-6))  # 3x² = [12, 3]
 assert passes("derivative.2", central)
 
+# %% [markdown]
+# ## Exercise 3
+#
+# The central curve is lowest near $h = 10^{-5}$ or $10^{-6}$, where its two errors,
+# about $h^2$ and $\varepsilon / h$, are equal: $h \approx \varepsilon^{1/3} \approx 6 \cdot 10^{-6}$.
+# Instead of reading the plot, measure it:
+
+
+# %%
+def f(x):
+    return x**3
+
+
+import numpy as np
+
+x = torch.tensor(2.0, dtype=torch.float64)
+steps = np.logspace(-1, -12, 12)  # 1e-1, 1e-2, ..., 1e-12
+errors = [abs(((f(x + h) - f(x - h)) / (2 * h)).item() - 12) for h in steps]
+best_h = steps[int(np.argmin(errors))]
+print(f"best h = {best_h:.0e}, error = {min(errors):.1e}")  # near eps ** (1/3)
+assert passes("derivative.3", best_h)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

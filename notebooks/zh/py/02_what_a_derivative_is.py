@@ -85,6 +85,14 @@ print(x.grad)
 viz.draw_forward(y)
 
 # %% [markdown]
+# autograd 给出的是每一点的斜率，而不只是 $x = 2$ 处的。左图是 $f$ 及其在 $x = 2$ 处的切线，斜率为 12；右图是 autograd 一次求出的 201 个点上的 $f'$（对它们的和做一次 `backward()`）：
+
+# %%
+from minigrad.lessons import plot_difference_errors, plot_function_and_slope
+
+plot_function_and_slope(f, at=2.0)
+
+# %% [markdown]
 # ## $h$ 太小
 #
 # 为什么不干脆取 $h = 10^{-12}$？因为计算机用固定的位数存储数字。`float32` 大约保留 7 位有效数字，`float64` 大约 16 位。当 $h$ 极小时，$f(x+h)$ 和 $f(x-h)$ 几乎每一位都相同，它们的差大部分是舍入噪声，再除以 $2h$，噪声就被放大了：
@@ -98,6 +106,12 @@ for dtype in (torch.float32, torch.float64):
 # %% [markdown]
 # 在 `float32` 中，$h$ 越小估计反而越*差*；在 `float64` 中，直到 $h = 10^{-6}$ 都很好。这就是梯度检验用 `float64` 和 $h \approx 10^{-6}$ 的原因。
 #
+# 下图在 `float64` 中展示了全貌，$h$ 从左到右逐渐变小。误差由两部分相加：公式本身的*截断*误差随 $h$ 减小（单侧差分与 $h$ 成正比，中心差分与 $h^2$ 成正比）；*舍入*误差约为 $\varepsilon / h$（$\varepsilon \approx 2.2 \cdot 10^{-16}$），随 $h$ 减小而增大。两者相当之处就是最佳步长：单侧差分约在 $\varepsilon^{1/2} \approx 10^{-8}$，中心差分约在 $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$（在 `float32` 中 $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$，这就是上表出错的原因）。
+
+# %%
+plot_difference_errors(f, at=2.0)
+
+# %% [markdown]
 # ## `torch.autograd.gradcheck`
 #
 # 要点：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入应当是 `float64`（否则会发出警告），并且至少有一个需要梯度。
@@ -178,6 +192,14 @@ def central(f, x, h):
 
 
 check("derivative.2", central)
+
+# %% [markdown]
+# **练习 3** 从误差图上读出：在 `float64` 中，步长 $h$ 取多少时中心差分最准确？把 $h$ 写成一个数，精确到 10 的整数次幂（例如 `1e-3`）。
+
+# %%
+best_h = ...  # 一个数，例如 1e-3
+
+check("derivative.3", best_h)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/02_what_a_derivative_is.ipynb) 笔记本里。请先自己试过再打开。

@@ -81,4 +81,15 @@ CASES = {
             (1.0, None),
         ],
     },
+    "derivative.3": {
+        "right": [1e-5, 1e-6, "1e-6", torch.tensor(1e-5)],
+        "wrong": [
+            (1e-14, "hint.derivative.3.2"),
+            (1e-8, "hint.derivative.3.2"),
+            (1e-3, "hint.derivative.3.3"),
+            (1.0, "hint.derivative.3.3"),
+            (-6, "hint.derivative.3.1"),
+            ("small", "hint.derivative.3.1"),
+        ],
+    },
 }
