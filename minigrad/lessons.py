@@ -209,7 +209,7 @@ def plot_difference_errors(f: Callable, at: float = 2.0) -> Plot:
         axes.set_ylabel(tr("plot.errors.ylabel", x=f"{at:g}"))
         axes.set_title(title)
         axes.grid(alpha=0.3, which="both")
-        axes.legend(loc="lower left", fontsize=9)
+        axes.legend(loc="lower right", fontsize=9)  # the corner the curves leave empty
     return Plot(figure, title)
 
 

@@ -257,7 +257,7 @@ _LESSONS = {
     "lessons.identical": "完全相同：",
     # --- minigrad.lessons：图表
     "plot.slope.title": "f(x) 及其导数 f′(x)",
-    "plot.slope.f": "f(x)",
+    "plot.slope.f": "函数 f(x)",
     "plot.slope.tangent": "x = {x} 处的切线：斜率 {slope}",
     "plot.slope.derivative": "f′(x)，由 autograd 求出",
     "plot.errors.title": "h 变小时，斜率估计值的误差",
