@@ -558,6 +558,18 @@ def _grad_2(grads):
     return None
 
 
+@exercise("grad.3")
+def _grad_3(answer):
+    # a = -0.3: b = -0.6, doubled 11 times to -1228.8 (|b| >= 1000), then the else branch
+    if same(answer, 409600.0):
+        return None
+    if same(answer, 4096.0) or same(answer, -4096.0):
+        return tr("hint.grad.3.1")
+    if same(answer, -409600.0):
+        return tr("hint.grad.3.2")
+    return tr("hint.grad.3.3")
+
+
 # Lesson 6: non-scalar outputs
 
 _JUDGES["nonscalar.1"] = _number([3.0, 0.0, -27.0], "hint.nonscalar.1.1")

@@ -233,6 +233,38 @@ print(w.grad)
 # Without `optimizer.zero_grad()` each step would use the sum of all the gradients
 # so far. Remove that line and run the cell again to see the difference.
 #
+# ## Through `while` and `if`
+#
+# The graph is recorded while Python runs (lesson 1), so a function with loops and
+# branches that depend on the data can still be differentiated: autograd
+# differentiates the path *actually taken* for this input. In this function from d2l,
+# `d` is `a` times some constant $k$ (how many doublings, and which branch, depend on
+# `a`), so the gradient is that $k$, which is `d / a`. The graph is a chain of
+# multiplications, as long as the loop ran:
+
+
+# %%
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:  # how many times depends on the value of a
+        b = b * 2
+    if b.sum() > 0:  # and so does the branch
+        c = b
+    else:
+        c = 100 * b
+    return c
+
+
+a = torch.randn(size=(), requires_grad=True)
+d = f(a)
+d.backward()
+print(a, d)
+print("a.grad:", a.grad, " d / a:", d.detach() / a.detach())
+viz.draw_forward(d)
+
+# %% [markdown]
+# Another `a` may take another path, with another $k$: each call records its own graph.
+#
 # ## Same code, real PyTorch
 
 # %%
@@ -295,6 +327,16 @@ def grads(torch, x, y):
 
 
 check("grad.2", grads)
+
+# %% [markdown]
+# **Exercise 3 (the path taken).** With `f` from the section on `while` and `if` and
+# `a = torch.tensor(-0.3, requires_grad=True)`, what will `a.grad` be after
+# `f(a).backward()`? Count the doublings and pick the branch by hand first.
+
+# %%
+answer_3 = ...  # a number
+
+check("grad.3", answer_3)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -62,5 +62,31 @@ print(grads(torch, torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requ
 assert passes("grad.2", grads)
 assert passes("grad.2", grads_kept)
 
+# %% [markdown]
+# ## Exercise 3
+#
+# $b = 2a = -0.6$. Doubling it 11 times gives $-0.6 \cdot 2048 = -1228.8$, the first
+# value with $|b| \ge 1000$. Its sum is negative, so `c = 100 * b`:
+# $d = 100 \cdot 2 \cdot 2^{11} \cdot a = 409600 \, a$, and the gradient is $409600$.
+
+
+# %%
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:
+        b = b * 2
+    if b.sum() > 0:
+        c = b
+    else:
+        c = 100 * b
+    return c
+
+
+a = torch.tensor(-0.3, requires_grad=True)
+d = f(a)
+d.backward()
+print(a.grad, d / a)  # the same k
+assert passes("grad.3", a.grad)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

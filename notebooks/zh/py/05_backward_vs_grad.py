@@ -207,6 +207,33 @@ print(w.grad)
 # %% [markdown]
 # 没有 `optimizer.zero_grad()`，每一步用的都是到目前为止所有梯度的和。删掉那一行再运行一次这个单元格，看看有什么不同。
 #
+# ## 穿过 `while` 和 `if`
+#
+# 计算图是在 Python 运行的同时记录下来的（第 1 课），所以即使函数里的循环和分支取决于数据，也照样可以求导：autograd 求导的是这个输入*实际走过*的那条路径。下面这个函数取自 d2l，`d` 等于 `a` 乘以某个常数 $k$（翻倍几次、走哪个分支，都取决于 `a`），所以梯度就是这个 $k$，也就是 `d / a`。计算图是一串乘法，循环跑了几次，它就有多长：
+
+
+# %%
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:  # 循环几次取决于 a 的值
+        b = b * 2
+    if b.sum() > 0:  # 走哪个分支也取决于 a 的值
+        c = b
+    else:
+        c = 100 * b
+    return c
+
+
+a = torch.randn(size=(), requires_grad=True)
+d = f(a)
+d.backward()
+print(a, d)
+print("a.grad:", a.grad, " d / a:", d.detach() / a.detach())
+viz.draw_forward(d)
+
+# %% [markdown]
+# 换一个 `a`，可能走另一条路径，得到另一个 $k$：每次调用都记录它自己的计算图。
+#
 # ## 同样的代码，真正的 PyTorch
 
 # %%
@@ -263,6 +290,14 @@ def grads(torch, x, y):
 
 
 check("grad.2", grads)
+
+# %% [markdown]
+# **练习 3（实际走过的路径）** 用“穿过 `while` 和 `if`”一节中的 `f`，取 `a = torch.tensor(-0.3, requires_grad=True)`，`f(a).backward()` 之后 `a.grad` 是多少？先自己数一数翻倍的次数，判断走哪个分支。
+
+# %%
+answer_3 = ...  # 一个数
+
+check("grad.3", answer_3)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/05_backward_vs_grad.ipynb) 笔记本里。请先自己试过再打开。

@@ -44,4 +44,13 @@ CASES = {
             (returns_one, "hint.grad.2.2"),
         ],
     },
+    "grad.3": {
+        "right": [409600, 409600.0, minigrad.tensor(409600.0)],
+        "wrong": [
+            (4096, "hint.grad.3.1"),
+            (-409600, "hint.grad.3.2"),
+            (2048, "hint.grad.3.3"),
+            ("409600?", "hint.grad.3.3"),
+        ],
+    },
 }

@@ -65,5 +65,29 @@ print(grads(torch, torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requ
 assert passes("grad.2", grads)
 assert passes("grad.2", grads_kept)
 
+# %% [markdown]
+# ## 练习 3
+#
+# $b = 2a = -0.6$。翻倍 11 次得到 $-0.6 \cdot 2048 = -1228.8$，这是第一个满足 $|b| \ge 1000$ 的值。它的和是负数，所以 `c = 100 * b`：$d = 100 \cdot 2 \cdot 2^{11} \cdot a = 409600 \, a$，梯度是 $409600$。
+
+
+# %%
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:
+        b = b * 2
+    if b.sum() > 0:
+        c = b
+    else:
+        c = 100 * b
+    return c
+
+
+a = torch.tensor(-0.3, requires_grad=True)
+d = f(a)
+d.backward()
+print(a.grad, d / a)  # 同一个 k
+assert passes("grad.3", a.grad)
+
 # %%
 all_solutions_pass()  # 打印一行字，用课程的语言
