@@ -125,6 +125,9 @@ print("grads of y, z:", y.grad, z.grad)
 # %% [markdown]
 # `minigrad.explain` (a minigrad extra, not part of PyTorch) says in words why a
 # `.grad` is `None`:
+#
+# (It also says that `y.backward()` would now fail: a backward pass frees what the graph
+# saved. Lesson 5 explains that; here only the first part matters.)
 
 # %%
 import minigrad
@@ -134,7 +137,7 @@ print(minigrad.explain(x))
 
 # %% [markdown]
 # If you *do* want the gradient of an intermediate tensor, call `retain_grad()` on it
-# **before** `backward()`:
+# **before** `backward()`: The asserts at the end of the cell check every gradient against the chain rule.
 
 # %%
 torch.manual_seed(0)
@@ -146,11 +149,6 @@ y.retain_grad()
 z = torch.add(y, b)
 z.backward()
 print("grad of y:", y.grad, " (dz/dy = 1)")
-
-# %% [markdown]
-# Self-check: the gradients are the ones the chain rule predicts.
-
-# %%
 assert w.grad.item() == x.item()  # dz/dw = x
 assert b.grad.item() == 1.0  # dz/db = 1
 assert y.grad.item() == 1.0  # dz/dy = 1
@@ -211,8 +209,6 @@ z = y * y * 3
 out = z.mean()
 out.backward()  # the same as out.backward(torch.tensor(1.)), because out is a scalar
 print(x.grad)
-
-# %%
 assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
 # %% [markdown]
@@ -277,14 +273,13 @@ compare_with_pytorch(example)
 # not, what to look at again. The worked solutions are
 # linked at the end of this section.
 
-# %%
-from minigrad.lessons import check
-
 # %% [markdown]
 # **Exercise 1.** For `y = (x+1)*(x+2)` at `x = -1`, what is `dy/dx`? Work it out with
 # the chain rule above, then check.
 
 # %%
+from minigrad.lessons import check
+
 answer_1 = ...  # a number
 
 check("scalar.1", answer_1)

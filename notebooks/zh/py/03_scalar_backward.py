@@ -110,6 +110,8 @@ print("grads of y, z:", y.grad, z.grad)
 
 # %% [markdown]
 # `minigrad.explain`（minigrad 的附加功能，不属于 PyTorch）会用文字说明某个 `.grad` 为什么是 `None`：
+#
+# （它还说 `y.backward()` 现在会失败：反向传播会释放计算图保存的东西。第 5 课会讲这一点；这里只看前半部分。）
 
 # %%
 import minigrad
@@ -118,7 +120,7 @@ print(minigrad.explain(y), end="\n\n")
 print(minigrad.explain(x))
 
 # %% [markdown]
-# 如果你*确实*需要某个中间张量的梯度，在 `backward()` **之前**对它调用 `retain_grad()`：
+# 如果你*确实*需要某个中间张量的梯度，在 `backward()` **之前**对它调用 `retain_grad()`：单元格末尾的断言用链式法则逐一核对梯度。
 
 # %%
 torch.manual_seed(0)
@@ -130,11 +132,6 @@ y.retain_grad()
 z = torch.add(y, b)
 z.backward()
 print("grad of y:", y.grad, " (dz/dy = 1)")
-
-# %% [markdown]
-# 自我检查：梯度与链式法则算出的结果一致。
-
-# %%
 assert w.grad.item() == x.item()  # dz/dw = x
 assert b.grad.item() == 1.0  # dz/db = 1
 assert y.grad.item() == 1.0  # dz/dy = 1
@@ -188,8 +185,6 @@ z = y * y * 3
 out = z.mean()
 out.backward()  # the same as out.backward(torch.tensor(1.)), because out is a scalar
 print(x.grad)
-
-# %%
 assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
 # %% [markdown]
@@ -246,13 +241,12 @@ compare_with_pytorch(example)
 #
 # 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，该回头看什么。本节末尾有参考答案的链接。
 
-# %%
-from minigrad.lessons import check
-
 # %% [markdown]
 # **练习 1** 对于 `y = (x+1)*(x+2)`，在 `x = -1` 处 `dy/dx` 是多少？先用上面的链式法则算出来，再检查。
 
 # %%
+from minigrad.lessons import check
+
 answer_1 = ...  # a number
 
 check("scalar.1", answer_1)
