@@ -39,7 +39,7 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 两种张量：叶子节点与计算得到的张量
@@ -78,7 +78,7 @@ print(x.grad_fn)
 # %%
 y = x + 2
 print(y)
-print(y.grad_fn)  # the object's memory address differs on every run
+print(y.grad_fn)  # 每次运行，对象的内存地址都不同
 
 # %%
 z = y * y * 3
@@ -105,11 +105,11 @@ viz.draw_forward(out)
 # 经典的例子是一个神经元 `z = w*x + b`，写成两步：`y = w*x`，`z = y + b`：
 
 # %%
-x = torch.Tensor([2])  # the input: data, no gradient needed
-w = torch.randn(1, requires_grad=True)  # the weight and the bias are learned
+x = torch.Tensor([2])  # 输入：数据，不需要梯度
+w = torch.randn(1, requires_grad=True)  # 权重和偏置是要学习的
 b = torch.randn(1, requires_grad=True)
-y = torch.mul(w, x)  # same as w * x
-z = torch.add(y, b)  # same as y + b
+y = torch.mul(w, x)  # 等同于 w * x
+z = torch.add(y, b)  # 等同于 y + b
 print("requires_grad of x, w, b:", x.requires_grad, w.requires_grad, b.requires_grad)
 print("requires_grad of y, z:   ", y.requires_grad, z.requires_grad)
 print("is_leaf of x, w, b, y, z:", x.is_leaf, w.is_leaf, b.is_leaf, y.is_leaf, z.is_leaf)
@@ -151,8 +151,8 @@ assert y.requires_grad == (w.requires_grad or x.requires_grad)
 # 同样的概念，放到稍大一点的计算图里：一个有 5 个输入、3 个输出的线性层，再加一个损失。`w` 和 `b` 是要优化的参数。
 
 # %%
-x = torch.ones(5)  # input tensor
-y = torch.zeros(3)  # expected output
+x = torch.ones(5)  # 输入张量
+y = torch.zeros(3)  # 期望的输出
 w = torch.randn(5, 3, requires_grad=True)
 b = torch.randn(3, requires_grad=True)
 z = torch.matmul(x, w) + b
@@ -192,7 +192,7 @@ print(f(x, 3))
 # %%
 def g(x):
     y = x * 2
-    if y > 0:  # an ordinary Python if, decided by the value of y
+    if y > 0:  # 普通的 Python if，由 y 的值决定
         z = y * y
     else:
         z = -y
@@ -246,8 +246,8 @@ from minigrad.lessons import check
 # **练习 1** `p = torch.tensor(3.0)`，`q = torch.tensor(4.0, requires_grad=True)`，`r = p * q`。`r.requires_grad` 是 `True` 还是 `False`？`r` 是叶子节点吗？
 
 # %%
-r_requires_grad = ...  # True or False
-r_is_leaf = ...  # True or False
+r_requires_grad = ...  # True 或 False
+r_is_leaf = ...  # True 或 False
 
 check("graphs.1", (r_requires_grad, r_is_leaf))
 
@@ -255,7 +255,7 @@ check("graphs.1", (r_requires_grad, r_is_leaf))
 # **练习 2** `f(x, 4)` 的计算图中有几个 `MulBackward0` 节点？根据 `f` 的代码数一数；也可以画出 `viz.draw_forward(f(x, 4))` 看看。
 
 # %%
-number_of_muls = ...  # an int
+number_of_muls = ...  # 一个整数
 
 check("graphs.2", number_of_muls)
 
@@ -263,7 +263,7 @@ check("graphs.2", number_of_muls)
 # **练习 3** 下面哪些张量需要梯度：`u = torch.zeros(3)`，`v = u + w[0]`（`w` 是单层网络的权重），`s = torch.ones(3) * 2`？把需要梯度的张量名写成一个字符串集合。
 
 # %%
-need_grad = ...  # e.g. {"u"}
+need_grad = ...  # 例如 {"u"}
 
 check("graphs.3", need_grad)
 

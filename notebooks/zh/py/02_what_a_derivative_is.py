@@ -39,7 +39,7 @@ import math  # noqa: F401 - 练习里会用到
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 扰动输入，观察输出
@@ -176,7 +176,7 @@ from minigrad.lessons import check
 # **练习 1** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
 
 # %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("derivative.1", answer_1)
 
@@ -187,7 +187,7 @@ check("derivative.1", answer_1)
 # %%
 def central(f, x, h):
     slopes = torch.zeros_like(x)
-    ...  # fill slopes[i] for every i
+    ...  # 为每个 i 填写 slopes[i]
     return slopes
 
 

@@ -37,7 +37,7 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## `z = w*x + b` 的前向传播
@@ -45,9 +45,9 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # 要点：前向传播既计算数值，*也*记录计算图。这里 `x`、`w`、`b` 都是标量（只有一个元素的张量）；`x` 是输入数据，`w` 和 `b` 是参数。
 
 # %%
-x = torch.Tensor([2])  # input: no gradient needed
-w = torch.randn(1, requires_grad=True)  # weight
-b = torch.randn(1, requires_grad=True)  # bias
+x = torch.Tensor([2])  # 输入：不需要梯度
+w = torch.randn(1, requires_grad=True)  # 权重
+b = torch.randn(1, requires_grad=True)  # 偏置
 y = torch.mul(w, x)  # y = w * x
 z = torch.add(y, b)  # z = y + b
 print("x, w, b:", x, w, b)
@@ -183,7 +183,7 @@ x = torch.ones(2, 2, requires_grad=True)
 y = x + 2
 z = y * y * 3
 out = z.mean()
-out.backward()  # the same as out.backward(torch.tensor(1.)), because out is a scalar
+out.backward()  # 等同于 out.backward(torch.tensor(1.))，因为 out 是标量
 print(x.grad)
 assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
@@ -194,8 +194,8 @@ assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
 # %%
 torch.manual_seed(0)
-x = torch.ones(5)  # input tensor
-y = torch.zeros(3)  # expected output
+x = torch.ones(5)  # 输入张量
+y = torch.zeros(3)  # 期望的输出
 w = torch.randn(5, 3, requires_grad=True)
 b = torch.randn(3, requires_grad=True)
 z = torch.matmul(x, w) + b
@@ -247,7 +247,7 @@ compare_with_pytorch(example)
 # %%
 from minigrad.lessons import check
 
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("scalar.1", answer_1)
 
@@ -255,7 +255,7 @@ check("scalar.1", answer_1)
 # **练习 2** 设 `s = x * x * x`，`x = 3`。`s.backward()` 之后 `x.grad` 是多少？（有三条路径在 `x` 处汇合。）
 
 # %%
-answer_2 = ...  # a number
+answer_2 = ...  # 一个数
 
 check("scalar.2", answer_2)
 
@@ -263,7 +263,7 @@ check("scalar.2", answer_2)
 # **练习 3** 在上面的 `z = w*x + b` 中，调用哪个方法才能得到 `y.grad` 而不出现警告？把调用写成字符串，例如 `"y.backward()"`。
 
 # %%
-answer_3 = ...  # a string
+answer_3 = ...  # 一个字符串
 
 check("scalar.3", answer_3)
 

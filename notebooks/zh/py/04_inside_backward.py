@@ -41,7 +41,7 @@ import math
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 一条求导规则
@@ -117,7 +117,7 @@ from minigrad.widgets import BackwardStepper
 x = torch.tensor(3.0, requires_grad=True)
 a = x + 1
 y = a * (a * 2)
-BackwardStepper(y)  # replays y.backward() one node at a time
+BackwardStepper(y)  # 一次一个节点地重放 y.backward()
 
 # %% [markdown]
 # ## 40 行写一个自己的引擎
@@ -132,8 +132,8 @@ class Value:
     def __init__(self, data, parents=(), local_grads=()):
         self.data = data
         self.grad = 0.0
-        self.parents = parents  # the inputs of the operation that made this value
-        self.local_grads = local_grads  # d(self)/d(parent), one per parent
+        self.parents = parents  # 产生这个值的运算的输入
+        self.local_grads = local_grads  # d(self)/d(parent)，每个父节点一个
 
     def __add__(self, other):
         other = other if isinstance(other, Value) else Value(other)
@@ -153,7 +153,7 @@ class Value:
     def backward(self):
         order, seen = [], set()
 
-        def visit(v):  # depth first: a node goes in after all of its parents
+        def visit(v):  # 深度优先：一个节点在它的所有父节点之后加入
             if id(v) not in seen:
                 seen.add(id(v))
                 for p in v.parents:
@@ -162,9 +162,9 @@ class Value:
 
         visit(self)
         self.grad = 1.0
-        for v in reversed(order):  # from the output back to the leaves
+        for v in reversed(order):  # 从输出回到叶子节点
             for p, local in zip(v.parents, v.local_grads):
-                p.grad += local * v.grad  # chain rule; += sums the paths
+                p.grad += local * v.grad  # 链式法则；+= 把各条路径加起来
 
 
 # %% [markdown]
@@ -211,7 +211,7 @@ def naive_backward(out):
             p.grad += local * v.grad
         for p in v.parents:
             if id(p) not in seen:
-                push(p)  # runs p now, whether or not all its gradients have arrived
+                push(p)  # 立即运行 p，不管它的梯度是否已经到齐
 
     push(out)
 
@@ -265,7 +265,7 @@ from minigrad.lessons import check
 # **练习 1（预测引擎的顺序）** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
 
 # %%
-order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
+order = ...  # 例如 ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
 
 check("engine.1", order)
 

@@ -36,8 +36,8 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
-# Some cells below fail on purpose: show just the error, not the code it came through
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
+# 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
 
 # %% [markdown]
@@ -52,7 +52,7 @@ a = torch.add(x, 1)
 b = torch.add(x, 2)
 y = torch.mul(a, b)
 
-y.backward()  # the same as torch.autograd.backward(y)
+y.backward()  # 等同于 torch.autograd.backward(y)
 print(x.grad)
 
 # %%
@@ -194,11 +194,11 @@ w = torch.tensor([1.0, -1.0], requires_grad=True)
 optimizer = torch.optim.SGD([w], lr=0.1)
 
 for step in range(3):
-    optimizer.zero_grad()  # 1. forget the previous gradient
+    optimizer.zero_grad()  # 1. 丢掉上一次的梯度
     loss = (w * w).sum()
-    loss.backward()  # 2. compute the new one into w.grad
+    loss.backward()  # 2. 把新的梯度算进 w.grad
     print(f"step {step}: loss = {loss.item():.4f}, w.grad = {w.grad}")
-    optimizer.step()  # 3. move w against the gradient
+    optimizer.step()  # 3. 让 w 沿梯度的反方向移动
 
 print("after zero_grad:", end=" ")
 optimizer.zero_grad()
@@ -273,7 +273,7 @@ from minigrad.lessons import check
 # **练习 1** `x = torch.tensor(1.0, requires_grad=True)`，`q = 5 * x * x`。你不清零，连续调用 `q.backward(retain_graph=True)` 三次。`x.grad` 是多少？
 
 # %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("grad.1", answer_1)
 
