@@ -156,6 +156,9 @@ MESSAGES: dict[str, str] = {
     "legend.grad": "gradient flowing back",
     "legend.cut": "cut: no gradient crosses",
     "legend.saved": "saved for backward",
+    "figure.sum_of": "sum of {n}: {value}",  # an edge carrying several gradients, added
+    "figure.n_gradients": "{n} gradients",  # ... when some of them are unknown
+    "figure.saved_freed": "saved: freed",  # a node whose saved tensors a backward pass freed
     "legend.freed": "freed after backward",
     "legend.fold": "×N: a block repeated N times",
     "viz.fold_params": "params: {names}",
