@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *教材 2.5 节的背景知识：autograd 计算的“梯度”就是导数，本课演示只凭函数本身怎样检验它们。*
 #
-# **出处：**把导数当作测得的斜率，与 micrograd 讲座和 d2l 的微积分一章相同；PyTorch 的 `gradcheck` 文档。
+# **出处**：把导数当作测得的斜率，与 micrograd 讲座和 d2l 的微积分一章相同；PyTorch 的 `gradcheck` 文档。
 #
 # **本课内容**
 #

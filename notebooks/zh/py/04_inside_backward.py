@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *把教材 2.5.2 节的图 2-10 拆开来看：梯度流动图的节点、节点里面的求导规则，以及运行这些节点的循环。*
 #
-# **出处：**教材 2.5.2 节（图 2-10）；micrograd 讲座（亲手搭一个 `Value` 引擎）；PyTorch 的“Autograd mechanics”说明。
+# **出处**：教材 2.5.2 节（图 2-10）；micrograd 讲座（亲手搭一个 `Value` 引擎）；PyTorch 的“Autograd mechanics”说明。
 #
 # **本课内容**
 #
@@ -76,7 +76,7 @@ mul = z.grad_fn.next_functions[0][0]
 print(mul.name(), "->", names(mul))
 
 # %% [markdown]
-# 图中每个灰色方框就是这样一个节点，图中粉色的“为反向传播保存”框列出了它的 `forward` 保存的张量（即教材的图 2-10，并标出了保存的张量）：
+# 图中每个灰色方框就是这样一个节点，图中粉色的“为反向传播保存的张量”框列出了它的 `forward` 保存的张量（即教材的图 2-10，并标出了保存的张量）：
 
 # %%
 viz.draw_backward(z, show_saved=True)
