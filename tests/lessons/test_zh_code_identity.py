@@ -116,7 +116,11 @@ def test_the_prose_is_chinese_and_cites_the_textbook(name):
 
 def test_index_has_the_glossary_and_links_every_lesson():
     md = "".join(source(c) for c in lesson_cells(CHINESE / "00_index.ipynb"))
-    for term in ("叶子节点", "计算图", "梯度累加", "雅可比矩阵", "向量-雅可比积", "计算图的释放"):
+    for term in (
+        *("叶子节点", "计算图", "梯度累加", "雅可比矩阵", "向量-雅可比积", "计算图的释放"),
+        *("黑塞矩阵", "前向模式", "反向模式", "对偶数", "保存的张量", "梯度流动图"),
+        *("拓扑顺序", "梯度检验", "梯度裁剪", "冻结", "微调", "有向无环图"),
+    ):
         assert term in md, term
     for name in NAMES[1:]:
         assert f"]({name})" in md, name
