@@ -535,6 +535,73 @@ def _engine_2(exp_backward):
     return None
 
 
+def _unfinished(value) -> bool:
+    """True when a node of the learner's engine still holds a ``...`` as a local derivative."""
+    return any(g is ... for g in getattr(value, "local_grads", ()))
+
+
+# the operations of engine.3, each on the learner's Value and on a minigrad tensor
+_ENGINE_OPS = {
+    "add": (2, lambda a, b: a + b),
+    "mul": (2, lambda a, b: a * b),
+    "sub": (2, lambda a, b: a - b),
+    "neg": (1, lambda a: -a),
+    "tanh": (1, lambda a: a.tanh()),
+    "square": (1, lambda a: a**2),
+    "cube": (1, lambda a: a**3),
+    "exp": (1, lambda a: a.exp()),
+}
+
+
+@exercise("engine.3")
+def _engine_3(value_class):
+    import math
+    import random
+
+    if not isinstance(value_class, type):
+        return tr("hint.engine.3.1")
+    mg = _mg()
+    # each new local derivative on its own, at x = 0.7 (and y = -1.3)
+    x, y = value_class(0.7), value_class(-1.3)
+    single = [
+        ("hint.engine.3.2", x**3, [3 * 0.7**2]),
+        ("hint.engine.3.3", x.tanh(), [1 - math.tanh(0.7) ** 2]),
+        ("hint.engine.3.4", -x, [-1.0]),
+        ("hint.engine.3.5", x - y, [1.0, -1.0]),
+    ]
+    for hint, node, want in single:
+        if _unfinished(node):
+            return NOT_ANSWERED
+        if not same(list(node.local_grads), want, 1e-9):
+            return tr(hint)
+    # random expressions with fan-out (seeded): gradients against minigrad's
+    rng = random.Random(0)
+    for _ in range(25):
+        start = [rng.uniform(-1.5, 1.5) for _ in range(3)]
+        mine = [value_class(v) for v in start]
+        theirs = [mg.tensor(v, dtype=mg.float64, requires_grad=True) for v in start]
+        pairs = list(zip(mine, theirs))
+        for _ in range(6):
+            name = rng.choice(sorted(_ENGINE_OPS))
+            arity, op = _ENGINE_OPS[name]
+            picked = [rng.choice(pairs) for _ in range(arity)]
+            pairs.append((op(*(m for m, _ in picked)), op(*(t for _, t in picked))))
+        # the output adds the last three nodes, which share inputs: gradients must meet
+        (a, ta), (b, tb), (c, tc) = pairs[-3:]
+        out_mine, out_theirs = a + b + c, ta + tb + tc
+        if not same(out_mine.data, out_theirs, 1e-9):
+            return tr("hint.engine.3.6")
+        out_mine.backward()
+        out_theirs.backward()
+        got = [m.grad for m in mine]
+        want = [0.0 if t.grad is None else t.grad.item() for t in theirs]
+        if not same(got, want, 1e-6):
+            if same(got, [0.0] * 3) or any(g is None for g in got):
+                return tr("hint.engine.3.7")
+            return tr("hint.engine.3.6")
+    return None
+
+
 # Lesson 5: backward() and autograd.grad()
 
 _JUDGES["grad.1"] = _number(30, "hint.grad.1.1")

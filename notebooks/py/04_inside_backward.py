@@ -163,19 +163,19 @@ class Value:
         self.local_grads = local_grads  # d(self)/d(parent), one per parent
 
     def __add__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data + other.data, (self, other), (1.0, 1.0))
 
     def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data * other.data, (self, other), (other.data, self.data))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data * other.data, (self, other), (other.data, self.data))
 
     __radd__ = __add__
     __rmul__ = __mul__
 
     def exp(self):
         e = math.exp(self.data)
-        return Value(e, (self,), (e,))
+        return type(self)(e, (self,), (e,))
 
     def backward(self):
         order, seen = [], set()
@@ -324,6 +324,44 @@ def exp_backward(x, grad):
 
 
 check("engine.2", exp_backward)
+
+# %% [markdown]
+# **Exercise 3 (build the engine yourself).** As in micrograd's lecture, extend the
+# `Value` engine above. `MyValue` inherits `+`, `*` and `exp` (which make `MyValue`s,
+# thanks to `type(self)`). Replace each `...` with the local derivative of `**` (by a
+# plain number), `tanh`, unary `-` and binary `-`, and write `backward()` yourself,
+# without looking at the one above. `check` builds 25 random expressions of three
+# inputs that share nodes, like the one drawn below, and compares your values and
+# gradients with minigrad's. The solutions notebook then trains a small network
+# with it.
+
+# %%
+a = torch.tensor(0.5, requires_grad=True)
+b = torch.tensor(-1.0, requires_grad=True)
+h = (a * b - a).tanh()
+viz.draw_forward(h**2 + (-b).exp() + h)  # one expression of the kind check builds
+
+
+# %%
+class MyValue(Value):
+    def __pow__(self, n):  # n is a plain number, as in x**2
+        return MyValue(self.data**n, (self,), (...,))  # d(x**n)/dx
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        return MyValue(t, (self,), (...,))  # d(tanh x)/dx, written with t
+
+    def __neg__(self):
+        return MyValue(-self.data, (self,), (...,))
+
+    def __sub__(self, other):
+        other = other if isinstance(other, Value) else MyValue(other)
+        return MyValue(self.data - other.data, (self, other), (..., ...))
+
+    def backward(self): ...  # topological order first, then the chain rule from the output
+
+
+check("engine.3", MyValue)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

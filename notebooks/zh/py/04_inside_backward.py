@@ -136,19 +136,19 @@ class Value:
         self.local_grads = local_grads  # d(self)/d(parent)，每个父节点一个
 
     def __add__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data + other.data, (self, other), (1.0, 1.0))
 
     def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data * other.data, (self, other), (other.data, self.data))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data * other.data, (self, other), (other.data, self.data))
 
     __radd__ = __add__
     __rmul__ = __mul__
 
     def exp(self):
         e = math.exp(self.data)
-        return Value(e, (self,), (e,))
+        return type(self)(e, (self,), (e,))
 
     def backward(self):
         order, seen = [], set()
@@ -279,6 +279,37 @@ def exp_backward(x, grad):
 
 
 check("engine.2", exp_backward)
+
+# %% [markdown]
+# **练习 3（自己动手搭引擎）** 像 micrograd 讲座那样，扩展上面的 `Value` 引擎。`MyValue` 继承了 `+`、`*` 和 `exp`（因为用了 `type(self)`，它们得到的也是 `MyValue`）。把每个 `...` 换成 `**`（指数是普通的数）、`tanh`、一元 `-` 和二元 `-` 的局部导数，并自己写出 `backward()`，不要看上面那个。`check` 会构造 25 个由三个输入组成、节点相互共享的随机表达式（就像下面画的这个），把你的数值和梯度与 minigrad 的比较。参考答案笔记本接着会用它训练一个小网络。
+
+# %%
+a = torch.tensor(0.5, requires_grad=True)
+b = torch.tensor(-1.0, requires_grad=True)
+h = (a * b - a).tanh()
+viz.draw_forward(h**2 + (-b).exp() + h)  # check 构造的那种表达式之一
+
+
+# %%
+class MyValue(Value):
+    def __pow__(self, n):  # n 是普通的数，比如 x**2
+        return MyValue(self.data**n, (self,), (...,))  # d(x**n)/dx
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        return MyValue(t, (self,), (...,))  # d(tanh x)/dx，用 t 表示
+
+    def __neg__(self):
+        return MyValue(-self.data, (self,), (...,))
+
+    def __sub__(self, other):
+        other = other if isinstance(other, Value) else MyValue(other)
+        return MyValue(self.data - other.data, (self, other), (..., ...))
+
+    def backward(self): ...  # 先排出拓扑顺序，再从输出开始应用链式法则
+
+
+check("engine.3", MyValue)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/04_inside_backward.ipynb) 笔记本里。请先自己试过再打开。
