@@ -260,7 +260,7 @@ d = f(a)
 d.backward()
 print(a, d)
 print("a.grad:", a.grad, " d / a:", d.detach() / a.detach())
-viz.draw_forward(d)
+viz.draw_forward(d, collapse=True)  # ×N: one box for a block repeated N times
 
 # %% [markdown]
 # Another `a` may take another path, with another $k$: each call records its own graph.

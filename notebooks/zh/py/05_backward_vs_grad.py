@@ -229,7 +229,7 @@ d = f(a)
 d.backward()
 print(a, d)
 print("a.grad:", a.grad, " d / a:", d.detach() / a.detach())
-viz.draw_forward(d)
+viz.draw_forward(d, collapse=True)  # ×N：把重复 N 次的一段画成一个方框
 
 # %% [markdown]
 # 换一个 `a`，可能走另一条路径，得到另一个 $k$：每次调用都记录它自己的计算图。
