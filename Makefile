@@ -22,6 +22,8 @@ LANG_COURSE ?= en
 # JupyterLab opens on the lessons (on the repository until notebooks/ exists).
 ifeq ($(LANG_COURSE),zh)
 LAB_DIR := notebooks/zh
+# JupyterLab's own menus in Chinese too (the language pack comes with the lab extra)
+LAB_SETTINGS := JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/lab/settings-zh
 else ifeq ($(LANG_COURSE),en)
 LAB_DIR := $(if $(wildcard notebooks),notebooks,.)
 else
@@ -82,7 +84,7 @@ ifeq ($(LANG_COURSE),zh)
 	@# Chinese labels in the figures need a CJK font; without one, say how to get it and go on.
 	scripts/ensure_system_deps.sh cjk-font || true
 endif
-	MINIGRAD_LANG=$(LANG_COURSE) $(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
+	MINIGRAD_LANG=$(LANG_COURSE) $(LAB_SETTINGS) $(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
 
 test: system-deps-test $(TEST_STAMP)
 	$(BIN)/ruff check .

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Callable
 from types import ModuleType
 
@@ -56,6 +57,160 @@ def compare_with_pytorch(example: Callable[[ModuleType], object]) -> bool | None
     print("PyTorch:\n" + theirs)
     print(tr("lessons.identical"), mine == theirs)
     return mine == theirs
+
+
+# --- plots ------------------------------------------------------------------------
+#
+# Plots for the lessons, drawn with matplotlib (labels from the catalogues, so a
+# Chinese lesson gets Chinese labels). Each returns a Plot, which a notebook shows
+# as a PNG of fixed size.
+
+# Latin text first, then CJK fonts in the order a learner's machine is likely to have them
+PLOT_FONTS = [
+    "DejaVu Sans",
+    "Noto Sans CJK SC",
+    "Noto Sans CJK JP",  # matplotlib names a .ttc by its first face; it holds SC glyphs too
+    "PingFang SC",
+    "Microsoft YaHei",
+    "sans-serif",
+]
+
+
+def _plot_rc() -> dict:
+    """matplotlib settings: the fonts of PLOT_FONTS this machine has (a missing one would
+    be reported on stderr), in order, so that each glyph comes from the first that has it."""
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    fonts = [name for name in PLOT_FONTS if name in installed] + ["sans-serif"]
+    return {"font.family": fonts, "font.size": 10}
+
+
+class Plot:
+    """A matplotlib figure that a notebook shows as a PNG (``plot.figure`` is the figure)."""
+
+    def __init__(self, figure, title: str) -> None:
+        self.figure = figure
+        self.title = title
+
+    def _repr_png_(self) -> bytes:
+        import matplotlib
+
+        out = io.BytesIO()
+        with matplotlib.rc_context(_plot_rc()):
+            self.figure.savefig(out, format="png", dpi=100)
+        return out.getvalue()
+
+    def __repr__(self) -> str:
+        return f"<Plot: {self.title}>"
+
+
+def _new_figure(columns: int = 1):
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context(_plot_rc()):
+        figure = Figure(figsize=(9.0, 3.6), layout="constrained")
+        axes = figure.subplots(1, columns, squeeze=False)[0]
+    return figure, list(axes)
+
+
+def plot_function_and_slope(
+    f: Callable, at: float = 2.0, low: float = -2.5, high: float = 2.5
+) -> Plot:
+    """Draw ``f`` with its tangent at ``at`` (left) and its derivative, from autograd (right).
+
+    >>> plot_function_and_slope(lambda x: x**3)
+    <Plot: f(x) and its derivative f′(x)>
+    """
+    import matplotlib
+    import numpy as np
+
+    mg = _mg()
+    xs = mg.linspace(low, high, 201, dtype=mg.float64, requires_grad=True)
+    ys = f(xs)
+    ys.sum().backward()  # each y_i depends on x_i only: x.grad holds f′ at every point
+    x_values, y_values, slopes = xs.detach().tolist(), ys.detach().tolist(), xs.grad.tolist()
+    point = mg.tensor(at, dtype=mg.float64, requires_grad=True)
+    value = f(point)
+    value.backward()
+    y0, slope = value.item(), point.grad.item()
+    title = tr("plot.slope.title")
+    with matplotlib.rc_context(_plot_rc()):
+        figure, (left, right) = _new_figure(2)
+        left.plot(x_values, y_values, color="#1f77b4", label=tr("plot.slope.f"))
+        near = np.linspace(at - 1.0, at + 1.0, 3)
+        left.plot(
+            near,
+            y0 + slope * (near - at),
+            "--",
+            color="#d62728",
+            label=tr("plot.slope.tangent", x=f"{at:g}", slope=f"{slope:g}"),
+        )
+        left.plot([at], [y0], "o", color="#d62728")
+        right.plot(x_values, slopes, color="#2ca02c", label=tr("plot.slope.derivative"))
+        right.plot([at], [slope], "o", color="#d62728")
+        for axes in (left, right):
+            axes.axhline(0, color="#999999", linewidth=0.8)
+            axes.set_xlabel("x")
+            axes.legend(loc="upper left")
+            axes.grid(alpha=0.3)
+        left.set_title(tr("plot.slope.f"))
+        right.set_title(tr("plot.slope.derivative"))
+    return Plot(figure, title)
+
+
+def plot_difference_errors(f: Callable, at: float = 2.0) -> Plot:
+    """Draw, on log-log axes, how far the one-sided and the central difference of ``f`` at
+    ``at`` are from autograd's slope as the step h shrinks (in float64).
+
+    >>> plot_difference_errors(lambda x: x**3)
+    <Plot: error of the estimated slope, as h shrinks>
+    """
+    import matplotlib
+    import numpy as np
+
+    mg = _mg()
+    point = mg.tensor(at, dtype=mg.float64, requires_grad=True)
+    f(point).backward()
+    exact = point.grad.item()
+    x = mg.tensor(at, dtype=mg.float64)
+    steps = np.logspace(0, -14, 141)
+    one_sided, central = [], []
+    for h in steps:
+        one_sided.append(abs(((f(x + h) - f(x)) / h).item() - exact))
+        central.append(abs(((f(x + h) - f(x - h)) / (2 * h)).item() - exact))
+    tiny = 1e-17  # an error of exactly 0 cannot be drawn on a log scale
+    eps = float(np.finfo(np.float64).eps)
+    title = tr("plot.errors.title")
+    with matplotlib.rc_context(_plot_rc()):
+        figure, (axes,) = _new_figure(1)
+        axes.loglog(
+            steps, np.maximum(one_sided, tiny), color="#ff7f0e", label=tr("plot.errors.forward")
+        )
+        axes.loglog(
+            steps, np.maximum(central, tiny), color="#1f77b4", label=tr("plot.errors.central")
+        )
+        axes.axvline(
+            eps ** (1 / 3),
+            color="#1f77b4",
+            linestyle=":",
+            label=tr("plot.errors.best_central", h=f"{eps ** (1 / 3):.0e}"),
+        )
+        axes.axvline(
+            eps ** (1 / 2),
+            color="#ff7f0e",
+            linestyle=":",
+            label=tr("plot.errors.best_forward", h=f"{eps ** (1 / 2):.0e}"),
+        )
+        axes.set_ylim(1e-12, 1e2)
+        axes.invert_xaxis()  # h shrinks from left to right, as in the tables above
+        axes.set_xlabel(tr("plot.errors.xlabel"))
+        axes.set_ylabel(tr("plot.errors.ylabel", x=f"{at:g}"))
+        axes.set_title(title)
+        axes.grid(alpha=0.3, which="both")
+        axes.legend(loc="lower right", fontsize=9)  # the corner the curves leave empty
+    return Plot(figure, title)
 
 
 # --- self-checking exercises ---------------------------------------------------
@@ -123,7 +278,10 @@ def _verdict(key: str, answer: object) -> str | None:
     try:
         return _JUDGES[key](answer)
     except Exception as error:  # noqa: BLE001 - the learner's code may raise anything
-        return tr("lessons.judge_raised", error=f"{type(error).__name__}: {error}")
+        # never an exception's text: say what kind of answer could not be used
+        if callable(answer):
+            return tr("lessons.function_raised", kind=type(error).__name__)
+        return tr("lessons.cannot_check")
 
 
 def check(key: str, answer: object) -> None:
@@ -175,6 +333,31 @@ def _number(expected: float, hint: str, tol: float = 1e-5):
     return judge
 
 
+def _yes_no(value: object) -> bool | None:
+    """A yes/no answer as a bool: True/False, 1/0, "yes"/"no" (None when it is none of these).
+
+    >>> _yes_no(1), _yes_no("False"), _yes_no(0.5)
+    (True, False, None)
+    """
+    if isinstance(value, str):
+        return {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(
+            value.strip().lower()
+        )
+    try:
+        number = float(_numbers(value))
+    except (TypeError, ValueError):
+        return None
+    return {1.0: True, 0.0: False}.get(number)
+
+
+def _names(value: object) -> set[str]:
+    """A set of names from a set, list or string ("u, v" or "uv" -> {"u", "v"})."""
+    if isinstance(value, str):
+        words = re.findall(r"\w+", value)
+        value = words if len(words) > 1 else list(value.strip())
+    return {str(name).strip().strip("'\"") for name in value}
+
+
 def _mg():
     import minigrad
 
@@ -186,7 +369,11 @@ def _mg():
 
 @exercise("graphs.1")
 def _graphs_1(answer):
-    requires_grad, is_leaf = answer
+    if isinstance(answer, str) or not hasattr(answer, "__len__") or len(answer) != 2:
+        return tr("hint.graphs.1.3")
+    requires_grad, is_leaf = (_yes_no(a) for a in answer)
+    if requires_grad is None or is_leaf is None:
+        return tr("hint.graphs.1.3")
     if requires_grad is not True:
         return tr("hint.graphs.1.1")
     if is_leaf is not False:
@@ -199,7 +386,7 @@ _JUDGES["graphs.2"] = _number(4, "hint.graphs.2.1")
 
 @exercise("graphs.3")
 def _graphs_3(answer):
-    answer = set(answer)
+    answer = _names(answer)
     if "u" in answer:
         return tr("hint.graphs.3.1")
     if "s" in answer:
@@ -216,10 +403,13 @@ def _graphs_3(answer):
 def _derivative_1(answer):
     import math
 
-    if same(answer, math.cos(1.0), 1e-4):
+    # the central difference is within h²/6 ≈ 2e-9 of cos(1); a one-sided one is off by ≈ 4e-5
+    if same(answer, math.cos(1.0), 1e-7):
         return None
     if same(answer, math.sin(1.0), 1e-3):
         return tr("hint.derivative.1.1")
+    if same(answer, math.cos(1.0), 1e-3):
+        return tr("hint.derivative.1.3")
     return tr("hint.derivative.1.2")
 
 
@@ -234,15 +424,40 @@ def _derivative_2(central):
         x = mg.tensor(values, dtype=mg.float64, requires_grad=True)
         f(x).backward()
         got = central(f, mg.tensor(values, dtype=mg.float64), 1e-6)
-        if not hasattr(got, "shape") or tuple(got.shape) != tuple(x.shape):
+        if got is ...:
+            return NOT_ANSWERED
+        try:
+            slopes = _numbers(got)
+        except (TypeError, ValueError):
             return tr("hint.derivative.2.1")
-        if not same(got, x.grad, 1e-5):
-            if same(got, [0.0] * len(values)):
+        if slopes.shape != tuple(x.shape):
+            return tr("hint.derivative.2.1")
+        # central: off by ≈ h² (and rounding ≈ 1e-10); one-sided: off by ≈ h·f''/2 ≈ 1e-6
+        if not same(slopes, x.grad, 1e-8):
+            if same(slopes, [0.0] * len(values)):
                 return tr("hint.derivative.2.zeros")
-            if same(got, x.grad, 1e-2):
+            if same(slopes, x.grad, 1e-2):
                 return tr("hint.derivative.2.2")
             return tr("hint.derivative.2.3")
     return None
+
+
+@exercise("derivative.3")
+def _derivative_3(answer):
+    import math
+
+    try:
+        h = float(_numbers(answer))
+    except (TypeError, ValueError):
+        return tr("hint.derivative.3.1")
+    if not h > 0:
+        return tr("hint.derivative.3.1")  # e.g. the exponent -6 instead of 1e-6
+    power = math.log10(h)
+    if -7 <= power <= -4.5:  # the central curve is lowest between 1e-7 and 3e-5
+        return None
+    if power < -7:
+        return tr("hint.derivative.3.2")
+    return tr("hint.derivative.3.3")
 
 
 # Lesson 3: backward from a scalar
@@ -253,12 +468,19 @@ _JUDGES["scalar.2"] = _number(27, "hint.scalar.2.1")
 
 @exercise("scalar.3")
 def _scalar_3(answer):
-    name = str(answer).split(".")[-1].strip("() ")
-    if name == "retain_grad":
-        return None
+    if not isinstance(answer, str):
+        return tr("hint.scalar.3.4")
+    call = re.fullmatch(r"\s*(?:(\w+)\s*\.\s*)?(\w+)\s*(?:\(\s*\))?\s*;?\s*", answer)
+    if call is None:
+        return tr("hint.scalar.3.4")
+    owner, name = call.groups()
     if name == "backward":
         return tr("hint.scalar.3.1")
-    return tr("hint.scalar.3.2")
+    if name != "retain_grad":
+        return tr("hint.scalar.3.2")
+    if owner != "y":
+        return tr("hint.scalar.3.3")
+    return None
 
 
 # Lesson 4: inside minigrad, how backward runs
@@ -266,24 +488,33 @@ def _scalar_3(answer):
 
 @exercise("engine.1")
 def _engine_1(answer):
-    from minigrad import viz
-
     mg = _mg()
     x = mg.tensor(0.5, requires_grad=True)
     w = mg.tensor(2.0, requires_grad=True)
     out = (x * w).exp() + x.sin()
-    with viz.record() as rec:
-        out.backward()
-    order = [step["node"].name() for step in rec.steps]
-    order = [name for name in order if "AccumulateGrad" not in name]
-    answer = [str(a).split("<")[-1].strip("<>() ") for a in answer]
-    if answer == order:
-        return None
-    if sorted(answer) != sorted(order):
-        return tr("hint.engine.1.1", n=len(order), nodes=sorted(order))
-    if answer[0] != order[0]:
+    # every operation node and the nodes that feed it a gradient (its consumers)
+    feeders: dict[str, set[str]] = {}
+    todo = [out.grad_fn]
+    while todo:
+        node = todo.pop()
+        feeders.setdefault(node.name(), set())
+        for child, _ in node.next_functions:
+            if child is not None and "AccumulateGrad" not in child.name():
+                feeders.setdefault(child.name(), set()).add(node.name())
+                todo.append(child)
+    if isinstance(answer, str) or not hasattr(answer, "__iter__"):
+        return tr("hint.engine.1.1", n=len(feeders), nodes=sorted(feeders))
+    answer = [str(a).split("<")[-1].strip("<>() '\"") for a in answer]
+    if sorted(answer) != sorted(feeders):
+        return tr("hint.engine.1.1", n=len(feeders), nodes=sorted(feeders))
+    if feeders[answer[0]]:
         return tr("hint.engine.1.2")
-    return tr("hint.engine.1.3")
+    # any order that runs a node after every node feeding it is one the engine may take
+    for position, name in enumerate(answer):
+        early = feeders[name] - set(answer[:position])
+        if early:
+            return tr("hint.engine.1.3", node=name, before=sorted(early)[0])
+    return None
 
 
 @exercise("engine.2")
@@ -304,6 +535,73 @@ def _engine_2(exp_backward):
     return None
 
 
+def _unfinished(value) -> bool:
+    """True when a node of the learner's engine still holds a ``...`` as a local derivative."""
+    return any(g is ... for g in getattr(value, "local_grads", ()))
+
+
+# the operations of engine.3, each on the learner's Value and on a minigrad tensor
+_ENGINE_OPS = {
+    "add": (2, lambda a, b: a + b),
+    "mul": (2, lambda a, b: a * b),
+    "sub": (2, lambda a, b: a - b),
+    "neg": (1, lambda a: -a),
+    "tanh": (1, lambda a: a.tanh()),
+    "square": (1, lambda a: a**2),
+    "cube": (1, lambda a: a**3),
+    "exp": (1, lambda a: a.exp()),
+}
+
+
+@exercise("engine.3")
+def _engine_3(value_class):
+    import math
+    import random
+
+    if not isinstance(value_class, type):
+        return tr("hint.engine.3.1")
+    mg = _mg()
+    # each new local derivative on its own, at x = 0.7 (and y = -1.3)
+    x, y = value_class(0.7), value_class(-1.3)
+    single = [
+        ("hint.engine.3.2", x**3, [3 * 0.7**2]),
+        ("hint.engine.3.3", x.tanh(), [1 - math.tanh(0.7) ** 2]),
+        ("hint.engine.3.4", -x, [-1.0]),
+        ("hint.engine.3.5", x - y, [1.0, -1.0]),
+    ]
+    for hint, node, want in single:
+        if _unfinished(node):
+            return NOT_ANSWERED
+        if not same(list(node.local_grads), want, 1e-9):
+            return tr(hint)
+    # random expressions with fan-out (seeded): gradients against minigrad's
+    rng = random.Random(0)
+    for _ in range(25):
+        start = [rng.uniform(-1.5, 1.5) for _ in range(3)]
+        mine = [value_class(v) for v in start]
+        theirs = [mg.tensor(v, dtype=mg.float64, requires_grad=True) for v in start]
+        pairs = list(zip(mine, theirs))
+        for _ in range(6):
+            name = rng.choice(sorted(_ENGINE_OPS))
+            arity, op = _ENGINE_OPS[name]
+            picked = [rng.choice(pairs) for _ in range(arity)]
+            pairs.append((op(*(m for m, _ in picked)), op(*(t for _, t in picked))))
+        # the output adds the last three nodes, which share inputs: gradients must meet
+        (a, ta), (b, tb), (c, tc) = pairs[-3:]
+        out_mine, out_theirs = a + b + c, ta + tb + tc
+        if not same(out_mine.data, out_theirs, 1e-9):
+            return tr("hint.engine.3.6")
+        out_mine.backward()
+        out_theirs.backward()
+        got = [m.grad for m in mine]
+        want = [0.0 if t.grad is None else t.grad.item() for t in theirs]
+        if not same(got, want, 1e-6):
+            if same(got, [0.0] * 3) or any(g is None for g in got):
+                return tr("hint.engine.3.7")
+            return tr("hint.engine.3.6")
+    return None
+
+
 # Lesson 5: backward() and autograd.grad()
 
 _JUDGES["grad.1"] = _number(30, "hint.grad.1.1")
@@ -315,17 +613,33 @@ def _grad_2(grads):
     x = mg.tensor(2.0, requires_grad=True)
     y = mg.tensor(3.0, requires_grad=True)
     try:
-        gx, gy = grads(mg, x, y)
-    except RuntimeError as error:
-        return tr("hint.grad.2.1", error=str(error)[:60])
+        result = grads(mg, x, y)
+    except RuntimeError:
+        return tr("hint.grad.2.1")
+    try:
+        gx, gy = result
+    except (TypeError, ValueError):  # not two gradients
+        return tr("hint.grad.2.2")
     if not (same(gx, 12) and same(gy, 4)):
         return tr("hint.grad.2.2")
     return None
 
 
+@exercise("grad.3")
+def _grad_3(answer):
+    # a = -0.3: b = -0.6, doubled 11 times to -1228.8 (|b| >= 1000), then the else branch
+    if same(answer, 409600.0):
+        return None
+    if same(answer, 4096.0) or same(answer, -4096.0):
+        return tr("hint.grad.3.1")
+    if same(answer, -409600.0):
+        return tr("hint.grad.3.2")
+    return tr("hint.grad.3.3")
+
+
 # Lesson 6: non-scalar outputs
 
-_JUDGES["nonscalar.1"] = _number([3.0, 0.0, -27.0], tr("hint.nonscalar.1.1"))
+_JUDGES["nonscalar.1"] = _number([3.0, 0.0, -27.0], "hint.nonscalar.1.1")
 
 
 @exercise("nonscalar.2")
@@ -333,7 +647,10 @@ def _nonscalar_2(v):
     mg = _mg()
     x = mg.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
     y = (2 * x).view(2, 2)
-    v = mg.tensor(v, dtype=mg.float32)
+    try:
+        v = mg.tensor(_numbers(v).tolist(), dtype=mg.float32)
+    except (TypeError, ValueError):
+        return tr("hint.nonscalar.2.1", shape=type(v).__name__)
     if tuple(v.shape) != (2, 2):
         return tr("hint.nonscalar.2.1", shape=tuple(v.shape))
     y.backward(v)
@@ -344,7 +661,7 @@ def _nonscalar_2(v):
 
 # Lesson 7: Jacobians
 
-_JUDGES["jacobian.1"] = _number([[5.0, 2.0], [1.0, 1.0]], tr("hint.jacobian.1.1"))
+_JUDGES["jacobian.1"] = _number([[5.0, 2.0], [1.0, 1.0]], "hint.jacobian.1.1")
 
 
 @exercise("jacobian.2")
@@ -354,7 +671,13 @@ def _jacobian_2(v):
     y = mg.zeros(1, 2)
     y[0, 0] = x[0, 0] ** 2 + 3 * x[0, 1]
     y[0, 1] = x[0, 1] ** 2 + 2 * x[0, 0]
-    y.backward(mg.Tensor(v))
+    try:
+        v = mg.tensor(_numbers(v).tolist(), dtype=mg.float32)
+    except (TypeError, ValueError):
+        return tr("hint.jacobian.2.2")
+    if v.numel() != 2:
+        return tr("hint.jacobian.2.2")
+    y.backward(v.reshape(1, 2))  # [0, 1] and [[0, 1]] are the same v
     if same(x.grad, [[2.0, 6.0]]):
         return None
     return tr("hint.jacobian.2.1", grad=x.grad.tolist())
@@ -366,16 +689,17 @@ def _jacobian_2(v):
 @exercise("forward.1")
 def _forward_1(answer):
     forward, reverse = answer
-    if forward != 5:
+    if not same(forward, 5):
         return tr("hint.forward.1.1")
-    if reverse != 2:
+    if not same(reverse, 2):
         return tr("hint.forward.1.2")
     return None
 
 
 @exercise("forward.2")
 def _forward_2(dual_div):
-    for (a, da), (b, db) in [((2.0, 1.0), (4.0, 0.0)), ((1.5, 2.0), (-1.0, 0.5))]:
+    # first a divisor with a slope, so that the slope da / db is caught before it divides by 0
+    for (a, da), (b, db) in [((1.5, 2.0), (-1.0, 0.5)), ((2.0, 1.0), (4.0, 0.0))]:
         result = dual_div((a, da), (b, db))
         if result is ...:
             return NOT_ANSWERED

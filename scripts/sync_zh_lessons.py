@@ -6,8 +6,8 @@
 A Chinese lesson (notebooks/zh/py/NN_name.py) is its English lesson
 (notebooks/py/NN_name.py) with the markdown translated and one more cell in
 front: the setup cell tagged ``language``, which makes minigrad's learning aids
-speak Chinese. Every other code cell is the English one, character for
-character (tests/lessons/test_zh_code_identity.py checks it). This script
+speak Chinese. Every other code cell is the English one, token for
+token, comments aside (tests/lessons/test_zh_code_identity.py checks it). This script
 copies the English code cells (source and metadata) over the Chinese ones, in
 order. When the English lesson gained or lost a cell, the cells no longer line
 up: the script says so and changes nothing, and the new cell must be placed (and
@@ -26,6 +26,27 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ROOT / "notebooks" / "py"
 CHINESE = ROOT / "notebooks" / "zh" / "py"
 LANGUAGE_TAG = "language"
+
+
+def same_code(a: str, b: str) -> bool:
+    """True when two cells hold the same code apart from comments (which the Chinese
+    lessons translate)."""
+    import io
+    import tokenize
+
+    def tokens(code: str):
+        lines = [
+            ("pass  " + x) if x.lstrip().startswith(("%", "!")) else x for x in code.splitlines()
+        ]
+        try:
+            stream = tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline)
+            return [
+                (t.type, t.string) for t in stream if t.type not in (tokenize.COMMENT, tokenize.NL)
+            ]
+        except (tokenize.TokenError, SyntaxError):
+            return code
+
+    return tokens(a) == tokens(b)
 
 
 def is_language_cell(cell) -> bool:
@@ -53,7 +74,11 @@ def sync(name: str) -> str | None:
     for mine, theirs in zip(cells, en.cells):
         if theirs.cell_type != "code":
             continue
-        if mine.source != theirs.source or dict(mine.metadata) != dict(theirs.metadata):
+        if same_code(mine.source, theirs.source):
+            if dict(mine.metadata) != dict(theirs.metadata):
+                mine.metadata = theirs.metadata  # keep the translated comments
+                changed = True
+        else:
             mine.source, mine.metadata = theirs.source, theirs.metadata
             changed = True
     if changed:

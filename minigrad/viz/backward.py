@@ -40,6 +40,7 @@ import numpy as np
 
 from .. import Tensor
 from ..autograd import Node, observe
+from ..i18n import text as tr
 from . import labels, style
 from .forward import more_text, var_label
 from .render import Dot
@@ -346,9 +347,9 @@ def backward_body(
             if len(gs) > 1:
                 if all(x is not None and x is not _UNAVAILABLE for x in gs):
                     total = sum(adapter.numpy(x) for x in gs)
-                    text = f"sum of {len(gs)}: {labels.short_value(total)}"
+                    text = tr("figure.sum_of", n=len(gs), value=labels.short_value(total))
                 else:
-                    text = f"{len(gs)} gradients"
+                    text = tr("figure.n_gradients", n=len(gs))
             if g is None or g is _UNAVAILABLE:
                 kind = "grad_none"
         lines = [("value", text)]
@@ -369,7 +370,7 @@ def _saved(dot: Dot, fn_id: str, fn: Any, names: Mapping[tuple, str], adapter: A
     """The tensors a node saved for its derivative rule, or one "freed" note."""
     values, freed = adapter.saved(fn)
     if freed:
-        dot.node(fn_id + "_s", "freed", labels.html(("value", "saved: freed")))
+        dot.node(fn_id + "_s", "freed", labels.html(("value", tr("figure.saved_freed"))))
         dot.edge(fn_id + "_s", fn_id, "freed")
         return
     for k, (role, v) in enumerate(values):

@@ -563,6 +563,7 @@ class Figure(graphviz.Source):
                 self._svg = served.decode("utf-8")
             else:
                 self._svg = self.pipe(format="svg", encoding="utf-8")
+            self._svg = style.with_font_fallbacks(self._svg)
         return self._svg
 
     # --- Jupyter ------------------------------------------------------------------

@@ -59,6 +59,24 @@ def font() -> str:
     return text("style.font")
 
 
+# For a viewer without the CJK font the figure was laid out with: the fonts that
+# macOS and Windows have, then the browser's default.
+CJK_FALLBACKS = ("PingFang SC", "Microsoft YaHei", "sans-serif")
+
+
+def with_font_fallbacks(svg: str) -> str:
+    """``svg`` with the fallbacks of ``CJK_FALLBACKS`` after a CJK font it names
+    (graphviz writes only the font it laid the text out with).
+
+    >>> with_font_fallbacks('<text font-family="Noto Sans CJK SC">')
+    '<text font-family="Noto Sans CJK SC,PingFang SC,Microsoft YaHei,sans-serif">'
+    """
+    import re
+
+    extra = ",".join(CJK_FALLBACKS)
+    return re.sub(r'font-family="([^",]*CJK[^",]*)"', rf'font-family="\1,{extra}"', svg)
+
+
 GRAPH = {
     "fontname": FONT,
     "fontsize": "12",

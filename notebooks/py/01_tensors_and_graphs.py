@@ -18,6 +18,9 @@
 #
 # *Rebuilds textbook §2.5.1 (the points to keep in mind) and §2.5.2 (the computation graph, figure 2-9).*
 #
+# **Sources:** textbook §2.5.1–§2.5.3 (its code for `z = w*x + b`); the old `grad_fn`
+# names from the d2l-based post "Tensor及其梯度".
+#
 # **What you will learn**
 #
 # - which tensors are *leaves* and which are not, and what `is_leaf` says;
@@ -43,9 +46,11 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # A computation graph in PyTorch has only two kinds of things: **data** (tensors) and
 # **operations** (add, multiply, power, exp, ...). Tensors come in two kinds:
 #
-# - a **leaf** is a tensor *you* created (`torch.tensor(...)`, `torch.randn(...)`): it
-#   depends on no other tensor;
-# - a **non-leaf** is the result of an operation on other tensors.
+# - a **leaf** is a tensor with no recorded history: every tensor *you* create
+#   (`torch.tensor(...)`, `torch.randn(...)`), and, by PyTorch's rule, every tensor
+#   that does not require grad, whatever made it (we will see three below);
+# - a **non-leaf** is a tensor that requires grad *and* was made by an operation on
+#   other tensors: it remembers that operation in its `grad_fn`.
 #
 # Claim: a leaf you create does not ask for gradients, because `requires_grad`
 # defaults to `False`.
@@ -71,7 +76,8 @@ print(a.requires_grad, b.requires_grad)
 #
 # Claim: every tensor computed from a tensor that requires grad gets a `grad_fn`, the
 # *backward function* of the operation that made it. A leaf's `grad_fn` is `None`:
-# nobody computed it.
+# nobody computed it. (Two exceptions: results that cannot have a gradient, such as
+# `x > 0` or `argmax`, and anything computed while recording is off, lesson 10.)
 
 # %%
 x = torch.ones(2, 2, requires_grad=True)
@@ -92,7 +98,8 @@ print(z, out)
 # The name tells you the operation: `AddBackward0` for `+`, `MulBackward0` for `*`,
 # `MeanBackward0` for `mean()`.
 #
-# > **The book and PyTorch 2.13.** Older texts print other names for the same nodes:
+# > **Older texts and PyTorch 2.13.** Older texts, such as the d2l-based post this
+# > course also follows, print other names for the same nodes:
 # > `AddBackward` or `<MulBackward>` without the `0`, and `ThAddBackward` (from the
 # > days of the TH library) for an addition. PyTorch 2.13 prints `AddBackward0` and
 # > `MulBackward0`, as above. One old name survives: `CopyBackwards`, which lesson 9
@@ -127,10 +134,29 @@ z = torch.add(y, b)  # same as y + b
 print("requires_grad of x, w, b:", x.requires_grad, w.requires_grad, b.requires_grad)
 print("requires_grad of y, z:   ", y.requires_grad, z.requires_grad)
 print("is_leaf of x, w, b, y, z:", x.is_leaf, w.is_leaf, b.is_leaf, y.is_leaf, z.is_leaf)
+print("grad_fn of x, w, b:", x.grad_fn, w.grad_fn, b.grad_fn)
+print("grad_fn of y, z:", y.grad_fn, z.grad_fn)  # the addresses differ on every run
 
 # %% [markdown]
 # `x`, `w` and `b` are leaves; `y` and `z` are not, and `z` is the *root* of the graph.
-# `x` does not require grad (white ellipse), but `y` does, because `w` does:
+# The book prints the `grad_fn`s the same way: `None` for the leaves, a
+# `MulBackward0` and an `AddBackward0` for `y` and `z`.
+#
+# A leaf is not only "a tensor you typed in". Any tensor that does not require grad
+# is a leaf, even when an operation made it: a product of constants, a result
+# computed under `torch.no_grad()`, a `detach()`ed copy:
+
+# %%
+s = torch.ones(3) * 2  # made by an operation, but nothing in it requires grad
+with torch.no_grad():
+    t = w * 3  # computed from w, but not recorded (lesson 10)
+d = y.detach()  # y's value, cut from its history
+print("is_leaf of s, t, d:", s.is_leaf, t.is_leaf, d.is_leaf)
+print("grad_fn of s, t, d:", s.grad_fn, t.grad_fn, d.grad_fn)
+
+# %% [markdown]
+# Back to the neuron: `x` does not require grad (white ellipse), but `y` does,
+# because `w` does:
 
 # %%
 viz.draw_forward(z)
@@ -252,8 +278,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` with your answer and run the cell: `check` tells you whether
-# you are right, and if not, what to look at again. (The solutions are hidden at
-# the very end.)
+# you are right, and if not, what to look at again. (The worked solutions are
+# linked at the end of this section.)
 
 # %%
 from minigrad.lessons import check
@@ -288,17 +314,5 @@ need_grad = ...  # e.g. {"u"}
 check("graphs.3", need_grad)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-r = torch.tensor(3.0) * torch.tensor(4.0, requires_grad=True)
-assert passes("graphs.1", (r.requires_grad, r.is_leaf))  # True, False
-assert passes("graphs.2", 4)  # one multiplication per pass of the loop
-assert passes("graphs.3", {"v"})  # only v depends on w
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/01_tensors_and_graphs.ipynb) notebook. Open it after you have tried.

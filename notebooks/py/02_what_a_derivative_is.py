@@ -19,6 +19,9 @@
 # *Background for textbook §2.5: the "gradients" that autograd computes are
 # derivatives, and this lesson shows how to check them with nothing but the function.*
 #
+# **Sources:** the derivative as a measured slope, as in micrograd's lecture and d2l's
+# calculus chapter; PyTorch's `gradcheck` documentation.
+#
 # **What you will learn**
 #
 # - the derivative as a slope: nudge the input by a small $h$ and watch
@@ -30,7 +33,7 @@
 #   compares autograd with finite differences for every input at once.
 
 # %%
-import math
+import math  # noqa: F401 - the exercises use it
 
 import minigrad as torch
 from minigrad import viz
@@ -73,7 +76,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
 # %% [markdown]
 # With $h = 0.001$ the one-sided slope was off by 0.006; the central one is off by
 # 0.000001. Now ask autograd. It does not nudge anything: it applies the rule
-# $\frac{d}{dx} x^3 = 3x^2$ exactly (lesson 3 shows how), and agrees:
+# $\frac{d}{dx} x^3 = 3x^2$ exactly (lesson 4 opens up these rules), and agrees:
 
 # %%
 x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
@@ -86,6 +89,16 @@ print(x.grad)
 
 # %%
 viz.draw_forward(y)
+
+# %% [markdown]
+# Autograd gives the slope at every point, not only at $x = 2$. On the left, $f$ with
+# its tangent at $x = 2$, whose slope is 12; on the right, $f'$ computed by autograd
+# for 201 points at once (one `backward()` of their sum):
+
+# %%
+from minigrad.lessons import plot_difference_errors, plot_function_and_slope
+
+plot_function_and_slope(f, at=2.0)
 
 # %% [markdown]
 # ## Too small an $h$
@@ -107,13 +120,26 @@ for dtype in (torch.float32, torch.float64):
 # down to $h = 10^{-6}$. That is why gradient checks run in `float64` with
 # $h \approx 10^{-6}$.
 #
+# The plot shows the whole story in `float64`, with $h$ shrinking from left to right.
+# Two errors add up: the *truncation* error of the formula, which falls (like $h$
+# one-sided, like $h^2$ central), and the *rounding* error, about $\varepsilon / h$
+# with $\varepsilon \approx 2.2 \cdot 10^{-16}$, which grows. They meet at the best
+# step: near $\varepsilon^{1/2} \approx 10^{-8}$ for the one-sided difference, near
+# $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$ for the central one (in `float32`,
+# $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$, which is why the table above went wrong).
+
+# %%
+plot_difference_errors(f, at=2.0)
+
+# %% [markdown]
 # ## `torch.autograd.gradcheck`
 #
 # Claim: `torch.autograd.gradcheck(f, inputs)` does exactly this for every element
 # of every input: it builds the Jacobian twice, once by central differences
 # (`eps=1e-6`) and once with autograd, and returns `True` when they agree (within
 # `atol=1e-05`, `rtol=0.001`). Otherwise it raises an error, or returns `False` with
-# `raise_exception=False`. Its inputs must be `float64` and require grad.
+# `raise_exception=False`. Its inputs should be `float64` (it warns otherwise), and at
+# least one must require grad.
 
 
 # %%
@@ -172,7 +198,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong. The worked solutions are
+# linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -204,26 +231,15 @@ def central(f, x, h):
 check("derivative.2", central)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
+# **Exercise 3.** Read it from the error plot: for which step $h$ is the central
+# difference most accurate in `float64`? Give $h$ as a number, to the nearest power
+# of ten (for example `1e-3`).
 
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
+# %%
+best_h = ...  # a number such as 1e-3
 
-assert passes("derivative.1", (math.sin(1 + 1e-4) - math.sin(1 - 1e-4)) / 2e-4)  # cos(1)
+check("derivative.3", best_h)
 
-
-def central(f, x, h):
-    slopes = torch.zeros_like(x)
-    for i in range(x.numel()):
-        e = torch.zeros_like(x)
-        e[i] = h
-        slopes[i] = (f(x + e) - f(x - e)) / (2 * h)
-    return slopes
-
-
-assert passes("derivative.2", central)
-print("All solutions pass their checks.")
+# %% [markdown]
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/02_what_a_derivative_is.ipynb) notebook. Open it after you have tried.

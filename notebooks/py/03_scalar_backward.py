@@ -18,6 +18,9 @@
 #
 # *Rebuilds textbook §2.5.3 (scalar backward) with figures 2-9 (the forward graph) and 2-10 (gradient flow).*
 #
+# **Sources:** textbook §2.5.3; the `w`, `b` network is the one of PyTorch's autograd
+# tutorial (its Chinese translation).
+#
 # **What you will learn**
 #
 # - what `backward()` does: it walks the graph from the output back to the leaves,
@@ -61,7 +64,8 @@ viz.draw_forward(z)
 # %% [markdown]
 # ## `z = w*x + b`, backward
 #
-# Claim: `z.backward()` needs no argument here because `z` is a scalar. It starts with
+# Claim: `z.backward()` needs no argument here because `z` has one element (its shape
+# is `[1]`: any one-element tensor counts as a scalar here). It starts with
 # $\partial z/\partial z = 1$ at the root and multiplies by one local derivative per
 # operation on the way back:
 #
@@ -121,6 +125,9 @@ print("grads of y, z:", y.grad, z.grad)
 # %% [markdown]
 # `minigrad.explain` (a minigrad extra, not part of PyTorch) says in words why a
 # `.grad` is `None`:
+#
+# (It also says that `y.backward()` would now fail: a backward pass frees what the graph
+# saved. Lesson 5 explains that; here only the first part matters.)
 
 # %%
 import minigrad
@@ -130,7 +137,7 @@ print(minigrad.explain(x))
 
 # %% [markdown]
 # If you *do* want the gradient of an intermediate tensor, call `retain_grad()` on it
-# **before** `backward()`:
+# **before** `backward()`: The asserts at the end of the cell check every gradient against the chain rule.
 
 # %%
 torch.manual_seed(0)
@@ -142,11 +149,6 @@ y.retain_grad()
 z = torch.add(y, b)
 z.backward()
 print("grad of y:", y.grad, " (dz/dy = 1)")
-
-# %% [markdown]
-# Self-check: the gradients are the ones the chain rule predicts.
-
-# %%
 assert w.grad.item() == x.item()  # dz/dw = x
 assert b.grad.item() == 1.0  # dz/db = 1
 assert y.grad.item() == 1.0  # dz/dy = 1
@@ -207,8 +209,6 @@ z = y * y * 3
 out = z.mean()
 out.backward()  # the same as out.backward(torch.tensor(1.)), because out is a scalar
 print(x.grad)
-
-# %%
 assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
 # %% [markdown]
@@ -232,7 +232,9 @@ print(b.grad)
 
 # %% [markdown]
 # Each gradient has the shape of its tensor: one number per parameter, telling how the
-# loss changes when that parameter moves a little.
+# loss changes when that parameter moves a little. The five rows of `w.grad` are equal
+# because `x` is all ones: $\partial L/\partial w_{ij} = x_i \, \partial L/\partial z_j$,
+# so every row is `b.grad`.
 
 # %%
 viz.draw_backward(loss, recording=rec)
@@ -268,16 +270,16 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what to look at again. The solutions are hidden at the end.
-
-# %%
-from minigrad.lessons import check
+# not, what to look at again. The worked solutions are
+# linked at the end of this section.
 
 # %% [markdown]
 # **Exercise 1.** For `y = (x+1)*(x+2)` at `x = -1`, what is `dy/dx`? Work it out with
 # the chain rule above, then check.
 
 # %%
+from minigrad.lessons import check
+
 answer_1 = ...  # a number
 
 check("scalar.1", answer_1)
@@ -301,20 +303,5 @@ answer_3 = ...  # a string
 check("scalar.3", answer_3)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-x1 = torch.tensor(-1.0, requires_grad=True)
-((x1 + 1) * (x1 + 2)).backward()
-assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
-x2 = torch.tensor(3.0, requires_grad=True)
-(x2 * x2 * x2).backward()
-assert passes("scalar.2", x2.grad)  # 3x² = 27
-assert passes("scalar.3", "y.retain_grad()")  # called before backward()
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/03_scalar_backward.ipynb) notebook. Open it after you have tried.

@@ -19,6 +19,9 @@
 # *Opens up textbook §2.5.2's figure 2-10: the nodes of the gradient-flow graph, the
 # rules inside them, and the loop that runs them.*
 #
+# **Sources:** textbook §2.5.2 (figure 2-10); micrograd's lecture (a `Value` engine
+# built by hand); PyTorch's "Autograd mechanics" note.
+#
 # **What you will learn**
 #
 # - what one derivative rule looks like in code (`MulBackward0`);
@@ -45,7 +48,8 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # Every operation in minigrad is a small class named like PyTorch's `grad_fn`. Its
 # `forward` computes the result and saves what the derivative will need; its
 # `backward` receives the gradient of the output (`grad`) and returns one gradient
-# per input. For $a \cdot b$ the rule is $\partial/\partial a = b$ and
+# per input. (In PyTorch the `grad_fn` object has only the backward part; the forward
+# is a separate C++ kernel.) For $a \cdot b$ the rule is $\partial/\partial a = b$ and
 # $\partial/\partial b = a$, each multiplied by `grad` (the chain rule):
 
 # %%
@@ -99,7 +103,9 @@ viz.draw_backward(z, show_saved=True)
 # 3. repeatedly take a ready node, call its `backward` with the **sum** of the
 #    gradients that arrived, and hand each result to the next node. A node whose
 #    count of expected gradients drops to 0 becomes ready. Among ready nodes, the one
-#    created last in the forward pass runs first (as in PyTorch).
+#    created last in the forward pass runs first. PyTorch's CPU engine breaks the tie
+#    the same way today, but that is an implementation detail, not a promise: any
+#    order that runs a node after every node feeding it gives the same gradients.
 
 # %%
 from minigrad.autograd import engine
@@ -124,7 +130,8 @@ print(x.grad)
 
 # %% [markdown]
 # `AddBackward0` ran only after *both* `MulBackward0` nodes. Step through the same
-# pass on a fresh graph (the one above was freed by its backward): the stepper shows
+# pass on a fresh graph (a backward pass frees the tensors its graph saved, as lesson 5
+# shows, so we build it again): the stepper shows
 # the gradients arriving at each node and their sum.
 
 # %% tags=["nbval-ignore-output"]
@@ -156,19 +163,19 @@ class Value:
         self.local_grads = local_grads  # d(self)/d(parent), one per parent
 
     def __add__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data + other.data, (self, other), (1.0, 1.0))
 
     def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data * other.data, (self, other), (other.data, self.data))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data * other.data, (self, other), (other.data, self.data))
 
     __radd__ = __add__
     __rmul__ = __mul__
 
     def exp(self):
         e = math.exp(self.data)
-        return Value(e, (self,), (e,))
+        return type(self)(e, (self,), (e,))
 
     def backward(self):
         order, seen = [], set()
@@ -286,7 +293,8 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong. The worked solutions are
+# linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -294,8 +302,10 @@ from minigrad.lessons import check
 # %% [markdown]
 # **Exercise 1 (predict the engine).** For
 # `out = torch.exp(x * w) + torch.sin(x)` (with `x` and `w` leaves that require
-# grad), in what order does the engine run the four operation nodes? Leave out the
-# `AccumulateGrad` nodes. Predict first; then you can check with a `BackwardStepper`.
+# grad), give an order in which an engine can run the four operation nodes: each
+# node only after every node that sends it a gradient. Leave out the
+# `AccumulateGrad` nodes. There is more than one right answer; a `BackwardStepper`
+# shows the one minigrad (and PyTorch) picks.
 
 # %%
 order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
@@ -316,22 +326,43 @@ def exp_backward(x, grad):
 check("engine.2", exp_backward)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
+# **Exercise 3 (build the engine yourself).** As in micrograd's lecture, extend the
+# `Value` engine above. `MyValue` inherits `+`, `*` and `exp` (which make `MyValue`s,
+# thanks to `type(self)`). Replace each `...` with the local derivative of `**` (by a
+# plain number), `tanh`, unary `-` and binary `-`, and write `backward()` yourself,
+# without looking at the one above. `check` builds 25 random expressions of three
+# inputs that share nodes, like the one drawn below, and compares your values and
+# gradients with minigrad's. The solutions notebook then trains a small network
+# with it.
 
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-# Add runs first; then sin and exp are both ready, and sin was created later
-assert passes("engine.1", ["AddBackward0", "SinBackward0", "ExpBackward0", "MulBackward0"])
-
-
-def exp_backward(x, grad):
-    return grad * math.exp(x)  # d(e^x)/dx = e^x, times the incoming gradient
+# %%
+a = torch.tensor(0.5, requires_grad=True)
+b = torch.tensor(-1.0, requires_grad=True)
+h = (a * b - a).tanh()
+viz.draw_forward(h**2 + (-b).exp() + h)  # one expression of the kind check builds
 
 
-assert passes("engine.2", exp_backward)
-print("All solutions pass their checks.")
+# %%
+class MyValue(Value):
+    def __pow__(self, n):  # n is a plain number, as in x**2
+        return MyValue(self.data**n, (self,), (...,))  # d(x**n)/dx
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        return MyValue(t, (self,), (...,))  # d(tanh x)/dx, written with t
+
+    def __neg__(self):
+        return MyValue(-self.data, (self,), (...,))
+
+    def __sub__(self, other):
+        other = other if isinstance(other, Value) else MyValue(other)
+        return MyValue(self.data - other.data, (self, other), (..., ...))
+
+    def backward(self): ...  # topological order first, then the chain rule from the output
+
+
+check("engine.3", MyValue)
+
+# %% [markdown]
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/04_inside_backward.ipynb) notebook. Open it after you have tried.

@@ -18,12 +18,15 @@
 #
 # *Goes with textbook §2.5.1, points 4 and 6 (gradients accumulate; `retain_graph`), and §2.5.3.*
 #
+# **Sources:** textbook §2.5.1 and §2.5.3; the article on `torch.autograd.grad` (its
+# `z = x * x * y` example and the error of a second call).
+#
 # **What you will learn**
 #
 # - the two ways to ask for gradients: `backward()` *stores* them in the leaves'
 #   `.grad`, `torch.autograd.grad()` *returns* them and stores nothing;
-# - why a second backward pass through the same graph fails, and what
-#   `retain_graph=True` changes;
+# - why a second backward pass through the same graph fails when it needs a saved
+#   tensor that the first pass freed, and what `retain_graph=True` changes;
 # - that `backward()` **adds** into `.grad`, so gradients accumulate until you clear
 #   them with `x.grad.zero_()` or, in training, `optimizer.zero_grad()`.
 
@@ -132,14 +135,28 @@ print(grad_x[0], grad_y[0])
 # (Here one call with both inputs would do the same work in a single pass:
 # `torch.autograd.grad(z, [x, y])`.)
 #
-# The same rule holds for `backward()`: the second call fails unless the first kept
-# the graph.
+# The same holds for `backward()`. `z = x * x` saved `x` for its gradient, so the
+# second call, which needs it again, fails:
 
 # %% tags=["raises-exception"]
 x = torch.tensor(2.0, requires_grad=True)
 z = x * x
 z.backward()
 z.backward()
+
+# %% [markdown]
+# The error comes from the *saved tensors*, not from the graph itself. A graph whose
+# nodes saved nothing, such as `x + 1` (the gradient of an addition needs none of its
+# inputs), goes backward twice without `retain_graph` and no error: the second
+# gradient is silently added to the first. Do not rely on it; pass
+# `retain_graph=True` whenever you mean to go through a graph again.
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+y = x + 1  # AddBackward0 saves nothing
+y.backward()
+y.backward()  # no error: nothing it needs was freed
+print(x.grad)  # 1 + 1: the second pass added to the first
 
 # %% [markdown]
 # ## Gradients accumulate
@@ -156,11 +173,27 @@ z.backward()
 print(x.grad)
 
 # %% [markdown]
-# This is on purpose: when a tensor is used in several places (or a loss is a sum of
-# parts computed separately), the contributions must add. But it means you have to
-# clear `.grad` yourself before computing a fresh gradient. Here is the same effect
-# on a matrix: `out = ((inp + 1) ** 2)ᵀ`, backward three times with the gradient
-# `ones_like(out)` (lesson 6 explains that argument):
+# Why add instead of overwrite? Not for a tensor used in several places: inside *one*
+# backward pass the engine itself sums the gradients of all the paths (lesson 4).
+# Adding across *calls* is for a gradient built from several backward passes: a batch
+# too big for memory, split into micro-batches with one `backward()` each, or several
+# losses sent backward one after the other. Micro-batches give the whole batch's
+# gradient:
+
+# %%
+data = torch.tensor([1.0, 2.0, 3.0, 4.0])
+w = torch.tensor(0.5, requires_grad=True)
+((w * data - 1) ** 2).mean().backward()  # the whole batch at once
+whole = w.grad.clone()
+w.grad = None
+for part in data.split(2):  # two micro-batches of 2
+    ((w * part - 1) ** 2).mean().backward()  # each call adds into w.grad
+print(whole, w.grad / 2)  # the mean of the two halves is the whole batch's gradient
+
+# %% [markdown]
+# The price: you have to clear `.grad` yourself before computing a fresh gradient.
+# Here is the effect on a matrix: `out = ((inp + 1) ** 2)ᵀ`, backward three times with
+# the gradient `ones_like(out)` (lesson 6 explains that argument):
 
 # %%
 inp = torch.eye(4, 5, requires_grad=True)
@@ -200,6 +233,38 @@ print(w.grad)
 # Without `optimizer.zero_grad()` each step would use the sum of all the gradients
 # so far. Remove that line and run the cell again to see the difference.
 #
+# ## Through `while` and `if`
+#
+# The graph is recorded while Python runs (lesson 1), so a function with loops and
+# branches that depend on the data can still be differentiated: autograd
+# differentiates the path *actually taken* for this input. In this function from d2l,
+# `d` is `a` times some constant $k$ (how many doublings, and which branch, depend on
+# `a`), so the gradient is that $k$, which is `d / a`. The graph is a chain of
+# multiplications, as long as the loop ran:
+
+
+# %%
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:  # how many times depends on the value of a
+        b = b * 2
+    if b.sum() > 0:  # and so does the branch
+        c = b
+    else:
+        c = 100 * b
+    return c
+
+
+a = torch.randn(size=(), requires_grad=True)
+d = f(a)
+d.backward()
+print(a, d)
+print("a.grad:", a.grad, " d / a:", d.detach() / a.detach())
+viz.draw_forward(d, collapse=True)  # ×N: one box for a block repeated N times
+
+# %% [markdown]
+# Another `a` may take another path, with another $k$: each call records its own graph.
+#
 # ## Same code, real PyTorch
 
 # %%
@@ -225,13 +290,14 @@ compare_with_pytorch(example)
 # | | `z.backward()` | `torch.autograd.grad(z, inputs)` |
 # |---|---|---|
 # | result | stored in each leaf's `.grad` (added) | returned as a tuple |
-# | which tensors | all leaves that require grad | exactly `inputs` (leaves or not) |
-# | second pass | needs `retain_graph=True` on the first | same |
+# | which tensors | the leaves that require grad and that `z` depends on | exactly `inputs` (leaves or not) |
+# | second pass | fails if it needs a saved tensor: `retain_graph=True` on the first | same |
 #
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong. The worked solutions are
+# linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -263,22 +329,15 @@ def grads(torch, x, y):
 check("grad.2", grads)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
+# **Exercise 3 (the path taken).** With `f` from the section on `while` and `if` and
+# `a = torch.tensor(-0.3, requires_grad=True)`, what will `a.grad` be after
+# `f(a).backward()`? Count the doublings and pick the branch by hand first.
 
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
+# %%
+answer_3 = ...  # a number
 
-assert passes("grad.1", 3 * 10.0)  # dq/dx = 10x = 10, added three times
+check("grad.3", answer_3)
 
-
-def grads(torch, x, y):
-    z = x * x * y
-    return torch.autograd.grad(z, [x, y])  # one pass for both (or retain_graph=True first)
-
-
-assert passes("grad.2", grads)
-print("All solutions pass their checks.")
+# %% [markdown]
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/05_backward_vs_grad.ipynb) notebook. Open it after you have tried.

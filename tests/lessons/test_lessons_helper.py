@@ -102,7 +102,7 @@ def test_debugging_exercises_explain_what_is_still_wrong() -> None:
         return torch.autograd.grad(x * x * y, [x, y])
 
     text = _printed(lambda: __import__("minigrad.lessons").lessons.check("grad.2", still_failing))
-    assert "still raises RuntimeError" in text
+    assert "still fails with a RuntimeError" in text
     assert passes("grad.2", fixed) and not passes("grad.2", still_failing)
 
 

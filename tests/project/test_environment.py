@@ -28,7 +28,7 @@ else:  # pragma: no cover
 ROOT = Path(__file__).resolve().parents[2]
 
 # PyPI name -> conda-forge name, where they differ.
-CONDA_NAMES = {"graphviz": "python-graphviz"}
+CONDA_NAMES = {"graphviz": "python-graphviz", "matplotlib": "matplotlib-base"}
 
 
 def load_pyproject() -> dict:

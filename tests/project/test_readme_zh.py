@@ -41,8 +41,33 @@ def test_make_lab_opens_the_chinese_course():
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert re.search(r"MINIGRAD_LANG=zh \S*jupyter lab --notebook-dir=notebooks/zh\b", done.stdout)
+    assert re.search(
+        r"MINIGRAD_LANG=zh (?:\S+=\S+ )*\S*jupyter lab --notebook-dir=notebooks/zh\b", done.stdout
+    )
     english = subprocess.run(
         ["make", "-n", "lab"], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert re.search(r"jupyter lab --notebook-dir=notebooks ", english.stdout)
+
+
+def test_chinese_readme_states_the_differences_and_what_you_need():
+    """The Chinese README does not promise identical output without naming the
+    known differences, and has the sections a Chinese reader needs to install."""
+    zh = (ROOT / "README.zh.md").read_text(encoding="utf-8")
+    en = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "完全一样" not in zh
+    pairs = {
+        "## Where minigrad and torch differ": "## minigrad 与 torch 的差异",
+        "### What you need": "### 需要什么",
+        "### Pictures without a system graphviz": "## 没有系统 graphviz 时怎样画图",
+        "## Try it online (Binder)": "## 在线试用（Binder）",
+    }
+    for english, chinese in pairs.items():
+        assert english in en and chinese in zh, chinese
+    # every difference the English README lists has its Chinese bullet
+    section = en[en.index("## Where minigrad and torch differ") :].split("\n## ")[0]
+    bullets = re.findall(r"^- ", section, re.M)
+    zh_section = zh[zh.index("## minigrad 与 torch 的差异") :].split("\n## ")[0]
+    assert len(re.findall(r"^- ", zh_section, re.M)) == len(bullets)
+    for renderer in ('"dot"', '"graphviz-pure"', '"browser"'):
+        assert renderer in zh

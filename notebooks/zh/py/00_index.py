@@ -62,16 +62,27 @@ minigrad.set_language("zh")
 # | 计算图的释放 | freeing the graph | `retain_graph=True` 保留 |
 # | 标量 / 非标量 | scalar / non-scalar | |
 # | 雅可比矩阵 | Jacobian matrix | `autograd.functional.jacobian` |
-# | 向量-雅可比积 | vector-Jacobian product (vᵀJ) | `y.backward(v)` |
+# | 向量-雅可比积（PyTorch 官方中文教程称“雅可比乘积”） | vector-Jacobian product (vᵀJ) | `y.backward(v)` |
 # | 雅可比-向量积 | Jacobian-vector product (Jv) | `jvp`，前向模式 |
 # | 高阶导数 | higher-order derivative | `create_graph=True` |
 # | 截断 | cut (detach) | `detach()`、`.data`、`no_grad()` |
 # | 原位操作 | in-place operation | `add_()`、`+=` |
 # | 版本计数器 | version counter | `_version` |
 # | 钩子 | hook | `register_hook` |
-# | 有限差分 / 中心差分 | finite / central difference | `gradcheck` |
+# | 有限差分 / 前向差分（单侧差分）/ 中心差分 | finite / forward (one-sided) / central difference | `gradcheck` |
+# | 有向无环图 | directed acyclic graph (DAG) | 计算图就是一张有向无环图 |
+# | 拓扑顺序 | topological order | 引擎运行节点的顺序 |
+# | 梯度流动图 | gradient-flow graph | `viz.draw_backward(...)` |
+# | 保存的张量 | saved tensors | `ctx.save_for_backward`，`_saved_self` |
+# | 梯度检验 | gradient check | `torch.autograd.gradcheck` |
+# | 前向模式 / 反向模式 | forward mode / reverse mode | `jvp` / `backward()`、`vjp` |
+# | 对偶数 | dual number | `forward_ad.make_dual` |
+# | 黑塞矩阵 | Hessian matrix | `torch.func.hessian`，`create_graph=True` |
+# | 梯度裁剪 | gradient clipping | `clip_grad_norm_`、`clip_grad_value_` |
+# | 冻结 / 微调 | freeze / fine-tune | `requires_grad_(False)`，只把可训练参数交给优化器 |
+# | 独热 | one-hot | 只有一个 1 的向量 |
 #
-# **怎样看图。** 蓝色椭圆是需要梯度的叶子节点，白色椭圆是常量张量（普通的 Python 数字，比如 `x + 1` 中的 1，画成没有边框的灰色标签），橙色椭圆是计算得到的张量（双线边框标出输出）。灰色方框是运算；在梯度流动图里，灰色方框是 `backward()` 运行的 `grad_fn` 节点；绿色方框是 `AccumulateGrad`，它把梯度累加到叶子节点的 `.grad` 中。红色虚线表示截断（`detach`、`.data`、`no_grad`）。每张图都带有自己的图例：
+# **怎样看图。** 蓝色椭圆是需要梯度的叶子节点，白色椭圆是常量张量（普通的 Python 数字，比如 `x + 1` 中的 1，画成没有边框的灰色标签），橙色椭圆是计算得到的张量（双线边框标出输出）。灰色方框是算子（运算）；在梯度流动图里，灰色方框是 `backward()` 运行的 `grad_fn` 节点；绿色方框是 `AccumulateGrad`，它把梯度累加到叶子节点的 `.grad` 中。红色虚线表示截断（`detach`、`.data`、`no_grad`）。每张图都带有自己的图例：
 
 # %%
 import minigrad as torch

@@ -24,25 +24,27 @@ minigrad.set_language("zh")
 #
 # *教材 2.5 节的背景知识：autograd 计算的“梯度”就是导数，本课演示只凭函数本身怎样检验它们。*
 #
+# **出处**：把导数当作测得的斜率，与 micrograd 讲座和 d2l 的微积分一章相同；PyTorch 的 `gradcheck` 文档。
+#
 # **本课内容**
 #
-# - 导数就是斜率：把输入挪动一个很小的 $h$，看 $\frac{f(x+h) - f(x)}{h}$ 逐渐稳定到一个数；
+# - 导数就是斜率：给输入一个微小的扰动 $h$，看 $\frac{f(x+h) - f(x)}{h}$ 逐渐稳定到一个数；
 # - **中心差分** $\frac{f(x+h) - f(x-h)}{2h}$，同样的 $h$ 下准确得多；
 # - 为什么 $h$ 太小反而出错，为什么检验要用 `float64`；
 # - `torch.autograd.gradcheck`，同一思路的专业版本，它一次就对所有输入比较 autograd 与有限差分。
 
 # %%
-import math
+import math  # noqa: F401 - 练习里会用到
 
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
-# ## 挪动输入，观察输出
+# ## 扰动输入，观察输出
 #
-# 取 $f(x) = x^3$。微积分告诉我们 $f'(x) = 3x^2$，所以在 $x = 2$ 处斜率是 12。不用任何微积分我们也能*测量*它：把 $x$ 挪动一点点（$h$），再用输出的变化除以输入的变化。
+# 取 $f(x) = x^3$。微积分告诉我们 $f'(x) = 3x^2$，所以在 $x = 2$ 处斜率是 12。不用任何微积分我们也能*测量*它：给 $x$ 一个很小的扰动（$h$），再用输出的变化除以输入的变化。
 
 
 # %%
@@ -60,7 +62,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
 #
 # ## 中心差分
 #
-# 向两侧挪动，可以抵消误差的第一项。**中心差分** $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比，而不是与 $h$ 成正比：
+# 向两侧各扰动一次，可以抵消误差的第一项。**中心差分** $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比，而不是与 $h$ 成正比：
 
 # %%
 for h in [1.0, 0.1, 0.01, 0.001]:
@@ -68,7 +70,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
     print(f"h = {h:<6}  (f(x+h) - f(x-h)) / 2h = {slope.item():.6f}")
 
 # %% [markdown]
-# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它什么都不挪动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 3 课会讲怎样做到），结果一致：
+# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它不做任何扰动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 4 课会打开这些规则来看），结果一致：
 
 # %%
 x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
@@ -81,6 +83,14 @@ print(x.grad)
 
 # %%
 viz.draw_forward(y)
+
+# %% [markdown]
+# autograd 给出的是每一点的斜率，而不只是 $x = 2$ 处的。左图是 $f$ 及其在 $x = 2$ 处的切线，斜率为 12；右图是 autograd 一次求出的 201 个点上的 $f'$（对它们的和做一次 `backward()`）：
+
+# %%
+from minigrad.lessons import plot_difference_errors, plot_function_and_slope
+
+plot_function_and_slope(f, at=2.0)
 
 # %% [markdown]
 # ## $h$ 太小
@@ -96,9 +106,15 @@ for dtype in (torch.float32, torch.float64):
 # %% [markdown]
 # 在 `float32` 中，$h$ 越小估计反而越*差*；在 `float64` 中，直到 $h = 10^{-6}$ 都很好。这就是梯度检验用 `float64` 和 $h \approx 10^{-6}$ 的原因。
 #
+# 下图在 `float64` 中展示了全貌，$h$ 从左到右逐渐变小。误差由两部分相加：公式本身的*截断*误差随 $h$ 减小（单侧差分与 $h$ 成正比，中心差分与 $h^2$ 成正比）；*舍入*误差约为 $\varepsilon / h$（$\varepsilon \approx 2.2 \cdot 10^{-16}$），随 $h$ 减小而增大。两者相当之处就是最佳步长：单侧差分约在 $\varepsilon^{1/2} \approx 10^{-8}$，中心差分约在 $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$（在 `float32` 中 $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$，这就是上表出错的原因）。
+
+# %%
+plot_difference_errors(f, at=2.0)
+
+# %% [markdown]
 # ## `torch.autograd.gradcheck`
 #
-# 论断：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入必须是 `float64` 并且需要梯度。
+# 要点：`torch.autograd.gradcheck(f, inputs)` 对每个输入的每个元素都这样做：它把雅可比矩阵算两遍，一遍用中心差分（`eps=1e-6`），一遍用 autograd，两者一致（在 `atol=1e-05`、`rtol=0.001` 之内）就返回 `True`。否则它会报错，或者在 `raise_exception=False` 时返回 `False`。它的输入应当是 `float64`（否则会发出警告），并且至少有一个需要梯度。
 
 
 # %%
@@ -151,51 +167,39 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
+# **练习 1** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
 
 # %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("derivative.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 写一个 `central(f, x, h)`，返回一个与 `x` 形状相同的张量，它的第 $i$ 个元素是标量函数 `f` 沿第 $i$ 个元素方向的斜率：$\frac{f(x + h e_i) - f(x - h e_i)}{2h}$，其中 $e_i$ 在第 $i$ 个位置为 1，其余为 0。`check` 会在两个 `float64` 向量的函数上把你的函数与 autograd 比较。
+# **练习 2** 写一个 `central(f, x, h)`，返回一个与 `x` 形状相同的张量，它的第 $i$ 个元素是标量函数 `f` 沿第 $i$ 个元素方向的斜率：$\frac{f(x + h e_i) - f(x - h e_i)}{2h}$，其中 $e_i$ 在第 $i$ 个位置为 1，其余为 0。`check` 会在两个 `float64` 向量的函数上把你的函数与 autograd 比较。
 
 
 # %%
 def central(f, x, h):
     slopes = torch.zeros_like(x)
-    ...  # fill slopes[i] for every i
+    ...  # 为每个 i 填写 slopes[i]
     return slopes
 
 
 check("derivative.2", central)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+# **练习 3** 从误差图上读出：在 `float64` 中，步长 $h$ 取多少时中心差分最准确？把 $h$ 写成一个数，精确到 10 的整数次幂（例如 `1e-3`）。
 
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
+# %%
+best_h = ...  # 一个数，例如 1e-3
 
-assert passes("derivative.1", (math.sin(1 + 1e-4) - math.sin(1 - 1e-4)) / 2e-4)  # cos(1)
+check("derivative.3", best_h)
 
-
-def central(f, x, h):
-    slopes = torch.zeros_like(x)
-    for i in range(x.numel()):
-        e = torch.zeros_like(x)
-        e[i] = h
-        slopes[i] = (f(x + e) - f(x - e)) / (2 * h)
-    return slopes
-
-
-assert passes("derivative.2", central)
-print("All solutions pass their checks.")
+# %% [markdown]
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/02_what_a_derivative_is.ipynb) 笔记本里。请先自己试过再打开。

@@ -24,10 +24,12 @@ minigrad.set_language("zh")
 #
 # *重现教材 2.5.3 节（标量反向传播），以及图 2-9（正向传播计算图）和图 2-10（梯度反向传播计算图）。*
 #
+# **出处**：教材 2.5.3 节；`w`、`b` 组成的网络取自 PyTorch 的 autograd 教程（中文译本）。
+#
 # **本课内容**
 #
 # - `backward()` 做了什么：它沿计算图从输出走回叶子节点，在每个运算处应用链式法则，并把每个叶子节点的梯度*累加*到它的 `.grad` 中；
-# - 怎样读同一个计算的两张图：**正向**计算图和**梯度流动**图；
+# - 怎样读同一个计算的两张图：**前向**计算图和**梯度流动**图；
 # - 把 `y = (x+1)*(x+2)` 的链式法则完整写出来：梯度沿两条路径到达 `x`；
 # - 为什么非叶子节点的 `.grad` 是 `None`（并伴有警告），以及 `retain_grad()` 怎样保留它。
 
@@ -35,17 +37,17 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## `z = w*x + b` 的前向传播
 #
-# 论断：前向传播既计算数值，*也*记录计算图。这里 `x`、`w`、`b` 都是标量（只有一个元素的张量）；`x` 是输入数据，`w` 和 `b` 是参数。
+# 要点：前向传播既计算数值，*也*记录计算图。这里 `x`、`w`、`b` 都是标量（只有一个元素的张量）；`x` 是输入数据，`w` 和 `b` 是参数。
 
 # %%
-x = torch.Tensor([2])  # input: no gradient needed
-w = torch.randn(1, requires_grad=True)  # weight
-b = torch.randn(1, requires_grad=True)  # bias
+x = torch.Tensor([2])  # 输入：不需要梯度
+w = torch.randn(1, requires_grad=True)  # 权重
+b = torch.randn(1, requires_grad=True)  # 偏置
 y = torch.mul(w, x)  # y = w * x
 z = torch.add(y, b)  # z = y + b
 print("x, w, b:", x, w, b)
@@ -60,7 +62,7 @@ viz.draw_forward(z)
 # %% [markdown]
 # ## `z = w*x + b` 的反向传播
 #
-# 论断：这里 `z.backward()` 不需要参数，因为 `z` 是标量。它从根节点的 $\partial z/\partial z = 1$ 出发，沿途每经过一个运算就乘上一个局部导数：
+# 要点：这里 `z.backward()` 不需要参数，因为 `z` 只有一个元素（形状是 `[1]`：只有一个元素的张量在这里都算作标量）。它从根节点的 $\partial z/\partial z = 1$ 出发，沿途每经过一个运算就乘上一个局部导数：
 #
 # $$\frac{\partial z}{\partial w} = \frac{\partial z}{\partial y}\,\frac{\partial y}{\partial w} = 1 \cdot x = 2,
 # \qquad \frac{\partial z}{\partial b} = 1 .$$
@@ -94,7 +96,7 @@ BackwardStepper(z)
 # %% [markdown]
 # ## `y` 和 `z` 的梯度到哪里去了
 #
-# 论断：`backward()` 之后，只有需要梯度的叶子节点保留 `.grad`。中间（非叶子）节点的梯度在途中用过之后，为了节省内存就被释放了。读取非叶子节点的 `.grad` 得到 `None`，PyTorch 还会发出警告，因为这通常是个错误。
+# 要点：`backward()` 之后，只有需要梯度的叶子节点保留 `.grad`。中间（非叶子）节点的梯度在途中用过之后，为了节省内存就被释放了。读取非叶子节点的 `.grad` 得到 `None`，PyTorch 还会发出警告，因为这通常是个错误。
 
 # %%
 torch.manual_seed(0)
@@ -108,6 +110,8 @@ print("grads of y, z:", y.grad, z.grad)
 
 # %% [markdown]
 # `minigrad.explain`（minigrad 的附加功能，不属于 PyTorch）会用文字说明某个 `.grad` 为什么是 `None`：
+#
+# （它还说 `y.backward()` 现在会失败：反向传播会释放计算图保存的东西。第 5 课会讲这一点；这里只看前半部分。）
 
 # %%
 import minigrad
@@ -116,7 +120,7 @@ print(minigrad.explain(y), end="\n\n")
 print(minigrad.explain(x))
 
 # %% [markdown]
-# 如果你*确实*需要某个中间张量的梯度，在 `backward()` **之前**对它调用 `retain_grad()`：
+# 如果你*确实*需要某个中间张量的梯度，在 `backward()` **之前**对它调用 `retain_grad()`：单元格末尾的断言用链式法则逐一核对梯度。
 
 # %%
 torch.manual_seed(0)
@@ -128,11 +132,6 @@ y.retain_grad()
 z = torch.add(y, b)
 z.backward()
 print("grad of y:", y.grad, " (dz/dy = 1)")
-
-# %% [markdown]
-# 自我检查：梯度正是链式法则预言的那些。
-
-# %%
 assert w.grad.item() == x.item()  # dz/dw = x
 assert b.grad.item() == 1.0  # dz/db = 1
 assert y.grad.item() == 1.0  # dz/dy = 1
@@ -174,7 +173,7 @@ print("grad: ", x.grad, a.grad, b.grad, y.grad)
 # %% [markdown]
 # ## 矩阵的平均值
 #
-# 论断：对根节点上的任何标量，比如一个矩阵的平均值，`backward()` 的做法都一样。设 $z_i = 3(x_i+2)^2$，$out = \frac14\sum_i z_i$，则
+# 要点：对根节点上的任何标量，比如一个矩阵的平均值，`backward()` 的做法都一样。设 $z_i = 3(x_i+2)^2$，$out = \frac14\sum_i z_i$，则
 #
 # $$\frac{\partial out}{\partial x_i} = \frac14 \cdot 6\,(x_i+2) = \frac32 (x_i + 2) \;\to\; 4.5
 # \quad (x_i = 1).$$
@@ -184,10 +183,8 @@ x = torch.ones(2, 2, requires_grad=True)
 y = x + 2
 z = y * y * 3
 out = z.mean()
-out.backward()  # the same as out.backward(torch.tensor(1.)), because out is a scalar
+out.backward()  # 等同于 out.backward(torch.tensor(1.))，因为 out 是标量
 print(x.grad)
-
-# %%
 assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
 # %% [markdown]
@@ -197,8 +194,8 @@ assert x.grad.tolist() == [[1.5 * (1 + 2)] * 2] * 2
 
 # %%
 torch.manual_seed(0)
-x = torch.ones(5)  # input tensor
-y = torch.zeros(3)  # expected output
+x = torch.ones(5)  # 输入张量
+y = torch.zeros(3)  # 期望的输出
 w = torch.randn(5, 3, requires_grad=True)
 b = torch.randn(3, requires_grad=True)
 z = torch.matmul(x, w) + b
@@ -209,7 +206,7 @@ print(w.grad)
 print(b.grad)
 
 # %% [markdown]
-# 每个梯度的形状与它的张量相同：每个参数一个数，表示这个参数挪动一点点时损失怎样变化。
+# 每个梯度的形状与它的张量相同：每个参数一个数，表示这个参数受到微小扰动时损失怎样变化。`w.grad` 的五行完全相同，因为 `x` 全是 1：$\partial L/\partial w_{ij} = x_i \, \partial L/\partial z_j$，所以每一行都是 `b.grad`。
 
 # %%
 viz.draw_backward(loss, recording=rec)
@@ -242,48 +239,33 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，该回头看什么。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，该回头看什么。本节末尾有参考答案的链接。
+
+# %% [markdown]
+# **练习 1** 对于 `y = (x+1)*(x+2)`，在 `x = -1` 处 `dy/dx` 是多少？先用上面的链式法则算出来，再检查。
 
 # %%
 from minigrad.lessons import check
 
-# %% [markdown]
-# **练习 1.** 对于 `y = (x+1)*(x+2)`，在 `x = -1` 处 `dy/dx` 是多少？先用上面的链式法则算出来，再检查。
-
-# %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("scalar.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 设 `s = x * x * x`，`x = 3`。`s.backward()` 之后 `x.grad` 是多少？（有三条路径在 `x` 处汇合。）
+# **练习 2** 设 `s = x * x * x`，`x = 3`。`s.backward()` 之后 `x.grad` 是多少？（有三条路径在 `x` 处汇合。）
 
 # %%
-answer_2 = ...  # a number
+answer_2 = ...  # 一个数
 
 check("scalar.2", answer_2)
 
 # %% [markdown]
-# **练习 3.** 在上面的 `z = w*x + b` 中，调用哪个方法才能得到 `y.grad` 而不出现警告？把调用写成字符串，例如 `"y.backward()"`。
+# **练习 3** 在上面的 `z = w*x + b` 中，调用哪个方法才能得到 `y.grad` 而不出现警告？把调用写成字符串，例如 `"y.backward()"`。
 
 # %%
-answer_3 = ...  # a string
+answer_3 = ...  # 一个字符串
 
 check("scalar.3", answer_3)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-x1 = torch.tensor(-1.0, requires_grad=True)
-((x1 + 1) * (x1 + 2)).backward()
-assert passes("scalar.1", x1.grad)  # (x+2) + (x+1) = 1 + 0 = 1
-x2 = torch.tensor(3.0, requires_grad=True)
-(x2 * x2 * x2).backward()
-assert passes("scalar.2", x2.grad)  # 3x² = 27
-assert passes("scalar.3", "y.retain_grad()")  # called before backward()
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/03_scalar_backward.ipynb) 笔记本里。请先自己试过再打开。

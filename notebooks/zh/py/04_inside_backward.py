@@ -24,6 +24,8 @@ minigrad.set_language("zh")
 #
 # *把教材 2.5.2 节的图 2-10 拆开来看：梯度流动图的节点、节点里面的求导规则，以及运行这些节点的循环。*
 #
+# **出处**：教材 2.5.2 节（图 2-10）；micrograd 讲座（亲手搭一个 `Value` 引擎）；PyTorch 的“Autograd mechanics”说明。
+#
 # **本课内容**
 #
 # - 一条求导规则在代码里是什么样子（`MulBackward0`）；
@@ -39,12 +41,12 @@ import math
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 一条求导规则
 #
-# minigrad 中的每个运算都是一个小类，名字和 PyTorch 的 `grad_fn` 一样。它的 `forward` 计算结果，并保存求导时需要的东西；它的 `backward` 接收输出的梯度（`grad`），为每个输入返回一个梯度。对于 $a \cdot b$，规则是 $\partial/\partial a = b$，$\partial/\partial b = a$，再各自乘以 `grad`（链式法则）：
+# minigrad 中的每个运算都是一个小类，名字和 PyTorch 的 `grad_fn` 一样。它的 `forward` 计算结果，并保存求导时需要的东西；它的 `backward` 接收输出的梯度（`grad`），为每个输入返回一个梯度。（在 PyTorch 中，`grad_fn` 对象只有反向的部分；前向计算是另外的 C++ 内核。）对于 $a \cdot b$，规则是 $\partial/\partial a = b$，$\partial/\partial b = a$，再各自乘以 `grad`（链式法则）：
 
 # %%
 from minigrad.ops.elementwise import MulBackward0
@@ -74,7 +76,7 @@ mul = z.grad_fn.next_functions[0][0]
 print(mul.name(), "->", names(mul))
 
 # %% [markdown]
-# 图中每个灰色方框就是这样一个节点，“saved”列出了它的 `forward` 保存的东西（即教材的图 2-10，并标出了保存的张量）：
+# 图中每个灰色方框就是这样一个节点，图中粉色的“为反向传播保存的张量”框列出了它的 `forward` 保存的张量（即教材的图 2-10，并标出了保存的张量）：
 
 # %%
 viz.draw_backward(z, show_saved=True)
@@ -86,7 +88,7 @@ viz.draw_backward(z, show_saved=True)
 #
 # 1. 从输出出发把计算图走一遍，为每个节点数一数将有多少个梯度流入它（`_count_dependencies`，下面会打印出来）；
 # 2. 把输出的节点放进*就绪*节点队列，梯度为 1；
-# 3. 反复取出一个就绪节点，用已到达梯度的**和**调用它的 `backward`，再把每个结果交给下一个节点。一个节点等待的梯度数降到 0 时，它就变为就绪。在就绪节点中，前向传播中最后创建的那个先运行（与 PyTorch 相同）。
+# 3. 反复取出一个就绪节点，用已到达梯度的**和**调用它的 `backward`，再把每个结果交给下一个节点。一个节点等待的梯度数降到 0 时，它就变为就绪。在就绪节点中，前向传播中最后创建的那个先运行。PyTorch 的 CPU 引擎目前也这样排先后，但这只是实现细节，并无保证：只要每个节点都排在所有给它传梯度的节点之后，任何顺序得到的梯度都一样。
 
 # %%
 from minigrad.autograd import engine
@@ -107,7 +109,7 @@ print([step["node"].name() for step in rec.steps])
 print(x.grad)
 
 # %% [markdown]
-# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（上面那张图已经被它的 backward 释放了）：单步演示会显示到达每个节点的梯度以及它们的和。
+# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（反向传播会释放计算图保存的张量，第 5 课会讲到，所以我们重新构建一张）：单步演示会显示到达每个节点的梯度以及它们的和。
 
 # %% tags=["nbval-ignore-output"]
 from minigrad.widgets import BackwardStepper
@@ -115,7 +117,7 @@ from minigrad.widgets import BackwardStepper
 x = torch.tensor(3.0, requires_grad=True)
 a = x + 1
 y = a * (a * 2)
-BackwardStepper(y)  # replays y.backward() one node at a time
+BackwardStepper(y)  # 一次一个节点地重放 y.backward()
 
 # %% [markdown]
 # ## 40 行写一个自己的引擎
@@ -130,28 +132,28 @@ class Value:
     def __init__(self, data, parents=(), local_grads=()):
         self.data = data
         self.grad = 0.0
-        self.parents = parents  # the inputs of the operation that made this value
-        self.local_grads = local_grads  # d(self)/d(parent), one per parent
+        self.parents = parents  # 产生这个值的运算的输入
+        self.local_grads = local_grads  # d(self)/d(parent)，每个父节点一个
 
     def __add__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data + other.data, (self, other), (1.0, 1.0))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data + other.data, (self, other), (1.0, 1.0))
 
     def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        return Value(self.data * other.data, (self, other), (other.data, self.data))
+        other = other if isinstance(other, Value) else type(self)(other)
+        return type(self)(self.data * other.data, (self, other), (other.data, self.data))
 
     __radd__ = __add__
     __rmul__ = __mul__
 
     def exp(self):
         e = math.exp(self.data)
-        return Value(e, (self,), (e,))
+        return type(self)(e, (self,), (e,))
 
     def backward(self):
         order, seen = [], set()
 
-        def visit(v):  # depth first: a node goes in after all of its parents
+        def visit(v):  # 深度优先：一个节点在它的所有父节点之后加入
             if id(v) not in seen:
                 seen.add(id(v))
                 for p in v.parents:
@@ -160,9 +162,9 @@ class Value:
 
         visit(self)
         self.grad = 1.0
-        for v in reversed(order):  # from the output back to the leaves
+        for v in reversed(order):  # 从输出回到叶子节点
             for p, local in zip(v.parents, v.local_grads):
-                p.grad += local * v.grad  # chain rule; += sums the paths
+                p.grad += local * v.grad  # 链式法则；+= 把各条路径加起来
 
 
 # %% [markdown]
@@ -209,7 +211,7 @@ def naive_backward(out):
             p.grad += local * v.grad
         for p in v.parents:
             if id(p) not in seen:
-                push(p)  # runs p now, whether or not all its gradients have arrived
+                push(p)  # 立即运行 p，不管它的梯度是否已经到齐
 
     push(out)
 
@@ -254,21 +256,21 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1（预测引擎的顺序）.** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），引擎按什么顺序运行这四个运算节点？不算 `AccumulateGrad` 节点。先预测；然后可以用 `BackwardStepper` 检查。
+# **练习 1（预测引擎的顺序）** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
 
 # %%
-order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
+order = ...  # 例如 ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
 
 check("engine.1", order)
 
 # %% [markdown]
-# **练习 2（自己写一条规则）.** 写出 `exp` 的反向规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
+# **练习 2（自己写一条规则）** 写出 `exp` 的求导规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
 
 
 # %%
@@ -279,20 +281,35 @@ def exp_backward(x, grad):
 check("engine.2", exp_backward)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
+# **练习 3（自己动手搭引擎）** 像 micrograd 讲座那样，扩展上面的 `Value` 引擎。`MyValue` 继承了 `+`、`*` 和 `exp`（因为用了 `type(self)`，它们得到的也是 `MyValue`）。把每个 `...` 换成 `**`（指数是普通的数）、`tanh`、一元 `-` 和二元 `-` 的局部导数，并自己写出 `backward()`，不要看上面那个。`check` 会构造 25 个由三个输入组成、节点相互共享的随机表达式（就像下面画的这个），把你的数值和梯度与 minigrad 的比较。参考答案笔记本接着会用它训练一个小网络。
 
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-# Add runs first; then sin and exp are both ready, and sin was created later
-assert passes("engine.1", ["AddBackward0", "SinBackward0", "ExpBackward0", "MulBackward0"])
+# %%
+a = torch.tensor(0.5, requires_grad=True)
+b = torch.tensor(-1.0, requires_grad=True)
+h = (a * b - a).tanh()
+viz.draw_forward(h**2 + (-b).exp() + h)  # check 构造的那种表达式之一
 
 
-def exp_backward(x, grad):
-    return grad * math.exp(x)  # d(e^x)/dx = e^x, times the incoming gradient
+# %%
+class MyValue(Value):
+    def __pow__(self, n):  # n 是普通的数，比如 x**2
+        return MyValue(self.data**n, (self,), (...,))  # d(x**n)/dx
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        return MyValue(t, (self,), (...,))  # d(tanh x)/dx，用 t 表示
+
+    def __neg__(self):
+        return MyValue(-self.data, (self,), (...,))
+
+    def __sub__(self, other):
+        other = other if isinstance(other, Value) else MyValue(other)
+        return MyValue(self.data - other.data, (self, other), (..., ...))
+
+    def backward(self): ...  # 先排出拓扑顺序，再从输出开始应用链式法则
 
 
-assert passes("engine.2", exp_backward)
-print("All solutions pass their checks.")
+check("engine.3", MyValue)
+
+# %% [markdown]
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/04_inside_backward.ipynb) 笔记本里。请先自己试过再打开。

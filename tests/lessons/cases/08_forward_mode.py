@@ -1,0 +1,40 @@
+"""Answers to the exercises of lesson 08, right and wrong, with the hint each wrong one gets."""
+
+
+def dual_div(a, b):
+    (a_value, a_slope), (b_value, b_slope) = a, b
+    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
+
+
+def wrong_value(a, b):
+    return a[0] * b[0], dual_div(a, b)[1]
+
+
+def slope_ratio(a, b):
+    return a[0] / b[0], a[1] / b[1] if b[1] else float("nan")
+
+
+def no_square(a, b):
+    (a_value, a_slope), (b_value, b_slope) = a, b
+    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value
+
+
+CASES = {
+    "forward.1": {
+        "right": [(5, 2), [5, 2], (5.0, 2.0)],
+        "wrong": [
+            ((2, 5), "hint.forward.1.1"),
+            ((5, 5), "hint.forward.1.2"),
+            ((1, 1), "hint.forward.1.1"),
+            (7, None),
+        ],
+    },
+    "forward.2": {
+        "right": [dual_div],
+        "wrong": [
+            (wrong_value, "hint.forward.2.1"),
+            (slope_ratio, "hint.forward.2.2"),
+            (no_square, "hint.forward.2.3"),
+        ],
+    },
+}

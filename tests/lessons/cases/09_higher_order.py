@@ -1,0 +1,22 @@
+"""Answers to the exercises of lesson 09, right and wrong, with the hint each wrong one gets."""
+
+import minigrad
+
+CASES = {
+    "higher.1": {
+        "right": [4, minigrad.tensor(4.0)],
+        "wrong": [(12, "hint.higher.1.1"), (2, "hint.higher.1.1")],
+    },
+    "higher.2": {
+        "right": [24, minigrad.tensor(24.0)],
+        "wrong": [(12, "hint.higher.2.1"), (6, "hint.higher.2.1")],
+    },
+    "higher.3": {
+        "right": [("retain_graph", "create_graph"), [" retain_graph", "create_graph "]],
+        "wrong": [
+            (("create_graph", "create_graph"), "hint.higher.3.1"),
+            (("retain_graph", "retain_graph"), "hint.higher.3.2"),
+            ("retain_graph", None),
+        ],
+    },
+}

@@ -1,0 +1,78 @@
+"""Answers to the exercises on hooks and autograd.Function, with the hint each wrong one gets."""
+
+import minigrad
+
+
+def retains(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    h.retain_grad()
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+def hooked(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    seen = []
+    h.register_hook(seen.append)
+    (h * h).sum().backward()
+    return seen[0]
+
+
+def as_given(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+def grad_of_x(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    (h * h).sum().backward()
+    return x.grad
+
+
+class MyCube(minigrad.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x * grad
+
+
+class MyCubeAsGiven(MyCube):
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x
+
+
+class MySquare(MyCube):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**2
+
+
+CASES = {
+    "hooks.1": {
+        "right": [retains, hooked],
+        "wrong": [(as_given, "hint.hooks.1.1"), (grad_of_x, "hint.hooks.1.2")],
+    },
+    "hooks.2": {
+        "right": [MyCube],
+        "wrong": [
+            (MyCubeAsGiven, "hint.hooks.2.2"),
+            (MySquare, "hint.hooks.2.1"),
+            ("MyCube", None),
+        ],
+    },
+}
