@@ -94,7 +94,7 @@ viz.draw_backward(z, show_saved=True)
 # %% [markdown]
 # ## The engine loop
 #
-# `backward()` is in `minigrad/autograd/engine.py` (`run_backward`). Stripped of its
+# `backward()` is in `minigrad/core/engine.py` (`run_backward`). Stripped of its
 # options, it does three things:
 #
 # 1. walk the graph once from the output and count, for every node, how many

@@ -84,7 +84,7 @@ viz.draw_backward(z, show_saved=True)
 # %% [markdown]
 # ## 引擎的循环
 #
-# `backward()` 在 `minigrad/autograd/engine.py` 中（`run_backward`）。去掉各种选项之后，它做三件事：
+# `backward()` 在 `minigrad/core/engine.py` 中（`run_backward`）。去掉各种选项之后，它做三件事：
 #
 # 1. 从输出出发把计算图走一遍，为每个节点数一数将有多少个梯度流入它（`_count_dependencies`，下面会打印出来）；
 # 2. 把输出的节点放进*就绪*节点队列，梯度为 1；
