@@ -323,4 +323,20 @@ MESSAGES: dict[str, str] = {
     "hint.training.2.1": "backward() adds into .grad: three passes, three times.",
     "hint.training.3.1": "return the list of losses, one per step.",
     "hint.training.3.2": "the loss still does not go down. Look at what each line does to w.grad between backward() and step(): step() moves w by the gradient it finds there.",
+    # --- real torch tensors in the pictures and in explain()
+    "viz.not_kept": "not kept by autograd",
+    "viz.rebuilt_note": (
+        "Rebuilt from grad_fn: autograd keeps only what backward needs, so ? marks values and "
+        "constants it did not keep. Run the forward inside viz.record() to see every op."
+    ),
+    "explain.inference": (
+        "{t} does not require grad: it was made inside torch.inference_mode(), so it is an "
+        "inference tensor and autograd recorded nothing.\n"
+        "Fix: compute it outside the inference_mode() block."
+    ),
+    "explain.no_grad_op": (
+        "{t} does not require grad: it was computed by {op} from {b} while grad mode was off "
+        "(inside torch.no_grad()), so nothing was recorded.\n"
+        "Fix: compute it outside the no_grad() block."
+    ),
 }

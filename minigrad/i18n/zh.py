@@ -244,6 +244,21 @@ MESSAGES: dict[str, str] = {
     "jacobian.zero": "v = 0：没有梯度流动；x.grad 全为 0。",
     "jacobian.times_row": "{w} × 第 {i} 行",
     "jacobian.weighted": "x.grad = vᵀJ = {terms}：J 各行的加权和。",
+    # --- 图和 explain() 中的真实 torch 张量
+    "viz.not_kept": "autograd 未保留",
+    "viz.rebuilt_note": (
+        "由 grad_fn 重建：autograd 只保留反向传播需要的东西，? 标出它没有保留的值和常量。"
+        "在 viz.record() 中运行前向计算，就能看到每一个运算。"
+    ),
+    "explain.inference": (
+        "{t} 不需要梯度：它是在 torch.inference_mode() 中创建的推理张量，autograd 什么也没有记录。\n"
+        "修正：在 inference_mode() 块之外计算它。"
+    ),
+    "explain.no_grad_op": (
+        "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 中）由 {op} 从 {b} 算出来的，"
+        "所以什么也没有记录。\n"
+        "修正：在 no_grad() 块之外计算它。"
+    ),
 }
 _LESSONS = {
     # --- minigrad.lessons：check() 打印的话

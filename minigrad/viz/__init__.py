@@ -104,10 +104,8 @@ def _check_tensor(t: Any) -> None:
 
 def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str = "") -> None:
     if is_torch_tensor(t):
-        raise TypeError(
-            "draw_forward draws minigrad tensors; for a torch tensor use draw_backward, which "
-            "walks grad_fn.next_functions"
-        )
+        _torch_forward(dot, t, names, extra, opts, prefix)
+        return
     tr = opts.get("trace")
     with _collapse_limit(opts):
         graph = forward_walk(
@@ -127,6 +125,26 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         collapse=opts["collapse"],
     )
     _check_drawn(dot, start, opts)
+
+
+def _torch_forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str) -> None:
+    """A real torch tensor: traced ops (``viz.record()``) where known, else rebuilt
+    from ``grad_fn`` (see :mod:`minigrad.viz.torch_forward`)."""
+    from .torch_forward import missing_inputs, rebuild
+
+    rec = opts.get("recording")
+    traced = rec.torch_trace.ops if rec is not None and rec.torch_trace is not None else None
+    with _collapse_limit(opts):
+        graph, _ = rebuild(
+            t, max_nodes=_walk_limit(opts), extra=extra, elide=opts["elide"], traced=traced
+        )
+    start = len(dot.lines)
+    forward_body(
+        dot, graph, names, show_values=opts["show_values"], prefix=prefix, collapse=opts["collapse"]
+    )
+    _check_drawn(dot, start, opts)
+    if missing_inputs(graph):
+        dot.note(tr("viz.rebuilt_note"))
 
 
 def _walk_limit(opts: dict) -> int:
