@@ -142,7 +142,10 @@ def frame_sources(
     parameters are not grouped here, unlike in the figures: the group boxes
     would shrink the whole frame below a legible size.)
     """
-    graph = build_backward(rec.output, MinigradAdapter, max_nodes)
+    from .torch_adapter import TorchAdapter, is_torch_tensor
+
+    adapter = TorchAdapter if is_torch_tensor(rec.output) else MinigradAdapter
+    graph = build_backward(rec.output, adapter, max_nodes)
     frames = [_frame(rec, k, dict(names or {}), graph) for k in range(len(rec.steps))]
     sizes: dict[tuple, tuple[float, float]] = {}
     for f in frames:
