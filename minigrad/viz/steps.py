@@ -335,7 +335,14 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
     t, output = expl.tensor, expl.output
     root = output if output is not None else t
     extra = [x for x in (t, expl.source) if x is not None]
-    graph = forward_walk(root, max_nodes=max_nodes, extra=extra)
+    from .torch_adapter import is_torch_tensor
+
+    if is_torch_tensor(root):  # real torch: its graph as the forward view draws it
+        from .torch_forward import rebuild
+
+        graph, _ = rebuild(root, max_nodes=max_nodes, extra=extra)
+    else:
+        graph = forward_walk(root, max_nodes=max_nodes, extra=extra)
     keyed: dict[tuple, str] = {}
     for v in graph.vars:
         name = expl.names.get(id(v.tensor))

@@ -219,10 +219,14 @@ def _saved(fn: Any) -> dict[str, Any]:
     out = {}
     for attr in dir(fn):
         if attr.startswith("_saved_"):
+            role = attr[len("_saved_") :]
             try:
-                out[attr[len("_saved_") :]] = getattr(fn, attr)
-            except RuntimeError:  # freed by a backward
-                return {}
+                out[role] = getattr(fn, attr)
+            except RuntimeError:  # changed in place since (read it raw), or freed by a backward
+                try:
+                    out[role] = getattr(fn, "_raw_saved_" + role).data
+                except (AttributeError, RuntimeError):
+                    return {}
     return out
 
 
