@@ -101,3 +101,24 @@ def show_picture(
             children[i] = shown
     if tuple(children) != tuple(container.children):
         container.children = tuple(children)
+
+
+def torch_lib(f: Any, *values: Any) -> Any:
+    """The real ``torch`` module when ``f`` is written with it (a global of ``f``'s
+    code is torch or one of its modules) or a value is a torch tensor; else None.
+    torch is never imported here: it is looked up only if already loaded."""
+    import sys
+
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return None
+    from .._tensor import Tensor
+
+    if any(isinstance(v, torch.Tensor) and not isinstance(v, Tensor) for v in values):
+        return torch
+    code, scope = getattr(f, "__code__", None), getattr(f, "__globals__", {})
+    for name in getattr(code, "co_names", ()):
+        mod = getattr(scope.get(name), "__name__", "")
+        if isinstance(mod, str) and (mod == "torch" or mod.startswith("torch.")):
+            return torch
+    return None

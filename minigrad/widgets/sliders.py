@@ -34,7 +34,7 @@ from ..viz.forward import forward_body
 from ..viz.recording import record
 from ..viz.render import Dot, DotError, DotNotFoundError, run_dot
 from ..viz.walk import forward_walk, tensor_key
-from ._common import DisplaysAsWidget, error_box, show_picture, svg_markup
+from ._common import DisplaysAsWidget, error_box, show_picture, svg_markup, torch_lib
 
 VIEWS = ("backward", "forward")
 PICTURE_WIDTH = 420.0  # points left for the picture next to the sliders and the table
@@ -82,6 +82,27 @@ def _locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict]:
         del frame
 
 
+def _torch_locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict]:
+    """:func:`_locals_of` for a function written with torch: ``f``'s variables are
+    read when its frame returns (seen by a profile function, put back afterwards)."""
+    import sys
+
+    code = getattr(f, "__code__", None)
+    found: dict = {}
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "return" and frame.f_code is code and not found:
+            found.update(_names.variables(frame, with_globals=False))
+
+    before = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        out = f(**kwargs)
+    finally:
+        sys.setprofile(before)
+    return out, found
+
+
 class InteractGraph(DisplaysAsWidget):
     """The widget made by :func:`interact_graph`.
 
@@ -113,6 +134,8 @@ class InteractGraph(DisplaysAsWidget):
                 self.sliders[name] = _slider_for(name, spec)
             else:
                 self.fixed[name] = spec
+        # f written with real torch (or given torch tensors): torch runs it, torch's graph is drawn
+        self.torch = torch_lib(f, *self.fixed.values())
         self.values: dict[str, Any] = {}
         self.grads: dict[str, Any] = {}
         self.output: Tensor | None = None
@@ -140,11 +163,12 @@ class InteractGraph(DisplaysAsWidget):
         self.update()
 
     def _inputs(self) -> dict[str, Tensor]:
+        lib: Any = self.torch or _creation
         inputs: dict[str, Tensor] = {}
         for name, value in self.fixed.items():
-            inputs[name] = value if isinstance(value, Tensor) else _creation.tensor(float(value))
+            inputs[name] = value if _names.is_tensor(value) else lib.tensor(float(value))
         for name, s in self.sliders.items():
-            inputs[name] = _creation.tensor(float(s.value), requires_grad=True)
+            inputs[name] = lib.tensor(float(s.value), requires_grad=True)
         return inputs
 
     def update(self) -> None:
@@ -157,20 +181,30 @@ class InteractGraph(DisplaysAsWidget):
         self.error = ""
         names = {id(t): k for k, t in inputs.items()}
         tensors = list(inputs.values())
+        rec: Any = None
         try:
-            out, local = _locals_of(self.f, inputs)
-            if not isinstance(out, Tensor):
+            if self.torch is not None:
+                with record() as rec:  # (traces torch's ops for the forward view)
+                    out, local = _torch_locals_of(self.f, inputs)
+            else:
+                out, local = _locals_of(self.f, inputs)
+            if not _names.is_tensor(out):
                 raise TypeError(f"the function must return a tensor, got {type(out).__name__}")
             for k, v in local.items():
-                if isinstance(v, Tensor) and not k.startswith("_"):
+                if _names.is_tensor(v) and not k.startswith("_"):
                     names.setdefault(id(v), k)
                     tensors.append(v)
             names.setdefault(id(out), "output")
             tensors.append(out)
-            with record() as rec:
-                if out.requires_grad:
-                    grad = None if out.numel() == 1 else _creation.ones_like(out)
-                    out.backward(grad)
+            if self.torch is not None:
+                if out.requires_grad:  # (the graph is kept for the picture's gradients)
+                    grad = None if out.numel() == 1 else self.torch.ones_like(out)
+                    out.backward(grad, retain_graph=True)
+            else:
+                with record() as rec:
+                    if out.requires_grad:
+                        grad = None if out.numel() == 1 else _creation.ones_like(out)
+                        out.backward(grad)
         except Exception as err:  # a learner's function may fail: show it, keep the sliders
             self.output, self.grads = None, {}
             self.error = f"{type(err).__name__}: {err}"
@@ -196,7 +230,18 @@ class InteractGraph(DisplaysAsWidget):
 
     def _picture(self, out: Tensor, keyed: dict[tuple, str], rec: Any) -> str:
         dot = Dot("LR")
-        if self.view == "forward":
+        if self.torch is not None:  # torch's own graph
+            from ..viz.torch_adapter import TorchAdapter
+            from ..viz.torch_forward import rebuild
+
+            if self.view == "forward":
+                traced = rec.torch_trace.ops if rec.torch_trace is not None else None
+                forward_body(dot, rebuild(out, traced=traced)[0], keyed)
+            else:
+                graph = build_backward(out, TorchAdapter, 100)
+                grads = TorchAdapter.rerun(graph) if graph.nodes else None
+                backward_body(dot, graph, keyed, TorchAdapter, grads)
+        elif self.view == "forward":
             forward_body(dot, forward_walk(out), keyed)
         else:
             graph = build_backward(out, MinigradReplay, 100)
