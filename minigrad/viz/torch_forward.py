@@ -97,7 +97,8 @@ class TorchTrace:
     The outputs are kept alive with the trace, so that their ids stay theirs.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, on_op: Any = None) -> None:
+        self.on_op = on_op  # called with the op's name at every call it sees
         self.ops: dict[int, tuple[str, tuple, object, bool]] = {}
         self._keep: list[Any] = []
         self._modes: list[Any] = []
@@ -106,6 +107,8 @@ class TorchTrace:
         import torch
 
         name = getattr(func, "__name__", "")
+        if self.on_op is not None:
+            self.on_op(name)
         if name in _SKIP:
             return
         outs = [o for o in _flat(out) if isinstance(o, torch.Tensor)]

@@ -82,25 +82,28 @@ def _locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict]:
         del frame
 
 
-def _torch_locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict]:
-    """:func:`_locals_of` for a function written with torch: ``f``'s variables are
-    read when its frame returns (seen by a profile function, put back afterwards)."""
-    import sys
+def _torch_locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict, Any]:
+    """:func:`_locals_of` for a function written with torch: the first torch op
+    (seen by :class:`~minigrad.viz.torch_forward.TorchTrace`, which also keeps
+    every op for the forward view) is the moment to find ``f``'s frame."""
+    from ..viz.torch_forward import TorchTrace
 
     code = getattr(f, "__code__", None)
-    found: dict = {}
+    found: list = []
 
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        if event == "return" and frame.f_code is code and not found:
-            found.update(_names.variables(frame, with_globals=False))
+    def first_op(_name: str) -> None:
+        if not found and code is not None:
+            frame = _names.running(code)
+            if frame is not None:
+                found.append(frame)
 
-    before = sys.getprofile()
-    sys.setprofile(profile)
-    try:
+    with TorchTrace(on_op=first_op) as trace:
         out = f(**kwargs)
+    frame = found.pop() if found else None
+    try:
+        return out, dict(_names.variables(frame, with_globals=False)), trace
     finally:
-        sys.setprofile(before)
-    return out, found
+        del frame
 
 
 class InteractGraph(DisplaysAsWidget):
@@ -183,9 +186,8 @@ class InteractGraph(DisplaysAsWidget):
         tensors = list(inputs.values())
         rec: Any = None
         try:
-            if self.torch is not None:
-                with record() as rec:  # (traces torch's ops for the forward view)
-                    out, local = _torch_locals_of(self.f, inputs)
+            if self.torch is not None:  # (rec: torch's ops, for the forward view)
+                out, local, rec = _torch_locals_of(self.f, inputs)
             else:
                 out, local = _locals_of(self.f, inputs)
             if not _names.is_tensor(out):
@@ -235,8 +237,7 @@ class InteractGraph(DisplaysAsWidget):
             from ..viz.torch_forward import rebuild
 
             if self.view == "forward":
-                traced = rec.torch_trace.ops if rec.torch_trace is not None else None
-                forward_body(dot, rebuild(out, traced=traced)[0], keyed)
+                forward_body(dot, rebuild(out, traced=rec.ops)[0], keyed)
             else:
                 graph = build_backward(out, TorchAdapter, 100)
                 grads = TorchAdapter.rerun(graph) if graph.nodes else None
