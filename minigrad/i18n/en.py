@@ -339,4 +339,20 @@ MESSAGES: dict[str, str] = {
         "(inside torch.no_grad()), so nothing was recorded.\n"
         "Fix: compute it outside the no_grad() block."
     ),
+    "hint.pytorch.1.1": (
+        "there is one AccumulateGrad per leaf that requires grad: count the model's "
+        "parameters (each weight and each bias)."
+    ),
+    "hint.pytorch.2.1": 'answer with the cause as a string, e.g. "detach", or pass explain(h) itself.',
+    "hint.pytorch.2.2": (
+        "not that one: h was computed by a layer, so it has a grad_fn. What does that make it?"
+    ),
+    "hint.pytorch.3.1": "pass the function itself, grads, not what it returns.",
+    "hint.pytorch.3.2": (
+        "w.grad is still None: torch.ones(3, requires_grad=True) * 2 is the result of a "
+        "multiplication, not a leaf. Create w as a leaf holding 2.0 directly, e.g. with "
+        "torch.full."
+    ),
+    "hint.pytorch.3.3": "your function stops with an error under torch: run grads(torch) in a cell to see it.",
+    "hint.pytorch.3.4": "w.grad is set, but it is not x = [1, 2, 3]: keep the loss (w * x).sum().",
 }

@@ -67,6 +67,7 @@ from .render import (
     run_dot,
     set_renderer,
 )
+from .side import SideBySide, side_by_side
 from .torch_adapter import TorchAdapter, is_torch_tensor
 from .walk import GraphTooLarge, forward_walk, too_large
 
@@ -76,6 +77,8 @@ __all__ = [
     "draw",
     "draw_forward",
     "draw_backward",
+    "side_by_side",
+    "SideBySide",
     "record",
     "trace",
     "Figure",
