@@ -86,6 +86,13 @@ class Explanation:
 
         return explain_source(self)
 
+    def figure(self) -> Any:
+        """The picture alone, as a :class:`minigrad.viz.Figure` (shown as an image in Jupyter;
+        ``print(explanation)`` gives the text)."""
+        from .viz.render import Figure
+
+        return Figure(self.dot_source)
+
     def svg(self) -> str:
         """The picture as SVG (needs graphviz's ``dot``)."""
         from .viz.render import run_dot

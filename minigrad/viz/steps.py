@@ -326,7 +326,7 @@ def _attr_line(node_id: str, attrs: dict[str, str], label: str | None = None) ->
     return f"  {node_id} [{', '.join(parts)}]"
 
 
-def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> str:
+def explain_source(expl: Any, *, rankdir: str = "auto", max_nodes: int = 100) -> str:
     """The DOT text of an :class:`minigrad.explain.Explanation`: the forward graph
     with the tensor in question in yellow and the broken spot in vermillion."""
     from .forward import forward_body
@@ -353,7 +353,8 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
     for x in extra + [root]:
         if id(x) in expl.names:
             keyed.setdefault(tensor_key(x), expl.names[id(x)])
-    dot = Dot(rankdir, title=expl.text.splitlines()[0].split(": ")[0].split("：")[0])
+    title = expl.text.splitlines()[0].split(": ")[0].split("：")[0]
+    dot = Dot("LR" if rankdir == "auto" else rankdir, title=title)
     forward_body(dot, graph, keyed)
     var_ids = {v.key: v.id for v in graph.vars}
     tid = var_ids.get(tensor_key(t))
@@ -372,4 +373,6 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
         mid = var_ids.get(tensor_key(expl.modified))
         if mid is not None and mid != tid:
             dot.raw(_attr_line(mid, BROKEN, labels.html(("small", tr("steps.modified_in_place")))))
+    if rankdir == "auto":  # left to right while it fits the page, else top to bottom
+        dot.rankdir = layout.auto_rankdir(dot.lines)
     return dot.source(legend=True)

@@ -112,7 +112,8 @@ for name, p in model.named_parameters():
 h = model[0](x)
 out = model[2](torch.tanh(h)).sum()
 out.backward()
-explain(h)
+print(explain(h))
+explain(h).figure()  # the path, with h in yellow
 
 # %% [markdown]
 # An in-place change of a tensor a node saved for backward breaks the next backward:
@@ -123,7 +124,8 @@ explain(h)
 s = torch.sigmoid(model[0](x))
 total = s.sum()
 s.mul_(2)
-explain(total)
+print(explain(total))
+explain(total).figure()
 
 # %% [markdown]
 # A parameter that the loss does not depend on gets no gradient at all:
@@ -131,7 +133,7 @@ explain(total)
 # %%
 spare = nn.Linear(2, 3)  # a layer the model never calls
 unused = spare.weight
-explain(unused, output=out)
+print(explain(unused, output=out))
 
 # %% [markdown]
 # ## minigrad and torch, side by side

@@ -100,7 +100,8 @@ for name, p in model.named_parameters():
 h = model[0](x)
 out = model[2](torch.tanh(h)).sum()
 out.backward()
-explain(h)
+print(explain(h))
+explain(h).figure()  # 路径图，h 标成黄色
 
 # %% [markdown]
 # 原地修改一个节点为反向传播保存的张量，会让下一次反向传播失败：torch 的版本计数器会发现这一点，而 `explain` 在你运行任何东西之前就指出是哪个张量、哪个节点。（`sigmoid` 保存它的结果，所以原地把 `s` 乘以 2 就把它破坏了。）
@@ -109,7 +110,8 @@ explain(h)
 s = torch.sigmoid(model[0](x))
 total = s.sum()
 s.mul_(2)
-explain(total)
+print(explain(total))
+explain(total).figure()
 
 # %% [markdown]
 # 损失不依赖的参数，根本得不到梯度：
@@ -117,7 +119,7 @@ explain(total)
 # %%
 spare = nn.Linear(2, 3)  # 模型从不调用的一层
 unused = spare.weight
-explain(unused, output=out)
+print(explain(unused, output=out))
 
 # %% [markdown]
 # ## minigrad 与 torch 并排对照
