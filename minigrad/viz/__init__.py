@@ -97,7 +97,8 @@ __all__ = [
 
 def _names(names: Mapping | None) -> tuple[dict, list]:
     found = learner.caller_tensors()
-    return merge(infer_names(found), names), [t for _, t in found]
+    given = [t for pair in (names or {}).items() for t in pair if learner.is_tensor(t)]
+    return merge(infer_names(found), names), [t for _, t in found] + given
 
 
 def _check_tensor(t: Any) -> None:

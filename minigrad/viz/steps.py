@@ -337,10 +337,13 @@ def explain_source(expl: Any, *, rankdir: str = "auto", max_nodes: int = 100) ->
     extra = [x for x in (t, expl.source) if x is not None]
     from .torch_adapter import is_torch_tensor
 
+    notes: list[str] = []
     if is_torch_tensor(root):  # real torch: its graph as the forward view draws it
-        from .torch_forward import rebuild
+        from .torch_forward import missing_inputs, rebuild
 
         graph, _ = rebuild(root, max_nodes=max_nodes, extra=extra)
+        if missing_inputs(graph):
+            notes = [tr("viz.rebuilt_note")]
     else:
         graph = forward_walk(root, max_nodes=max_nodes, extra=extra)
     keyed: dict[tuple, str] = {}
@@ -373,6 +376,8 @@ def explain_source(expl: Any, *, rankdir: str = "auto", max_nodes: int = 100) ->
         mid = var_ids.get(tensor_key(expl.modified))
         if mid is not None and mid != tid:
             dot.raw(_attr_line(mid, BROKEN, labels.html(("small", tr("steps.modified_in_place")))))
+    for note in notes:
+        dot.note(note)
     if rankdir == "auto":  # left to right while it fits the page, else top to bottom
         dot.rankdir = layout.auto_rankdir(dot.lines)
     return dot.source(legend=True)

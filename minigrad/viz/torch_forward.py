@@ -117,6 +117,8 @@ class TorchTrace:
         inputs = tuple(x for x in _flat(args) + _flat(list(kwargs.values())) if _is_input(x))
         if any(o is x for o in outs for x in inputs):  # in place: autograd's view is better
             return
+        if not any(isinstance(x, torch.Tensor) for x in inputs):  # made from numbers: a leaf
+            return
         off = not torch.is_grad_enabled() and any(
             isinstance(x, torch.Tensor) and x.requires_grad for x in inputs
         )

@@ -154,11 +154,12 @@ def same_code(torch):
     return z, {w: "w", x: "x", b: "b", y: "y", z: "z"}
 
 
-z_mg, names_mg = same_code(minigrad)
-z_pt, names_pt = same_code(torch)
+with viz.record():  # traced: every op and value on the torch side too
+    z_mg, names_mg = same_code(minigrad)
+    z_pt, names_pt = same_code(torch)
 viz.side_by_side(
-    viz.draw_forward(z_mg, names=names_mg, legend=False),
-    viz.draw_forward(z_pt, names=names_pt, legend=False),
+    viz.draw_forward(z_mg, names=names_mg, legend=False, rankdir="TB"),
+    viz.draw_forward(z_pt, names=names_pt, legend=False, rankdir="TB"),
     titles=["minigrad", "torch"],
 )
 

@@ -92,3 +92,11 @@ def test_draw_puts_both_views_of_torch_code_in_one_figure() -> None:
     src = viz.draw(z).source
     assert "cluster_forward" in src and "cluster_backward" in src
     assert "MulBackward0" in src and "label=<mul>" in src
+
+
+def test_tensors_made_from_numbers_inside_record_are_leaves_not_ops() -> None:
+    with viz.record():
+        w = torch.tensor([0.5, -1.0], requires_grad=True)
+        z = (w * torch.ones(2)).sum()
+    src = viz.draw_forward(z).source
+    assert ops_of(src) == ["mul", "sum"]
