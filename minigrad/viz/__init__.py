@@ -129,6 +129,7 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         collapse=opts["collapse"],
     )
     _check_drawn(dot, start, opts)
+    opts["drawn"].update(id(v.tensor) for v in graph.vars)
 
 
 def _torch_forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str) -> None:
@@ -147,6 +148,7 @@ def _torch_forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefi
         dot, graph, names, show_values=opts["show_values"], prefix=prefix, collapse=opts["collapse"]
     )
     _check_drawn(dot, start, opts)
+    opts["drawn"].update(id(v.tensor) for v in graph.vars)
     if missing_inputs(graph):
         dot.note(tr("viz.rebuilt_note"))
 
@@ -186,6 +188,7 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
     adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
     with _collapse_limit(opts):
         graph = build_backward(t, adapter, _walk_limit(opts), opts["elide"])
+    opts["drawn"].update(id(b.leaf) for b in graph.nodes if b.leaf is not None)
     recording, mode = opts.get("recording"), opts.get("grads", "auto")
     grads = None
     if mode is not False and graph.nodes:
@@ -231,7 +234,7 @@ def _options(
         raise ValueError("show= must be 'grads' or 'local'")
     if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
-    return dict(locals())
+    return dict(locals(), drawn=set())  # drawn: ids of the tensors in the picture
 
 
 def _new_dot(opts: dict) -> Any:
@@ -243,9 +246,36 @@ def _new_dot(opts: dict) -> Any:
 def _fit(dot: Any, opts: dict) -> None:
     """Group each module's parameters, and choose the direction from the graph's
     shape, once its nodes are known."""
-    dot.lines += layout.module_groups(dot.lines, learner.caller_module_kinds())
+    dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"]))
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
+
+
+def _module_kinds(drawn: set[int]) -> dict[str, str]:
+    """The class of each submodule of the learner's modules, by prefix (``"0": "Linear"``).
+    Modules with a parameter in the picture come first: two models in one notebook both
+    have a ``0``."""
+    frame = learner.learner_frame()
+    try:
+        modules = [v for _, v in learner.variables(frame) if learner.is_module(v)]
+    finally:
+        del frame
+
+    def in_picture(module: Any) -> bool:
+        try:
+            return any(id(p) in drawn for p in module.parameters())
+        except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+            return False
+
+    kinds: dict[str, str] = {}
+    for module in sorted(modules, key=lambda m: not in_picture(m)):
+        try:
+            for prefix, sub in module.named_modules():
+                if prefix:
+                    kinds.setdefault(prefix, type(sub).__name__)
+        except Exception:  # noqa: BLE001
+            continue
+    return kinds
 
 
 def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:

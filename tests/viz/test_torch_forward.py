@@ -100,3 +100,14 @@ def test_tensors_made_from_numbers_inside_record_are_leaves_not_ops() -> None:
         z = (w * torch.ones(2)).sum()
     src = viz.draw_forward(z).source
     assert ops_of(src) == ["mul", "sum"]
+
+
+def test_two_models_in_one_namespace_each_group_says_its_own_layer() -> None:
+    torch.manual_seed(0)
+    # mlp comes first among the variables, and its "9" is a ReLU
+    mlp = torch.nn.Sequential(*[torch.nn.Linear(2, 2) for _ in range(9)], torch.nn.ReLU())
+    cnn = torch.nn.Sequential(*[torch.nn.Identity() for _ in range(9)], torch.nn.Linear(2, 1))
+    out = cnn(torch.ones(1, 2)).sum()
+    src = viz.draw_forward(out).source
+    assert "label=<9: Linear>" in src and "ReLU" not in src
+    assert isinstance(mlp[9], torch.nn.ReLU)
