@@ -27,7 +27,7 @@ from .i18n import text as tr
 
 def is_torch_tensor(t: Any) -> bool:
     """A real ``torch.Tensor`` (torch is then already imported)."""
-    from ._tensor import Tensor
+    from . import Tensor  # minigrad's own Tensor (it calls itself torch.Tensor)
 
     torch = sys.modules.get("torch")
     if torch is None or isinstance(t, Tensor):

@@ -112,7 +112,7 @@ def torch_lib(f: Any, *values: Any) -> Any:
     torch = sys.modules.get("torch")
     if torch is None:
         return None
-    from .._tensor import Tensor
+    from .. import Tensor  # minigrad's own Tensor (it calls itself torch.Tensor)
 
     if any(isinstance(v, torch.Tensor) and not isinstance(v, Tensor) for v in values):
         return torch
