@@ -334,6 +334,10 @@ MESSAGES: dict[str, str] = {
         "inference tensor and autograd recorded nothing.\n"
         "Fix: compute it outside the inference_mode() block."
     ),
+    "viz.na_note_torch": (
+        "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
+        "Draw before backward(), or pass retain_graph=True to it."
+    ),
     "explain.no_grad_op": (
         "{t} does not require grad: it was computed by {op} from {b} while grad mode was off "
         "(inside torch.no_grad()), so nothing was recorded.\n"

@@ -254,6 +254,10 @@ MESSAGES: dict[str, str] = {
         "{t} 不需要梯度：它是在 torch.inference_mode() 中创建的推理张量，autograd 什么也没有记录。\n"
         "修正：在 inference_mode() 块之外计算它。"
     ),
+    "viz.na_note_torch": (
+        "n/a：backward() 已释放保存的张量，这个梯度无法重算。"
+        "请在 backward() 之前画图，或者给它传入 retain_graph=True。"
+    ),
     "explain.no_grad_op": (
         "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 中）由 {op} 从 {b} 算出来的，"
         "所以什么也没有记录。\n"

@@ -323,7 +323,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     resolved, _ = _names(names)
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
-        dot.note(tr("viz.na_note"))
+        dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
     _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
@@ -361,7 +361,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
         body += ["  " + line for line in inner]
         body.append("  }")
     if na:
-        dot.note(tr("viz.na_note"))
+        dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
     dot.lines = body
     if opts["rankdir"] == "auto":  # (no module groups: a node cannot be in two clusters)
         dot.rankdir = layout.auto_rankdir(dot.lines)

@@ -111,3 +111,12 @@ def test_two_models_in_one_namespace_each_group_says_its_own_layer() -> None:
     src = viz.draw_forward(out).source
     assert "label=<9: Linear>" in src and "ReLU" not in src
     assert isinstance(mlp[9], torch.nn.ReLU)
+
+
+def test_a_freed_torch_graph_says_how_to_keep_its_gradients() -> None:
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    z = (w.exp() * 2).sum()
+    z.backward()  # frees ExpBackward0's saved result
+    src = viz.draw_backward(z).source
+    assert "n/a" in src and "retain_graph=True" in src
+    assert "viz.record" not in src  # (which records minigrad's engine, not torch's)
