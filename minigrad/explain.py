@@ -84,6 +84,13 @@ class Explanation:
 
         return explain_source(self)
 
+    def figure(self) -> Any:
+        """The picture alone, as a :class:`minigrad.viz.Figure` (shown as an image in Jupyter;
+        ``print(explanation)`` gives the text)."""
+        from .viz.render import Figure
+
+        return Figure(self.dot_source)
+
     def svg(self) -> str:
         """The picture as SVG (needs graphviz's ``dot``)."""
         from .viz.render import run_dot
@@ -181,16 +188,23 @@ def explain(
     'detach'
     >>> explain(x * 2).cause        # as an output: backward() needs a gradient argument
     'non_scalar'
+
+    ``t`` may also be a real ``torch`` tensor: the same causes are read from
+    torch's own state (its saved tensors, version counters, inference flag).
     """
+    from ._torch_explain import explain_torch, is_torch_tensor
+
+    if is_torch_tensor(t):  # real torch: the same answers, read from torch's state
+        found = [(n, v) for n, v in _names.caller_tensors() if is_torch_tensor(v)]
+        if output is not None and not is_torch_tensor(output):
+            raise TypeError(f"output must be a torch tensor, got {type(output).__name__}")
+        return explain_torch(
+            t, output, gradient, _ids(found, names), [v for _, v in found], Explanation
+        )
     if not isinstance(t, Tensor):
-        raise TypeError(f"explain() expects a minigrad tensor, got {type(t).__name__}")
+        raise TypeError(f"explain() expects a minigrad or torch tensor, got {type(t).__name__}")
     found = [(n, v) for n, v in _names.caller_tensors(modules=False) if isinstance(v, Tensor)]
-    ids: dict[int, str] = {}
-    for name, value in found:
-        ids.setdefault(id(value), name)
-    for k, v in (names or {}).items():
-        tensor, name = (v, k) if isinstance(k, str) else (k, v)
-        ids[id(tensor)] = str(name)
+    ids = _ids(found, names)
     candidates = [v for _, v in found]
 
     def name_of(x: Any, default: str = "") -> str:
@@ -335,6 +349,17 @@ def explain(
             tr("explain.not_run_yet", t=tname),
         )
     return make("ok", tr("explain.ok_leaf", t=tname))
+
+
+def _ids(found: list, names: dict | None) -> dict[int, str]:
+    """``id(tensor) -> name``: the caller's variables, then ``names=`` on top."""
+    ids: dict[int, str] = {}
+    for name, value in found:
+        ids.setdefault(id(value), name)
+    for k, v in (names or {}).items():
+        tensor, name = (v, k) if isinstance(k, str) else (k, v)
+        ids[id(tensor)] = str(name)
+    return ids
 
 
 def _same(a: Tensor, b: Tensor) -> bool:

@@ -786,3 +786,39 @@ def _training_3(train):
     if not losses[-1] < 0.5 * losses[0]:
         return tr("hint.training.3.2")
     return None
+
+
+# Lesson 14: your own PyTorch model
+
+_JUDGES["pytorch.1"] = _number(4, "hint.pytorch.1.1")
+
+
+@exercise("pytorch.2")
+def _pytorch_2(answer):
+    cause = getattr(answer, "cause", answer)  # the explanation itself, or its cause
+    if not isinstance(cause, str):
+        return tr("hint.pytorch.2.1")
+    if cause.strip().strip("'\"").lower().replace("-", "_").replace(" ", "_") != "non_leaf":
+        return tr("hint.pytorch.2.2")
+    return None
+
+
+@exercise("pytorch.3")
+def _pytorch_3(grads):
+    import importlib
+    import warnings
+
+    if not callable(grads):
+        return tr("hint.pytorch.3.1")
+    torch = importlib.import_module("torch")  # the lesson is about real PyTorch
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch warns when a non-leaf's .grad is read
+        try:
+            g = grads(torch)
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything
+            return tr("hint.pytorch.3.3")
+    if g is None:
+        return tr("hint.pytorch.3.2")
+    if not same(g, [1.0, 2.0, 3.0]):
+        return tr("hint.pytorch.3.4")
+    return None

@@ -357,4 +357,40 @@ MESSAGES: dict[str, str] = {
     "hint.training.2.1": "backward() adds into .grad: three passes, three times.",
     "hint.training.3.1": "return the list of losses, one per step.",
     "hint.training.3.2": "the loss still does not go down. Look at what each line does to w.grad between backward() and step(): step() moves w by the gradient it finds there.",
+    # --- real torch tensors in the pictures and in explain()
+    "viz.not_kept": "not kept by autograd",
+    "viz.rebuilt_note": (
+        "Rebuilt from grad_fn: autograd keeps only what backward needs, so ? marks values and "
+        "constants it did not keep. Run the forward inside viz.record() to see every op."
+    ),
+    "explain.inference": (
+        "{t} does not require grad: it was made inside torch.inference_mode(), so it is an "
+        "inference tensor and autograd recorded nothing.\n"
+        "Fix: compute it outside the inference_mode() block."
+    ),
+    "viz.na_note_torch": (
+        "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
+        "Draw before backward(), or pass retain_graph=True to it."
+    ),
+    "explain.no_grad_op": (
+        "{t} does not require grad: it was computed by {op} from {b} while grad mode was off "
+        "(inside torch.no_grad()), so nothing was recorded.\n"
+        "Fix: compute it outside the no_grad() block."
+    ),
+    "hint.pytorch.1.1": (
+        "there is one AccumulateGrad per leaf that requires grad: count the model's "
+        "parameters (each weight and each bias)."
+    ),
+    "hint.pytorch.2.1": 'answer with the cause as a string, e.g. "detach", or pass explain(h) itself.',
+    "hint.pytorch.2.2": (
+        "not that one: h was computed by a layer, so it has a grad_fn. What does that make it?"
+    ),
+    "hint.pytorch.3.1": "pass the function itself, grads, not what it returns.",
+    "hint.pytorch.3.2": (
+        "w.grad is still None: torch.ones(3, requires_grad=True) * 2 is the result of a "
+        "multiplication, not a leaf. Create w as a leaf holding 2.0 directly, e.g. with "
+        "torch.full."
+    ),
+    "hint.pytorch.3.3": "your function stops with an error under torch: run grads(torch) in a cell to see it.",
+    "hint.pytorch.3.4": "w.grad is set, but it is not x = [1, 2, 3]: keep the loss (w * x).sum().",
 }

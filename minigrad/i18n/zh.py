@@ -247,6 +247,25 @@ MESSAGES: dict[str, str] = {
     "jacobian.zero": "v = 0：没有梯度流动；x.grad 全为 0。",
     "jacobian.times_row": "{w} × 第 {i} 行",
     "jacobian.weighted": "x.grad = vᵀJ = {terms}：J 各行的加权和。",
+    # --- 图和 explain() 中的真实 torch 张量
+    "viz.not_kept": "autograd 未保留",
+    "viz.rebuilt_note": (
+        "由 grad_fn 重建：autograd 只保留反向传播需要的东西，? 标出它没有保留的值和常量。"
+        "在 viz.record() 中运行前向计算，就能看到每一个运算。"
+    ),
+    "explain.inference": (
+        "{t} 不需要梯度：它是在 torch.inference_mode() 中创建的推理张量，autograd 什么也没有记录。\n"
+        "修正：在 inference_mode() 块之外计算它。"
+    ),
+    "viz.na_note_torch": (
+        "n/a：backward() 已释放保存的张量，这个梯度无法重算。"
+        "请在 backward() 之前画图，或者给它传入 retain_graph=True。"
+    ),
+    "explain.no_grad_op": (
+        "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 中）由 {op} 从 {b} 算出来的，"
+        "所以什么也没有记录。\n"
+        "修正：在 no_grad() 块之外计算它。"
+    ),
 }
 _LESSONS = {
     # --- minigrad.lessons：check() 打印的话
@@ -340,5 +359,15 @@ _LESSONS = {
     "hint.training.2.1": "backward() 会累加到 .grad 中：三次反向传播，就是三倍。",
     "hint.training.3.1": "返回损失值的列表，每一步一个。",
     "hint.training.3.2": "损失还是没有下降。看看在 backward() 和 step() 之间每一行对 w.grad 做了什么：step() 按它在那里看到的梯度移动 w。",
+    "hint.pytorch.1.1": "每个需要梯度的叶子节点对应一个 AccumulateGrad：数一数模型的参数（每个权重和每个偏置）。",
+    "hint.pytorch.2.1": '用字符串回答原因，例如 "detach"，或者直接传入 explain(h)。',
+    "hint.pytorch.2.2": "不是这个：h 是由一层网络算出来的，所以它有 grad_fn。这说明它是什么？",
+    "hint.pytorch.3.1": "传入函数本身 grads，而不是它的返回值。",
+    "hint.pytorch.3.2": (
+        "w.grad 仍是 None：torch.ones(3, requires_grad=True) * 2 是一次乘法的结果，不是叶子节点。"
+        "直接把 w 创建成值为 2.0 的叶子节点，例如用 torch.full。"
+    ),
+    "hint.pytorch.3.3": "用 torch 运行时你的函数出错了：在一个单元格里运行 grads(torch) 看看。",
+    "hint.pytorch.3.4": "w.grad 有值了，但不是 x = [1, 2, 3]：损失保持为 (w * x).sum()。",
 }
 MESSAGES.update(_LESSONS)

@@ -67,6 +67,7 @@ from .render import (
     run_dot,
     set_renderer,
 )
+from .side import SideBySide, side_by_side
 from .torch_adapter import TorchAdapter, is_torch_tensor
 from .walk import GraphTooLarge, forward_walk, too_large
 
@@ -76,6 +77,8 @@ __all__ = [
     "draw",
     "draw_forward",
     "draw_backward",
+    "side_by_side",
+    "SideBySide",
     "record",
     "trace",
     "Figure",
@@ -94,7 +97,8 @@ __all__ = [
 
 def _names(names: Mapping | None) -> tuple[dict, list]:
     found = learner.caller_tensors()
-    return merge(infer_names(found), names), [t for _, t in found]
+    given = [t for pair in (names or {}).items() for t in pair if learner.is_tensor(t)]
+    return merge(infer_names(found), names), [t for _, t in found] + given
 
 
 def _check_tensor(t: Any) -> None:
@@ -104,10 +108,8 @@ def _check_tensor(t: Any) -> None:
 
 def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str = "") -> None:
     if is_torch_tensor(t):
-        raise TypeError(
-            "draw_forward draws minigrad tensors; for a torch tensor use draw_backward, which "
-            "walks grad_fn.next_functions"
-        )
+        _torch_forward(dot, t, names, extra, opts, prefix)
+        return
     tr = opts.get("trace")
     with _collapse_limit(opts):
         graph = forward_walk(
@@ -127,6 +129,28 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         collapse=opts["collapse"],
     )
     _check_drawn(dot, start, opts)
+    opts["drawn"].update(id(v.tensor) for v in graph.vars)
+
+
+def _torch_forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str) -> None:
+    """A real torch tensor: traced ops (``viz.record()``) where known, else rebuilt
+    from ``grad_fn`` (see :mod:`minigrad.viz.torch_forward`)."""
+    from .torch_forward import missing_inputs, rebuild
+
+    rec = opts.get("recording")
+    traced = rec.torch_trace.ops if rec is not None and rec.torch_trace is not None else None
+    with _collapse_limit(opts):
+        graph, _ = rebuild(
+            t, max_nodes=_walk_limit(opts), extra=extra, elide=opts["elide"], traced=traced
+        )
+    start = len(dot.lines)
+    forward_body(
+        dot, graph, names, show_values=opts["show_values"], prefix=prefix, collapse=opts["collapse"]
+    )
+    _check_drawn(dot, start, opts)
+    opts["drawn"].update(id(v.tensor) for v in graph.vars)
+    if missing_inputs(graph):
+        dot.note(tr("viz.rebuilt_note"))
 
 
 def _walk_limit(opts: dict) -> int:
@@ -164,6 +188,7 @@ def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bo
     adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
     with _collapse_limit(opts):
         graph = build_backward(t, adapter, _walk_limit(opts), opts["elide"])
+    opts["drawn"].update(id(b.leaf) for b in graph.nodes if b.leaf is not None)
     recording, mode = opts.get("recording"), opts.get("grads", "auto")
     grads = None
     if mode is not False and graph.nodes:
@@ -209,7 +234,7 @@ def _options(
         raise ValueError("show= must be 'grads' or 'local'")
     if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
-    return dict(locals())
+    return dict(locals(), drawn=set())  # drawn: ids of the tensors in the picture
 
 
 def _new_dot(opts: dict) -> Any:
@@ -221,9 +246,36 @@ def _new_dot(opts: dict) -> Any:
 def _fit(dot: Any, opts: dict) -> None:
     """Group each module's parameters, and choose the direction from the graph's
     shape, once its nodes are known."""
-    dot.lines += layout.module_groups(dot.lines, learner.caller_module_kinds())
+    dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"]))
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
+
+
+def _module_kinds(drawn: set[int]) -> dict[str, str]:
+    """The class of each submodule of the learner's modules, by prefix (``"0": "Linear"``).
+    Modules with a parameter in the picture come first: two models in one notebook both
+    have a ``0``."""
+    frame = learner.learner_frame()
+    try:
+        modules = [v for _, v in learner.variables(frame) if learner.is_module(v)]
+    finally:
+        del frame
+
+    def in_picture(module: Any) -> bool:
+        try:
+            return any(id(p) in drawn for p in module.parameters())
+        except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+            return False
+
+    kinds: dict[str, str] = {}
+    for module in sorted(modules, key=lambda m: not in_picture(m)):
+        try:
+            for prefix, sub in module.named_modules():
+                if prefix:
+                    kinds.setdefault(prefix, type(sub).__name__)
+        except Exception:  # noqa: BLE001
+            continue
+    return kinds
 
 
 def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
@@ -271,7 +323,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     resolved, _ = _names(names)
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
-        dot.note(tr("viz.na_note"))
+        dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
     _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
@@ -309,7 +361,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
         body += ["  " + line for line in inner]
         body.append("  }")
     if na:
-        dot.note(tr("viz.na_note"))
+        dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
     dot.lines = body
     if opts["rankdir"] == "auto":  # (no module groups: a node cannot be in two clusters)
         dot.rankdir = layout.auto_rankdir(dot.lines)

@@ -109,7 +109,10 @@ def forward_body(
         if hidden(v.id):
             continue
         kind = var_kind(v, v is graph.root)
-        label = var_label(v.tensor, names.get(v.key), show_values, numpy)
+        if getattr(v.tensor, "unseen", False):  # torch did not keep it (see torch_forward)
+            label = labels.html(("name", names.get(v.key) or "?"), ("small", tr("viz.not_kept")))
+        else:
+            label = var_label(v.tensor, names.get(v.key), show_values, numpy)
         dot.node(prefix + v.id, kind, label)
     for op in graph.ops:
         if hidden(op.id):

@@ -1,7 +1,7 @@
 """Names for the tensors in a picture, taken from the learner's own variables.
 
 ``draw_forward(z)`` looks at the code that called it (found by
-:mod:`minigrad._names`): the local variables of that function first, then the
+:mod:`minigrad.exact.names`): the local variables of that function first, then the
 module (or notebook) globals. Every variable
 that holds a tensor names it; names starting with ``_`` (``_``, ``_3``,
 ``__``: IPython's output history) are ignored. The parameters of every
@@ -28,7 +28,7 @@ from .walk import tensor_key
 
 def infer_names(found: list[tuple[str, Any]]) -> dict[tuple, str]:
     """Map each tensor's picture key (see :func:`walk.tensor_key`) to a variable name,
-    from the ``(name, tensor)`` pairs of :func:`minigrad._names.caller_tensors`.
+    from the ``(name, tensor)`` pairs of :func:`minigrad.exact.names.caller_tensors`.
 
     When several variables hold the same tensor, the first one wins: a local
     before a global, and an earlier-defined variable before a later one.

@@ -29,6 +29,7 @@ the core is replaced while they watch.
 
 from __future__ import annotations
 
+import sys
 import warnings
 import weakref
 from collections.abc import Callable
@@ -54,11 +55,16 @@ class Recording:
         self.steps: list[dict] = []
         self.errors: list[observe.Step] = []
         self._handle: observe.Handle | None = None
+        self.torch_trace: Any = None  # real torch code run inside: its ops (see torch_forward)
         self._depth = 0  # ``with rec: with rec:`` watches once, until the outer exit
 
     def __enter__(self) -> Recording:
         if self._depth == 0:
             self._handle = observe.on_node(self.add)
+            if "torch" in sys.modules:  # the learner uses real torch: watch its ops too
+                from .torch_forward import TorchTrace
+
+                self.torch_trace = TorchTrace().__enter__()
         self._depth += 1
         return self
 
@@ -67,6 +73,8 @@ class Recording:
         if self._depth == 0 and self._handle is not None:
             self._handle.remove()
             self._handle = None
+            if self.torch_trace is not None:
+                self.torch_trace.__exit__()
 
     def add(self, step: observe.Step) -> None:
         """Keep ``step`` (the ``on_node`` callback)."""

@@ -142,7 +142,10 @@ def frame_sources(
     parameters are not grouped here, unlike in the figures: the group boxes
     would shrink the whole frame below a legible size.)
     """
-    graph = build_backward(rec.output, MinigradAdapter, max_nodes)
+    from .torch_adapter import TorchAdapter, is_torch_tensor
+
+    adapter = TorchAdapter if is_torch_tensor(rec.output) else MinigradAdapter
+    graph = build_backward(rec.output, adapter, max_nodes)
     frames = [_frame(rec, k, dict(names or {}), graph) for k in range(len(rec.steps))]
     sizes: dict[tuple, tuple[float, float]] = {}
     for f in frames:
@@ -323,7 +326,7 @@ def _attr_line(node_id: str, attrs: dict[str, str], label: str | None = None) ->
     return f"  {node_id} [{', '.join(parts)}]"
 
 
-def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> str:
+def explain_source(expl: Any, *, rankdir: str = "auto", max_nodes: int = 100) -> str:
     """The DOT text of an :class:`minigrad.explain.Explanation`: the forward graph
     with the tensor in question in yellow and the broken spot in vermillion."""
     from .forward import forward_body
@@ -332,7 +335,17 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
     t, output = expl.tensor, expl.output
     root = output if output is not None else t
     extra = [x for x in (t, expl.source) if x is not None]
-    graph = forward_walk(root, max_nodes=max_nodes, extra=extra)
+    from .torch_adapter import is_torch_tensor
+
+    notes: list[str] = []
+    if is_torch_tensor(root):  # real torch: its graph as the forward view draws it
+        from .torch_forward import missing_inputs, rebuild
+
+        graph, _ = rebuild(root, max_nodes=max_nodes, extra=extra)
+        if missing_inputs(graph):
+            notes = [tr("viz.rebuilt_note")]
+    else:
+        graph = forward_walk(root, max_nodes=max_nodes, extra=extra)
     keyed: dict[tuple, str] = {}
     for v in graph.vars:
         name = expl.names.get(id(v.tensor))
@@ -343,7 +356,8 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
     for x in extra + [root]:
         if id(x) in expl.names:
             keyed.setdefault(tensor_key(x), expl.names[id(x)])
-    dot = Dot(rankdir, title=expl.text.splitlines()[0].split(": ")[0].split("：")[0])
+    title = expl.text.splitlines()[0].split(": ")[0].split("：")[0]
+    dot = Dot("LR" if rankdir == "auto" else rankdir, title=title)
     forward_body(dot, graph, keyed)
     var_ids = {v.key: v.id for v in graph.vars}
     tid = var_ids.get(tensor_key(t))
@@ -362,4 +376,8 @@ def explain_source(expl: Any, *, rankdir: str = "LR", max_nodes: int = 100) -> s
         mid = var_ids.get(tensor_key(expl.modified))
         if mid is not None and mid != tid:
             dot.raw(_attr_line(mid, BROKEN, labels.html(("small", tr("steps.modified_in_place")))))
+    for note in notes:
+        dot.note(note)
+    if rankdir == "auto":  # left to right while it fits the page, else top to bottom
+        dot.rankdir = layout.auto_rankdir(dot.lines)
     return dot.source(legend=True)

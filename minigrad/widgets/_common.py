@@ -14,7 +14,7 @@ def caller_names(given: Mapping | None = None) -> dict[int, str]:
     """``id(tensor) -> name`` from the learner's variables, then ``given`` on top.
 
     The variables are those of the first frame outside minigrad (the notebook
-    cell that created the widget, see :mod:`minigrad._names`). ``given`` maps
+    cell that created the widget, see :mod:`minigrad.exact.names`). ``given`` maps
     tensors to names (``{w: "weight"}``) or names to tensors.
     """
     names: dict[int, str] = {}
@@ -101,3 +101,24 @@ def show_picture(
             children[i] = shown
     if tuple(children) != tuple(container.children):
         container.children = tuple(children)
+
+
+def torch_lib(f: Any, *values: Any) -> Any:
+    """The real ``torch`` module when ``f`` is written with it (a global of ``f``'s
+    code is torch or one of its modules) or a value is a torch tensor; else None.
+    torch is never imported here: it is looked up only if already loaded."""
+    import sys
+
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return None
+    from .. import Tensor  # minigrad's own Tensor (it calls itself torch.Tensor)
+
+    if any(isinstance(v, torch.Tensor) and not isinstance(v, Tensor) for v in values):
+        return torch
+    code, scope = getattr(f, "__code__", None), getattr(f, "__globals__", {})
+    for name in getattr(code, "co_names", ()):
+        mod = getattr(scope.get(name), "__name__", "")
+        if isinstance(mod, str) and (mod == "torch" or mod.startswith("torch.")):
+            return torch
+    return None

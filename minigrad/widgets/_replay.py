@@ -200,7 +200,7 @@ def _values(arrays: tuple) -> str:
 def describe(step: Step, leaf_name: Mapping[int, str]) -> str:
     """One sentence saying what happened at ``step``."""
     node = step.node
-    if type(node) is AccumulateGrad:
+    if type(node) is AccumulateGrad or step.name.split("::")[-1] == "AccumulateGrad":
         name = leaf_name.get(id(node.variable), tr("replay.the_leaf"))
         return tr(
             "replay.accumulate",

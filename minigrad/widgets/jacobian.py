@@ -20,9 +20,10 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import Tensor, _creation
+from ..exact import names as _names
 from ..i18n import text as tr
 from ..viz import labels, style
-from ._common import DisplaysAsWidget, error_box
+from ._common import DisplaysAsWidget, error_box, torch_lib
 
 
 def _index_names(prefix: str, shape: tuple) -> list[str]:
@@ -72,8 +73,10 @@ class JacobianExplorer(DisplaysAsWidget):
 
     def __init__(self, f: Callable[[Tensor], Tensor], x: Tensor, *, v: Any = None) -> None:
         self.f = f
-        if not isinstance(x, Tensor):
-            x = _creation.tensor(x, dtype=None)
+        # a real torch x (or f written with torch): the whole explorer runs on torch
+        self._lib: Any = torch_lib(f, x) or _creation
+        if not isinstance(x, Tensor) and not _names.is_tensor(x):
+            x = self._lib.tensor(x, dtype=None)
         if not x.is_floating_point():
             x = x.float()
         self.x0 = x.detach().clone()  # the learner's x is never touched
@@ -141,7 +144,7 @@ class JacobianExplorer(DisplaysAsWidget):
     def _forward(self) -> tuple[Tensor, Tensor]:
         xx = self.x0.clone().requires_grad_(True)
         y = self.f(xx)
-        if not isinstance(y, Tensor) or not y.requires_grad:
+        if not _names.is_tensor(y) or not y.requires_grad:
             raise ValueError("f(x) must return a tensor computed from x (that requires grad)")
         return xx, y
 
@@ -155,7 +158,7 @@ class JacobianExplorer(DisplaysAsWidget):
             onehot = np.zeros(m, dtype=y.numpy(force=True).dtype)
             onehot[i] = 1
             xx.grad = None
-            y.backward(_creation.tensor(onehot.reshape(tuple(y.shape))), retain_graph=True)
+            y.backward(self._lib.tensor(onehot.reshape(tuple(y.shape))), retain_graph=True)
             if xx.grad is not None:
                 J[i] = xx.grad.numpy(force=True).reshape(-1)
         return J
@@ -188,7 +191,7 @@ class JacobianExplorer(DisplaysAsWidget):
     def _move_x(self) -> None:
         values = np.array([float(b.value) for b in self.x_boxes])
         x = self.x0.numpy(force=True)
-        self.x0 = _creation.tensor(values.reshape(x.shape).astype(x.dtype))
+        self.x0 = self._lib.tensor(values.reshape(x.shape).astype(x.dtype))
         self.J = self._jacobian()
         self.update()
 
@@ -222,7 +225,7 @@ class JacobianExplorer(DisplaysAsWidget):
         self.v = np.array([float(b.value) for b in self.v_boxes])
         self.vjp = self.v @ self.J
         xx, y = self._forward()
-        y.backward(_creation.tensor(self.v.reshape(self.y_shape), dtype=y.dtype))
+        y.backward(self._lib.tensor(self.v.reshape(self.y_shape), dtype=y.dtype))
         self.x_grad = (
             xx.grad.numpy(force=True).reshape(-1).astype(float) if xx.grad is not None else None
         )

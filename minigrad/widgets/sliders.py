@@ -34,7 +34,7 @@ from ..viz.forward import forward_body
 from ..viz.recording import record
 from ..viz.render import Dot, DotError, DotNotFoundError, run_dot
 from ..viz.walk import forward_walk, tensor_key
-from ._common import DisplaysAsWidget, error_box, show_picture, svg_markup
+from ._common import DisplaysAsWidget, error_box, show_picture, svg_markup, torch_lib
 
 VIEWS = ("backward", "forward")
 PICTURE_WIDTH = 420.0  # points left for the picture next to the sliders and the table
@@ -82,6 +82,30 @@ def _locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict]:
         del frame
 
 
+def _torch_locals_of(f: Callable, kwargs: dict) -> tuple[Any, dict, Any]:
+    """:func:`_locals_of` for a function written with torch: the first torch op
+    (seen by :class:`~minigrad.viz.torch_forward.TorchTrace`, which also keeps
+    every op for the forward view) is the moment to find ``f``'s frame."""
+    from ..viz.torch_forward import TorchTrace
+
+    code = getattr(f, "__code__", None)
+    found: list = []
+
+    def first_op(_name: str) -> None:
+        if not found and code is not None:
+            frame = _names.running(code)
+            if frame is not None:
+                found.append(frame)
+
+    with TorchTrace(on_op=first_op) as trace:
+        out = f(**kwargs)
+    frame = found.pop() if found else None
+    try:
+        return out, dict(_names.variables(frame, with_globals=False)), trace
+    finally:
+        del frame
+
+
 class InteractGraph(DisplaysAsWidget):
     """The widget made by :func:`interact_graph`.
 
@@ -113,6 +137,8 @@ class InteractGraph(DisplaysAsWidget):
                 self.sliders[name] = _slider_for(name, spec)
             else:
                 self.fixed[name] = spec
+        # f written with real torch (or given torch tensors): torch runs it, torch's graph is drawn
+        self.torch = torch_lib(f, *self.fixed.values())
         self.values: dict[str, Any] = {}
         self.grads: dict[str, Any] = {}
         self.output: Tensor | None = None
@@ -140,11 +166,12 @@ class InteractGraph(DisplaysAsWidget):
         self.update()
 
     def _inputs(self) -> dict[str, Tensor]:
+        lib: Any = self.torch or _creation
         inputs: dict[str, Tensor] = {}
         for name, value in self.fixed.items():
-            inputs[name] = value if isinstance(value, Tensor) else _creation.tensor(float(value))
+            inputs[name] = value if _names.is_tensor(value) else lib.tensor(float(value))
         for name, s in self.sliders.items():
-            inputs[name] = _creation.tensor(float(s.value), requires_grad=True)
+            inputs[name] = lib.tensor(float(s.value), requires_grad=True)
         return inputs
 
     def update(self) -> None:
@@ -157,20 +184,29 @@ class InteractGraph(DisplaysAsWidget):
         self.error = ""
         names = {id(t): k for k, t in inputs.items()}
         tensors = list(inputs.values())
+        rec: Any = None
         try:
-            out, local = _locals_of(self.f, inputs)
-            if not isinstance(out, Tensor):
+            if self.torch is not None:  # (rec: torch's ops, for the forward view)
+                out, local, rec = _torch_locals_of(self.f, inputs)
+            else:
+                out, local = _locals_of(self.f, inputs)
+            if not _names.is_tensor(out):
                 raise TypeError(f"the function must return a tensor, got {type(out).__name__}")
             for k, v in local.items():
-                if isinstance(v, Tensor) and not k.startswith("_"):
+                if _names.is_tensor(v) and not k.startswith("_"):
                     names.setdefault(id(v), k)
                     tensors.append(v)
             names.setdefault(id(out), "output")
             tensors.append(out)
-            with record() as rec:
-                if out.requires_grad:
-                    grad = None if out.numel() == 1 else _creation.ones_like(out)
-                    out.backward(grad)
+            if self.torch is not None:
+                if out.requires_grad:  # (the graph is kept for the picture's gradients)
+                    grad = None if out.numel() == 1 else self.torch.ones_like(out)
+                    out.backward(grad, retain_graph=True)
+            else:
+                with record() as rec:
+                    if out.requires_grad:
+                        grad = None if out.numel() == 1 else _creation.ones_like(out)
+                        out.backward(grad)
         except Exception as err:  # a learner's function may fail: show it, keep the sliders
             self.output, self.grads = None, {}
             self.error = f"{type(err).__name__}: {err}"
@@ -196,7 +232,17 @@ class InteractGraph(DisplaysAsWidget):
 
     def _picture(self, out: Tensor, keyed: dict[tuple, str], rec: Any) -> str:
         dot = Dot("LR")
-        if self.view == "forward":
+        if self.torch is not None:  # torch's own graph
+            from ..viz.torch_adapter import TorchAdapter
+            from ..viz.torch_forward import rebuild
+
+            if self.view == "forward":
+                forward_body(dot, rebuild(out, traced=rec.ops)[0], keyed)
+            else:
+                graph = build_backward(out, TorchAdapter, 100)
+                grads = TorchAdapter.rerun(graph) if graph.nodes else None
+                backward_body(dot, graph, keyed, TorchAdapter, grads)
+        elif self.view == "forward":
             forward_body(dot, forward_walk(out), keyed)
         else:
             graph = build_backward(out, MinigradReplay, 100)

@@ -34,6 +34,9 @@ from ._common import DisplaysAsWidget, caller_names, error_box, show_picture, sv
 class BackwardStepper(DisplaysAsWidget):
     """Replay ``output.backward(...)`` step by step, as the engine really runs it.
 
+    ``output`` may be a minigrad tensor or a real ``torch`` tensor: then the
+    steps are torch's engine's own (see :mod:`minigrad.widgets._torch_replay`).
+
     For tests and notebooks the state is plain Python: ``.steps`` (the list of
     :class:`~minigrad.widgets._replay.Step`), ``.step`` (the current index),
     ``.next()``, ``.previous()``, ``.goto(i)``, and ``.source`` / ``.svg`` of the
@@ -65,12 +68,20 @@ class BackwardStepper(DisplaysAsWidget):
         legend: bool = True,
         interval: int = 1200,
     ) -> None:
-        if not isinstance(output, Tensor):
+        from ..viz.torch_adapter import is_torch_tensor
+
+        if not isinstance(output, Tensor) and not is_torch_tensor(output):
             raise TypeError(
-                f"BackwardStepper expects a minigrad tensor, got {type(output).__name__}"
+                f"BackwardStepper expects a minigrad or torch tensor, got {type(output).__name__}"
             )
         self.names = caller_names(names)
-        self.recording = _replay.run(
+        if is_torch_tensor(output):  # torch's own engine, watched through node hooks
+            from . import _torch_replay
+
+            replay: Any = _torch_replay
+        else:
+            replay = _replay
+        self.recording = replay.run(
             output, gradient, retain_graph, create_graph, names=self.names, keep=keep
         )
         self.steps = self.recording.steps

@@ -178,3 +178,33 @@ def test_tensors_and_generators_pickle_without_the_lazy_modules() -> None:
     )
     assert out["t"] == [1.0, 2.0]
     assert out["g"][0] == out["g"][1]
+
+
+def test_the_aids_on_minigrad_tensors_never_import_torch() -> None:
+    out = _run(
+        "import minigrad as torch\n"
+        "from minigrad import viz, widgets, explain\n"
+        "w = torch.tensor(2.0, requires_grad=True)\n"
+        "with viz.record():\n"
+        "    z = w * 3\n"
+        "viz.draw(z).source\n"
+        "widgets.BackwardStepper(z).goto(1).source\n"
+        "explain(z)\n"
+        "widgets.interact_graph(lambda x, w: w * x, x=2.0, w=(-1.0, 1.0))\n"
+        "widgets.JacobianExplorer(lambda x: x * x, torch.tensor([1.0, 2.0]))\n"
+        "out['torch'] = [m for m in sys.modules if m == 'torch' or m.startswith('torch.')]\n"
+    )
+    assert out["torch"] == []
+
+
+def test_handed_a_torch_tensor_the_aids_use_the_torch_already_imported() -> None:
+    out = _run(
+        "import minigrad\n"
+        "from minigrad import viz, explain\n"
+        "out['before'] = 'torch' in sys.modules\n"
+        "import torch\n"
+        "w = torch.tensor(2.0, requires_grad=True)\n"
+        "out['ops'] = 'label=<mul>' in viz.draw_forward(w * 3).source\n"
+        "out['cause'] = explain(w * 3).cause\n"
+    )
+    assert out == {"before": False, "ops": True, "cause": "non_leaf"}

@@ -1,0 +1,206 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 14. 你自己的 PyTorch 模型
+#
+# *来源：教材 2.5 节（图 2-9 和图 2-10），这一次画的是真实的 PyTorch；PyTorch autograd 教程中“计算图”一节。*
+#
+# **本课内容**
+#
+# - 用课程中同样的 `viz` 调用，画出真实 `torch` 模型的前向计算图和梯度流；
+# - 一个节点一个节点地走完 torch *自己的*反向传播，而不改动 `.grad`；
+# - 针对真实的 torch 张量，让 `explain` 回答为什么梯度是 `None`、为什么 `backward()` 失败；
+# - 把同一段代码的 minigrad 图和 torch 图并排放在一起。
+#
+# 从这里开始，你使用的是真实的 PyTorch。学习辅助工具也跟着你：把 `torch` 张量交给它们，它们读取的就是 torch 的计算图、torch 保存的张量和 torch 的版本计数器。
+
+# %%
+import torch
+from torch import nn
+
+import minigrad
+from minigrad import explain, viz, widgets
+
+_ = torch.manual_seed(0)  # 本课所有的随机数都可以复现
+
+# %% [markdown]
+# ## 一个小模型，用真实的 PyTorch 写
+#
+# 两个线性层，中间一个 `tanh`，损失是输出平方的均值。在 `viz.record()` 中，每一次 torch 函数调用都在运行时被记下（通过 torch 自己的扩展接口 `TorchFunctionMode`），所以图中画的就是你写的运算：`linear`、`tanh`、`linear`、`pow`、`mean`。参数按模型给它们的名字命名（`0.weight`、`0.bias`），并按层分组。
+
+# %%
+model = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+x = torch.tensor([[1.0, 2.0], [0.5, -1.0]])
+with viz.record():
+    loss = model(x).pow(2).mean()
+viz.draw_forward(loss)
+
+# %% [markdown]
+# 没有 `viz.record()` 时，图由 autograd 保留下来的东西重建：`loss.grad_fn`，以及各节点为反向传播保存的张量。这时方框是 torch 的节点：一个线性层是 `addmm`（输入乘以转置后的权重 `t`，再加上偏置）。autograd 没有保留的值画成 `?`，图下方的说明会指出这一点。
+
+# %%
+loss2 = model(x).pow(2).mean()
+viz.draw_forward(loss2)
+
+# %% [markdown]
+# ## 梯度流
+#
+# 反向视图就是 torch 引擎要走的那张图：每个运算一个 `grad_fn` 节点，每个参数一个 `AccumulateGrad`。反向传播之后，每条边上标着沿它流过的梯度，由 torch 自己的引擎重新算出。
+
+# %%
+viz.draw_backward(loss)
+
+# %% [markdown]
+# ## 一步一步地看 torch 的引擎
+#
+# `BackwardStepper` 在每个节点上挂一个钩子来运行 torch 的反向传播，所以顺序就是 torch 引擎真正选择的顺序；每一步显示到达这个节点的梯度和它送出的梯度。它运行的是这次反向传播的一个副本（`torch.autograd.grad`），所以参数的 `.grad` 保持原样。
+
+# %% tags=["nbval-ignore-output"]
+stepper = widgets.BackwardStepper(loss)
+stepper
+
+# %%
+print([step.name.split("::")[-1] for step in stepper.steps])
+print(model[0].weight.grad)  # 没有被改动
+
+# %% [markdown]
+# 断言：步进器最后一步中的梯度，正是 `loss.backward()` 写入 `.grad` 的梯度。验证一下：
+
+# %%
+loss.backward()
+last = stepper.steps[-1].leaf_grads
+for name, p in model.named_parameters():
+    print(name, torch.allclose(torch.tensor(last[name]), p.grad))
+
+# %% [markdown]
+# ## 为什么我的梯度是 `None`？
+#
+# `explain` 读取的是 torch 的真实状态。隐藏层的输出不是叶子节点：
+
+# %%
+h = model[0](x)
+out = model[2](torch.tanh(h)).sum()
+out.backward()
+print(explain(h))
+explain(h).figure()  # 路径图，h 标成黄色
+
+# %% [markdown]
+# 原地修改一个节点为反向传播保存的张量，会让下一次反向传播失败：torch 的版本计数器会发现这一点，而 `explain` 在你运行任何东西之前就指出是哪个张量、哪个节点。（`sigmoid` 保存它的结果，所以原地把 `s` 乘以 2 就把它破坏了。）
+
+# %%
+s = torch.sigmoid(model[0](x))
+total = s.sum()
+s.mul_(2)
+print(explain(total))
+explain(total).figure()
+
+# %% [markdown]
+# 损失不依赖的参数，根本得不到梯度：
+
+# %%
+spare = nn.Linear(2, 3)  # 模型从不调用的一层
+unused = spare.weight
+print(explain(unused, output=out))
+
+# %% [markdown]
+# ## minigrad 与 torch 并排对照
+#
+# 同样的五行代码，用 minigrad 运行一次，再用 torch 运行一次。前向图和梯度流一模一样，节点一一对应：minigrad 的行为和 torch 一致，而现在两者的内部你都能看到。
+
+
+# %%
+def same_code(torch):
+    w = torch.tensor([0.5, -1.0], requires_grad=True)
+    x = torch.tensor([2.0, 3.0])
+    b = torch.tensor(0.1, requires_grad=True)
+    y = w * x
+    z = y.sum() + b
+    z.backward(retain_graph=True)
+    return z, {w: "w", x: "x", b: "b", y: "y", z: "z"}
+
+
+with viz.record():  # 追踪运行：torch 一侧的每个运算和值也都能看到
+    z_mg, names_mg = same_code(minigrad)
+    z_pt, names_pt = same_code(torch)
+viz.side_by_side(
+    viz.draw_forward(z_mg, names=names_mg, legend=False, rankdir="TB"),
+    viz.draw_forward(z_pt, names=names_pt, legend=False, rankdir="TB"),
+    titles=["minigrad", "torch"],
+)
+
+# %%
+viz.side_by_side(
+    viz.draw_backward(z_mg, names=names_mg, legend=False),
+    viz.draw_backward(z_pt, names=names_pt, legend=False),
+    titles=["minigrad", "torch"],
+)
+
+# %% [markdown]
+# ## 小结
+#
+# | 你想看 | 对 torch 张量调用 |
+# | --- | --- |
+# | 前向计算图 | `with viz.record(): ...`，然后 `viz.draw_forward(loss)` |
+# | 梯度流 | `viz.draw_backward(loss)` |
+# | torch 的引擎，一步一步 | `widgets.BackwardStepper(loss)` |
+# | 为什么梯度是 `None`、为什么 backward 失败 | `explain(t)`、`explain(p, output=loss)` |
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差什么。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1.** 对上面的模型，torch 的引擎在 `loss.backward()` 中运行了几个 `AccumulateGrad` 节点？在步进器的步骤里数一数。
+
+# %%
+answer_1 = ...  # 一个整数
+
+check("pytorch.1", answer_1)
+
+# %% [markdown]
+# **练习 2.** 上面的 `explain(h)` 给出了一个原因。是哪一个？用它的 `.cause` 字符串回答（或者直接给出那个解释对象）。
+
+# %%
+answer_2 = ...  # 一个字符串，例如 "detach"
+
+check("pytorch.2", answer_2)
+
+# %% [markdown]
+# **练习 3（为什么 `w.grad` 是 None？）.** 这个函数应当返回损失对 `w` 的梯度，也就是 `x`，但它返回的是 `None`（torch 也会对此发出警告）。在函数里问一问 `explain(w)`，修正函数，然后运行单元格：`check` 会用真实的 torch 运行你的版本。
+
+
+# %%
+def grads(torch):
+    x = torch.tensor([1.0, 2.0, 3.0])
+    w = torch.ones(3, requires_grad=True) * 2
+    loss = (w * x).sum()
+    loss.backward()
+    return w.grad
+
+
+check("pytorch.3", grads)
+
+# %% [markdown]
+# [参考答案](solutions/14_your_own_pytorch_model.ipynb)
