@@ -101,8 +101,9 @@ def test_solutions_have_their_own_pages(site):
     for lang in LANGS:
         for nb in sorted((LANGS[lang] / "solutions").glob("[0-9][0-9]_*.ipynb")):
             assert (site / page_of(lang, nb)).is_file()
-            lesson = site / page_of(lang, nb.parent.parent / nb.name)
-            assert f"solutions/{nb.stem}.html" in lesson.read_text(encoding="utf-8")
+            lesson = (site / page_of(lang, nb.parent.parent / nb.name)).read_text(encoding="utf-8")
+            article = lesson[lesson.find("<article") : lesson.find("</article>")]
+            assert f'href="solutions/{nb.stem}.html' in article  # the lesson's own link
 
 
 def test_nothing_is_loaded_from_the_web(site):
