@@ -38,8 +38,8 @@ TEXT = {
 }[LANG]
 
 project = "minigrad"
-author = "the minigrad authors"
-copyright = "the minigrad authors"
+author = "the minigrad authors" if LANG == "en" else "minigrad 的作者们"
+copyright = author
 html_title = TEXT["title"]
 
 extensions = ["myst_nb"]

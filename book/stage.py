@@ -30,16 +30,16 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 NOTES = {
     "en": {
-        "slider": "A still of the live widget: in Jupyter, moving a slider recomputes "
-        "the function and redraws its graph and gradients.",
+        "slider": "A still of the live widget, at its stored values: in Jupyter, moving a "
+        "slider runs the code again and updates what is shown here.",
         "explorer": "A still of the live widget: in Jupyter, its buttons and fields build "
         "the Jacobian row by row and compute vᵀJ for the v you type.",
         "zoom": "In Jupyter this frame zooms and pans (drag, Ctrl + wheel); here it scrolls.",
         "widget": "A still of a live widget, as it was stored; run the notebook to use it.",
     },
     "zh": {
-        "slider": "这是交互控件的静态快照：在 Jupyter 中拖动滑块，会重新计算函数，"
-        "并重画计算图和梯度。",
+        "slider": "这是交互控件按保存时的取值显示的静态快照：在 Jupyter 中拖动滑块，"
+        "代码会重新运行，这里显示的内容随之更新。",
         "explorer": "这是交互控件的静态快照：在 Jupyter 中用它的按钮和输入框，"
         "可以逐行构造雅可比矩阵，并对你输入的 v 计算 vᵀJ。",
         "zoom": "在 Jupyter 中这个框可以缩放和拖动（拖动、Ctrl + 滚轮）；这里可以滚动查看。",
