@@ -165,3 +165,15 @@ def test_no_static_html_when_only_the_browser_draws():
     finally:
         viz.set_renderer("auto")
     assert "text/html" not in bundle
+
+
+def test_a_backward_that_fails_ends_on_its_error_frame(tmp_path, renderer):
+    x = minigrad.tensor(2.0, requires_grad=True)
+    y = x * x
+    y.backward()  # the graph is freed: stepping through it again fails
+    s = BackwardStepper(y, names={x: "x"})
+    assert s.steps[-1].kind == "error"
+    frames = gif_frames(s.save(tmp_path / "steps.gif"))
+    assert len(frames) == len(s.steps) and len({f.size for f in frames}) == 1
+    assert "RuntimeError" in export.frames(s)[-1].title
+    assert len(PdfReader(s.save(tmp_path / "steps.pdf")).pages) == len(s.steps)
