@@ -211,6 +211,13 @@ def test_page_offline_with_legible_graphs_and_playing_steppers(site, browser_pag
             if step < n - 1:
                 controls.locator(".minigrad-next").click()
         assert controls.locator(".minigrad-next").is_disabled()
+        # Play from the last step starts again at the first and moves on by itself
+        controls.locator(".minigrad-play").click()
+        player.evaluate(
+            "(el) => new Promise(ok => { const t = setInterval(() => "
+            "{ if (el.dataset.step === '1') { clearInterval(t); ok(); } }, 50); })"
+        )
+        controls.locator(".minigrad-play").click()  # pause
         _shoot(page, f"{name}_stepper{k}_last")
     assert outside == [], f"{name} asked the network for {outside}"
     assert failed == [], f"{name}: {failed}"
