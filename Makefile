@@ -4,6 +4,9 @@
 #               (make lab LANG_COURSE=zh: the Chinese course in notebooks/zh/)
 #   make test   set up, then run the linter and every test (notebooks included)
 #
+#   make book   build the course website (both languages) into _build/book/, from the
+#               stored notebooks; open _build/book/index.html, no server or network needed
+#
 # Other targets: make lint, make bench, make clean, make distclean.
 # Options: make test BROWSER_TESTS=0 skips the real-browser tests (no Chromium needed);
 #          make lab LAB_ARGS="--no-browser --port 8899" passes options to JupyterLab.
@@ -33,6 +36,9 @@ endif
 # The stamps remember which extras are installed; they are redone when pyproject.toml changes.
 LAB_STAMP := $(VENV)/.installed-lab
 TEST_STAMP := $(VENV)/.installed-test
+BOOK_STAMP := $(VENV)/.installed-book
+# npm ci brings the JavaScript the website serves itself (MathJax), pinned by package-lock.json
+NPM_STAMP := node_modules/.package-lock.json
 
 ifeq ($(shell id -u),0)
 ROOT_FLAG := --allow-root
@@ -48,11 +54,12 @@ endif
 
 NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test lint bench clean distclean system-deps-test
+.PHONY: help lab test book lint bench clean distclean system-deps-test system-deps-book
 
 help:
 	@echo "make lab    set up .venv and start JupyterLab on notebooks/ (LANG_COURSE=zh: notebooks/zh/)"
 	@echo "make test   set up .venv, run ruff, the layers check and all tests (BROWSER_TESTS=0 skips browser tests)"
+	@echo "make book   build the course website into _build/book/ (open its index.html)"
 	@echo "make lint   run ruff"
 	@echo "make bench  run the benchmarks"
 	@echo "make clean  remove caches and build files (distclean also removes .venv)"
@@ -69,8 +76,17 @@ $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e '.[test,lab]'
-	touch $@ $(LAB_STAMP)
+	$(BIN)/python -m pip install -e '.[test,lab,book]'
+	touch $@ $(LAB_STAMP) $(BOOK_STAMP)
+
+$(BOOK_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[book]'
+	touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	scripts/ensure_system_deps.sh npm
+	npm ci --no-audit --no-fund
+	touch $@
 
 system-deps-test:
 	scripts/ensure_system_deps.sh $(TEST_SYSTEM_DEPS)
@@ -86,10 +102,12 @@ ifeq ($(LANG_COURSE),zh)
 endif
 	MINIGRAD_LANG=$(LANG_COURSE) $(LAB_SETTINGS) $(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
 
-test: system-deps-test $(TEST_STAMP)
+test: system-deps-test $(TEST_STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest $(PYTEST_BROWSER_ARGS)
+	@# the course website, built as `make book` does; tests/book/ checks this build
+	$(BIN)/python book/build.py
+	MINIGRAD_BOOK_DIR=_build/book $(BIN)/python -m pytest $(PYTEST_BROWSER_ARGS)
 	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
 		echo "Running the notebooks with nbval"; \
 		status=0; $(BIN)/python -m pytest $(NBVAL_ARGS) notebooks/ || status=$$?; \
@@ -98,6 +116,11 @@ test: system-deps-test $(TEST_STAMP)
 	else \
 		echo "No notebooks/*.ipynb yet: skipping nbval"; \
 	fi
+
+# --- the course website --------------------------------------------------------
+
+book: $(BOOK_STAMP) $(NPM_STAMP)
+	$(BIN)/python book/build.py
 
 # --- other targets -----------------------------------------------------------
 
@@ -115,9 +138,9 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf build dist _build *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
 		-type d -print -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) node_modules

@@ -9,6 +9,7 @@
 # `make lab` needs none: without graphviz's `dot`, the figures are drawn by the
 # pip package graphviz-pure, or in the browser.
 #   scripts/ensure_system_deps.sh python-venv         # when `python3 -m venv` is missing
+#   scripts/ensure_system_deps.sh npm                 # for `make book` (MathJax from npm)
 #
 # As root on Debian/Ubuntu, anything missing is installed with apt-get.
 # Otherwise the script stops and says how to install it yourself.
@@ -45,6 +46,15 @@ need() {
                 missing_help+=("chromium (the browser tests drive JupyterLab in headless Chromium):
     Debian:         sudo apt-get install chromium
     or skip the browser tests:  make test BROWSER_TESTS=0")
+            fi
+            ;;
+        npm)
+            if ! command -v npm >/dev/null 2>&1; then
+                missing_pkgs+=(npm)
+                missing_help+=("npm (make book takes MathJax for the website from the npm registry):
+    Debian/Ubuntu:  sudo apt-get install npm
+    macOS:          brew install node
+    conda:          conda install -c conda-forge nodejs")
             fi
             ;;
         python-venv)

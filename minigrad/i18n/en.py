@@ -222,6 +222,10 @@ MESSAGES: dict[str, str] = {
     "stepper.head": "Step {index} of {last}: ",
     "stepper.none_yet": "none yet",
     "stepper.warning": "warning: ",
+    "export.live_note": (
+        "Every step of the backward pass, as the BackwardStepper shows it. In Jupyter it is "
+        "live: Play, Previous, Next and the step slider move through these frames."
+    ),
     # --- the stepper's sentences (minigrad.widgets._replay), one per step
     "replay.start_one": "Start: the gradient of the output with respect to itself is 1.",
     "replay.start_gradient": (

@@ -213,6 +213,10 @@ MESSAGES: dict[str, str] = {
     "stepper.head": "第 {index} 步（共 {last} 步）：",
     "stepper.none_yet": "尚无",
     "stepper.warning": "警告：",
+    "export.live_note": (
+        "下面是 BackwardStepper 展示的反向传播的每一步。在 Jupyter 中它可以交互："
+        "用“播放”“上一步”“下一步”和步骤滑块在这些画面间切换。"
+    ),
     # --- 单步演示的说明（minigrad.widgets._replay），每步一句
     "replay.start_one": "开始：输出对它自身的梯度是 1。",
     "replay.start_gradient": "开始：输出对它自身的梯度就是你传入的 `gradient`。",

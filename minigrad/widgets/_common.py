@@ -65,7 +65,14 @@ class DisplaysAsWidget:
             bundle = bundle[0]
         bundle = dict(bundle)
         bundle["text/plain"] = repr(self)
+        static = self._static_html()
+        if static:  # for pages without a live kernel: a web page, a notebook viewer
+            bundle["text/html"] = static
         return bundle
+
+    def _static_html(self) -> str | None:
+        """What the widget shows without Jupyter (HTML), or None: only the widget."""
+        return None
 
 
 def show_picture(

@@ -16,8 +16,10 @@ as they were before. ``keep=True`` makes the stepper *be* the backward call.
 from __future__ import annotations
 
 import html
+import os
 import weakref
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -119,6 +121,31 @@ class BackwardStepper(DisplaysAsWidget):
     def close(self) -> None:
         """Close the widgets (done by itself when the stepper is no longer used)."""
         self._closer()
+
+    def save(self, path: str | os.PathLike, **options: Any) -> Path:
+        """Write every step to ``path``, for slides and handouts; the suffix names the format.
+
+        ``.gif`` / ``.png`` (APNG) / ``.webp``: an animation, one frame per step;
+        ``.pdf``: one page per step; ``.svg``: the frames one under the other.
+        Options (``interval``, ``zoom``...): see :func:`minigrad.widgets.export.save`.
+
+        >>> import minigrad as torch
+        >>> x = torch.tensor(2.0, requires_grad=True)
+        >>> BackwardStepper(x * x).save("steps.gif")  # doctest: +SKIP
+        PosixPath('steps.gif')
+        """
+        from .export import save
+
+        return save(self, path, **options)
+
+    def _static_html(self) -> str | None:
+        """Every step, caption and graph, for a page without a live kernel."""
+        from .export import static_html
+
+        try:
+            return static_html(self)
+        except (DotNotFoundError, DotError):  # only the browser draws: the widget alone
+            return None
 
     def __repr__(self) -> str:
         nodes = sum(s.kind == "node" for s in self.steps)

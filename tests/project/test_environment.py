@@ -85,9 +85,11 @@ def lower_bound(specifier: SpecifierSet) -> Version | None:
 
 
 def python_requirements() -> list[Requirement]:
-    """Runtime dependencies plus the `lab` extra: what a learner's environment needs."""
+    """Runtime dependencies plus the `lab` and `book` extras: what a learner's (and a
+    teacher's) environment needs."""
     project = load_pyproject()["project"]
-    deps = project["dependencies"] + project["optional-dependencies"]["lab"]
+    extras = project["optional-dependencies"]
+    deps = project["dependencies"] + extras["lab"] + extras["book"]
     return [Requirement(dep) for dep in deps]
 
 
