@@ -23,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -142,7 +143,9 @@ def write_config() -> None:
         f"c.CourseDirectory.root = {str(root)!r}\n"
         f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
         f"c.Exchange.root = {str(exchange_dir())!r}\n"
-        "c.ExecutePreprocessor.timeout = 600\n",
+        "c.ExecutePreprocessor.timeout = 600\n"
+        "# On the trying hub every server runs as one system user: no owner to check.\n"
+        f"c.CollectApp.check_owner = {os.environ.get('CLASSROOM_CHECK_OWNER') == '1'}\n",
         encoding="utf-8",
     )
 
@@ -178,7 +181,8 @@ def grade(assignment: str) -> list[dict]:
     nbgrader("autograde", assignment, "--force")
     nbgrader("export", "--to", str(course_dir() / "grades.csv"))
     rows = []
-    with Gradebook(f"sqlite:///{course_dir() / 'gradebook.db'}") as gb:
+    with warnings.catch_warnings(), Gradebook(f"sqlite:///{course_dir() / 'gradebook.db'}") as gb:
+        warnings.simplefilter("ignore")  # SQLAlchemy's notes on nbgrader's own sessions
         for submission in gb.assignment_submissions(assignment):
             for nb in submission.notebooks:
                 for g in nb.grades:

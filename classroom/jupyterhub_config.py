@@ -8,7 +8,7 @@ and one container per student (see z2jh/config.yaml).
     jupyterhub -f classroom/jupyterhub_config.py
 
 Settings from the environment (all optional):
-  CLASSROOM_PORT      the hub's port on 127.0.0.1 (default 8765)
+  CLASSROOM_PORT      the hub's port on 127.0.0.1 (default 8765; the next two are used too)
   CLASSROOM_RUN       where the hub keeps its state (default classroom/run)
   CLASSROOM_PASSWORD  the one password of the dummy log-in (default: none asked)
   CLASSROOM_API_TOKEN a token for the teacher's scripts (service "classroom-admin")
@@ -29,6 +29,7 @@ RUN.mkdir(parents=True, exist_ok=True)
 c.JupyterHub.ip = "127.0.0.1"
 c.JupyterHub.port = PORT
 c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = PORT + 2
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{PORT + 1}"
 # configurable-http-proxy from npm (classroom/package.json, installed by `npm ci`)
 c.ConfigurableHTTPProxy.command = [str(HERE / "node_modules" / ".bin" / "configurable-http-proxy")]
@@ -52,6 +53,8 @@ c.SimpleLocalProcessSpawner.home_dir_template = str(RUN / "homes" / "{username}"
 c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]
 c.Spawner.default_url = "/lab"
 c.Spawner.notebook_dir = "~"
+if os.getuid() == 0:  # a container or a test machine where everything runs as root
+    c.Spawner.args = ["--allow-root"]
 c.Spawner.http_timeout = 180  # a busy machine starts servers slowly
 c.Spawner.start_timeout = 180
 c.Spawner.environment = {
