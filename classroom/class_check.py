@@ -250,25 +250,45 @@ class Kernel:
     def __init__(self, base: str, token: str):
         self.base, self.token = base, token
         headers = {"Authorization": f"token {token}"}
-        r = requests.post(f"{base}/api/kernels", json={"name": "python3"}, headers=headers,
-                          timeout=LONG)
+        r = requests.post(
+            f"{base}/api/kernels", json={"name": "python3"}, headers=headers, timeout=LONG
+        )
         r.raise_for_status()
         self.id = r.json()["id"]
         ws_url = base.replace("http://", "ws://") + f"/api/kernels/{self.id}/channels"
-        self.ws = websocket.create_connection(ws_url, header=[f"Authorization: token {token}"],
-                                              timeout=LONG)
+        self.ws = websocket.create_connection(
+            ws_url, header=[f"Authorization: token {token}"], timeout=LONG
+        )
         self.session = uuid.uuid4().hex
 
     def execute(self, code: str) -> tuple[str, list[dict]]:
         """Run ``code``; return the reply's status ("ok"/"error") and nbformat outputs."""
         msg_id = uuid.uuid4().hex
-        self.ws.send(json.dumps({
-            "header": {"msg_id": msg_id, "username": "student", "session": self.session,
-                       "msg_type": "execute_request", "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "buffers": [], "channel": "shell",
-            "content": {"code": code, "silent": False, "store_history": True,
-                        "user_expressions": {}, "allow_stdin": False, "stop_on_error": True},
-        }))
+        self.ws.send(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": msg_id,
+                        "username": "student",
+                        "session": self.session,
+                        "msg_type": "execute_request",
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": {},
+                    "buffers": [],
+                    "channel": "shell",
+                    "content": {
+                        "code": code,
+                        "silent": False,
+                        "store_history": True,
+                        "user_expressions": {},
+                        "allow_stdin": False,
+                        "stop_on_error": True,
+                    },
+                }
+            )
+        )
         outputs: list[dict] = []
         status, idle = None, False
         while status is None or not idle:
@@ -284,18 +304,27 @@ class Kernel:
             elif kind == "status" and content["execution_state"] == "idle":
                 idle = True
             elif kind == "stream":
-                outputs.append({"output_type": "stream", "name": content["name"],
-                                "text": content["text"]})
+                outputs.append(
+                    {"output_type": "stream", "name": content["name"], "text": content["text"]}
+                )
             elif kind in ("display_data", "execute_result"):
-                out = {"output_type": kind, "data": content["data"],
-                       "metadata": content.get("metadata", {})}
+                out = {
+                    "output_type": kind,
+                    "data": content["data"],
+                    "metadata": content.get("metadata", {}),
+                }
                 if kind == "execute_result":
                     out["execution_count"] = content.get("execution_count")
                 outputs.append(out)
             elif kind == "error":
-                outputs.append({"output_type": "error", "ename": content["ename"],
-                                "evalue": content["evalue"],
-                                "traceback": content["traceback"]})
+                outputs.append(
+                    {
+                        "output_type": "error",
+                        "ename": content["ename"],
+                        "evalue": content["evalue"],
+                        "traceback": content["traceback"],
+                    }
+                )
             elif kind == "clear_output" and not content.get("wait"):
                 outputs.clear()
         return status, outputs
@@ -304,13 +333,23 @@ class Kernel:
         try:
             self.ws.close()
         finally:
-            requests.delete(f"{self.base}/api/kernels/{self.id}",
-                            headers={"Authorization": f"token {self.token}"}, timeout=LONG)
+            requests.delete(
+                f"{self.base}/api/kernels/{self.id}",
+                headers={"Authorization": f"token {self.token}"},
+                timeout=LONG,
+            )
 
 
 class Student:
-    def __init__(self, hub: Hub, name: str, stem: str, plan: dict[str, tuple[str, bool]],
-                 restart_mid_lesson: bool, branch: str):
+    def __init__(
+        self,
+        hub: Hub,
+        name: str,
+        stem: str,
+        plan: dict[str, tuple[str, bool]],
+        restart_mid_lesson: bool,
+        branch: str,
+    ):
         self.hub, self.name, self.stem, self.plan = hub, name, stem, plan
         self.restart_mid_lesson, self.branch = restart_mid_lesson, branch
         self.base = f"{hub.url}/user/{name}"
@@ -325,29 +364,37 @@ class Student:
         s = requests.Session()
         s.get(f"{self.hub.url}/hub/login", timeout=LONG).raise_for_status()
         xsrf = s.cookies.get("_xsrf")
-        r = s.post(f"{self.hub.url}/hub/login",
-                   data={"username": self.name, "password": PASSWORD, "_xsrf": xsrf},
-                   allow_redirects=False, timeout=LONG)
+        r = s.post(
+            f"{self.hub.url}/hub/login",
+            data={"username": self.name, "password": PASSWORD, "_xsrf": xsrf},
+            allow_redirects=False,
+            timeout=LONG,
+        )
         if r.status_code != 302:
             raise ClassError(f"{self.name}: log-in answered {r.status_code}")
         xsrf = [c.value for c in s.cookies if c.name == "_xsrf"][-1]  # renewed at log-in
-        r = s.post(f"{self.hub.url}/hub/api/users/{self.name}/tokens",
-                   json={"note": "class check", "expires_in": 7200},
-                   headers={"X-XSRFToken": xsrf}, timeout=LONG)
+        r = s.post(
+            f"{self.hub.url}/hub/api/users/{self.name}/tokens",
+            json={"note": "class check", "expires_in": 7200},
+            headers={"X-XSRFToken": xsrf},
+            timeout=LONG,
+        )
         r.raise_for_status()
         self.token = r.json()["token"]
         self.auth = {"Authorization": f"token {self.token}"}
 
     def start_server(self) -> None:
-        r = requests.post(f"{self.hub.url}/hub/api/users/{self.name}/server", headers=self.auth,
-                          timeout=LONG)
+        r = requests.post(
+            f"{self.hub.url}/hub/api/users/{self.name}/server", headers=self.auth, timeout=LONG
+        )
         if r.status_code not in (201, 202):
             raise ClassError(f"{self.name}: starting the server answered {r.status_code}")
         self._wait_server(ready=True)
 
     def stop_server(self) -> None:
-        r = requests.delete(f"{self.hub.url}/hub/api/users/{self.name}/server",
-                            headers=self.auth, timeout=LONG)
+        r = requests.delete(
+            f"{self.hub.url}/hub/api/users/{self.name}/server", headers=self.auth, timeout=LONG
+        )
         if r.status_code not in (202, 204):
             raise ClassError(f"{self.name}: stopping the server answered {r.status_code}")
         self._wait_server(ready=False)
@@ -355,8 +402,9 @@ class Student:
     def _wait_server(self, ready: bool) -> None:
         deadline = time.monotonic() + LONG
         while time.monotonic() < deadline:
-            r = requests.get(f"{self.hub.url}/hub/api/users/{self.name}", headers=self.auth,
-                             timeout=LONG)
+            r = requests.get(
+                f"{self.hub.url}/hub/api/users/{self.name}", headers=self.auth, timeout=LONG
+            )
             server = r.json().get("servers", {}).get("")
             if (ready and server and server.get("ready")) or (not ready and not server):
                 return
@@ -368,8 +416,12 @@ class Student:
         return requests.get(f"{self.base}{path}", headers=self.auth, timeout=LONG, **kw)
 
     def save(self, path: str, nb: dict) -> None:
-        r = requests.put(f"{self.base}/api/contents/{path}", headers=self.auth, timeout=LONG,
-                         json={"type": "notebook", "format": "json", "content": nb})
+        r = requests.put(
+            f"{self.base}/api/contents/{path}",
+            headers=self.auth,
+            timeout=LONG,
+            json={"type": "notebook", "format": "json", "content": nb},
+        )
         r.raise_for_status()
 
     def load(self, path: str) -> dict:
@@ -382,11 +434,15 @@ class Student:
         params = {"repo": f"file://{REPO}", "branch": self.branch, "targetpath": "minigrad-course"}
         with self.get("/git-pull/api", params=params, stream=True) as r:
             r.raise_for_status()
-            events = [json.loads(line[5:]) for line in r.iter_lines(decode_unicode=True)
-                      if line and line.startswith("data:")]
+            events = [
+                json.loads(line[5:])
+                for line in r.iter_lines(decode_unicode=True)
+                if line and line.startswith("data:")
+            ]
         if not events or events[-1].get("phase") != "finished":
             raise ClassError(f"{self.name}: nbgitpuller did not finish: {events[-3:]}")
-        if self.get(f"/api/contents/minigrad-course/notebooks/{self.stem}.ipynb").status_code != 200:
+        pulled = f"/api/contents/minigrad-course/notebooks/{self.stem}.ipynb"
+        if self.get(pulled).status_code != 200:
             raise ClassError(f"{self.name}: the pulled course has no {self.stem}")
 
     def nbgrader(self, kernel: Kernel, *args: str) -> None:
@@ -466,8 +522,9 @@ def trespass(hub: Hub, intruder: Student, victim: Student) -> list[str]:
     ]
     for method, url in tries:
         body = {"type": "file", "format": "text", "content": "x"} if method == "PUT" else None
-        r = requests.request(method, url, headers=intruder.auth, json=body, timeout=LONG,
-                             allow_redirects=False)
+        r = requests.request(
+            method, url, headers=intruder.auth, json=body, timeout=LONG, allow_redirects=False
+        )
         if r.status_code not in (403, 404):
             problems.append(f"{intruder.name} -> {method} {url}: {r.status_code}, not refused")
     if (hub.run / "homes" / victim.name / "intruder.txt").exists():
@@ -485,16 +542,25 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
     answers = student_answers(stem)
     run = Path(tempfile.mkdtemp(prefix="minigrad-class-"))
     os.environ["CLASSROOM_RUN"] = str(run)
-    branch = subprocess.run(["git", "rev-parse", "--abbrev-ref", "HEAD"], cwd=REPO,
-                            capture_output=True, text=True, check=True).stdout.strip()
+    branch = subprocess.run(
+        ["git", "rev-parse", "--abbrev-ref", "HEAD"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     hub = Hub(run, free_ports(), secrets.token_hex(32))
     problems: list[str] = []
     figures: dict = {"run": str(run)}
     try:
         course.release([stem])
         release = course.course_dir() / "release" / stem / f"{stem}.ipynb"
-        keys = [k for c in json.loads(release.read_text())["cells"] if c["cell_type"] == "code"
-                for k, _ in course.check_calls("".join(c["source"]))]
+        keys = [
+            k
+            for c in json.loads(release.read_text())["cells"]
+            if c["cell_type"] == "code"
+            for k, _ in course.check_calls("".join(c["source"]))
+        ]
         missing = [k for k in keys if k not in answers]
         if missing:
             raise ClassError(f"no right and wrong answers for {missing} to play the class with")
@@ -504,8 +570,9 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
         for i in range(n_students):
             plan = {k: answers[k][(i + j) % 2] for j, k in enumerate(keys)}
             plan = {k: (code, (i + j) % 2 == 0) for j, (k, code) in enumerate(plan.items())}
-            students.append(Student(hub, f"student{i + 1}", stem, plan, i == n_students - 1,
-                                    branch))
+            students.append(
+                Student(hub, f"student{i + 1}", stem, plan, i == n_students - 1, branch)
+            )
         lock = threading.Lock()
 
         def attend(student: Student) -> None:
@@ -537,8 +604,10 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
                 grade_id = "test_" + key.replace(".", "_")
                 points = got.get((s.name, grade_id))
                 if points != (1.0 if right else 0.0):
-                    problems.append(f"{s.name} {key}: {points} points for a "
-                                    f"{'right' if right else 'wrong'} answer")
+                    problems.append(
+                        f"{s.name} {key}: {points} points for a "
+                        f"{'right' if right else 'wrong'} answer"
+                    )
         times = {s.name: s.first_cell for s in students}
         figures.update(
             first_cell=times,
@@ -555,20 +624,26 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
         mem = [s.memory_mb for s in students if s.memory_mb]
         if mem:
             figures["memory_max_mb"] = max(mem)
-            print(f"Memory per student (server + kernel): median {statistics.median(mem):.0f} MB,"
-                  f" largest {max(mem):.0f} MB")
+            print(
+                f"Memory per student (server + kernel): median {statistics.median(mem):.0f} MB,"
+                f" largest {max(mem):.0f} MB"
+            )
     finally:
         left = hub.stop()
-        print(f"Stopped the hub, its proxy, servers and kernels: {len(hub.pids)} processes;"
-              f" left running: {left or 'none'}")
+        print(
+            f"Stopped the hub, its proxy, servers and kernels: {len(hub.pids)} processes;"
+            f" left running: {left or 'none'}"
+        )
         if left:
             problems.append(f"processes left running: {left}")
         if not keep:
             shutil.rmtree(run, ignore_errors=True)
     if problems:
         raise ClassError("the class went wrong:\n  " + "\n  ".join(problems))
-    print("The class went well: every server came up, every notebook ran, no one reached"
-          " another's server, every grade is right, nothing was lost in the restart.")
+    print(
+        "The class went well: every server came up, every notebook ran, no one reached"
+        " another's server, every grade is right, nothing was lost in the restart."
+    )
     return figures
 
 

@@ -1,7 +1,7 @@
 """The teacher's commands: hand out lessons as nbgrader assignments, then grade them.
 
-    python classroom/course.py release 03_scalar_backward   # or no name: every lesson with exercises
-    python classroom/course.py grade 03_scalar_backward     # collect, autograde, report
+    python classroom/course.py release 03_scalar_backward  # no name: every lesson with exercises
+    python classroom/course.py grade 03_scalar_backward    # collect, autograde, report
 
 `release` copies each lesson into the nbgrader course's source/ folder. After every
 exercise cell (the one that calls ``check("key", answer)``) it adds an autograder test

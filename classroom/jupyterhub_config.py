@@ -72,7 +72,7 @@ if os.environ.get("CLASSROOM_API_TOKEN"):
     c.JupyterHub.load_roles = [
         {
             "name": "classroom-admin",
-            "scopes": ["admin:users", "admin:servers", "admin:server_state", "tokens", "list:users"],
+            "scopes": ["admin:users", "admin:servers", "admin:server_state", "tokens"],
             "services": ["classroom-admin"],
         }
     ]
