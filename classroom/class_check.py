@@ -162,8 +162,8 @@ def rss_mb(pids: list[int]) -> float:
 class Hub:
     """The course's JupyterHub, started on loopback with its own state folder."""
 
-    def __init__(self, run: Path, port: int, token: str):
-        self.run, self.port, self.token = run, port, token
+    def __init__(self, run: Path, port: int, token: str, password: str | None = PASSWORD):
+        self.run, self.port, self.token, self.password = run, port, token, password
         self.url = f"http://127.0.0.1:{port}"
         self.pids: set[int] = set()
         self.proc: subprocess.Popen | None = None
@@ -175,9 +175,10 @@ class Hub:
             "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
             "CLASSROOM_RUN": str(self.run),
             "CLASSROOM_PORT": str(self.port),
-            "CLASSROOM_PASSWORD": PASSWORD,
             "CLASSROOM_API_TOKEN": self.token,
         }
+        if self.password:
+            env["CLASSROOM_PASSWORD"] = self.password
         self.log = open(self.run / "hub.log", "w")
         self.proc = subprocess.Popen(
             [str(bin_dir / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
