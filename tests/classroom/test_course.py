@@ -94,8 +94,12 @@ def released(tmp_path_factory, request) -> Path:
 
 @pytest.mark.parametrize("stem", sorted(LESSONS["en"]))
 def test_release_holds_no_solution(released, stem):
-    text = (released / stem / f"{stem}.ipynb").read_text(encoding="utf-8")
-    release = json.loads(text)
+    release = json.loads((released / stem / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    # what a student can read: every cell's text and outputs, unescaped
+    text = "\n".join(
+        course._text(c) + json.dumps(c.get("outputs", []), ensure_ascii=False)
+        for c in release["cells"]
+    )
     graded = [c for c in release["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
     assert graded  # the graded cells are there, their tests hidden
     assert "passes(" not in text and "HIDDEN TESTS" not in text
