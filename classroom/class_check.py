@@ -50,6 +50,7 @@ sys.path.insert(0, str(HERE))
 import course  # noqa: E402 - classroom/course.py, the teacher's commands
 
 PASSWORD = secrets.token_hex(8)
+REFUSED: list[int] = []  # the status codes of the requests to another's server
 LONG = 600  # seconds: generous, the machine may be busy
 
 
@@ -528,6 +529,8 @@ def trespass(hub: Hub, intruder: Student, victim: Student) -> list[str]:
         )
         if r.status_code not in (403, 404):
             problems.append(f"{intruder.name} -> {method} {url}: {r.status_code}, not refused")
+        else:
+            REFUSED.append(r.status_code)
     if (hub.run / "homes" / victim.name / "intruder.txt").exists():
         problems.append(f"{intruder.name} wrote into {victim.name}'s home")
     return problems
@@ -553,6 +556,7 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
     hub = Hub(run, free_ports(), secrets.token_hex(32))
     problems: list[str] = []
     figures: dict = {"run": str(run)}
+    began = time.monotonic()
     try:
         course.release([stem])
         release = course.course_dir() / "release" / stem / f"{stem}.ipynb"
@@ -591,6 +595,11 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
         for i, s in enumerate(students):
             if s.token:
                 problems += trespass(hub, s, students[(i + 1) % n_students])
+        codes = sorted(set(REFUSED))
+        print(
+            f"Requests with one student's token to another's server: {len(REFUSED)} refused"
+            f" (HTTP {', '.join(map(str, codes))})"
+        )
         restarted = students[-1]
         if restarted.restart_kept is not True:
             problems.append(f"{restarted.name}: the notebook changed across a server restart")
@@ -639,6 +648,7 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
             problems.append(f"processes left running: {left}")
         if not keep:
             shutil.rmtree(run, ignore_errors=True)
+    print(f"The whole class took {(time.monotonic() - began) / 60:.1f} minutes.")
     if problems:
         raise ClassError("the class went wrong:\n  " + "\n  ".join(problems))
     print(
