@@ -73,14 +73,23 @@ def _text(cell: dict) -> str:
 
 
 def is_solution_cell(cell: dict) -> bool:
-    """Cells that give answers away: worked solutions and links to them."""
+    """Cells that give answers away: worked solutions, their heading, a bare link to them."""
     text = _text(cell)
     if cell["cell_type"] == "code":
         return "passes(" in text or "all_solutions_pass" in text
     first = text.strip().splitlines()[0] if text.strip() else ""
-    return "solutions/" in text or (
+    return not without_solution_links(text).strip() or (
         first.startswith("#") and any(w in first for w in ("Solution", "参考答案", "答案"))
     )
+
+
+def without_solution_links(markdown: str) -> str:
+    """The markdown without its lines that link to the solutions notebook.
+
+    >>> without_solution_links("Try them first.\\n\\n[Solutions](solutions/03_x.ipynb)")
+    'Try them first.\\n'
+    """
+    return "\n".join(line for line in markdown.splitlines() if "](solutions/" not in line)
 
 
 def _nbgrader(meta: dict) -> dict:
@@ -97,6 +106,8 @@ def assignment_source(lesson: dict) -> tuple[dict, list[str]]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
             cell["metadata"].pop("execution", None)
+        else:  # the release has no solutions notebook to link to
+            cell["source"] = without_solution_links(_text(cell))
         cells.append(cell)
         for key, answer in check_calls(_text(cell)) if cell["cell_type"] == "code" else []:
             keys.append(key)

@@ -31,6 +31,40 @@ def test_check_calls_reads_key_and_answer_in_order():
     assert course.check_calls("%timeit check('k', 1)") == []
 
 
+def test_solution_links_and_cells_are_left_out():
+    lesson = {
+        "metadata": {},
+        "cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": "## Exercises"},
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "outputs": [],
+                "source": 'a = ...\ncheck("k.1", a)',
+            },
+            {
+                "cell_type": "markdown",
+                "metadata": {},
+                "source": "Last one.\n[Solutions](solutions/x.ipynb)",
+            },
+            {"cell_type": "markdown", "metadata": {}, "source": "[参考答案](solutions/x.ipynb)"},
+            {"cell_type": "markdown", "metadata": {}, "source": "### Solutions\nBelow."},
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "outputs": [],
+                "source": 'assert passes("k.1", 2)',
+            },
+        ],
+    }
+    nb, keys = course.assignment_source(lesson)
+    texts = [course._text(c) for c in nb["cells"]]
+    assert keys == ["k.1"]
+    assert texts[:2] == ["## Exercises", 'a = ...\ncheck("k.1", a)']
+    assert texts[3] == "Last one." and len(texts) == 4
+    assert "assert passes('k.1', a)" in texts[2]
+
+
 def test_answer_cell_fills_in_the_dots_only():
     src = 'answer_1 = ...  # a number\n\ncheck("scalar.1", answer_1)'
     assert class_check.answer_cell(src, "scalar.1", "27") == (
