@@ -433,7 +433,9 @@ class Student:
 
     def pull_course(self) -> None:
         """Hand-out with nbgitpuller: the course repository into ~/minigrad-course."""
-        params = {"repo": f"file://{REPO}", "branch": self.branch, "targetpath": "minigrad-course"}
+        params = {"repo": f"file://{REPO}", "targetpath": "minigrad-course"}
+        if self.branch != "HEAD":  # on a detached HEAD, nbgitpuller takes the default branch
+            params["branch"] = self.branch
         with self.get("/git-pull/api", params=params, stream=True) as r:
             r.raise_for_status()
             events = [

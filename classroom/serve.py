@@ -44,7 +44,9 @@ def main() -> None:
                 text=True,
                 capture_output=True,
                 check=False,
-            ).stdout.strip()
+            )
+            .stdout.strip()
+            .replace("HEAD", "")  # a detached HEAD: the main branch
             or "main"
         )
         pull = (
