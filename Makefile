@@ -8,6 +8,8 @@
 #               stored notebooks; open _build/book/index.html, no server or network needed
 #
 # Other targets: make lint, make bench, make clean, make distclean.
+#   make classroom        the course's JupyterHub on http://127.0.0.1:8765, for trying only
+#   make classroom-check  a class of 8 students on this machine (CLASSROOM_STUDENTS=8)
 # Options: make test BROWSER_TESTS=0 skips the real-browser tests (no Chromium needed);
 #          make lab LAB_ARGS="--no-browser --port 8899" passes options to JupyterLab.
 
@@ -54,13 +56,15 @@ endif
 
 NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test book lint bench clean distclean system-deps-test system-deps-book
+.PHONY: help lab test book lint bench clean distclean system-deps-test system-deps-book classroom classroom-check
 
 help:
 	@echo "make lab    set up .venv and start JupyterLab on notebooks/ (LANG_COURSE=zh: notebooks/zh/)"
 	@echo "make test   set up .venv, run ruff, the layers check and all tests (BROWSER_TESTS=0 skips browser tests)"
 	@echo "make book   build the course website into _build/book/ (open its index.html)"
 	@echo "make lint   run ruff"
+	@echo "make classroom        start the course's JupyterHub on 127.0.0.1 (for trying only)"
+	@echo "make classroom-check  play a class of CLASSROOM_STUDENTS (8) students against it"
 	@echo "make bench  run the benchmarks"
 	@echo "make clean  remove caches and build files (distclean also removes .venv)"
 
@@ -75,9 +79,11 @@ $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[lab]'
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e '.[test,lab,book]'
-	touch $@ $(LAB_STAMP) $(BOOK_STAMP)
+$(TEST_STAMP): pyproject.toml classroom/package-lock.json | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test,lab,book,classroom]'
+	scripts/ensure_system_deps.sh node
+	cd classroom && npm ci --no-audit --no-fund
+	touch $@ $(LAB_STAMP) $(BOOK_STAMP) $(CLASSROOM_STAMP)
 
 $(BOOK_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[book]'
@@ -121,6 +127,25 @@ test: system-deps-test $(TEST_STAMP) $(NPM_STAMP)
 
 book: $(BOOK_STAMP) $(NPM_STAMP)
 	$(BIN)/python book/build.py
+
+# --- a class on JupyterHub (classroom/) ---------------------------------------
+
+# The hub, nbgrader and nbgitpuller from the classroom extra; the proxy from npm.
+CLASSROOM_STAMP := $(VENV)/.installed-classroom
+CLASSROOM_STUDENTS ?= 8
+
+$(CLASSROOM_STAMP): pyproject.toml classroom/package-lock.json | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[lab,classroom]'
+	scripts/ensure_system_deps.sh node
+	cd classroom && npm ci --no-audit --no-fund
+	touch $@
+
+# FOR TRYING ONLY: any name logs in, every server runs as you. Ctrl+C stops it.
+classroom: $(CLASSROOM_STAMP)
+	$(BIN)/python classroom/serve.py
+
+classroom-check: $(CLASSROOM_STAMP)
+	$(BIN)/python classroom/class_check.py --students $(CLASSROOM_STUDENTS)
 
 # --- other targets -----------------------------------------------------------
 

@@ -57,6 +57,15 @@ need() {
     conda:          conda install -c conda-forge nodejs")
             fi
             ;;
+        node)
+            if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+                missing_pkgs+=(nodejs npm)
+                missing_help+=("node and npm (the classroom's proxy, configurable-http-proxy, comes from npm):
+    Debian/Ubuntu:  sudo apt-get install nodejs npm
+    macOS:          brew install node
+    conda:          conda install -c conda-forge nodejs")
+            fi
+            ;;
         python-venv)
             missing_pkgs+=(python3-venv)
             missing_help+=("python3-venv (to create the virtual environment):

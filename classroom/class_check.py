@@ -1,0 +1,676 @@
+"""A class on this machine: `make classroom-check` (python classroom/class_check.py -n 8).
+
+It starts the course's JupyterHub on 127.0.0.1 and plays a class against it, over HTTP only:
+
+1. the teacher releases a lesson as an nbgrader assignment (classroom/course.py);
+2. every student, all at the same time, logs in through the hub's login form, gets a
+   token and a server, pulls the course with nbgitpuller, fetches the assignment,
+   runs every cell of the lesson on a kernel of their server (jupyter_server's REST
+   and websocket API), answers the exercises (about half right, half wrong), saves
+   and submits with ``nbgrader submit``;
+3. one student's server is stopped and started again in the middle of the lesson:
+   the saved notebook must come back unchanged;
+4. each student's token is tried on another student's server: the hub must refuse;
+5. the teacher collects and autogrades; every grade must equal what the answers
+   deserve (one point per right answer).
+
+It prints the time from log-in to the first cell's result for each student, the
+slowest and the median, and the memory each student's server and kernel used. It
+stops every process it started, by process ID, and fails if one is left.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import requests
+import websocket
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+import course  # noqa: E402 - classroom/course.py, the teacher's commands
+
+PASSWORD = secrets.token_hex(8)
+REFUSED: list[int] = []  # the status codes of the requests to another's server
+LONG = 600  # seconds: generous, the machine may be busy
+
+
+class ClassError(AssertionError):
+    """Something a class would notice went wrong."""
+
+
+# --- what the simulated students answer ---------------------------------------------
+
+
+def _literal(value: object) -> str | None:
+    """Python source for ``value`` when it round-trips through repr, else None."""
+    try:
+        text = repr(value)
+        return text if ast.literal_eval(text) == value else None
+    except (ValueError, SyntaxError):
+        return None
+
+
+def student_answers(stem: str) -> dict[str, tuple[str, str]]:
+    """One right and one wrong answer (as source code) per exercise key of a lesson.
+
+    Taken from the checkers' test data, tests/lessons/cases/<stem>.py, where an
+    answer is a plain value; else from tests/classroom/answers.py.
+    """
+    answers: dict[str, tuple[str, str]] = {}
+    cases = REPO / "tests" / "lessons" / "cases" / f"{stem}.py"
+    if cases.exists():
+        spec = importlib.util.spec_from_file_location(f"cases_{stem}", cases)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for key, case in module.CASES.items():
+            right = [s for s in map(_literal, case.get("right", [])) if s]
+            wrong = [s for s in (_literal(w[0]) for w in case.get("wrong", [])) if s]
+            if right and wrong:
+                answers[key] = (right[0], wrong[0])
+    spare = REPO / "tests" / "classroom" / "answers.py"
+    if spare.exists():
+        namespace: dict = {}
+        exec(spare.read_text(encoding="utf-8"), namespace)
+        for key, pair in namespace["ANSWERS"].items():
+            answers.setdefault(key, pair)
+    return answers
+
+
+def answer_cell(source: str, key: str, answer: str) -> str:
+    """The exercise cell with its ``... `` replaced by ``answer``."""
+    (_, expr), *_ = [c for c in course.check_calls(source) if c[0] == key]
+    pattern = re.compile(rf"^({re.escape(expr)}\s*=\s*)\.\.\.", re.MULTILINE)
+    new, n = pattern.subn(lambda m: m.group(1) + answer, source, count=1)
+    if n != 1:
+        raise ClassError(f"exercise {key}: no `{expr} = ...` line to answer in\n{source}")
+    return new
+
+
+# --- processes -------------------------------------------------------------------------
+
+
+def free_ports() -> int:
+    """A port p on 127.0.0.1 with p, p + 1 and p + 2 free (proxy, its API, the hub)."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        try:
+            for extra in (1, 2):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port + extra))
+            return port
+        except OSError:
+            continue
+    raise RuntimeError("no free pair of ports on 127.0.0.1")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (from /proc), children first found first."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found += kids
+            todo += kids
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+class Hub:
+    """The course's JupyterHub, started on loopback with its own state folder."""
+
+    def __init__(self, run: Path, port: int, token: str, password: str | None = PASSWORD):
+        self.run, self.port, self.token, self.password = run, port, token, password
+        self.url = f"http://127.0.0.1:{port}"
+        self.pids: set[int] = set()
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        bin_dir = Path(sys.executable).parent
+        env = {
+            **os.environ,
+            "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+            "CLASSROOM_RUN": str(self.run),
+            "CLASSROOM_PORT": str(self.port),
+            "CLASSROOM_API_TOKEN": self.token,
+        }
+        if self.password:
+            env["CLASSROOM_PASSWORD"] = self.password
+        self.log = open(self.run / "hub.log", "w")
+        self.proc = subprocess.Popen(
+            [str(bin_dir / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
+            cwd=self.run,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.pids.add(self.proc.pid)
+        deadline = time.monotonic() + LONG
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise ClassError(f"the hub exited; see {self.run / 'hub.log'}")
+            try:
+                if requests.get(f"{self.url}/hub/api/", timeout=10).ok:
+                    break
+            except requests.RequestException:
+                pass
+            time.sleep(1)
+        else:
+            raise ClassError("the hub did not answer")
+        self.note_pids()
+
+    def note_pids(self) -> None:
+        """Remember the proxy, the servers and the kernels: all are stopped at the end."""
+        if self.proc:
+            self.pids.update(descendants(self.proc.pid))
+        proxy = self.run / "proxy.pid"
+        if proxy.exists():
+            self.pids.add(int(proxy.read_text().strip()))
+
+    def api(self, method: str, path: str, **kw) -> requests.Response:
+        kw.setdefault("timeout", 120)
+        headers = {"Authorization": f"token {self.token}", **kw.pop("headers", {})}
+        return requests.request(method, f"{self.url}/hub/api{path}", headers=headers, **kw)
+
+    def server_pid(self, name: str) -> int | None:
+        model = self.api("GET", f"/users/{name}").json()
+        return model.get("servers", {}).get("", {}).get("state", {}).get("pid")
+
+    def stop(self) -> list[int]:
+        """Stop the hub (which stops the proxy and the servers), then anything left, by PID."""
+        self.note_pids()
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            left = [p for p in self.pids if alive(p)]
+            for pid in left:
+                try:
+                    os.kill(pid, sig)
+                except ProcessLookupError:
+                    pass
+            deadline = time.monotonic() + 30
+            while any(alive(p) for p in left) and time.monotonic() < deadline:
+                time.sleep(0.5)
+        return sorted(p for p in self.pids if alive(p))
+
+
+# --- a student ---------------------------------------------------------------------------
+
+
+class Kernel:
+    """A kernel on a student's server, driven over jupyter_server's websocket API."""
+
+    def __init__(self, base: str, token: str):
+        self.base, self.token = base, token
+        headers = {"Authorization": f"token {token}"}
+        r = requests.post(
+            f"{base}/api/kernels", json={"name": "python3"}, headers=headers, timeout=LONG
+        )
+        r.raise_for_status()
+        self.id = r.json()["id"]
+        ws_url = base.replace("http://", "ws://") + f"/api/kernels/{self.id}/channels"
+        self.ws = websocket.create_connection(
+            ws_url, header=[f"Authorization: token {token}"], timeout=LONG
+        )
+        self.session = uuid.uuid4().hex
+
+    def execute(self, code: str) -> tuple[str, list[dict]]:
+        """Run ``code``; return the reply's status ("ok"/"error") and nbformat outputs."""
+        msg_id = uuid.uuid4().hex
+        self.ws.send(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": msg_id,
+                        "username": "student",
+                        "session": self.session,
+                        "msg_type": "execute_request",
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": {},
+                    "buffers": [],
+                    "channel": "shell",
+                    "content": {
+                        "code": code,
+                        "silent": False,
+                        "store_history": True,
+                        "user_expressions": {},
+                        "allow_stdin": False,
+                        "stop_on_error": True,
+                    },
+                }
+            )
+        )
+        outputs: list[dict] = []
+        status, idle = None, False
+        while status is None or not idle:
+            raw = self.ws.recv()
+            if not isinstance(raw, str):
+                continue  # binary frames: widget buffers
+            msg = json.loads(raw)
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind, content = msg["msg_type"], msg["content"]
+            if kind == "execute_reply":
+                status = content["status"]
+            elif kind == "status" and content["execution_state"] == "idle":
+                idle = True
+            elif kind == "stream":
+                outputs.append(
+                    {"output_type": "stream", "name": content["name"], "text": content["text"]}
+                )
+            elif kind in ("display_data", "execute_result"):
+                out = {
+                    "output_type": kind,
+                    "data": content["data"],
+                    "metadata": content.get("metadata", {}),
+                }
+                if kind == "execute_result":
+                    out["execution_count"] = content.get("execution_count")
+                outputs.append(out)
+            elif kind == "error":
+                outputs.append(
+                    {
+                        "output_type": "error",
+                        "ename": content["ename"],
+                        "evalue": content["evalue"],
+                        "traceback": content["traceback"],
+                    }
+                )
+            elif kind == "clear_output" and not content.get("wait"):
+                outputs.clear()
+        return status, outputs
+
+    def shutdown(self) -> None:
+        try:
+            self.ws.close()
+        finally:
+            requests.delete(
+                f"{self.base}/api/kernels/{self.id}",
+                headers={"Authorization": f"token {self.token}"},
+                timeout=LONG,
+            )
+
+
+class Student:
+    def __init__(
+        self,
+        hub: Hub,
+        name: str,
+        stem: str,
+        plan: dict[str, tuple[str, bool]],
+        restart_mid_lesson: bool,
+        branch: str,
+    ):
+        self.hub, self.name, self.stem, self.plan = hub, name, stem, plan
+        self.restart_mid_lesson, self.branch = restart_mid_lesson, branch
+        self.base = f"{hub.url}/user/{name}"
+        self.errors: list[str] = []
+        self.first_cell: float | None = None
+        self.memory_mb = 0.0
+        self.restart_kept: bool | None = None
+        self.token = ""
+
+    # the hub
+    def log_in(self) -> None:
+        s = requests.Session()
+        s.get(f"{self.hub.url}/hub/login", timeout=LONG).raise_for_status()
+        xsrf = s.cookies.get("_xsrf")
+        r = s.post(
+            f"{self.hub.url}/hub/login",
+            data={"username": self.name, "password": PASSWORD, "_xsrf": xsrf},
+            allow_redirects=False,
+            timeout=LONG,
+        )
+        if r.status_code != 302:
+            raise ClassError(f"{self.name}: log-in answered {r.status_code}")
+        xsrf = [c.value for c in s.cookies if c.name == "_xsrf"][-1]  # renewed at log-in
+        r = s.post(
+            f"{self.hub.url}/hub/api/users/{self.name}/tokens",
+            json={"note": "class check", "expires_in": 7200},
+            headers={"X-XSRFToken": xsrf},
+            timeout=LONG,
+        )
+        r.raise_for_status()
+        self.token = r.json()["token"]
+        self.auth = {"Authorization": f"token {self.token}"}
+
+    def start_server(self) -> None:
+        r = requests.post(
+            f"{self.hub.url}/hub/api/users/{self.name}/server", headers=self.auth, timeout=LONG
+        )
+        if r.status_code not in (201, 202):
+            raise ClassError(f"{self.name}: starting the server answered {r.status_code}")
+        self._wait_server(ready=True)
+
+    def stop_server(self) -> None:
+        r = requests.delete(
+            f"{self.hub.url}/hub/api/users/{self.name}/server", headers=self.auth, timeout=LONG
+        )
+        if r.status_code not in (202, 204):
+            raise ClassError(f"{self.name}: stopping the server answered {r.status_code}")
+        self._wait_server(ready=False)
+
+    def _wait_server(self, ready: bool) -> None:
+        deadline = time.monotonic() + LONG
+        while time.monotonic() < deadline:
+            r = requests.get(
+                f"{self.hub.url}/hub/api/users/{self.name}", headers=self.auth, timeout=LONG
+            )
+            server = r.json().get("servers", {}).get("")
+            if (ready and server and server.get("ready")) or (not ready and not server):
+                return
+            time.sleep(1)
+        raise ClassError(f"{self.name}: the server never became {'ready' if ready else 'stopped'}")
+
+    # the server
+    def get(self, path: str, **kw) -> requests.Response:
+        return requests.get(f"{self.base}{path}", headers=self.auth, timeout=LONG, **kw)
+
+    def save(self, path: str, nb: dict) -> None:
+        r = requests.put(
+            f"{self.base}/api/contents/{path}",
+            headers=self.auth,
+            timeout=LONG,
+            json={"type": "notebook", "format": "json", "content": nb},
+        )
+        r.raise_for_status()
+
+    def load(self, path: str) -> dict:
+        r = self.get(f"/api/contents/{path}", params={"content": "1"})
+        r.raise_for_status()
+        return r.json()["content"]
+
+    def pull_course(self) -> None:
+        """Hand-out with nbgitpuller: the course repository into ~/minigrad-course."""
+        params = {"repo": f"file://{REPO}", "targetpath": "minigrad-course"}
+        if self.branch != "HEAD":  # on a detached HEAD, nbgitpuller takes the default branch
+            params["branch"] = self.branch
+        with self.get("/git-pull/api", params=params, stream=True) as r:
+            r.raise_for_status()
+            events = [
+                json.loads(line[5:])
+                for line in r.iter_lines(decode_unicode=True)
+                if line and line.startswith("data:")
+            ]
+        if not events or events[-1].get("phase") != "finished":
+            raise ClassError(f"{self.name}: nbgitpuller did not finish: {events[-3:]}")
+        pulled = f"/api/contents/minigrad-course/notebooks/{self.stem}.ipynb"
+        if self.get(pulled).status_code != 200:
+            raise ClassError(f"{self.name}: the pulled course has no {self.stem}")
+
+    def nbgrader(self, kernel: Kernel, *args: str) -> None:
+        code = (
+            "import os, subprocess, sys\n"
+            "exe = os.path.join(os.path.dirname(sys.executable), 'nbgrader')\n"
+            f"r = subprocess.run([exe, *{list(args)!r}], capture_output=True, text=True)\n"
+            "print('nbgrader exit', r.returncode)\n"
+            "print(r.stderr[-3000:])"
+        )
+        _, outputs = kernel.execute(code)
+        text = "".join(o.get("text", "") for o in outputs)
+        if "nbgrader exit 0" not in text:
+            raise ClassError(f"{self.name}: nbgrader {args[0]} failed:\n{text}")
+
+    def run_cells(self, kernel: Kernel, nb: dict, cells: range) -> None:
+        for i in cells:
+            cell = nb["cells"][i]
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            for key, _ in course.check_calls(source):
+                source = answer_cell(source, key, self.plan[key][0])
+            cell["source"] = source
+            status, outputs = kernel.execute(source)
+            cell["outputs"] = outputs
+            if self.first_cell is None:
+                self.first_cell = time.monotonic() - self.t0
+            if status != "ok" and "raises-exception" not in cell["metadata"].get("tags", []):
+                err = next((o for o in outputs if o["output_type"] == "error"), {})
+                self.errors.append(f"cell {i}: {err.get('ename')}: {err.get('evalue')}")
+
+    def attend(self) -> None:
+        """The whole lesson, from log-in to submission."""
+        self.t0 = time.monotonic()
+        self.log_in()
+        self.start_server()
+        kernel = Kernel(self.base, self.token)
+        path = f"{self.stem}/{self.stem}.ipynb"
+        self.nbgrader(kernel, "fetch_assignment", self.stem)
+        nb = self.load(path)
+        n = len(nb["cells"])
+        half = n // 2
+        self.run_cells(kernel, nb, range(half))
+        if self.restart_mid_lesson:
+            self.save(path, nb)
+            kernel.shutdown()
+            self.stop_server()
+            self.start_server()
+            back = self.load(path)
+            self.restart_kept = [(c["source"], c.get("outputs")) for c in back["cells"]] == [
+                (c["source"], c.get("outputs")) for c in nb["cells"]
+            ]
+            kernel = Kernel(self.base, self.token)
+            self.run_cells(kernel, back, range(half))  # the kernel starts afresh
+            nb = back
+        self.run_cells(kernel, nb, range(half, n))
+        self.pull_course()
+        self.memory_mb = rss_mb(self._server_pids())
+        self.save(path, nb)
+        self.nbgrader(kernel, "submit", self.stem)
+        kernel.shutdown()
+
+    def _server_pids(self) -> list[int]:
+        pid = self.hub.server_pid(self.name)
+        return [pid, *descendants(pid)] if pid else []
+
+
+def trespass(hub: Hub, intruder: Student, victim: Student) -> list[str]:
+    """Requests with one student's token to another's server: each must be refused."""
+    problems = []
+    tries = [
+        ("GET", f"{victim.base}/api/contents"),
+        ("GET", f"{victim.base}/api/kernels"),
+        ("PUT", f"{victim.base}/api/contents/intruder.txt"),
+        ("GET", f"{hub.url}/hub/api/users/{victim.name}"),
+    ]
+    for method, url in tries:
+        body = {"type": "file", "format": "text", "content": "x"} if method == "PUT" else None
+        r = requests.request(
+            method, url, headers=intruder.auth, json=body, timeout=LONG, allow_redirects=False
+        )
+        if r.status_code not in (403, 404):
+            problems.append(f"{intruder.name} -> {method} {url}: {r.status_code}, not refused")
+        else:
+            REFUSED.append(r.status_code)
+    if (hub.run / "homes" / victim.name / "intruder.txt").exists():
+        problems.append(f"{intruder.name} wrote into {victim.name}'s home")
+    return problems
+
+
+# --- the class ------------------------------------------------------------------------------
+
+
+def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
+    """Run the class; return its figures. Raises ClassError when a check fails."""
+    if n_students < 2:
+        raise SystemExit("a class needs at least 2 students (one tries the other's server)")
+    answers = student_answers(stem)
+    run = Path(tempfile.mkdtemp(prefix="minigrad-class-"))
+    os.environ["CLASSROOM_RUN"] = str(run)
+    branch = subprocess.run(
+        ["git", "rev-parse", "--abbrev-ref", "HEAD"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    hub = Hub(run, free_ports(), secrets.token_hex(32))
+    problems: list[str] = []
+    figures: dict = {"run": str(run)}
+    began = time.monotonic()
+    try:
+        course.release([stem])
+        release = course.course_dir() / "release" / stem / f"{stem}.ipynb"
+        keys = [
+            k
+            for c in json.loads(release.read_text())["cells"]
+            if c["cell_type"] == "code"
+            for k, _ in course.check_calls("".join(c["source"]))
+        ]
+        missing = [k for k in keys if k not in answers]
+        if missing:
+            raise ClassError(f"no right and wrong answers for {missing} to play the class with")
+        print(f"Hub on {hub.url} (state in {run}); {n_students} students, lesson {stem}")
+        hub.start()
+        students = []
+        for i in range(n_students):
+            plan = {k: answers[k][(i + j) % 2] for j, k in enumerate(keys)}
+            plan = {k: (code, (i + j) % 2 == 0) for j, (k, code) in enumerate(plan.items())}
+            students.append(
+                Student(hub, f"student{i + 1}", stem, plan, i == n_students - 1, branch)
+            )
+        lock = threading.Lock()
+
+        def attend(student: Student) -> None:
+            try:
+                student.attend()
+            except Exception as error:  # noqa: BLE001 - reported with the student's name
+                with lock:
+                    student.errors.append(f"{type(error).__name__}: {error}")
+            hub.note_pids()
+
+        with ThreadPoolExecutor(max_workers=n_students) as pool:
+            list(pool.map(attend, students))
+        for s in students:
+            problems += [f"{s.name}: {e}" for e in s.errors]
+        for i, s in enumerate(students):
+            if s.token:
+                problems += trespass(hub, s, students[(i + 1) % n_students])
+        codes = sorted(set(REFUSED))
+        print(
+            f"Requests with one student's token to another's server: {len(REFUSED)} refused"
+            f" (HTTP {', '.join(map(str, codes))})"
+        )
+        restarted = students[-1]
+        if restarted.restart_kept is not True:
+            problems.append(f"{restarted.name}: the notebook changed across a server restart")
+        try:
+            rows = course.grade(stem)
+        except subprocess.CalledProcessError as error:
+            problems.append(f"grading failed: {error}")
+            rows = []
+        got = {(r["student"], r["exercise"]): r["points"] for r in rows}
+        for s in students:
+            for key, (_, right) in s.plan.items():
+                grade_id = "test_" + key.replace(".", "_")
+                points = got.get((s.name, grade_id))
+                if points != (1.0 if right else 0.0):
+                    problems.append(
+                        f"{s.name} {key}: {points} points for a "
+                        f"{'right' if right else 'wrong'} answer"
+                    )
+        times = {s.name: s.first_cell for s in students}
+        figures.update(
+            first_cell=times,
+            memory_mb={s.name: round(s.memory_mb) for s in students},
+            grades={s.name: sum(r for _, r in s.plan.values()) for s in students},
+        )
+        print("\nTime from log-in to the first cell's result:")
+        for name, t in times.items():
+            print(f"  {name:<10} {t:6.1f} s" if t is not None else f"  {name:<10} never")
+        measured = [t for t in times.values() if t is not None]
+        if measured:
+            figures["slowest"], figures["median"] = max(measured), statistics.median(measured)
+            print(f"  slowest {figures['slowest']:.1f} s, median {figures['median']:.1f} s")
+        mem = [s.memory_mb for s in students if s.memory_mb]
+        if mem:
+            figures["memory_max_mb"] = max(mem)
+            print(
+                f"Memory per student (server + kernel): median {statistics.median(mem):.0f} MB,"
+                f" largest {max(mem):.0f} MB"
+            )
+    finally:
+        left = hub.stop()
+        print(
+            f"Stopped the hub, its proxy, servers and kernels: {len(hub.pids)} processes;"
+            f" left running: {left or 'none'}"
+        )
+        if left:
+            problems.append(f"processes left running: {left}")
+        if not keep:
+            shutil.rmtree(run, ignore_errors=True)
+    print(f"The whole class took {(time.monotonic() - began) / 60:.1f} minutes.")
+    if problems:
+        raise ClassError("the class went wrong:\n  " + "\n  ".join(problems))
+    print(
+        "The class went well: every server came up, every notebook ran, no one reached"
+        " another's server, every grade is right, nothing was lost in the restart."
+    )
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Play a class against the course's hub.")
+    parser.add_argument("-n", "--students", type=int, default=8)
+    parser.add_argument("--lesson", default="03_scalar_backward")
+    parser.add_argument("--keep", action="store_true", help="keep the hub's state folder")
+    args = parser.parse_args()
+    try:
+        run_class(args.students, args.lesson, args.keep)
+    except ClassError as error:
+        sys.exit(str(error))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""A class of three on this machine (make classroom-check plays eight).
+
+Runs classroom/class_check.py, which starts the course's JupyterHub on 127.0.0.1,
+has each student log in, run lesson 03, answer, submit, and fails on a server that
+never came up, a cell that raised, a request to another's server that went through,
+a wrong grade, a notebook lost in a restart, or a process left running.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.classroom
+@pytest.mark.timeout(1800)
+def test_a_class_of_three():
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "classroom" / "class_check.py"), "--students", "3"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    assert "The class went well" in run.stdout
+    assert "left running: none" in run.stdout
+    # one line per student, each with the time to its first cell's result
+    assert (
+        sum(
+            line.strip().startswith("student") and line.endswith(" s")
+            for line in run.stdout.splitlines()
+        )
+        >= 3
+    )
