@@ -34,7 +34,7 @@ WORKLOADS = {
     "per-op": lambda libs, quick, peers: W.bench_per_op(libs, quick, peers),
     "deep": lambda libs, quick, peers: W.bench_deep_graph(libs, quick, peers),
     "mlp": lambda libs, quick, peers: W.bench_mlp(libs, quick, peers),
-    "higher": lambda libs, quick, peers: W.bench_higher_order(libs, quick),
+    "higher": lambda libs, quick, peers: W.bench_higher_order(libs, quick, peers),
     "import": lambda libs, quick, peers: W.bench_import(quick),
     "viz": lambda libs, quick, peers: W.bench_viz(quick),
     "sliders": lambda libs, quick, peers: W.bench_sliders(quick),
@@ -50,9 +50,9 @@ PEER_NOTES = [
     "release has no `tanh`/`exp`, so `benchmarks/peers.py` adds them in micrograd's own "
     "style; its recursive `backward` runs with the recursion limit raised to 50,000.",
     f"The peers run the deep graph up to N = {W.PEERS_MAX_N:,} (MyGrad needs about 17 s "
-    "per forward at N = 100,000). Row 4 is written against torch's "
-    "`autograd.grad(..., create_graph=True)` and has no peer version (yet); "
-    "row 5 measures minigrad's own import, pictures and lessons.",
+    "per forward at N = 100,000). In row 4 HIPS autograd runs its own "
+    "`hessian_vector_product` and `hessian` (MyGrad and micrograd cannot differentiate "
+    "a gradient); row 5 measures minigrad's own import, pictures and lessons.",
 ]
 
 

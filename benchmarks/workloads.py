@@ -365,7 +365,14 @@ def _has_hessian(lib: Any) -> bool:
         return False
 
 
-def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
+def _add_peers(cases: dict[str, Case], peers: dict[str, Any], make: Any) -> None:
+    for name, peer in peers.items():
+        case = make(peer)
+        if case is not None:
+            cases[name] = case
+
+
+def bench_higher_order(libs: dict[str, Any], quick: bool, peers: dict[str, Any]) -> list[dict]:
     w = "4. higher order"
     rng = np.random.default_rng(1)
     n = 1000
@@ -376,6 +383,7 @@ def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
         v = lib.tensor(vn)
         cases[name] = Case(lambda _, lib=lib, x=x, v=v: hvp(lib, x, v))
     cases["numpy"] = Case(lambda _: hvp_numpy(xn, vn))
+    _add_peers(cases, peers, lambda peer: peer.hvp(xn, vn))
     rows = [
         row(
             w,
@@ -392,12 +400,21 @@ def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
             x = lib.tensor(xh)
             fn = __import__(lib.__name__ + ".autograd.functional", fromlist=["hessian"]).hessian
             cases[name] = Case(lambda _, fn=fn, x=x: fn(cubed_tanh, x))
+        # torch's vectorize=True (one batched grad instead of a loop of n) as its own column
+        tfn = libs["torch"].autograd.functional.hessian if "torch" in libs else None
+        if tfn is not None:
+            xt = libs["torch"].tensor(xh)
+            cases["torch (vectorize=True)"] = Case(lambda _: tfn(cubed_tanh, xt, vectorize=True))
+        _add_peers(cases, peers, lambda peer: peer.hessian(xh))
+        times = _ms(measure(cases, 3 if quick else 21, warmup=2))
+        vec = times.pop("torch (vectorize=True)", None)
         rows.append(
             row(
                 w,
                 f"full Hessian, n = {n}, autograd.functional.hessian",
-                _ms(measure(cases, 3 if quick else 21, warmup=2)),
+                times,
                 target=3.0,
+                note="" if vec is None else f"torch with vectorize=True: {vec:.2f} ms",
             )
         )
     else:

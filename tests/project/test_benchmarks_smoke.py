@@ -23,7 +23,7 @@ PEERS = ["mygrad", "autograd", "micrograd"]  # the optional columns (the `bench`
 # Which workloads each peer runs (micrograd is scalar only: no MLP).
 PEER_WORKLOADS = {
     "mygrad": {"1. per-op overhead", "2. deep graph", "3. MLP training step"},
-    "autograd": {"1. per-op overhead", "2. deep graph", "3. MLP training step"},
+    "autograd": {"1. per-op overhead", "2. deep graph", "3. MLP training step", "4. higher order"},
     "micrograd": {"1. per-op overhead", "2. deep graph"},
 }
 
