@@ -162,23 +162,30 @@ def markdown(results: dict[str, Any]) -> str:
         f"torch {env['torch']} (BLAS: {env['torch_blas']}, {env['torch_threads']} thread)"
         f"{', quick mode' if results['quick'] else ''}. "
         f"Peers: {versions}. "
-        "Medians of interleaved runs; ratio = minigrad / torch.",
+        "Medians of interleaved runs; ratio = minigrad / torch; "
+        "÷ fastest peer = minigrad / the fastest peer that ran the row.",
         "",
         "| workload | case | minigrad | torch | numpy | "
         + " | ".join(peers)
-        + " | ratio | target | met |",
-        "| --- | --- | ---: | ---: | ---: | " + "---: | " * len(peers) + "---: | --- | :---: |",
+        + " | ratio | target | met | ÷ fastest peer |",
+        "| --- | --- | ---: | ---: | ---: | "
+        + "---: | " * len(peers)
+        + "---: | --- | :---: | ---: |",
     ]
     columns = ("minigrad", "torch", "numpy", *peers)
     for r in results["rows"]:
         v = r["values"]
         if r["status"] == "pending":
-            cells = ["–"] * (len(columns) + 1) + [r["target_text"], "pending"]
+            cells = ["–"] * (len(columns) + 1) + [r["target_text"], "pending", ""]
         else:
             met = {True: "yes", False: "**no**", None: ""}[r["met"]]
             ratio = f"{r['ratio']:.2f}" if r["ratio"] is not None else ""
             cells = [_fmt(v.get(k), r["unit"]) for k in columns]
-            cells += [ratio, r["target_text"], met]
+            vs_peer = ""
+            if r.get("peer_ratio") is not None:
+                ahead = "ahead" if r["peer_ratio"] <= 1 else "**behind**"
+                vs_peer = f"{r['peer_ratio']:.2f} ({r['fastest_peer']}: {ahead})"
+            cells += [ratio, r["target_text"], met, vs_peer]
         case = r["case"] + (f" ({r['note']})" if r["note"] else "")
         lines.append("| " + " | ".join([r["workload"], case, *cells]) + " |")
     lines += ["", *(f"- {note}" for note in PEER_NOTES)]

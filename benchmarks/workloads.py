@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .peers import PEERS
 from .timing import Case, measure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,12 @@ def row(
         ratio = values[ratio_of[0]] / values[ratio_of[1]]
     measured = ratio if ratio_of else values.get("minigrad")
     met = None if target is None or measured is None else bool(measured <= target)
+    # minigrad against the fastest peer that ran this row (<= 1: ahead of every peer)
+    ran = {k: values[k] for k in PEERS if values.get(k)}
+    fastest = min(ran, key=ran.get) if ran and values.get("minigrad") is not None else None
     return {
+        "fastest_peer": fastest,
+        "peer_ratio": None if fastest is None else values["minigrad"] / ran[fastest],
         "workload": workload,
         "case": case,
         "unit": unit,
