@@ -101,6 +101,12 @@ class MyGrad:
 
         return Case(step)
 
+    def hvp(self, x: np.ndarray, v: np.ndarray) -> None:
+        return None  # MyGrad has no grad of a grad (no create_graph)
+
+    def hessian(self, x: np.ndarray) -> None:
+        return None
+
 
 # --- HIPS autograd: trace a numpy function, then run its vector-Jacobian product ----
 class Autograd:
@@ -167,6 +173,23 @@ class Autograd:
                 p -= lr * g
 
         return Case(step)
+
+    def _cubed_tanh(self, x: Any) -> Any:
+        return self.anp.sum(self.anp.tanh(x) ** 3)
+
+    def hvp(self, x: np.ndarray, v: np.ndarray) -> Case:
+        """The Hessian-vector product as autograd writes it: the grad of <grad f, v>."""
+        from autograd import hessian_vector_product
+
+        hv = hessian_vector_product(self._cubed_tanh)
+        return Case(lambda _: hv(x, v))
+
+    def hessian(self, x: np.ndarray) -> Case:
+        """``autograd.hessian``: the Jacobian of the gradient, one VJP per row."""
+        from autograd import hessian
+
+        h = hessian(self._cubed_tanh)
+        return Case(lambda _: h(x))
 
 
 # --- micrograd: one Python float per Value ----------------------------------------
@@ -236,6 +259,12 @@ class Micrograd:
 
     def mlp(self, data: dict[str, np.ndarray], lr: float = 0.01) -> None:
         return None  # one Value per number: not a 256×64 matrix workload
+
+    def hvp(self, x: np.ndarray, v: np.ndarray) -> None:
+        return None  # scalar only, and its backward records nothing to differentiate
+
+    def hessian(self, x: np.ndarray) -> None:
+        return None
 
 
 ADAPTERS = {"mygrad": MyGrad, "autograd": Autograd, "micrograd": Micrograd}

@@ -34,7 +34,7 @@ WORKLOADS = {
     "per-op": lambda libs, quick, peers: W.bench_per_op(libs, quick, peers),
     "deep": lambda libs, quick, peers: W.bench_deep_graph(libs, quick, peers),
     "mlp": lambda libs, quick, peers: W.bench_mlp(libs, quick, peers),
-    "higher": lambda libs, quick, peers: W.bench_higher_order(libs, quick),
+    "higher": lambda libs, quick, peers: W.bench_higher_order(libs, quick, peers),
     "import": lambda libs, quick, peers: W.bench_import(quick),
     "viz": lambda libs, quick, peers: W.bench_viz(quick),
     "sliders": lambda libs, quick, peers: W.bench_sliders(quick),
@@ -50,9 +50,9 @@ PEER_NOTES = [
     "release has no `tanh`/`exp`, so `benchmarks/peers.py` adds them in micrograd's own "
     "style; its recursive `backward` runs with the recursion limit raised to 50,000.",
     f"The peers run the deep graph up to N = {W.PEERS_MAX_N:,} (MyGrad needs about 17 s "
-    "per forward at N = 100,000). Row 4 is written against torch's "
-    "`autograd.grad(..., create_graph=True)` and has no peer version (yet); "
-    "row 5 measures minigrad's own import, pictures and lessons.",
+    "per forward at N = 100,000). In row 4 HIPS autograd runs its own "
+    "`hessian_vector_product` and `hessian` (MyGrad and micrograd cannot differentiate "
+    "a gradient); row 5 measures minigrad's own import, pictures and lessons.",
 ]
 
 
@@ -162,23 +162,30 @@ def markdown(results: dict[str, Any]) -> str:
         f"torch {env['torch']} (BLAS: {env['torch_blas']}, {env['torch_threads']} thread)"
         f"{', quick mode' if results['quick'] else ''}. "
         f"Peers: {versions}. "
-        "Medians of interleaved runs; ratio = minigrad / torch.",
+        "Medians of interleaved runs; ratio = minigrad / torch; "
+        "÷ fastest peer = minigrad / the fastest peer that ran the row.",
         "",
         "| workload | case | minigrad | torch | numpy | "
         + " | ".join(peers)
-        + " | ratio | target | met |",
-        "| --- | --- | ---: | ---: | ---: | " + "---: | " * len(peers) + "---: | --- | :---: |",
+        + " | ratio | target | met | ÷ fastest peer |",
+        "| --- | --- | ---: | ---: | ---: | "
+        + "---: | " * len(peers)
+        + "---: | --- | :---: | ---: |",
     ]
     columns = ("minigrad", "torch", "numpy", *peers)
     for r in results["rows"]:
         v = r["values"]
         if r["status"] == "pending":
-            cells = ["–"] * (len(columns) + 1) + [r["target_text"], "pending"]
+            cells = ["–"] * (len(columns) + 1) + [r["target_text"], "pending", ""]
         else:
             met = {True: "yes", False: "**no**", None: ""}[r["met"]]
             ratio = f"{r['ratio']:.2f}" if r["ratio"] is not None else ""
             cells = [_fmt(v.get(k), r["unit"]) for k in columns]
-            cells += [ratio, r["target_text"], met]
+            vs_peer = ""
+            if r.get("peer_ratio") is not None:
+                ahead = "ahead" if r["peer_ratio"] <= 1 else "**behind**"
+                vs_peer = f"{r['peer_ratio']:.2f} ({r['fastest_peer']}: {ahead})"
+            cells += [ratio, r["target_text"], met, vs_peer]
         case = r["case"] + (f" ({r['note']})" if r["note"] else "")
         lines.append("| " + " | ".join([r["workload"], case, *cells]) + " |")
     lines += ["", *(f"- {note}" for note in PEER_NOTES)]

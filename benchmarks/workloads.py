@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .peers import PEERS
 from .timing import Case, measure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,12 @@ def row(
         ratio = values[ratio_of[0]] / values[ratio_of[1]]
     measured = ratio if ratio_of else values.get("minigrad")
     met = None if target is None or measured is None else bool(measured <= target)
+    # minigrad against the fastest peer that ran this row (<= 1: ahead of every peer)
+    ran = {k: values[k] for k in PEERS if values.get(k)}
+    fastest = min(ran, key=ran.get) if ran and values.get("minigrad") is not None else None
     return {
+        "fastest_peer": fastest,
+        "peer_ratio": None if fastest is None else values["minigrad"] / ran[fastest],
         "workload": workload,
         "case": case,
         "unit": unit,
@@ -365,7 +371,14 @@ def _has_hessian(lib: Any) -> bool:
         return False
 
 
-def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
+def _add_peers(cases: dict[str, Case], peers: dict[str, Any], make: Any) -> None:
+    for name, peer in peers.items():
+        case = make(peer)
+        if case is not None:
+            cases[name] = case
+
+
+def bench_higher_order(libs: dict[str, Any], quick: bool, peers: dict[str, Any]) -> list[dict]:
     w = "4. higher order"
     rng = np.random.default_rng(1)
     n = 1000
@@ -376,6 +389,7 @@ def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
         v = lib.tensor(vn)
         cases[name] = Case(lambda _, lib=lib, x=x, v=v: hvp(lib, x, v))
     cases["numpy"] = Case(lambda _: hvp_numpy(xn, vn))
+    _add_peers(cases, peers, lambda peer: peer.hvp(xn, vn))
     rows = [
         row(
             w,
@@ -392,12 +406,21 @@ def bench_higher_order(libs: dict[str, Any], quick: bool) -> list[dict]:
             x = lib.tensor(xh)
             fn = __import__(lib.__name__ + ".autograd.functional", fromlist=["hessian"]).hessian
             cases[name] = Case(lambda _, fn=fn, x=x: fn(cubed_tanh, x))
+        # torch's vectorize=True (one batched grad instead of a loop of n) as its own column
+        tfn = libs["torch"].autograd.functional.hessian if "torch" in libs else None
+        if tfn is not None:
+            xt = libs["torch"].tensor(xh)
+            cases["torch (vectorize=True)"] = Case(lambda _: tfn(cubed_tanh, xt, vectorize=True))
+        _add_peers(cases, peers, lambda peer: peer.hessian(xh))
+        times = _ms(measure(cases, 3 if quick else 21, warmup=2))
+        vec = times.pop("torch (vectorize=True)", None)
         rows.append(
             row(
                 w,
                 f"full Hessian, n = {n}, autograd.functional.hessian",
-                _ms(measure(cases, 3 if quick else 21, warmup=2)),
+                times,
                 target=3.0,
+                note="" if vec is None else f"torch with vectorize=True: {vec:.2f} ms",
             )
         )
     else:

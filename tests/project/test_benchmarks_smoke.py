@@ -23,7 +23,7 @@ PEERS = ["mygrad", "autograd", "micrograd"]  # the optional columns (the `bench`
 # Which workloads each peer runs (micrograd is scalar only: no MLP).
 PEER_WORKLOADS = {
     "mygrad": {"1. per-op overhead", "2. deep graph", "3. MLP training step"},
-    "autograd": {"1. per-op overhead", "2. deep graph", "3. MLP training step"},
+    "autograd": {"1. per-op overhead", "2. deep graph", "3. MLP training step", "4. higher order"},
     "micrograd": {"1. per-op overhead", "2. deep graph"},
 }
 
@@ -158,3 +158,15 @@ def test_a_missing_peer_shows_a_dash(without_peers: tuple[dict, str]) -> None:
         assert "micrograd" not in r["values"] and "autograd" not in r["values"]
         assert cells["micrograd"] == cells["autograd"] == "–"
         assert (cells["mygrad"] != "–") == installed("mygrad")
+
+
+def test_peer_ratio_is_minigrad_over_the_fastest_peer(results: tuple[dict, str]) -> None:
+    data, md = results
+    for r in data["rows"]:
+        ran = {k: r["values"][k] for k in PEERS if r["values"].get(k)}
+        if not ran or r["values"].get("minigrad") is None:
+            assert r["peer_ratio"] is None
+            continue
+        assert r["fastest_peer"] == min(ran, key=ran.get)
+        assert r["peer_ratio"] == pytest.approx(r["values"]["minigrad"] / min(ran.values()))
+        assert f"{r['peer_ratio']:.2f} ({r['fastest_peer']}:" in md
