@@ -788,7 +788,7 @@ def _training_3(train):
     return None
 
 
-# Lesson 14: your own PyTorch model
+# Lesson 13: your own PyTorch model
 
 _JUDGES["pytorch.1"] = _number(4, "hint.pytorch.1.1")
 

@@ -14,7 +14,7 @@
 # ---
 
 # %% [markdown]
-# # How PyTorch's autograd works: a course in twelve notebooks
+# # How PyTorch's autograd works: a course in thirteen notebooks
 #
 # These lessons rebuild every example of four textbook sections on PyTorch's
 # automatic differentiation with **minigrad**, a small autograd written in numpy
@@ -36,6 +36,7 @@
 # | 10 | [Stopping gradients](10_stopping_gradients.ipynb) | §2.5.1 points 2 and 8 | `no_grad`, `detach()`, `.data`, `requires_grad_(False)`, `inference_mode`, what `model.eval()` does not do, the version counter |
 # | 11 | [Hooks and your own `autograd.Function`](11_hooks_and_functions.ipynb) | beyond §2.5 | `register_hook`, `retain_grad` as a hook, a custom `Function` with `ctx.save_for_backward`, a wrong backward caught by `gradcheck`, gradient clipping |
 # | 12 | [Putting it together](12_training_a_model.ipynb) | §2.5 at work | a small model trained with `nn` and `optim`, the loss falling, the graph of one training step |
+# | 13 | [Your own PyTorch model](13_your_own_pytorch_model.ipynb) | after §2.5 | a real `torch` model drawn, stepped and explained; minigrad's and torch's pictures side by side |
 #
 # The "Textbook" column gives the section (and figure) of the book that each lesson
 # rebuilds, so that a reader of the book can find their place. Every lesson runs in

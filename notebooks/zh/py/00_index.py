@@ -20,7 +20,7 @@ import minigrad
 minigrad.set_language("zh")
 
 # %% [markdown]
-# # PyTorch 的 autograd 是怎样工作的：十二个 notebook 组成的课程
+# # PyTorch 的 autograd 是怎样工作的：十三个 notebook 组成的课程
 #
 # *[English](../00_index.ipynb)*
 #
@@ -40,6 +40,7 @@ minigrad.set_language("zh")
 # | 10 | [阻止梯度](10_stopping_gradients.ipynb) | 2.5.1 节第 2、8 点 | `no_grad`，`detach()`，`.data`，`requires_grad_(False)`，`inference_mode`，`model.eval()` 做不到的事，版本计数器 |
 # | 11 | [钩子与自定义 `autograd.Function`](11_hooks_and_functions.ipynb) | 2.5 节之外 | `register_hook`，作为钩子的 `retain_grad`，用 `ctx.save_for_backward` 自定义 `Function`，用 `gradcheck` 抓出写错的 backward，梯度裁剪 |
 # | 12 | [综合运用](12_training_a_model.ipynb) | 2.5 节的实际应用 | 用 `nn` 和 `optim` 训练一个小模型，损失下降，一步训练的计算图 |
+# | 13 | [你自己的 PyTorch 模型](13_your_own_pytorch_model.ipynb) | 2.5 节之后 | 把真正的 `torch` 模型画出来、逐步反向传播、解释梯度；minigrad 与 torch 的图并排对照 |
 #
 # “教材”一栏给出每一课重现的教材小节（和图），方便读过教材的同学找到对应的位置。每一课几秒钟就能运行完，最后有能自动检查答案的练习（答案在末尾一个隐藏的单元格里），并把代码和真正的 PyTorch 对比；`make lab` 会安装 PyTorch（2.13.0 的 CPU 版）。故意展示错误的单元格带有 `raises-exception` 标签；含有这类单元格的课程以 `%xmode Minimal` 开头，这样报错只显示它的类型和信息，就像 PyTorch 的报错那样。
 #
