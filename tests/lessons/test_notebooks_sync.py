@@ -34,6 +34,9 @@ PAIRED = sorted((NOTEBOOKS / "py").glob("[0-9][0-9]_*.py"))
 LESSONS = [p for p in IPYNB if not p.name.startswith("00_")]
 
 
+# The last lesson draws, steps and explains real PyTorch models: it imports torch itself.
+REAL_TORCH_LESSON = "13_your_own_pytorch_model"
+
 def ids(paths: list[Path]) -> list[str]:
     return [p.stem for p in paths]
 
@@ -55,10 +58,11 @@ def tags(cell: dict) -> set[str]:
     return set(cell.get("metadata", {}).get("tags", []))
 
 
-def test_there_are_twelve_lessons_and_an_index() -> None:
+def test_there_are_thirteen_lessons_and_an_index() -> None:
     names = [p.name for p in IPYNB]
     assert names[0] == "00_index.ipynb"
-    assert [int(p.name[:2]) for p in LESSONS] == list(range(1, 13)), names
+    assert [int(p.name[:2]) for p in LESSONS] == list(range(1, 14)), names
+    assert LESSONS[-1].stem == REAL_TORCH_LESSON
 
 
 def test_no_unpaired_py_next_to_the_notebooks() -> None:
@@ -132,10 +136,13 @@ def test_lesson_shape(path: Path) -> None:
     assert cells[0]["cell_type"] == "markdown"
     assert "What you will learn" in source(cells[0])
     code = "\n".join(source(c) for c in code_cells(nb))
-    assert "import minigrad as torch" in code
+    if path.stem == REAL_TORCH_LESSON:  # the last lesson turns the aids on real PyTorch
+        assert re.search(r"^import torch$", code, re.M) and "import minigrad" in code
+    else:
+        assert "import minigrad as torch" in code
+        assert "from minigrad.lessons import compare_with_pytorch" in code
+        assert "compare_with_pytorch(example)" in code
     assert "manual_seed(0)" in code
-    assert "from minigrad.lessons import compare_with_pytorch" in code
-    assert "compare_with_pytorch(example)" in code
     markdown = "\n".join(source(c) for c in cells if c["cell_type"] == "markdown")
     assert "## Exercises" in markdown
     assert f"[Solutions](solutions/{path.name})" in markdown, "the exercises link their solutions"
@@ -168,6 +175,8 @@ def test_exercise_cells_do_not_show_the_answer(path: Path) -> None:
 def test_lessons_do_not_import_real_torch_by_accident() -> None:
     """`from torch... import` would load real PyTorch under a minigrad lesson."""
     for path in PAIRED:
+        if path.stem == REAL_TORCH_LESSON:  # real PyTorch on purpose
+            continue
         for line in path.read_text(encoding="utf-8").splitlines():
             assert not re.match(r"\s*(from torch\b|import torch\s*$)", line), (path.name, line)
 
