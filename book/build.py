@@ -50,7 +50,7 @@ def stage_language(lang: str, src: Path, dest: Path) -> None:
     solutions = lessons(src / "solutions")
     index = found[0]
     for path in found + solutions:
-        nb = stage.stage_notebook(stage.load(path), lang)
+        nb = stage.stage_notebook(stage.load(path), lang, in_solutions=path in solutions)
         rel = path.relative_to(src)
         if path == index:
             nb = stage.add_toctree(

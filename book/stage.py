@@ -238,7 +238,8 @@ def static_output(output: dict, widgets: WidgetState, lang: str) -> dict:
 
 def _other_language_links(source: str, lang: str) -> str:
     """The Chinese lessons link the English ones as ``../NAME.ipynb``: on the site,
-    that page is ``../en/NAME.html`` (a sibling project)."""
+    that page is ``../en/NAME.html`` (a sibling project). (A solutions page's
+    ``../NAME.ipynb`` is its own lesson, in its own language: not rewritten.)"""
     if lang != "zh":
         return source
     return re.sub(
@@ -246,14 +247,14 @@ def _other_language_links(source: str, lang: str) -> str:
     )
 
 
-def stage_notebook(nb: dict, lang: str) -> dict:
+def stage_notebook(nb: dict, lang: str, in_solutions: bool = False) -> dict:
     """A copy of ``nb`` whose outputs read on a static page (see the module's doc)."""
     nb = copy.deepcopy(nb)
     widgets = WidgetState(nb)
     for cell in nb["cells"]:
         if cell.get("cell_type") == "markdown":
             text = "".join(cell.get("source", ""))
-            cell["source"] = _other_language_links(text, lang)
+            cell["source"] = text if in_solutions else _other_language_links(text, lang)
         if cell.get("cell_type") == "code":
             cell["outputs"] = [static_output(o, widgets, lang) for o in cell.get("outputs", [])]
     nb.get("metadata", {}).pop("widgets", None)  # nothing left for a widget manager
