@@ -26,7 +26,7 @@ def test_chinese_readme_has_the_two_commands_and_the_course_table():
     assert "(README.md)" in zh.splitlines()[2]
     assert re.search(r"^make lab LANG_COURSE=zh\b", zh, re.M)
     assert re.search(r"^make test\b", zh, re.M)
-    assert course_rows(zh) == course_rows(en) and len(course_rows(zh)) == 12
+    assert course_rows(zh) == course_rows(en) and len(course_rows(zh)) == 13
     for _, name in course_rows(zh):
         assert f"](notebooks/zh/{name})" in zh
         assert (ROOT / "notebooks" / "zh" / name).exists()
