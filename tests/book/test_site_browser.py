@@ -151,6 +151,8 @@ def _stored_graphs(name: str) -> int:
                 count += _widget_graphs(data, ref)
             elif 'class="graph"' in "".join(d.get("image/svg+xml", "")):
                 count += 1
+            elif "text/html" in d:  # pictures side by side: graphs inside one HTML output
+                count += "".join(d["text/html"]).count('<g id="graph0" class="graph"')
     return count
 
 
