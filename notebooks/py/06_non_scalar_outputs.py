@@ -242,15 +242,5 @@ answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
 check("nonscalar.2", answer_2)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("nonscalar.1", [3 * 1.0**2 * 1, 0.0, 3 * 3.0**2 * -1])  # 3x² · v
-assert passes("nonscalar.2", [[1.0, 1.0], [1.0, 1.0]])  # x.grad = 2 · v
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/06_non_scalar_outputs.ipynb) notebook. Open it after you have tried.

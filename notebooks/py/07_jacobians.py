@@ -237,20 +237,5 @@ answer_2 = ...  # e.g. [[1, 1]]
 check("jacobian.2", answer_2)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-
-def g(x):
-    return torch.stack([x[0] * x[1], x[0] + x[1]])
-
-
-assert passes("jacobian.1", jacobian(g, torch.tensor([2.0, 5.0])))  # [[5, 2], [1, 1]]
-assert passes("jacobian.2", [[0.0, 1.0]])  # a one-hot v picks row 2
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/07_jacobians.ipynb) notebook. Open it after you have tried.

@@ -241,22 +241,5 @@ def dual_div(a, b):
 check("forward.2", dual_div)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("forward.1", (5, 2))  # one column per input, one row per output
-
-
-def dual_div(a, b):
-    (a_value, a_slope), (b_value, b_slope) = a, b
-    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
-
-
-assert passes("forward.2", dual_div)
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/08_forward_mode.ipynb) notebook. Open it after you have tried.

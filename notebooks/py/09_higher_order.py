@@ -328,24 +328,5 @@ answer_3b = ...
 check("higher.3", (answer_3a, answer_3b))
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-x1 = torch.tensor(2.0, requires_grad=True)
-y1 = torch.tensor(3.0, requires_grad=True)
-(dz_dx,) = torch.autograd.grad(x1 * x1 * y1, x1, create_graph=True)
-(d2z_dxdy,) = torch.autograd.grad(dz_dx, y1)
-assert passes("higher.1", d2z_dxdy)  # d(2xy)/dy = 2x = 4
-
-x2 = torch.tensor(2.0, requires_grad=True)
-(x2**3).backward(create_graph=True)
-x2.grad.backward()
-assert passes("higher.2", x2.grad)  # 3x² + 6x = 12 + 12 = 24
-assert passes("higher.3", ("retain_graph", "create_graph"))
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/09_higher_order.ipynb) notebook. Open it after you have tried.

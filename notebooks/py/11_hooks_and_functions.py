@@ -271,39 +271,5 @@ class MyCube(torch.autograd.Function):
 check("hooks.2", MyCube)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-
-def grad_of_h(torch):
-    x = torch.tensor([1.0, 2.0], requires_grad=True)
-    h = x * 6
-    h.retain_grad()  # h is not a leaf: ask it to keep its gradient, before backward()
-    y = (h * h).sum()
-    y.backward()
-    return h.grad
-
-
-assert passes("hooks.1", grad_of_h)
-
-
-class MyCube(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x**3
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return 3 * x * x * grad  # the chain rule: times the incoming gradient
-
-
-assert passes("hooks.2", MyCube)
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/11_hooks_and_functions.ipynb) notebook. Open it after you have tried.

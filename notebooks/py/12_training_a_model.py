@@ -270,35 +270,5 @@ def train(torch):
 check("training.3", train)
 
 # %% [markdown]
-# ### Solutions
-#
-# Try the exercises first. The solutions are in the next cell, whose code is
-# hidden: click the `···` (or the blue bar to the left of the cell) to show it.
-# Running it checks every solution with the same `check` as above.
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
-assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
-assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
-
-
-def train(torch):
-    torch.manual_seed(0)
-    x = torch.randn(20)
-    y = 3 * x
-    w = torch.zeros(1, requires_grad=True)
-    optimizer = torch.optim.SGD([w], lr=0.1)
-    losses = []
-    for _ in range(20):
-        optimizer.zero_grad()  # clear the old gradient *before* computing the new one
-        loss = ((w * x - y) ** 2).mean()
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-    return losses
-
-
-assert passes("training.3", train)
-print("All solutions pass their checks.")
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/12_training_a_model.ipynb) notebook. Open it after you have tried.

@@ -216,13 +216,4 @@ answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
 check("nonscalar.2", answer_2)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("nonscalar.1", [3 * 1.0**2 * 1, 0.0, 3 * 3.0**2 * -1])  # 3x² · v
-assert passes("nonscalar.2", [[1.0, 1.0], [1.0, 1.0]])  # x.grad = 2 · v
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/06_non_scalar_outputs.ipynb) 笔记本里。请先自己试过再打开。

@@ -213,20 +213,4 @@ def dual_div(a, b):
 check("forward.2", dual_div)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-assert passes("forward.1", (5, 2))  # one column per input, one row per output
-
-
-def dual_div(a, b):
-    (a_value, a_slope), (b_value, b_slope) = a, b
-    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
-
-
-assert passes("forward.2", dual_div)
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/08_forward_mode.ipynb) 笔记本里。请先自己试过再打开。

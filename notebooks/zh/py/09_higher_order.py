@@ -293,22 +293,4 @@ answer_3b = ...
 check("higher.3", (answer_3a, answer_3b))
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-x1 = torch.tensor(2.0, requires_grad=True)
-y1 = torch.tensor(3.0, requires_grad=True)
-(dz_dx,) = torch.autograd.grad(x1 * x1 * y1, x1, create_graph=True)
-(d2z_dxdy,) = torch.autograd.grad(dz_dx, y1)
-assert passes("higher.1", d2z_dxdy)  # d(2xy)/dy = 2x = 4
-
-x2 = torch.tensor(2.0, requires_grad=True)
-(x2**3).backward(create_graph=True)
-x2.grad.backward()
-assert passes("higher.2", x2.grad)  # 3x² + 6x = 12 + 12 = 24
-assert passes("higher.3", ("retain_graph", "create_graph"))
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/09_higher_order.ipynb) 笔记本里。请先自己试过再打开。

@@ -249,37 +249,4 @@ class MyCube(torch.autograd.Function):
 check("hooks.2", MyCube)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-
-def grad_of_h(torch):
-    x = torch.tensor([1.0, 2.0], requires_grad=True)
-    h = x * 6
-    h.retain_grad()  # h is not a leaf: ask it to keep its gradient, before backward()
-    y = (h * h).sum()
-    y.backward()
-    return h.grad
-
-
-assert passes("hooks.1", grad_of_h)
-
-
-class MyCube(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x**3
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return 3 * x * x * grad  # the chain rule: times the incoming gradient
-
-
-assert passes("hooks.2", MyCube)
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/11_hooks_and_functions.ipynb) 笔记本里。请先自己试过再打开。

@@ -244,33 +244,4 @@ def train(torch):
 check("training.3", train)
 
 # %% [markdown]
-# ### 答案
-#
-# 请先自己做练习。答案在下一个单元格里，它的代码是隐藏的：点击 `···`（或单元格左侧的蓝色竖条）就能显示。运行它，会用上面同样的 `check` 检查每个答案。
-
-# %% jupyter={"source_hidden": true}
-from minigrad.lessons import passes
-
-model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
-assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
-assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
-
-
-def train(torch):
-    torch.manual_seed(0)
-    x = torch.randn(20)
-    y = 3 * x
-    w = torch.zeros(1, requires_grad=True)
-    optimizer = torch.optim.SGD([w], lr=0.1)
-    losses = []
-    for _ in range(20):
-        optimizer.zero_grad()  # clear the old gradient *before* computing the new one
-        loss = ((w * x - y) ** 2).mean()
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-    return losses
-
-
-assert passes("training.3", train)
-print("All solutions pass their checks.")
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/12_training_a_model.ipynb) 笔记本里。请先自己试过再打开。

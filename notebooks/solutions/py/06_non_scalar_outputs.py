@@ -1,0 +1,31 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Solutions: 6. Backward from a non-scalar output
+#
+# Worked solutions to the exercises of [the lesson](../06_non_scalar_outputs.ipynb).
+# Try each exercise there first. Every solution ends with `assert passes(...)`,
+# the same judge that `check` uses in the lesson.
+
+# %%
+from minigrad.lessons import all_solutions_pass, passes
+
+# %%
+assert passes("nonscalar.1", [3 * 1.0**2 * 1, 0.0, 3 * 3.0**2 * -1])  # 3x² · v
+assert passes("nonscalar.2", [[1.0, 1.0], [1.0, 1.0]])  # x.grad = 2 · v
+
+# %%
+all_solutions_pass()  # prints one line, in the course's language

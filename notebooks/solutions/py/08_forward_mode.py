@@ -1,0 +1,38 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Solutions: 8. Forward mode and reverse mode
+#
+# Worked solutions to the exercises of [the lesson](../08_forward_mode.ipynb).
+# Try each exercise there first. Every solution ends with `assert passes(...)`,
+# the same judge that `check` uses in the lesson.
+
+# %%
+from minigrad.lessons import all_solutions_pass, passes
+
+# %%
+assert passes("forward.1", (5, 2))  # one column per input, one row per output
+
+
+def dual_div(a, b):
+    (a_value, a_slope), (b_value, b_slope) = a, b
+    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
+
+
+assert passes("forward.2", dual_div)
+
+# %%
+all_solutions_pass()  # prints one line, in the course's language

@@ -1,0 +1,41 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Solutions: 9. Higher-order derivatives
+#
+# Worked solutions to the exercises of [the lesson](../09_higher_order.ipynb).
+# Try each exercise there first. Every solution ends with `assert passes(...)`,
+# the same judge that `check` uses in the lesson.
+
+# %%
+import minigrad as torch
+from minigrad.lessons import all_solutions_pass, passes
+
+# %%
+x1 = torch.tensor(2.0, requires_grad=True)
+y1 = torch.tensor(3.0, requires_grad=True)
+(dz_dx,) = torch.autograd.grad(x1 * x1 * y1, x1, create_graph=True)
+(d2z_dxdy,) = torch.autograd.grad(dz_dx, y1)
+assert passes("higher.1", d2z_dxdy)  # d(2xy)/dy = 2x = 4
+
+x2 = torch.tensor(2.0, requires_grad=True)
+(x2**3).backward(create_graph=True)
+x2.grad.backward()
+assert passes("higher.2", x2.grad)  # 3x² + 6x = 12 + 12 = 24
+assert passes("higher.3", ("retain_graph", "create_graph"))
+
+# %%
+all_solutions_pass()  # prints one line, in the course's language

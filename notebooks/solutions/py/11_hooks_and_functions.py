@@ -1,0 +1,56 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Solutions: 11. Hooks and your own `autograd.Function`
+#
+# Worked solutions to the exercises of [the lesson](../11_hooks_and_functions.ipynb).
+# Try each exercise there first. Every solution ends with `assert passes(...)`,
+# the same judge that `check` uses in the lesson.
+
+# %%
+import minigrad as torch
+from minigrad.lessons import all_solutions_pass, passes
+
+
+# %%
+def grad_of_h(torch):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 6
+    h.retain_grad()  # h is not a leaf: ask it to keep its gradient, before backward()
+    y = (h * h).sum()
+    y.backward()
+    return h.grad
+
+
+assert passes("hooks.1", grad_of_h)
+
+
+class MyCube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x * x * grad  # the chain rule: times the incoming gradient
+
+
+assert passes("hooks.2", MyCube)
+
+# %%
+all_solutions_pass()  # prints one line, in the course's language

@@ -1,0 +1,43 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 参考答案：8. 前向模式与反向模式
+#
+# [本课](../08_forward_mode.ipynb)练习的详细解答。请先在课里自己做一遍。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+
+# %%
+from minigrad.lessons import all_solutions_pass, passes
+
+# %%
+assert passes("forward.1", (5, 2))  # one column per input, one row per output
+
+
+def dual_div(a, b):
+    (a_value, a_slope), (b_value, b_slope) = a, b
+    return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
+
+
+assert passes("forward.2", dual_div)
+
+# %%
+all_solutions_pass()  # 打印一行字，用课程的语言
