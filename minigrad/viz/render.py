@@ -42,7 +42,7 @@ from typing import Any
 import graphviz
 from graphviz.backend import dot_command, piping, rendering
 
-from . import style
+from . import pure, style
 from .labels import escape
 
 DOT_PROGRAM = "dot"  # change (or set MINIGRAD_DOT) to use another graphviz binary
@@ -292,57 +292,17 @@ def _running(exe: str) -> Iterator[None]:
             dot_command.DOT_BINARY = saved
 
 
-# graphviz-pure writes no PDF: it draws a 192 dpi JPEG, which goes into a one-page PDF.
-PDF_DPI = 192
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int]:
-    """(width, height) from a JPEG's start-of-frame marker."""
-    i = 2
-    while i < len(data):
-        marker, length = data[i + 1], int.from_bytes(data[i + 2 : i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height = int.from_bytes(data[i + 5 : i + 7], "big")
-            return int.from_bytes(data[i + 7 : i + 9], "big"), height
-        i += 2 + length
-    raise DotError("graphviz-pure wrote a JPEG without a size")
-
-
-def _pdf_from_jpeg(jpeg: bytes, dpi: int = PDF_DPI) -> bytes:
-    """A one-page PDF showing ``jpeg`` at ``dpi``."""
-    w, h = _jpeg_size(jpeg)
-    pw, ph = w * 72 / dpi, h * 72 / dpi
-    draw = f"q {pw:.2f} 0 0 {ph:.2f} 0 0 cm /Im0 Do Q".encode()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {pw:.2f} {ph:.2f}] "
-        "/Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>".encode(),
-        f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
-        f"/BitsPerComponent 8 /Filter /DCTDecode /Length {len(jpeg)} >>\nstream\n".encode()
-        + jpeg
-        + b"\nendstream",
-        f"<< /Length {len(draw)} >>\nstream\n".encode() + draw + b"\nendstream",
-    ]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for n, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{n} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
-    out += f"startxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
-
-
-def _pure_pdf(exe: str, source: bytes) -> bytes:
-    done = subprocess.run(
-        [exe, "-Kdot", "-Tjpeg", f"-Gdpi={PDF_DPI}"], input=source, capture_output=True
-    )
+def _pure_picture(exe: str, source: str, format: str) -> bytes:  # noqa: A002
+    """``source`` drawn by graphviz-pure: its SVG in the real fonts, and the raster
+    formats drawn from that SVG (see :mod:`minigrad.viz.pure`)."""
+    layout, back = pure.for_layout(source)
+    done = subprocess.run([exe, "-Tsvg"], input=layout.encode("utf-8"), capture_output=True)
     if done.returncode != 0:
         raise DotError(f"graphviz failed: {done.stderr.decode('utf-8', 'replace').strip()}")
-    return _pdf_from_jpeg(done.stdout)
+    svg = pure.from_layout(done.stdout.decode("utf-8"), back)
+    if format == "svg":
+        return svg.encode("utf-8")
+    return pure.rasterize(style.with_font_fallbacks(svg), format)
 
 
 # --- one dot process for many pictures ------------------------------------------------
@@ -483,20 +443,22 @@ class Figure(graphviz.Source):
     def _with_program(self, run: Any, pipe: bool) -> Any:
         def call(engine: str, format: str, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
             name, exe = _executable(self.program)
-            if name == "graphviz-pure" and format == "pdf":
-                return self._pure_pdf(exe, pipe, *args, **kwargs)
+            plain = not (kwargs.get("renderer") or kwargs.get("formatter"))
+            if name == "graphviz-pure" and plain and format in ("svg", *pure.RASTER_FORMATS):
+                return self._pure(exe, format, pipe, *args, **kwargs)
             with _running(exe):
                 return run(engine, format, *args, **kwargs)
 
         return call
 
-    def _pure_pdf(self, exe: str, pipe: bool, *args: Any, **kwargs: Any) -> Any:
-        pdf = _pure_pdf(exe, self.source.encode("utf-8"))
+    def _pure(self, exe: str, format: str, pipe: bool, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
+        """What graphviz's pipe or render returns, drawn by graphviz-pure."""
+        data = _pure_picture(exe, self.source, format)
         if pipe:
-            return pdf.decode(kwargs["encoding"]) if kwargs.get("encoding") else pdf
+            return data.decode(kwargs["encoding"]) if kwargs.get("encoding") else data
         filepath = args[0] if args else kwargs.get("filepath")
-        outfile = kwargs.get("outfile") or f"{filepath}.pdf"
-        Path(outfile).write_bytes(pdf)
+        outfile = kwargs.get("outfile") or f"{filepath}.{format}"
+        Path(outfile).write_bytes(data)
         return os.fspath(outfile)
 
     def pipe(self, format: str | None = None, *args: Any, quiet: bool = True, **kwargs: Any) -> Any:  # noqa: A002

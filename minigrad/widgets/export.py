@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import text as tr
-from ..viz import labels, style
+from ..viz import labels, pure, style
 from ..viz.render import DotNotFoundError, renderer, run_dot
 from ._common import svg_markup
 
@@ -191,21 +191,7 @@ def frame_svgs(stepper: Any, scale: float = 1.0) -> list[str]:
 # --- raster and PDF ------------------------------------------------------------------------
 def _rasterize(svg: str, zoom: float) -> Any:
     """An RGB Pillow image of ``svg`` (``zoom`` 1: one CSS pixel per pixel)."""
-    import resvg_py
-    from PIL import Image
-
-    # graphviz names one font and a generic family; give the rasterizer the usual
-    # stand-ins for it, as a browser would find them
-    svg = re.sub(r'font-family="([^",]+)(?:,[^"]*)?"', _font_families, svg)
-    png = resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom, background="white")
-    return Image.open(io.BytesIO(bytes(png))).convert("RGB")
-
-
-FALLBACK_FONTS = "Liberation Sans, Arimo, Arial, DejaVu Sans, Noto Sans CJK SC, sans-serif"
-
-
-def _font_families(m: re.Match) -> str:
-    return f'font-family="{m.group(1)}, {FALLBACK_FONTS}"'
+    return pure.image(svg, zoom)
 
 
 def images(stepper: Any, zoom: float = 1.0) -> list[Any]:
