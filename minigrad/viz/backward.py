@@ -306,7 +306,8 @@ def backward_body(
             if all(g is not None and g is not _UNAVAILABLE for g in arrived):
                 parts = " + ".join(_grad_text(g, adapter) for g in arrived)
                 total = sum(adapter.numpy(g) for g in arrived)
-                lines.append(("grad", f"in: {parts} = {labels.short_value(total)}"))
+                summed = f"{parts} = {labels.short_value(total)}"
+                lines.append(("grad", tr("steps.in", values=summed)))
         kind = "accumulate" if b.leaf is not None else "grad_fn"
         dot.node(p + b.id, kind, labels.html(*lines))
         if b.leaf is not None:  # the leaf the gradient lands in

@@ -182,6 +182,8 @@ def test_figures_legend_caption_and_font_in_chinese():
         assert text in forward
     assert "前向传播：计算过程" in both and "反向传播：梯度的流动" in both
     assert "反向流动的梯度" in both
+    # x's AccumulateGrad sums what its two uses sent back, labelled from the catalogue
+    assert "收到：" in both and "in: " not in both
     english = viz.draw_forward(y).source
     assert 'fontname="Helvetica"' in english and "leaf (requires_grad)" in english
     assert not CJK.search(english)
