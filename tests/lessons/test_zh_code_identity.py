@@ -114,6 +114,24 @@ def test_the_prose_is_chinese_and_cites_the_textbook(name):
         assert re.search(r"教材", md[0]), "the first cell cites the textbook section it rebuilds"
 
 
+# The editor's rules for the Chinese prose: "要点：" (not the legal-sounding "论断："), and no
+# half-width full stop closing an exercise heading ("**练习 1**", not "**练习 1.**").
+STYLE_SLIPS = {
+    "论断": re.compile(r"论断"),
+    "**练习 N.**": re.compile(r"\*\*练习 \d+[^*]*\.\*\*"),
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_prose_follows_the_editors_rules(name):
+    solution = CHINESE / "solutions" / name
+    paths = [CHINESE / name] + ([solution] if solution.exists() else [])
+    for path in paths:
+        md = "".join(source(c) for c in lesson_cells(path) if c["cell_type"] == "markdown")
+        found = [slip for slip, pattern in STYLE_SLIPS.items() if pattern.search(md)]
+        assert not found, f"{path.relative_to(ROOT)}: {found}"
+
+
 def test_index_has_the_glossary_and_links_every_lesson():
     md = "".join(source(c) for c in lesson_cells(CHINESE / "00_index.ipynb"))
     for term in (

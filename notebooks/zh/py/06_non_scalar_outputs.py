@@ -42,7 +42,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # %% [markdown]
 # ## 只有标量才能自己开始反向传播
 #
-# 论断：`backward()` 只计算 $v^\top J$，也就是某个*标量* $v \cdot y$ 对输入的梯度。对于标量输出，起始值 $\partial y/\partial y = 1$ 是显然的，所以 `backward()` 不需要参数。对于向量输出就不是这样了：
+# 要点：`backward()` 只计算 $v^\top J$，也就是某个*标量* $v \cdot y$ 对输入的梯度。对于标量输出，起始值 $\partial y/\partial y = 1$ 是显然的，所以 `backward()` 不需要参数。对于向量输出就不是这样了：
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0]).requires_grad_()
@@ -74,7 +74,7 @@ print(x.grad)
 #                       \frac{\partial y_2}{\partial x_1} & \frac{\partial y_2}{\partial x_2} \end{pmatrix}
 #     = \begin{pmatrix} 2x_1 & 0 \\ 0 & 2x_2 \end{pmatrix}.$$
 #
-# 论断：`y.backward(v)` 计算 $v^\top J$，即标量 $v \cdot y = \sum_i v_i y_i$ 的梯度。向量 `v` 的形状必须与 `y` 相同。当 $v = (1, 1)$ 时，它恰好是 `y.sum()` 的梯度；而这里因为非对角元都是 0，它正是我们想要的对角线 $(\partial y_1/\partial x_1, \partial y_2/\partial x_2)$：
+# 要点：`y.backward(v)` 计算 $v^\top J$，即标量 $v \cdot y = \sum_i v_i y_i$ 的梯度。向量 `v` 的形状必须与 `y` 相同。当 $v = (1, 1)$ 时，它恰好是 `y.sum()` 的梯度；而这里因为非对角元都是 0，它正是我们想要的对角线 $(\partial y_1/\partial x_1, \partial y_2/\partial x_2)$：
 
 # %%
 x = torch.tensor([1.0, 2.0]).requires_grad_()
@@ -132,7 +132,7 @@ ipywidgets.interactive(vjp, v1=(-2.0, 2.0, 0.5), v2=(-2.0, 2.0, 0.5))
 # %% [markdown]
 # ## 一个用 `view` 的加权例子
 #
-# 论断：`v` 可以给每个输出不同的权重，而且不管输出是什么形状，结果总是与输入形状相同。这里 `z` 是一个长度为 4 的向量的 2×2 *视图*，所以 `v` 是 2×2 的，而 `x.grad` 有 4 个元素：$\partial(\sum v_{ij} z_{ij})/\partial x_k = 2 v_k$。
+# 要点：`v` 可以给每个输出不同的权重，而且不管输出是什么形状，结果总是与输入形状相同。这里 `z` 是一个长度为 4 的向量的 2×2 *视图*，所以 `v` 是 2×2 的，而 `x.grad` 有 4 个元素：$\partial(\sum v_{ij} z_{ij})/\partial x_k = 2 v_k$。
 
 # %%
 x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
@@ -200,7 +200,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** `x = torch.tensor([1., 2., 3.], requires_grad=True)`，`y = x ** 3`。`y.backward(torch.tensor([1., 0., -1.]))` 之后 `x.grad` 是多少？给出三个数组成的列表。
+# **练习 1** `x = torch.tensor([1., 2., 3.], requires_grad=True)`，`y = x ** 3`。`y.backward(torch.tensor([1., 0., -1.]))` 之后 `x.grad` 是多少？给出三个数组成的列表。
 
 # %%
 answer_1 = ...  # e.g. [0.0, 0.0, 0.0]
@@ -208,7 +208,7 @@ answer_1 = ...  # e.g. [0.0, 0.0, 0.0]
 check("nonscalar.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 对上面 `view` 的例子，选择 `v` 使 `x.grad` 变成 `[2., 2., 2., 2.]`。把 `v` 写成与 `z`（那个 2×2 视图）形状相同的嵌套列表。
+# **练习 2** 对上面 `view` 的例子，选择 `v` 使 `x.grad` 变成 `[2., 2., 2., 2.]`。把 `v` 写成与 `z`（那个 2×2 视图）形状相同的嵌套列表。
 
 # %%
 answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]

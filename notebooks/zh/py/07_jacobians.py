@@ -77,7 +77,7 @@ y.backward(torch.Tensor([[1, 1]]))
 print(x.grad)
 
 # %% [markdown]
-# 这不是 $J$。论断（来自第 6 课）：`backward(v)` 计算 $v^\top J$，即各行的一个加权和：
+# 这不是 $J$。第 6 课的要点：`backward(v)` 计算 $v^\top J$，即各行的一个加权和：
 #
 # $$v^\top J = (1, 1) \begin{pmatrix} 4 & 3 \\ 2 & 6 \end{pmatrix} = (4 + 2,\; 3 + 6) = (6, 9).$$
 #
@@ -205,7 +205,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** 手工计算 $g(x) = (x_1 x_2,\; x_1 + x_2)$ 在 $x = (2, 5)$ 处的雅可比矩阵，写成嵌套列表 `[[., .], [., .]]`。
+# **练习 1** 手工计算 $g(x) = (x_1 x_2,\; x_1 + x_2)$ 在 $x = (2, 5)$ 处的雅可比矩阵，写成嵌套列表 `[[., .], [., .]]`。
 
 # %%
 answer_1 = ...  # [[dg1/dx1, dg1/dx2], [dg2/dx1, dg2/dx2]]
@@ -213,7 +213,7 @@ answer_1 = ...  # [[dg1/dx1, dg1/dx2], [dg2/dx1, dg2/dx2]]
 check("jacobian.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 对第一个函数，在 $x = (2, 3)$ 处，哪个 `v` 能让 `y.backward(v)` 得到 `x.grad == [[2., 6.]]`，即 $J$ 的第二行？写成 1×2 的嵌套列表。
+# **练习 2** 对第一个函数，在 $x = (2, 3)$ 处，哪个 `v` 能让 `y.backward(v)` 得到 `x.grad == [[2., 6.]]`，即 $J$ 的第二行？写成 1×2 的嵌套列表。
 
 # %%
 answer_2 = ...  # e.g. [[1, 1]]

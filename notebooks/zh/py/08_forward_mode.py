@@ -132,7 +132,7 @@ viz.draw_forward(f3(xr))
 #
 # ## 雅可比矩阵的代价
 #
-# 论断：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算（每列一次），或 $m$ 次反向模式计算（每行一次）。第 7 课用 one-hot 的 `v` 和 `backward` 逐行构造了 $J$：那是 $m$ 次反向计算。用 `jvp` 逐列构造则是 $n$ 次前向计算：
+# 要点：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算（每列一次），或 $m$ 次反向模式计算（每行一次）。第 7 课用 one-hot 的 `v` 和 `backward` 逐行构造了 $J$：那是 $m$ 次反向计算。用 `jvp` 逐列构造则是 $n$ 次前向计算：
 
 # %%
 columns = [functional.jvp(f3, x, e)[1] for e in torch.eye(2)]  # n = 2 passes
@@ -192,7 +192,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** $f$ 把 5 个输入映射到 2 个输出。要得到它完整的雅可比矩阵，需要几次前向模式计算，几次反向模式计算？
+# **练习 1** $f$ 把 5 个输入映射到 2 个输出。要得到它完整的雅可比矩阵，需要几次前向模式计算，几次反向模式计算？
 
 # %%
 forward_passes = ...  # an int
@@ -201,7 +201,7 @@ reverse_passes = ...  # an int
 check("forward.1", (forward_passes, reverse_passes))
 
 # %% [markdown]
-# **练习 2.** 把前向模式推广到除法。写一个 `dual_div(a, b)`，其中 `a` 和 `b` 都是 `(数值, 斜率)` 二元组，返回 $a / b$ 的二元组。
+# **练习 2** 把前向模式推广到除法。写一个 `dual_div(a, b)`，其中 `a` 和 `b` 都是 `(数值, 斜率)` 二元组，返回 $a / b$ 的二元组。
 
 
 # %%

@@ -48,7 +48,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 #
 # ## 梯度没有自己的计算图
 #
-# 论断：`retain_graph=True` 保留了 `z` 的计算图，但它返回的梯度是一个常量：它是怎样算出来的并没有被记录。再对它求导就会失败。
+# 要点：`retain_graph=True` 保留了 `z` 的计算图，但它返回的梯度是一个常量：它是怎样算出来的并没有被记录。再对它求导就会失败。
 
 # %% tags=["raises-exception"]
 x = torch.tensor(2.0).requires_grad_()
@@ -69,7 +69,7 @@ print(grad_x)
 #
 # ## `create_graph=True`
 #
-# 论断：加上 `create_graph=True`，反向传播会像任何前向计算一样被记录下来。于是梯度 $2xy$ 有了 `grad_fn`，以及由反向传播所用运算组成的计算图，我们就能再对它求导。
+# 要点：加上 `create_graph=True`，反向传播会像任何前向计算一样被记录下来。于是梯度 $2xy$ 有了 `grad_fn`，以及由反向传播所用运算组成的计算图，我们就能再对它求导。
 
 # %%
 x = torch.tensor(2.0).requires_grad_()
@@ -136,7 +136,7 @@ x.grad.backward()
 print(x.grad)
 
 # %% [markdown]
-# 论断：第二次 `backward()` 把 $\partial^2 z/\partial x^2 = 6$ **累加**到 `x.grad` 中，而 `x.grad` 里还存着一阶导数 12：$12 + 6 = 18$。梯度是累加的（第 5 课），各阶都是如此。第一种修正是在第二次反向传播之前，把一阶导数的*数值*清零，而且不把清零记录成运算：在 `torch.no_grad()` 下原位调用 `zero_()`（第 10 课会解释 `no_grad`）：
+# 要点：第二次 `backward()` 把 $\partial^2 z/\partial x^2 = 6$ **累加**到 `x.grad` 中，而 `x.grad` 里还存着一阶导数 12：$12 + 6 = 18$。梯度是累加的（第 5 课），各阶都是如此。第一种修正是在第二次反向传播之前，把一阶导数的*数值*清零，而且不把清零记录成运算：在 `torch.no_grad()` 下原位调用 `zero_()`（第 10 课会解释 `no_grad`）：
 
 # %%
 x = torch.tensor(2.0).requires_grad_()
@@ -195,7 +195,7 @@ BackwardStepper(x.grad)  # steps x.grad.backward(): 12 + 6 = 18 lands in x.grad
 #
 # $$H = \begin{pmatrix} 2y & 2x \\ 2x & 0 \end{pmatrix} = \begin{pmatrix} 6 & 4 \\ 4 & 0 \end{pmatrix}.$$
 #
-# 论断：$H$ 的每一行是某个一阶导数的梯度，所以需要一次 `create_graph=True` 的反向传播，再加上每行一次：
+# 要点：$H$ 的每一行是某个一阶导数的梯度，所以需要一次 `create_graph=True` 的反向传播，再加上每行一次：
 
 # %%
 x = torch.tensor(2.0, requires_grad=True)
@@ -268,7 +268,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** 对于 $z = x^2 y$，在 $x = 2, y = 3$ 处，$\partial^2 z / \partial x \partial y$ 是多少？
+# **练习 1** 对于 $z = x^2 y$，在 $x = 2, y = 3$ 处，$\partial^2 z / \partial x \partial y$ 是多少？
 
 # %%
 answer_1 = ...  # a number
@@ -276,7 +276,7 @@ answer_1 = ...  # a number
 check("higher.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 设 $s = x^3$，$x = 2$。你运行 `s.backward(create_graph=True)`，然后**不清零**就运行 `x.grad.backward()`。`x.grad` 里是多少？
+# **练习 2** 设 $s = x^3$，$x = 2$。你运行 `s.backward(create_graph=True)`，然后**不清零**就运行 `x.grad.backward()`。`x.grad` 里是多少？
 
 # %%
 answer_2 = ...  # a number
@@ -284,7 +284,7 @@ answer_2 = ...  # a number
 check("higher.2", answer_2)
 
 # %% [markdown]
-# **练习 3（`retain_graph` 还是 `create_graph`？）.** 对每个任务，*第一次*反向传播需要哪个参数？(a) 你想在同一张计算图上调用两次 `loss.backward()`，演示梯度会累加。(b) 你想求 $\|\partial L/\partial w\|^2$ 对 `w` 的梯度（“梯度惩罚”）。用两个字符串作答，每个是 `"retain_graph"` 或 `"create_graph"`。
+# **练习 3（`retain_graph` 还是 `create_graph`？）** 对每个任务，*第一次*反向传播需要哪个参数？(a) 你想在同一张计算图上调用两次 `loss.backward()`，演示梯度会累加。(b) 你想求 $\|\partial L/\partial w\|^2$ 对 `w` 的梯度（“梯度惩罚”）。用两个字符串作答，每个是 `"retain_graph"` 或 `"create_graph"`。
 
 # %%
 answer_3a = ...  # "retain_graph" or "create_graph"

@@ -45,7 +45,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # %% [markdown]
 # ## `torch.no_grad()`
 #
-# 论断：在 `with torch.no_grad():` 中什么都不记录，所以结果的 `requires_grad=False`，也没有 `grad_fn`，即使它们的输入需要梯度。
+# 要点：在 `with torch.no_grad():` 中什么都不记录，所以结果的 `requires_grad=False`，也没有 `grad_fn`，即使它们的输入需要梯度。
 
 # %%
 x = torch.ones(5)  # input tensor
@@ -85,7 +85,7 @@ viz.draw_forward(y3)
 # %% [markdown]
 # ## `.detach()`
 #
-# 论断：`t.detach()` 返回一个数值相同的张量，它是一个 `requires_grad=False` 的**新叶子节点**：计算图在这里被截断。
+# 要点：`t.detach()` 返回一个数值相同的张量，它是一个 `requires_grad=False` 的**新叶子节点**：计算图在这里被截断。
 
 # %%
 x = torch.ones(5)
@@ -133,7 +133,7 @@ print("A:", weight_A.grad, " B:", weight_B.grad)
 #
 # ## `.data` 与被记录的原位操作
 #
-# 论断：`x.data` 是一个与 `x` 共享数值、但在计算图之外（`requires_grad=False`）的张量。修改 `y.data` 会改变 `y` 的值，而 autograd 察觉不到；`y *= 100` 则是普通的原位操作，会被记录到计算图中。
+# 要点：`x.data` 是一个与 `x` 共享数值、但在计算图之外（`requires_grad=False`）的张量。修改 `y.data` 会改变 `y` 的值，而 autograd 察觉不到；`y *= 100` 则是普通的原位操作，会被记录到计算图中。
 
 # %%
 x = torch.ones(1, requires_grad=True)
@@ -168,7 +168,7 @@ viz.draw_forward(y)
 # %% [markdown]
 # ## 叶子节点上的原位操作
 #
-# 原位操作改变张量的数值，而不创建新的张量对象。论断：需要梯度的叶子节点不接受原位操作，因为那样 autograd 就得对“正在求其梯度的那个张量本身的改变”求导。
+# 原位操作改变张量的数值，而不创建新的张量对象。要点：需要梯度的叶子节点不接受原位操作，因为那样 autograd 就得对“正在求其梯度的那个张量本身的改变”求导。
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -188,7 +188,7 @@ print(x, x.is_leaf, x.grad_fn)
 # %% [markdown]
 # ## 版本计数器
 #
-# 论断：每个张量都在 `_version` 中记下它被原位修改的次数。为反向传播保存张量的运算会记住它看到的版本；如果等到反向传播需要它时版本已经变了，梯度就会用错误的数值算出来，所以反向传播会报错停止。
+# 要点：每个张量都在 `_version` 中记下它被原位修改的次数。为反向传播保存张量的运算会记住它看到的版本；如果等到反向传播需要它时版本已经变了，梯度就会用错误的数值算出来，所以反向传播会报错停止。
 
 # %% tags=["raises-exception"]
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -223,7 +223,7 @@ print(a.grad)  # ... but these are e^a + 1, not e^a
 # %% [markdown]
 # ## 为什么 `detach()` 比 `.data` 更安全
 #
-# 论断：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以通过截断得到的张量所做的原位修改会被 autograd 看到，本来会用到过时数值的反向传播会大声报错，而不是悄悄返回错误的数：
+# 要点：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以通过截断得到的张量所做的原位修改会被 autograd 看到，本来会用到过时数值的反向传播会大声报错，而不是悄悄返回错误的数：
 
 # %% tags=["raises-exception"]
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -313,7 +313,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** 在 $y = (x+1)(x+2)$ 中，$x = 2$，把截断的对象从 `a` 换成 `b = x + 2`。`x.grad` 是多少？
+# **练习 1** 在 $y = (x+1)(x+2)$ 中，$x = 2$，把截断的对象从 `a` 换成 `b = x + 2`。`x.grad` 是多少？
 
 # %%
 answer_1 = ...  # a number
@@ -321,7 +321,7 @@ answer_1 = ...  # a number
 check("stopping.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** `x = torch.ones(1, requires_grad=True)`，`y = 3 * x`，然后 `y.data *= 10`，再 `y = y * 2`。`y.backward()` 之后 `x.grad` 是多少？
+# **练习 2** `x = torch.ones(1, requires_grad=True)`，`y = 3 * x`，然后 `y.data *= 10`，再 `y = y * 2`。`y.backward()` 之后 `x.grad` 是多少？
 
 # %%
 answer_2 = ...  # a number
@@ -329,7 +329,7 @@ answer_2 = ...  # a number
 check("stopping.2", answer_2)
 
 # %% [markdown]
-# **练习 3.** 下面哪些做法，包在模型的前向计算外面（或在它之前使用），能阻止 autograd 记录它？(A) `with torch.no_grad():`，(B) 给模型输入 `x.detach()`，*并且*冻结所有参数，(C) `model.eval()`，(D) 对每个参数 `p` 调用 `p.requires_grad_(False)`（输入也不需要梯度），(E) `with torch.inference_mode():`。用字母集合作答。
+# **练习 3** 下面哪些做法，包在模型的前向计算外面（或在它之前使用），能阻止 autograd 记录它？(A) `with torch.no_grad():`，(B) 给模型输入 `x.detach()`，*并且*冻结所有参数，(C) `model.eval()`，(D) 对每个参数 `p` 调用 `p.requires_grad_(False)`（输入也不需要梯度），(E) `with torch.inference_mode():`。用字母集合作答。
 
 # %%
 answer_3 = ...  # e.g. {"A"}

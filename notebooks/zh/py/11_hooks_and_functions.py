@@ -43,7 +43,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # %% [markdown]
 # ## 看着梯度经过
 #
-# 论断：`t.register_hook(fn)` 让引擎在反向传播中算出 `t` 的梯度时调用 `fn(grad)`。这里 `h = 3x` 不是叶子节点，所以它的 `.grad` 保持 `None`（第 3 课），但钩子能在途中看到它的梯度 $\partial y/\partial h = 2h$：
+# 要点：`t.register_hook(fn)` 让引擎在反向传播中算出 `t` 的梯度时调用 `fn(grad)`。这里 `h = 3x` 不是叶子节点，所以它的 `.grad` 保持 `None`（第 3 课），但钩子能在途中看到它的梯度 $\partial y/\partial h = 2h$：
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -57,7 +57,7 @@ handle.remove()  # a hook stays until you remove it
 # %% [markdown]
 # ## `retain_grad()` 就是一个钩子
 #
-# 论断：`h.retain_grad()` 注册一个把梯度存进 `h.grad` 的钩子。你可以用一个字典写出同样的东西：
+# 要点：`h.retain_grad()` 注册一个把梯度存进 `h.grad` 的钩子。你可以用一个字典写出同样的东西：
 
 # %%
 store = {}
@@ -215,7 +215,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1（这个梯度为什么是 `None`？）.** 这个函数应当返回 `y` 对中间张量 `h` 的梯度，却返回了 `None`。修好它（用 `retain_grad()` 或钩子）。
+# **练习 1（这个梯度为什么是 `None`？）** 这个函数应当返回 `y` 对中间张量 `h` 的梯度，却返回了 `None`。修好它（用 `retain_grad()` 或钩子）。
 
 
 # %%
@@ -230,7 +230,7 @@ def grad_of_h(torch):
 check("hooks.1", grad_of_h)
 
 # %% [markdown]
-# **练习 2（修好 backward）.** 下面的 `MyCube` 的 `backward` 有一个错误。修好它；`check` 会对你的类运行 `gradcheck`。
+# **练习 2（修好 backward）** 下面的 `MyCube` 的 `backward` 有一个错误。修好它；`check` 会对你的类运行 `gradcheck`。
 
 
 # %%

@@ -108,7 +108,7 @@ assert losses[-1] < losses[0] / 10  # the loss fell by more than a factor of 10
 # %% [markdown]
 # ## 一步训练的计算图
 #
-# 论断：每次前向传播都构建一张新的计算图，从输入经过每一层直到损失，`loss.backward()` 把它走一遍。下面是再走一步时的计算图，参数以模型中的属性名命名。`AddmmBackward0` 是一个线性层（一次运算完成 $x W^\top + b$），`TBackward0` 是它的权重的转置。我们记录了反向传播，所以图中每条边都能标出流过它的梯度。
+# 要点：每次前向传播都构建一张新的计算图，从输入经过每一层直到损失，`loss.backward()` 把它走一遍。下面是再走一步时的计算图，参数以模型中的属性名命名。`AddmmBackward0` 是一个线性层（一次运算完成 $x W^\top + b$），`TBackward0` 是它的权重的转置。我们记录了反向传播，所以图中每条边都能标出流过它的梯度。
 
 # %%
 names = {p: name for name, p in model.named_parameters()}
@@ -205,7 +205,7 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** `nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))` 要学习多少个数？把两层的权重和偏置都数进去。
+# **练习 1** `nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))` 要学习多少个数？把两层的权重和偏置都数进去。
 
 # %%
 answer_1 = ...  # an int
@@ -213,7 +213,7 @@ answer_1 = ...  # an int
 check("training.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 从训练循环中去掉 `optimizer.zero_grad()`。在*同一个*损失上做三次反向传播、中间不更新，`.grad` 是只做一次时的几倍？
+# **练习 2** 从训练循环中去掉 `optimizer.zero_grad()`。在*同一个*损失上做三次反向传播、中间不更新，`.grad` 是只做一次时的几倍？
 
 # %%
 answer_2 = ...  # an int
@@ -221,7 +221,7 @@ answer_2 = ...  # an int
 check("training.2", answer_2)
 
 # %% [markdown]
-# **练习 3（这个损失为什么不下降？）.** 这个循环用 $w = 3$ 生成的数据拟合 $y = w x$ 中的 $w$，但损失一动不动。找到错误，修好这个函数，再运行单元格：`check` 会用你的版本训练。
+# **练习 3（这个损失为什么不下降？）** 这个循环用 $w = 3$ 生成的数据拟合 $y = w x$ 中的 $w$，但损失一动不动。找到错误，修好这个函数，再运行单元格：`check` 会用你的版本训练。
 
 
 # %%

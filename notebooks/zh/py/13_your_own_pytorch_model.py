@@ -172,7 +172,7 @@ viz.side_by_side(
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1.** 对上面的模型，torch 的引擎在 `loss.backward()` 中运行了几个 `AccumulateGrad` 节点？在步进器的步骤里数一数。
+# **练习 1** 对上面的模型，torch 的引擎在 `loss.backward()` 中运行了几个 `AccumulateGrad` 节点？在步进器的步骤里数一数。
 
 # %%
 answer_1 = ...  # 一个整数
@@ -180,7 +180,7 @@ answer_1 = ...  # 一个整数
 check("pytorch.1", answer_1)
 
 # %% [markdown]
-# **练习 2.** 上面的 `explain(h)` 给出了一个原因。是哪一个？用它的 `.cause` 字符串回答（或者直接给出那个解释对象）。
+# **练习 2** 上面的 `explain(h)` 给出了一个原因。是哪一个？用它的 `.cause` 字符串回答（或者直接给出那个解释对象）。
 
 # %%
 answer_2 = ...  # 一个字符串，例如 "detach"
@@ -188,7 +188,7 @@ answer_2 = ...  # 一个字符串，例如 "detach"
 check("pytorch.2", answer_2)
 
 # %% [markdown]
-# **练习 3（为什么 `w.grad` 是 None？）.** 这个函数应当返回损失对 `w` 的梯度，也就是 `x`，但它返回的是 `None`（torch 也会对此发出警告）。在函数里问一问 `explain(w)`，修正函数，然后运行单元格：`check` 会用真实的 torch 运行你的版本。
+# **练习 3（为什么 `w.grad` 是 None？）** 这个函数应当返回损失对 `w` 的梯度，也就是 `x`，但它返回的是 `None`（torch 也会对此发出警告）。在函数里问一问 `explain(w)`，修正函数，然后运行单元格：`check` 会用真实的 torch 运行你的版本。
 
 
 # %%
