@@ -285,3 +285,28 @@ def test_in_place_changes_and_versions_like_torch(name: str) -> None:
 def test_in_place_cases_mostly_raise_in_torch() -> None:
     errors = sum(run(code, torch).error is not None for code in VERSIONS.values())
     assert errors >= len(VERSIONS) - 2
+
+
+GRAD_VERSIONS = (
+    # with create_graph, torch copies a leaf's first gradient into a fresh tensor (an
+    # in-place copy_: _version 1) and adds later ones out of place (a new tensor: 0)
+    "x = torch.tensor(2., requires_grad=True)\ny = torch.tensor(3., requires_grad=True)\n"
+    "for _ in range(2):\n    (x * x * y).backward(create_graph=True)\n"
+    "    print(x.grad, x.grad._version)\n"
+    "w = torch.tensor(2., requires_grad=True)\n"
+    "for _ in range(2):\n    (w + w + w).backward(create_graph=True)\n"
+    "    print(w.grad, w.grad._version)\n"
+    # seed 001: zeroing .grad through .data, or recorded (ZeroBackward0)
+    "x = torch.tensor(2., requires_grad=True)\n(x * x * y).backward(create_graph=True)\n"
+    "x.grad.data.zero_()\nprint(x.grad._version)\nx.grad.backward()\nprint(x.grad)\n"
+    "x = torch.tensor(2., requires_grad=True)\n(x * x * y).backward(create_graph=True)\n"
+    "x.grad.zero_()\nprint(x.grad, x.grad._version)\nx.grad.backward()\nprint(x.grad)"
+)
+
+
+def test_grad_versions_after_create_graph_like_torch() -> None:
+    theirs = run(GRAD_VERSIONS, torch)
+    mine = run(GRAD_VERSIONS, minigrad)
+    assert theirs.error is None
+    assert mine.lines() == theirs.lines()
+    assert mine.warnings == theirs.warnings
