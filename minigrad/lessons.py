@@ -732,21 +732,65 @@ def _higher_3(answer):
 # Lesson 10: stopping gradients
 
 _JUDGES["stopping.1"] = _number(4, "hint.stopping.1.1")
-_JUDGES["stopping.2"] = _number(6, "hint.stopping.2.1")
 
 
-@exercise("stopping.3")
-def _stopping_3(answer):
-    answer = {str(a).strip().upper() for a in answer}
+def _letters(answer) -> set[str]:
+    return {str(a).strip().upper() for a in answer}
+
+
+@exercise("stopping.2")
+def _stopping_2(answer):
+    answer = _letters(answer)
     if "C" in answer:
-        return tr("hint.stopping.3.1")
+        return tr("hint.stopping.2.1")
     missing = {"A", "B", "D", "E"} - answer
     if missing:
-        return tr("hint.stopping.3.2", missing=sorted(missing))
+        return tr("hint.stopping.2.2", missing=sorted(missing))
     return None
 
 
-# Lesson 11: hooks and your own autograd.Function
+@exercise("stopping.3")
+def _stopping_3(f):
+    import math
+
+    import numpy as np
+
+    if not callable(f):
+        return tr("hint.stopping.3.3")
+    mg = _mg()
+    x = mg.tensor([-1.0, 0.0, 0.5, 2.0], requires_grad=True)
+    y = f(x)
+    if not same(y, [0.0, 0.0, math.log(0.5), math.log(2.0)]):
+        return tr("hint.stopping.3.2")
+    if not getattr(y, "requires_grad", False):
+        return tr("hint.stopping.3.4")
+    y.sum().backward()
+    if x.grad is None or not np.all(np.isfinite(_numbers(x.grad))):
+        return tr("hint.stopping.3.1")
+    if not same(x.grad, [0.0, 0.0, 2.0, 0.5]):
+        return tr("hint.stopping.3.5")
+    return None
+
+
+# Lesson 11: in-place changes, .data and the version counter
+
+_JUDGES["inplace.1"] = _number(6, "hint.inplace.1.1")
+
+
+@exercise("inplace.2")
+def _inplace_2(answer):
+    answer = _letters(answer)
+    if "B" in answer:
+        return tr("hint.inplace.2.1")
+    if "D" in answer:
+        return tr("hint.inplace.2.2")
+    missing = {"A", "C", "E"} - answer
+    if missing:
+        return tr("hint.inplace.2.3", missing=sorted(missing))
+    return None
+
+
+# Lesson 12: hooks and your own autograd.Function
 
 
 @exercise("hooks.1")
@@ -772,7 +816,7 @@ def _hooks_2(function_class):
     return None
 
 
-# Lesson 12: training a model
+# Lesson 13: training a model
 
 _JUDGES["training.1"] = _number(51, "hint.training.1.1")
 _JUDGES["training.2"] = _number(3, "hint.training.2.1")
@@ -788,7 +832,7 @@ def _training_3(train):
     return None
 
 
-# Lesson 13: your own PyTorch model
+# Lesson 14: your own PyTorch model
 
 _JUDGES["pytorch.1"] = _number(4, "hint.pytorch.1.1")
 

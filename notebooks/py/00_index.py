@@ -14,7 +14,7 @@
 # ---
 
 # %% [markdown]
-# # How PyTorch's autograd works: a course in thirteen notebooks
+# # How PyTorch's autograd works: a course in fourteen notebooks
 #
 # These lessons rebuild every example of four textbook sections on PyTorch's
 # automatic differentiation with **minigrad**, a small autograd written in numpy
@@ -33,10 +33,11 @@
 # | 7 | [Jacobians](07_jacobians.ipynb) | §2.5.4 | $y_1 = x_1^2 + 3x_2$, $y_2 = x_2^2 + 2x_1$, the `[6, 9]` trap, the Jacobian row by row with `retain_graph`, `autograd.functional.jacobian` |
 # | 8 | [Forward mode and reverse mode](08_forward_mode.ipynb) | beyond §2.5.4 | dual numbers, `jvp` against `vjp`, columns against rows of $J$, why training uses reverse mode |
 # | 9 | [Higher-order derivatives](09_higher_order.ipynb) | beyond §2.5 | `z = x*x*y`, `create_graph`, grad of grad, the 18-instead-of-6 trap and its fix, a Hessian, `retain_graph` against `create_graph` |
-# | 10 | [Stopping gradients](10_stopping_gradients.ipynb) | §2.5.1 points 2 and 8 | `no_grad`, `detach()`, `.data`, `requires_grad_(False)`, `inference_mode`, what `model.eval()` does not do, the version counter |
-# | 11 | [Hooks and your own `autograd.Function`](11_hooks_and_functions.ipynb) | beyond §2.5 | `register_hook`, `retain_grad` as a hook, a custom `Function` with `ctx.save_for_backward`, a wrong backward caught by `gradcheck`, gradient clipping |
-# | 12 | [Putting it together](12_training_a_model.ipynb) | §2.5 at work | a small model trained with `nn` and `optim`, the loss falling, the graph of one training step |
-# | 13 | [Your own PyTorch model](13_your_own_pytorch_model.ipynb) | after §2.5 | a real `torch` model drawn, stepped and explained; minigrad's and torch's pictures side by side |
+# | 10 | [Stopping gradients](10_stopping_gradients.ipynb) | §2.5.1 points 2 and 8 | `no_grad`, `detach()`, freezing and fine-tuning, `requires_grad_(False)`, `inference_mode`, what `model.eval()` does not do, kinks and the `torch.where` NaN trap, `detect_anomaly` |
+# | 11 | [In-place changes, `.data` and the version counter](11_inplace_and_versions.ipynb) | §2.5.1 point 8 | `.data` against a recorded in-place op, in-place ops on leaves, the version counter, why `detach()` is safer than `.data`, the article's `x.grad.data.zero_()` |
+# | 12 | [Hooks and your own `autograd.Function`](12_hooks_and_functions.ipynb) | beyond §2.5 | `register_hook`, `retain_grad` as a hook, a custom `Function` with `ctx.save_for_backward`, a wrong backward caught by `gradcheck`, gradient clipping |
+# | 13 | [Putting it together](13_training_a_model.ipynb) | §2.5 at work | a small model trained with `nn` and `optim`, the loss falling, the graph of one training step |
+# | 14 | [Your own PyTorch model](14_your_own_pytorch_model.ipynb) | after §2.5 | a real `torch` model drawn, stepped and explained; minigrad's and torch's pictures side by side |
 #
 # The "Textbook" column gives the section (and figure) of the book that each lesson
 # rebuilds, so that a reader of the book can find their place. Every lesson runs in

@@ -164,7 +164,7 @@ def g_wrong(x):
 print(torch.autograd.gradcheck(g_wrong, (x,), raise_exception=False))
 
 # %% [markdown]
-# Lesson 11 uses `gradcheck` to catch a mistake in a derivative rule written by hand.
+# Lesson 12 uses `gradcheck` to catch a mistake in a derivative rule written by hand.
 #
 # ## Same code, real PyTorch
 

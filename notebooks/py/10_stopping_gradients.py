@@ -18,23 +18,31 @@
 #
 # *Goes with textbook §2.5.1, points 2 and 8 (`detach()` and `torch.no_grad()`).*
 #
+# **Sources:** textbook §2.5.1; PyTorch's autograd tutorial ("Disabling gradient
+# tracking": the `z = torch.matmul(x, w) + b` network); the d2l-style post (the
+# `y2 = x**3` computed under `no_grad`); the article on `torch.autograd.grad` (`detach()`
+# between model A and model B, and `a = (x+1).detach()`); PyTorch's "Autograd mechanics"
+# notes for gradients at non-differentiable points and anomaly detection.
+#
 # **What you will learn**
 #
 # - `with torch.no_grad():` runs code without recording a graph (evaluation, testing,
 #   updating weights);
 # - `.detach()` cuts one tensor out of the graph: the `a = (x+1).detach()` example,
 #   where only one of two paths still carries a gradient;
-# - `.data` changes a value *behind autograd's back*, while an ordinary in-place op is
-#   recorded, and the two give different gradients;
-# - why a leaf that requires grad refuses in-place ops, and how the **version
-#   counter** catches a saved tensor that was modified, and why that makes `detach()`
-#   safer than `.data`;
+# - how to freeze part of a model and fine-tune the rest: gradients still flow
+#   *through* frozen layers, but never *into* them;
 # - every way to stop gradients side by side (`no_grad`, `inference_mode`, `detach()`,
-#   `.data`, `requires_grad_(False)`), and why `model.eval()` is not one of them.
+#   `requires_grad_(False)`), and why `model.eval()` is not one of them;
+# - what autograd does where a function has no derivative (relu and `abs` at 0,
+#   `sqrt` at 0), the `torch.where` trap that turns a gradient into NaN, and how
+#   anomaly detection finds the operation.
 #
 # Reasons to stop gradients: a model that is only *used* (inference) needs no graph,
 # and computing without one is faster and uses less memory; and when fine-tuning a
 # pretrained network, some parameters are *frozen* and must not be trained.
+# (Changing values *behind* autograd's back, with `.data` or in place, is the next
+# lesson.)
 
 # %%
 import minigrad as torch
@@ -81,7 +89,7 @@ print(x.grad)
 
 # %% [markdown]
 # $\partial y_1/\partial x = 2x = 2$; the $x^3$ branch contributes nothing. In the
-# picture, `y2` is a constant: autograd never saw that it came from `x`. (The book's
+# picture, `y2` is a constant: autograd never saw that it came from `x`. (The d2l-style post's
 # older PyTorch printed `ThAddBackward`; today it is `AddBackward0`.)
 
 # %%
@@ -139,134 +147,34 @@ loss.backward()
 print("A:", weight_A.grad, " B:", weight_B.grad)
 
 # %% [markdown]
-# To freeze a parameter for good, switch its `requires_grad` off:
-# `weight_A.requires_grad_(False)`.
+# ## Freezing and fine-tuning
 #
-# ## `.data` against a recorded in-place operation
-#
-# Claim: `x.data` is a tensor that shares `x`'s values but is outside the graph
-# (`requires_grad=False`). Changing `y.data` changes the value of `y` and autograd
-# does not notice; `y *= 100` is an ordinary in-place operation, recorded in the graph.
+# To freeze a parameter for good, switch its `requires_grad` off. Fine-tuning does this
+# to a whole pretrained *body*, replaces the *head* with a new layer for the new task,
+# and gives the optimizer only the parameters that still train. Gradients still flow
+# *through* the frozen layers (here to the input `x`, which asks for them); they are
+# just never stored *in* them: a frozen parameter's `.grad` stays `None`.
 
 # %%
-x = torch.ones(1, requires_grad=True)
+torch.manual_seed(0)
+body = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh())  # "pretrained"
+for p in body.parameters():
+    p.requires_grad_(False)  # frozen
+head = torch.nn.Linear(8, 2)  # the new head, trained from scratch
+model = torch.nn.Sequential(body, head)
+trainable = [p for p in model.parameters() if p.requires_grad]
+optimizer = torch.optim.SGD(trainable, lr=0.1)
+print(len(trainable), "trainable tensors:", [tuple(p.shape) for p in trainable])
 
-print(x.data)  # still a tensor
-print(x.data.requires_grad)  # but outside the graph
-
-y = 2 * x
-y.data *= 100  # only the value changes; the graph does not know
-y.backward()
-print(x)  # x itself was not touched
-print(x.grad)
-
-# %%
-x = torch.ones(1, requires_grad=True)
-
-print(x.data)
-print(x.data.requires_grad)
-
-y = 2 * x
-y *= 100  # recorded in the graph: it changes the gradient
-y.backward()
-print(x)
-print(x.grad)
+x = torch.randn(3, 4, requires_grad=True)
+loss = model(x).pow(2).mean()
+loss.backward()
+optimizer.step()
+print("body weight grad:", body[0].weight.grad)  # never stored in a frozen layer
+print("head weight grad:", head.weight.grad.shape)
+print("x.grad went through the frozen body:", x.grad.shape)
 
 # %% [markdown]
-# The second graph has one more multiplication: `y *= 100` replaced `y`'s `grad_fn`
-# with a `MulBackward0` whose input is the old `y`.
-
-# %%
-viz.draw_forward(y)
-
-# %% [markdown]
-# ## In-place operations on leaves
-#
-# An in-place operation changes a tensor's values without creating a new tensor
-# object. Claim: a leaf that requires grad refuses in-place operations, because
-# autograd would have to differentiate through a change to the very tensor whose
-# gradient it is computing.
-
-# %% tags=["raises-exception"]
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-x.add_(1)
-
-# %% [markdown]
-# Updating weights is exactly such a change, and it is allowed when autograd is told
-# to look away, under `no_grad` or through `.data`. This is how every optimizer updates
-# parameters:
-
-# %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-with torch.no_grad():
-    x.add_(1)
-print(x)
-x.data.mul_(10)
-print(x, x.is_leaf, x.grad_fn)
-
-# %% [markdown]
-# ## The version counter
-#
-# Claim: every tensor counts its in-place modifications in `_version`. An operation
-# that saves a tensor for backward remembers the version it saw; if the version has
-# changed by the time backward needs it, the gradient would be computed from the
-# wrong values, so backward stops with an error.
-
-# %% tags=["raises-exception"]
-a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-b = a.exp()  # ExpBackward0 saves its result b: d(e^a)/da = e^a
-print(b._version)
-b.add_(1)
-print(b._version)
-b.sum().backward()
-
-# %% [markdown]
-# Modifying a tensor that no operation saved is fine: `AddBackward0` saves nothing.
-
-# %%
-x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-a = x + 1
-a.mul_(3)  # recorded: a.grad_fn becomes MulBackward0
-print(a)
-a.sum().backward()
-print(x.grad)
-
-# %% [markdown]
-# And `.data` changes values *without* bumping the version, which is why it can
-# silently give wrong gradients. Compare with the error above:
-
-# %%
-a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-b = a.exp()
-b.data.add_(1)  # no error, no version change ...
-print(b._version)
-b.sum().backward()
-print(a.grad)  # ... but these are e^a + 1, not e^a
-
-# %% [markdown]
-# ## Why `detach()` is safer than `.data`
-#
-# Claim: `b.detach()` and `b.data` both give the values of `b` outside the graph, and
-# both *share memory* with `b`: change one and the other changes. The difference is
-# that `detach()` also shares `b`'s **version counter**. So an in-place change through
-# a detached tensor is seen by autograd, and the backward pass that would have used
-# the stale value fails loudly instead of silently returning wrong numbers:
-
-# %% tags=["raises-exception"]
-a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-b = a.exp()
-d = b.detach()
-print(d.requires_grad, d.is_leaf)  # outside the graph
-d.add_(1)  # changes b too: they share memory ...
-print(b)
-print(b._version)  # ... and the version counter
-b.sum().backward()
-
-# %% [markdown]
-# The same change made through `b.data` passed unnoticed two cells above. That is the
-# reason to prefer `detach()` (and `torch.no_grad()` for updates): a mistake becomes
-# an error message instead of a wrong gradient.
-#
 # ## `requires_grad_(False)`, `inference_mode` and what `model.eval()` does *not* do
 #
 # Freezing a leaf with `requires_grad_(False)` takes it out of every graph built
@@ -290,6 +198,69 @@ for p in model.parameters():
 print("parameters frozen:    ", model(inp).requires_grad)
 
 # %% [markdown]
+# ## Where there is no derivative: kinks, infinities and NaN
+#
+# `relu` and `abs` have a corner at 0, where no derivative exists. PyTorch does not
+# fail there: it uses a fixed value, 0 for `relu` and 0 for `abs` (the middle of the
+# slopes on either side). `sqrt` at 0 has an infinitely steep slope, and its gradient
+# is `inf`.
+
+# %%
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+torch.relu(x).sum().backward()
+print("relu:", x.grad)
+x.grad = None
+x.abs().sum().backward()
+print("abs: ", x.grad)
+x.grad = None
+x.clamp(min=0).sqrt().sum().backward()
+print("sqrt:", x.grad)
+
+# %% [markdown]
+# **The `torch.where` trap.** To take a square root only where $x > 0$, one writes
+# `torch.where(x > 0, x.sqrt(), 0.0)`. The values are right, but the gradient is NaN:
+# `x.sqrt()` was computed for *every* element, and `where` sends a gradient of 0 to the
+# branch it did not pick. The chain rule then multiplies that 0 by `sqrt`'s slope,
+# $1/(2\sqrt{x})$, which is `inf` at 0 and NaN at -1, and $0 \cdot \infty$ is NaN.
+# In the gradient-flow picture, follow the 0s into `SqrtBackward0`:
+
+# %%
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+y = torch.where(x > 0, x.sqrt(), 0.0)
+with viz.record() as rec:  # watch the backward pass: the picture shows its gradients
+    y.sum().backward()
+print(y)
+print(x.grad)
+viz.draw_backward(y, names={x: "x", y: "y"}, recording=rec)
+
+# %% [markdown]
+# The fix: make the branch that is not taken harmless *before* the dangerous
+# operation, so that its slope is finite. Feed `sqrt` a safe value where it will not be
+# used:
+
+# %%
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+safe = torch.where(x > 0, x, 1.0)  # sqrt never sees 0 or a negative number
+y = torch.where(x > 0, safe.sqrt(), 0.0)
+y.sum().backward()
+print(y)
+print(x.grad)
+
+# %% [markdown]
+# In a real model the NaN shows up in some parameter's `.grad` far from its cause.
+# **Anomaly detection** finds the operation: inside `torch.autograd.detect_anomaly()`
+# (or after `torch.autograd.set_detect_anomaly(True)`), every backward function's
+# result is checked, and the first one that returns NaN stops the pass with its name.
+# A warning also shows the line of the *forward* code that recorded it. It makes every
+# operation slower: use it to debug, not to train.
+
+# %% tags=["raises-exception"]
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+with torch.autograd.detect_anomaly():
+    y = torch.where(x > 0, x.sqrt(), 0.0)
+    y.sum().backward()
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -306,18 +277,14 @@ def example(torch):
     with torch.no_grad():
         y2 = x**3
     print(y2, y2.requires_grad)
-    e = torch.tensor([1.0, 2.0, 3.0], requires_grad=True).exp()
-    d = e.detach()
-    d.add_(1)  # shares memory and the version counter with e
-    print(d.requires_grad, e, e._version)
     model = torch.nn.Linear(2, 1)
     model.eval()
     print(model(torch.ones(1, 2)).requires_grad)  # eval() does not stop autograd
     with torch.inference_mode():
         print(model(torch.ones(1, 2)).requires_grad)
-    b = x.exp()
-    b.add_(1)
-    b.backward()
+    x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+    torch.where(x > 0, x.sqrt(), 0.0).sum().backward()
+    print(x.grad)
 
 
 compare_with_pytorch(example)
@@ -327,22 +294,24 @@ compare_with_pytorch(example)
 #
 # Every way to stop gradients, side by side:
 #
-# | tool | what it does | shares memory? | in-place changes seen by autograd? | typical use |
-# |---|---|---|---|---|
-# | `with torch.no_grad():` | records nothing inside | (no new tensor) | yes | evaluation, weight updates |
-# | `with torch.inference_mode():` | like `no_grad`, stricter and faster: its results can never join a graph | (no new tensor) | n/a | pure inference |
-# | `t.detach()` | same values, new leaf, outside the graph | yes, and the version counter | yes: a stale backward fails | feeding one model into another |
-# | `t.data` | the values, outside the graph | yes, but not the version counter | **no**: wrong gradients, silently | legacy code; prefer the two above |
-# | `t.requires_grad_(False)` | freeze a leaf | (the same tensor) | yes | fine-tuning |
-# | `model.eval()` | Dropout/BatchNorm switch to evaluation | — | — | **does not stop gradients** |
+# | tool | what it does | shares memory? | typical use |
+# |---|---|---|---|
+# | `with torch.no_grad():` | records nothing inside | (no new tensor) | evaluation, weight updates |
+# | `with torch.inference_mode():` | like `no_grad`, stricter and faster: its results can never join a graph | (no new tensor) | pure inference |
+# | `t.detach()` | same values, new leaf, outside the graph | yes, and the version counter (lesson 11) | feeding one model into another |
+# | `t.data` | the values, outside the graph | yes, but not the version counter | legacy code; lesson 11 shows why to prefer the two above |
+# | `t.requires_grad_(False)` | freeze a leaf | (the same tensor) | fine-tuning |
+# | `model.eval()` | Dropout/BatchNorm switch to evaluation | — | **does not stop gradients** |
 #
-# In-place ops: refused on leaves that require grad (outside `no_grad`); checked
-# through the version counter when the old value was saved for backward.
+# Where a function has no derivative, PyTorch uses a fixed value (0 for `relu` and
+# `abs` at 0); an infinite slope times a gradient of 0 gives NaN, as in the
+# `torch.where` trap: make the unused branch safe before the operation, and let
+# `detect_anomaly()` name the backward function that returned NaN.
 #
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong.
 
 # %%
 from minigrad.lessons import check
@@ -357,16 +326,7 @@ answer_1 = ...  # a number
 check("stopping.1", answer_1)
 
 # %% [markdown]
-# **Exercise 2.** `x = torch.ones(1, requires_grad=True)`, `y = 3 * x`, then
-# `y.data *= 10` and `y = y * 2`. What is `x.grad` after `y.backward()`?
-
-# %%
-answer_2 = ...  # a number
-
-check("stopping.2", answer_2)
-
-# %% [markdown]
-# **Exercise 3.** Which of these, wrapped around (or applied before) a model's
+# **Exercise 2.** Which of these, wrapped around (or applied before) a model's
 # forward pass, stop autograd from recording it? (A) `with torch.no_grad():`,
 # (B) feeding the model `x.detach()` *and* freezing every parameter,
 # (C) `model.eval()`, (D) `p.requires_grad_(False)` on every parameter `p` (with an
@@ -374,9 +334,22 @@ check("stopping.2", answer_2)
 # a set of letters.
 
 # %%
-answer_3 = ...  # e.g. {"A"}
+answer_2 = ...  # e.g. {"A"}
 
-check("stopping.3", answer_3)
+check("stopping.2", answer_2)
+
+
+# %% [markdown]
+# **Exercise 3.** Debug a NaN gradient. `f` below should compute $\log(x)$ where
+# $x > 0$ and 0 elsewhere, but `x.grad` comes out NaN at $x = 0$. Rewrite `f` (keep its
+# values) so that `x.grad` is finite everywhere; `check` runs your `f`.
+
+# %%
+def f(x):
+    return torch.where(x > 0, x.log(), 0.0)  # fix me: keep the values, lose the NaN
+
+
+check("stopping.3", f)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

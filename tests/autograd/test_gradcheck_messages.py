@@ -120,7 +120,7 @@ def test_a_right_backward_passes_in_both_modes(fast_mode: bool) -> None:
 
 
 def test_the_lesson_example_prints_torchs_message() -> None:
-    """Lesson 11 shows this failure to the learner."""
+    """Lesson 12 shows this failure to the learner."""
     code = WRONG + "torch.autograd.gradcheck(WrongCube.apply, (x,))\n"
     mine, theirs = run(code, minigrad), run(code, torch)
     assert mine.error == theirs.error

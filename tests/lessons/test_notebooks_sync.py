@@ -35,7 +35,7 @@ LESSONS = [p for p in IPYNB if not p.name.startswith("00_")]
 
 
 # The last lesson draws, steps and explains real PyTorch models: it imports torch itself.
-REAL_TORCH_LESSON = "13_your_own_pytorch_model"
+REAL_TORCH_LESSON = "14_your_own_pytorch_model"
 
 def ids(paths: list[Path]) -> list[str]:
     return [p.stem for p in paths]
@@ -58,10 +58,10 @@ def tags(cell: dict) -> set[str]:
     return set(cell.get("metadata", {}).get("tags", []))
 
 
-def test_there_are_thirteen_lessons_and_an_index() -> None:
+def test_there_are_fourteen_lessons_and_an_index() -> None:
     names = [p.name for p in IPYNB]
     assert names[0] == "00_index.ipynb"
-    assert [int(p.name[:2]) for p in LESSONS] == list(range(1, 14)), names
+    assert [int(p.name[:2]) for p in LESSONS] == list(range(1, 15)), names
     assert LESSONS[-1].stem == REAL_TORCH_LESSON
 
 

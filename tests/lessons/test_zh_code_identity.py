@@ -65,7 +65,7 @@ def lesson_cells(path: Path) -> list[dict]:
 
 
 def test_every_english_lesson_has_a_chinese_one():
-    assert len(NAMES) == 14  # the index and thirteen lessons
+    assert len(NAMES) == 15  # the index and fourteen lessons
     assert sorted(p.name for p in CHINESE.glob("[0-9][0-9]_*.ipynb")) == NAMES
     assert sorted(p.name for p in (CHINESE / "py").glob("*.py")) == sorted(
         Path(n).stem + ".py" for n in NAMES

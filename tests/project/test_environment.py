@@ -285,3 +285,16 @@ def test_present_dot_needs_nothing(tmp_path: Path):
 def test_unknown_dependency_is_an_error(tmp_path: Path):
     result = run_ensure(tmp_path, "no-such-thing", with_dot=True)
     assert result.returncode == 2
+
+
+def test_sanitize_hides_the_kernel_frames_of_anomaly_mode():
+    def warning(root: str, line: int) -> str:
+        return (
+            "UserWarning: Error detected in SqrtBackward0. Traceback of forward call that "
+            f'caused the error:\n  File "{root}/ipykernel_launcher.py", line {line}, in <module>\n'
+            '    app.launch_new_instance()\n (Triggered internally at engine.cpp:1.)\n'
+        )
+
+    here, there = warning("/work/.venv", 18), warning("/check/.venv", 19)
+    assert here != there and sanitize(here) == sanitize(there)
+    assert "Error detected in SqrtBackward0" in sanitize(here)

@@ -137,7 +137,7 @@ def g_wrong(x):
 print(torch.autograd.gradcheck(g_wrong, (x,), raise_exception=False))
 
 # %% [markdown]
-# 第 11 课会用 `gradcheck` 抓出手写求导规则中的错误。
+# 第 12 课会用 `gradcheck` 抓出手写求导规则中的错误。
 #
 # ## 同样的代码，真正的 PyTorch
 

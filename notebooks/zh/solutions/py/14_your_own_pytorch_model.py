@@ -22,7 +22,7 @@ minigrad.set_language("zh")
 # %% [markdown]
 # # 参考答案：14. 你自己的 PyTorch 模型
 #
-# 每个答案都用与练习相同的检查函数验证，练习见[本课](../13_your_own_pytorch_model.ipynb)。
+# 每个答案都用与练习相同的检查函数验证，练习见[本课](../14_your_own_pytorch_model.ipynb)。
 
 # %%
 import torch

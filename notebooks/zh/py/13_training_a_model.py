@@ -20,13 +20,13 @@ import minigrad
 minigrad.set_language("zh")
 
 # %% [markdown]
-# # 12. 综合运用：训练一个模型
+# # 13. 综合运用：训练一个模型
 #
 # *把教材 2.5 节付诸实践：实现它第一段所说的参数学习。*
 #
 # **本课内容**
 #
-# - 第 1 到 11 课的一切怎样组合成一个训练循环：前向传播构建计算图，`loss.backward()` 填写参数的 `.grad`，优化器在 `no_grad` 下更新参数，`zero_grad()` 把梯度清零；
+# - 第 1 到 12 课的一切怎样组合成一个训练循环：前向传播构建计算图，`loss.backward()` 填写参数的 `.grad`，优化器在 `no_grad` 下更新参数，`zero_grad()` 把梯度清零；
 # - 同一个循环写两遍：先用普通张量手工写，再用 `nn` 和 `optim`；
 # - 一步训练的计算图是什么样子；
 # - 不建计算图的评估。
@@ -244,4 +244,4 @@ def train(torch):
 check("training.3", train)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/12_training_a_model.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/13_training_a_model.ipynb) 笔记本里。请先自己试过再打开。

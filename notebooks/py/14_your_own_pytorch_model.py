@@ -14,7 +14,7 @@
 # ---
 
 # %% [markdown]
-# # 13. Your own PyTorch model
+# # 14. Your own PyTorch model
 #
 # *Sources: textbook §2.5 (figures 2-9 and 2-10), drawn again for real PyTorch; the PyTorch
 # autograd tutorial's "computational graph" section.*
@@ -225,4 +225,4 @@ def grads(torch):
 check("pytorch.3", grads)
 
 # %% [markdown]
-# [Solutions](solutions/13_your_own_pytorch_model.ipynb)
+# [Solutions](solutions/14_your_own_pytorch_model.ipynb)

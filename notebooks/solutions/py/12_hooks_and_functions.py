@@ -13,17 +13,12 @@
 #     name: python3
 # ---
 
-# %% tags=["language"]
-# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
-import minigrad
-
-minigrad.set_language("zh")
-
 # %% [markdown]
-# # 参考答案：11. 钩子与自定义 `autograd.Function`
+# # Solutions: 12. Hooks and your own `autograd.Function`
 #
-# [本课](../11_hooks_and_functions.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# Worked solutions to the exercises of [the lesson](../12_hooks_and_functions.ipynb).
+# Try each exercise there first. Every solution ends with `assert passes(...)`,
+# the same judge that `check` uses in the lesson.
 
 # %%
 import minigrad as torch
@@ -58,4 +53,4 @@ class MyCube(torch.autograd.Function):
 assert passes("hooks.2", MyCube)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # prints one line, in the course's language

@@ -13,12 +13,17 @@
 #     name: python3
 # ---
 
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
 # %% [markdown]
-# # Solutions: 12. Putting it together: training a model
+# # 参考答案：13. 综合运用：训练一个模型
 #
-# Worked solutions to the exercises of [the lesson](../12_training_a_model.ipynb).
-# Try each exercise there first. Every solution ends with `assert passes(...)`,
-# the same judge that `check` uses in the lesson.
+# [本课](../13_training_a_model.ipynb)练习的详细解答。请先在课里自己做一遍。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
 
 # %%
 from minigrad import nn
@@ -49,4 +54,4 @@ def train(torch):
 assert passes("training.3", train)
 
 # %%
-all_solutions_pass()  # prints one line, in the course's language
+all_solutions_pass()  # 打印一行字，用课程的语言

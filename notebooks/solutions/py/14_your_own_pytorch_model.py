@@ -17,7 +17,7 @@
 # # Solutions: 14. Your own PyTorch model
 #
 # Each solution is checked with the same judge as the exercise, in the
-# [lesson](../13_your_own_pytorch_model.ipynb).
+# [lesson](../14_your_own_pytorch_model.ipynb).
 
 # %%
 import torch

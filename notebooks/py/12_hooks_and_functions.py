@@ -14,7 +14,7 @@
 # ---
 
 # %% [markdown]
-# # 11. Hooks and your own `autograd.Function`
+# # 12. Hooks and your own `autograd.Function`
 #
 # *Goes beyond textbook §2.5: §2.5 calls `torch.Tensor` and `torch.Function` the two
 # core classes of autograd; this lesson writes a `Function` of your own.*
@@ -272,4 +272,4 @@ check("hooks.2", MyCube)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the
-# [Solutions](solutions/11_hooks_and_functions.ipynb) notebook. Open it after you have tried.
+# [Solutions](solutions/12_hooks_and_functions.ipynb) notebook. Open it after you have tried.

@@ -20,7 +20,7 @@ import minigrad
 minigrad.set_language("zh")
 
 # %% [markdown]
-# # 11. 钩子与自定义 `autograd.Function`
+# # 12. 钩子与自定义 `autograd.Function`
 #
 # *超出教材 2.5 节：2.5 节说 `torch.Tensor` 和 `torch.Function` 是 autograd 的两个核心类；本课自己写一个 `Function`。*
 #
@@ -249,4 +249,4 @@ class MyCube(torch.autograd.Function):
 check("hooks.2", MyCube)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/11_hooks_and_functions.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/12_hooks_and_functions.ipynb) 笔记本里。请先自己试过再打开。

@@ -13,17 +13,12 @@
 #     name: python3
 # ---
 
-# %% tags=["language"]
-# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
-import minigrad
-
-minigrad.set_language("zh")
-
 # %% [markdown]
-# # 参考答案：12. 综合运用：训练一个模型
+# # Solutions: 13. Putting it together: training a model
 #
-# [本课](../12_training_a_model.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# Worked solutions to the exercises of [the lesson](../13_training_a_model.ipynb).
+# Try each exercise there first. Every solution ends with `assert passes(...)`,
+# the same judge that `check` uses in the lesson.
 
 # %%
 from minigrad import nn
@@ -54,4 +49,4 @@ def train(torch):
 assert passes("training.3", train)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # prints one line, in the course's language

@@ -20,7 +20,7 @@ import minigrad
 minigrad.set_language("zh")
 
 # %% [markdown]
-# # 13. 你自己的 PyTorch 模型
+# # 14. 你自己的 PyTorch 模型
 #
 # *来源：教材 2.5 节（图 2-9 和图 2-10），这一次画的是真实的 PyTorch；PyTorch autograd 教程中“计算图”一节。*
 #
@@ -203,4 +203,4 @@ def grads(torch):
 check("pytorch.3", grads)
 
 # %% [markdown]
-# [参考答案](solutions/13_your_own_pytorch_model.ipynb)
+# [参考答案](solutions/14_your_own_pytorch_model.ipynb)

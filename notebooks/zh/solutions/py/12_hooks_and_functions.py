@@ -13,12 +13,17 @@
 #     name: python3
 # ---
 
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
 # %% [markdown]
-# # Solutions: 11. Hooks and your own `autograd.Function`
+# # 参考答案：12. 钩子与自定义 `autograd.Function`
 #
-# Worked solutions to the exercises of [the lesson](../11_hooks_and_functions.ipynb).
-# Try each exercise there first. Every solution ends with `assert passes(...)`,
-# the same judge that `check` uses in the lesson.
+# [本课](../12_hooks_and_functions.ipynb)练习的详细解答。请先在课里自己做一遍。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
 
 # %%
 import minigrad as torch
@@ -53,4 +58,4 @@ class MyCube(torch.autograd.Function):
 assert passes("hooks.2", MyCube)
 
 # %%
-all_solutions_pass()  # prints one line, in the course's language
+all_solutions_pass()  # 打印一行字，用课程的语言

@@ -1,4 +1,4 @@
-"""Answers to the exercises of lesson 13 (Your own PyTorch model), right and wrong."""
+"""Answers to the exercises of lesson 14 (Your own PyTorch model), right and wrong."""
 
 from __future__ import annotations
 

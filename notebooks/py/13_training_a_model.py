@@ -14,13 +14,13 @@
 # ---
 
 # %% [markdown]
-# # 12. Putting it together: training a model
+# # 13. Putting it together: training a model
 #
 # *Puts textbook §2.5 to work: the parameter learning its first paragraph promises.*
 #
 # **What you will learn**
 #
-# - how everything from lessons 1-11 fits in one training loop: a forward pass builds
+# - how everything from lessons 1-12 fits in one training loop: a forward pass builds
 #   a graph, `loss.backward()` fills the parameters' `.grad`, the optimizer updates
 #   the parameters under `no_grad` and `zero_grad()` clears the gradients;
 # - the same loop twice: first by hand with plain tensors, then with `nn` and `optim`;
@@ -271,4 +271,4 @@ check("training.3", train)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the
-# [Solutions](solutions/12_training_a_model.ipynb) notebook. Open it after you have tried.
+# [Solutions](solutions/13_training_a_model.ipynb) notebook. Open it after you have tried.

@@ -1,0 +1,251 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["language"]
+# 中文版：让 explain()、图和小部件说中文（torch 自己的报错信息仍是英文）
+import minigrad
+
+minigrad.set_language("zh")
+
+# %% [markdown]
+# # 11. 原位修改、`.data` 与版本计数器
+#
+# *对应教材 2.5.1 节第 8 点（`.data` 与 `detach()`）以及 2.5.3 节。*
+#
+# **出处**：d2l 风格的那篇文章（`y.data *= 100` 与 `y *= 100` 的对比）；讲 `torch.autograd.grad` 的那篇文章（第二次反向传播之前用 `x.grad.data.zero_()` 清零 `x.grad`）；PyTorch 的《Autograd mechanics》说明（原位操作与版本计数器）。
+#
+# **本课内容**
+#
+# - `.data` 在 *autograd 背后*修改数值，而普通的原位操作会被记录，两者给出不同的梯度；
+# - 为什么需要梯度的叶子节点不接受原位操作，而优化器又是怎样照样更新参数的；
+# - **版本计数器**怎样发现被修改过的保存张量，以及为什么这让 `detach()` 比 `.data` 更安全；
+# - 为什么那篇文章里的 `x.grad.data.zero_()` 能得到正确的二阶导数，而直接写 `x.grad.zero_()` 得到的是 0。
+
+# %%
+import minigrad as torch
+from minigrad import viz
+
+_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+# Some cells below fail on purpose: show just the error, not the code it came through
+# %xmode Minimal
+
+# %% [markdown]
+# ## `.data` 与被记录的原位操作
+#
+# 要点：`x.data` 是一个与 `x` 共享数值、但在计算图之外（`requires_grad=False`）的张量。修改 `y.data` 会改变 `y` 的值，而 autograd 察觉不到；`y *= 100` 则是普通的原位操作，会被记录到计算图中。
+
+# %%
+x = torch.ones(1, requires_grad=True)
+
+print(x.data)  # still a tensor
+print(x.data.requires_grad)  # but outside the graph
+
+y = 2 * x
+y.data *= 100  # only the value changes; the graph does not know
+y.backward()
+print(x)  # x itself was not touched
+print(x.grad)
+
+# %%
+x = torch.ones(1, requires_grad=True)
+
+print(x.data)
+print(x.data.requires_grad)
+
+y = 2 * x
+y *= 100  # recorded in the graph: it changes the gradient
+y.backward()
+print(x)
+print(x.grad)
+
+# %% [markdown]
+# 第二张计算图多了一次乘法：`y *= 100` 把 `y` 的 `grad_fn` 换成了一个 `MulBackward0`，它的输入是原来的 `y`。
+
+# %%
+viz.draw_forward(y)
+
+# %% [markdown]
+# ## 叶子节点上的原位操作
+#
+# 原位操作改变张量的数值，而不创建新的张量对象。要点：需要梯度的叶子节点不接受原位操作，因为那样 autograd 就得对“正在求其梯度的那个张量本身的改变”求导。
+
+# %% tags=["raises-exception"]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+x.add_(1)
+
+# %% [markdown]
+# 更新权重正是这样的改变；当 autograd 被告知不要看的时候，也就是在 `no_grad` 下或通过 `.data`，这是允许的。每个优化器都是这样更新参数的：
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+with torch.no_grad():
+    x.add_(1)
+print(x)
+x.data.mul_(10)
+print(x, x.is_leaf, x.grad_fn)
+
+# %% [markdown]
+# ## 版本计数器
+#
+# 要点：每个张量都在 `_version` 中记下它被原位修改的次数。为反向传播保存张量的运算会记住它看到的版本；如果等到反向传播需要它时版本已经变了，梯度就会用错误的数值算出来，所以反向传播会报错停止。
+
+# %% tags=["raises-exception"]
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+b = a.exp()  # ExpBackward0 saves its result b: d(e^a)/da = e^a
+print(b._version)
+b.add_(1)
+print(b._version)
+b.sum().backward()
+
+# %% [markdown]
+# 修改一个没有被任何运算保存的张量是没问题的：`AddBackward0` 什么都不保存。
+
+# %%
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+a = x + 1
+a.mul_(3)  # recorded: a.grad_fn becomes MulBackward0
+print(a)
+a.sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# 而 `.data` 修改数值时*不会*增加版本号，所以它可能悄无声息地给出错误的梯度。和上面的错误比较一下：
+
+# %%
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+b = a.exp()
+b.data.add_(1)  # no error, no version change ...
+print(b._version)
+b.sum().backward()
+print(a.grad)  # ... but these are e^a + 1, not e^a
+
+# %% [markdown]
+# ## 为什么 `detach()` 比 `.data` 更安全
+#
+# 要点：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以通过截断得到的张量所做的原位修改会被 autograd 看到，本来会用到过时数值的反向传播会大声报错，而不是悄悄返回错误的数：
+
+# %% tags=["raises-exception"]
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+b = a.exp()
+d = b.detach()
+print(d.requires_grad, d.is_leaf)  # outside the graph
+d.add_(1)  # changes b too: they share memory ...
+print(b)
+print(b._version)  # ... and the version counter
+b.sum().backward()
+
+# %% [markdown]
+# 通过 `b.data` 做的同样修改，在上面两个单元格里没有被发现。这就是应当优先使用 `detach()`（以及用 `torch.no_grad()` 更新参数）的原因：错误变成报错信息，而不是错误的梯度。
+
+# %% [markdown]
+# ## 清零一个带计算图的梯度
+#
+# 讲 `torch.autograd.grad` 的那篇文章在 $x = 2$、$y = 3$ 处计算 $z = x^2 y$，调用 `z.backward(create_graph=True)`，然后想*从* `x.grad` $= 2xy = 12$ 再做一次反向传播，得到 $\partial^2 z/\partial x^2 = 2y = 6$。第 9 课说过，第二次反向传播会把结果**加**到 `x.grad` 上，得到 $12 + 6 = 18$。文章的做法是先通过 `.data` 把 12 清零：
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+z = x * x * y
+z.backward(create_graph=True)
+print(x.grad)
+x.grad.data.zero_()  # 数值变成 0；x.grad 背后的计算图还在
+print(x.grad)
+x.grad.backward()  # 沿着那张图：把 d(2xy)/dx = 2y = 6 加到 0 上
+print(x.grad)
+
+# %% [markdown]
+# 为什么要用 `.data`？试试直接写 `x.grad.zero_()`。因为 `x.grad` 带有计算图，清零就是一个会被 autograd *记录*的原位操作：`x.grad` 变成 `ZeroBackward0` 的输出，而这个函数的导数是 0。从它出发反向传播，传给 `x` 的是 0，所以答案是 0，而不是 6。`.data` 让 autograd 看不见这次清零，而这里要的正是这个（这也是本课程中唯一一处 `.data` 是正确工具的地方）。如今更干净的做法根本不需要清零：`torch.autograd.grad` 返回梯度，什么也不保存（第 5 课）。
+
+# %%
+x = torch.tensor(2.0, requires_grad=True)
+z = x * x * y
+z.backward(create_graph=True)
+x.grad.zero_()  # 被记录：x.grad 现在是 ZeroBackward0 的输出
+print(x.grad)
+x.grad.backward()
+print(x.grad)
+
+x = torch.tensor(2.0, requires_grad=True)
+(g,) = torch.autograd.grad(x * x * y, x, create_graph=True)  # 2xy = 12，不存到任何地方
+(gg,) = torch.autograd.grad(g, x)  # d(2xy)/dx = 2y
+print(g, gg)
+
+# %% [markdown]
+# ## 同样的代码，真正的 PyTorch
+
+# %%
+from minigrad.lessons import compare_with_pytorch
+
+
+def example(torch):
+    x = torch.ones(1, requires_grad=True)
+    y = 2 * x
+    y.data *= 100  # 在 autograd 背后
+    y.backward()
+    print(x.grad)
+    e = torch.tensor([1.0, 2.0, 3.0], requires_grad=True).exp()
+    d = e.detach()
+    d.add_(1)  # 与 e 共享内存和版本计数器
+    print(d.requires_grad, e, e._version)
+    x = torch.tensor(2.0, requires_grad=True)
+    (x * x * 3).backward(create_graph=True)
+    x.grad.data.zero_()
+    x.grad.backward()
+    print(x.grad)
+    b = x.exp()
+    b.add_(1)
+    b.backward()
+
+
+compare_with_pytorch(example)
+
+# %% [markdown]
+# ## 小结
+#
+# | 修改方式 | 被记录？ | 增加 `_version`？ | 反向传播怎么做 |
+# |---|---|---|---|
+# | `y *= 100`、`y.add_(1)`……（对非叶子节点原位修改） | 是：新的 `grad_fn` | 是 | 对它求导；如果保存的张量被改过就报错 |
+# | 对需要梯度的叶子节点做同样的事 | 拒绝（在 `no_grad` 之外） | — | — |
+# | 在 `torch.no_grad()` 下（优化器的一步更新） | 否 | 是 | 之后需要旧数值的反向传播会报错 |
+# | 通过 `t.detach()` | 否 | 是（共享计数器） | 如果旧数值被保存过，就大声报错 |
+# | 通过 `t.data` | 否 | **否** | **悄悄地**用新数值计算 |
+#
+# 优先使用 `detach()` 和 `no_grad()`：这样错误会变成报错信息，而不是错误的梯度。`.data` 还留在旧代码里，比如那篇文章的 `x.grad.data.zero_()`；有了 `torch.autograd.grad`，就不需要这个技巧了。
+#
+# ## 练习
+#
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你答得对不对，不对的话还差什么。
+
+# %%
+from minigrad.lessons import check
+
+# %% [markdown]
+# **练习 1** `x = torch.ones(1, requires_grad=True)`，`y = 3 * x`，然后 `y.data *= 10`，再 `y = y * 2`。`y.backward()` 之后 `x.grad` 是多少？
+
+# %%
+answer_1 = ...  # a number
+
+check("inplace.1", answer_1)
+
+# %% [markdown]
+# **练习 2** `a = torch.tensor([1.0, 2.0], requires_grad=True)`，`b = a.exp()`（它的反向传播需要 `b` 本身）。在 `b.sum().backward()` 之前做下面某一种修改：(A) `b.add_(1)`，(B) `b.data.add_(1)`，(C) `b.detach().add_(1)`，(D) 先 `c = b * 2` 再 `c.add_(1)`，(E) `with torch.no_grad(): b.add_(1)`。哪几种会让反向传播报错停止？用字母的集合回答。
+
+# %%
+answer_2 = ...  # e.g. {"A"}
+
+check("inplace.2", answer_2)
+
+# %% [markdown]
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/11_inplace_and_versions.ipynb) 笔记本里。请先自己试过再打开。

@@ -1,0 +1,20 @@
+"""Answers to the exercises on in-place changes and the version counter, right and wrong."""
+
+import minigrad
+
+CASES = {
+    "inplace.1": {
+        "right": [6, minigrad.tensor(6.0), [6.0]],
+        "wrong": [(600, "hint.inplace.1.1"), (2, "hint.inplace.1.1")],
+    },
+    "inplace.2": {
+        "right": [{"A", "C", "E"}, ["a", "c", "e"], "ACE"],
+        "wrong": [
+            ({"A", "B", "C", "E"}, "hint.inplace.2.1"),
+            ({"A", "C", "D", "E"}, "hint.inplace.2.2"),
+            ({"A"}, "hint.inplace.2.3"),
+            ({"A", "C"}, "hint.inplace.2.3"),
+            (3, None),
+        ],
+    },
+}
