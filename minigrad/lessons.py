@@ -659,6 +659,23 @@ def _nonscalar_2(v):
     return tr("hint.nonscalar.2.2", grad=x.grad.tolist())
 
 
+@exercise("nonscalar.3")
+def _nonscalar_3(answer):
+    import numpy as np
+
+    try:
+        got = _numbers(answer)
+    except (TypeError, ValueError):  # not numbers at all
+        return tr("hint.nonscalar.3.1")
+    if got.shape != (3,):
+        return tr("hint.nonscalar.3.1")
+    if np.allclose(got, 1.0):
+        return tr("hint.nonscalar.3.2")
+    if not np.allclose(got, 5.0):
+        return tr("hint.nonscalar.3.3")
+    return None
+
+
 # Lesson 7: Jacobians
 
 _JUDGES["jacobian.1"] = _number([[5.0, 2.0], [1.0, 1.0]], "hint.jacobian.1.1")

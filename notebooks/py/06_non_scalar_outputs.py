@@ -18,6 +18,11 @@
 #
 # *Rebuilds textbook §2.5.4 (backward from a non-scalar output).*
 #
+# **Sources:** textbook §2.5.4; the article on `torch.autograd.grad` (its
+# `y.backward(torch.ones_like(x))` and `grad_outputs`); PyTorch's autograd tutorial
+# (the `gradient` argument and vector-Jacobian products); PyTorch's "Broadcasting
+# semantics" notes.
+#
 # **What you will learn**
 #
 # - why `y.backward()` refuses a `y` with several elements, and what the `gradient`
@@ -26,7 +31,8 @@
 #   Jacobian itself;
 # - why `y.sum().backward()`, `y.backward(torch.ones_like(y))` and
 #   `autograd.grad(y, x, grad_outputs=torch.ones_like(y))` give the same result;
-# - a weighted example with `view`, where `v` weights each output differently.
+# - a weighted example with `view`, where `v` weights each output differently;
+# - why broadcasting *sums* gradients: a bias added to a batch gets the sum over the batch.
 
 # %%
 import minigrad as torch
@@ -190,6 +196,36 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 print(x.grad)
 
 # %% [markdown]
+# ## Broadcasting sums gradients
+#
+# Adding a bias `b` of shape `[3]` to a batch `x @ w` of shape `[4, 3]` *broadcasts* `b`:
+# the same three numbers are used in each of the 4 rows. Each use sends a gradient back,
+# and the uses add up, as at any fan-out (lesson 4): `b.grad` is the incoming gradient
+# summed over the batch dimension, and it has `b`'s shape.
+
+# %%
+x = torch.ones(4, 2)  # a batch of 4 inputs, all ones
+w = torch.randn(2, 3, requires_grad=True)
+b = torch.zeros(3, requires_grad=True)
+out = x @ w + b  # b is broadcast to [4, 3]
+v = torch.arange(12.0).reshape(4, 3)  # a different weight for every output
+with viz.record() as rec:
+    out.backward(v)
+print(b.grad)
+print(v.sum(0))  # the same: v summed over the batch
+print(w.grad)  # x is all ones: both rows are v.sum(0) too
+
+# %%
+viz.draw_backward(out, names={x: "x", w: "w", b: "b", out: "out"}, recording=rec)
+
+# %% [markdown]
+# In the picture, the `[4, 3]` gradient reaches `AddBackward0`, and the edge into
+# `b`'s `AccumulateGrad` carries only `[3]` numbers: the engine summed over the rows
+# that broadcasting had added. `w.grad` $= x^\top v$; with `x` all ones, each of its
+# rows is the column sum of `v`, so the rows are identical (lesson 3's `w.grad` had
+# identical rows for the same reason).
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -213,11 +249,13 @@ compare_with_pytorch(example)
 # - `y.backward(v)` computes $v^\top J$, the gradient of $\sum_i v_i y_i$; `v` has the
 #   shape of `y`, the result the shape of `x`.
 # - `y.sum().backward()` is the same as `y.backward(torch.ones_like(y))`.
+# - A tensor broadcast in the forward pass gets the gradient summed over the
+#   broadcast dimensions: its `.grad` always has its own shape.
 #
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong.
 
 # %%
 from minigrad.lessons import check
@@ -240,6 +278,16 @@ check("nonscalar.1", answer_1)
 answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
 
 check("nonscalar.2", answer_2)
+
+# %% [markdown]
+# **Exercise 3.** `x = torch.ones(5, 2)`, `w = torch.ones(2, 3, requires_grad=True)`,
+# `b = torch.zeros(3, requires_grad=True)` and `loss = (x @ w + b).sum()`. Predict
+# `b.grad` after `loss.backward()`: its shape and its values. Give a list.
+
+# %%
+answer_3 = ...  # e.g. [0.0, 0.0]
+
+check("nonscalar.3", answer_3)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

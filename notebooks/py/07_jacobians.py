@@ -53,7 +53,9 @@ print(y)
 # %% [markdown]
 # Writing into `y[0, 0]` is an in-place operation on `y`; autograd records it as a
 # `CopySlices` node (`copy_slices` below), so `y` is connected to `x` through both
-# assignments. Reading `x[0, 0]` is two `select` operations, one per index:
+# assignments. (Writing into `y` is allowed because `y` does not require grad itself;
+# lesson 11 shows that a leaf that requires grad refuses in-place writes.) Reading
+# `x[0, 0]` is two `select` operations, one per index:
 
 # %%
 viz.draw_forward(y)
@@ -82,6 +84,12 @@ print(x.grad)
 #
 # The mistake is the choice of `v`. A backward pass can only ever give *one* row
 # combination; to get the whole matrix, we need one pass per row.
+#
+# The article on `torch.autograd.grad` says that `torch.ones_like(x)` is the vector
+# that *right*-multiplies the Jacobian, $J \cdot \mathbf{1}$. Here that would be
+# $(4 + 3,\; 2 + 6) = (7, 8)$, but PyTorch printed $(6, 9)$: the vector multiplies
+# from the *left*. In the article's own example, $y = x^2$, $J$ is diagonal and both
+# orders give the same numbers, which hides the difference.
 
 # %%
 assert x.grad.tolist() == [[4 + 2, 3 + 6]]
@@ -212,7 +220,7 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong.
 
 # %%
 from minigrad.lessons import check

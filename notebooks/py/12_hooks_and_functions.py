@@ -228,7 +228,7 @@ compare_with_pytorch(example)
 # ## Exercises
 #
 # Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The solutions are hidden at the end.
+# not, what is still wrong.
 
 # %%
 from minigrad.lessons import check

@@ -24,12 +24,15 @@ minigrad.set_language("zh")
 #
 # *重现教材 2.5.4 节（非标量反向传播）。*
 #
+# **出处**：教材 2.5.4 节；讲 `torch.autograd.grad` 的那篇文章（其中的 `y.backward(torch.ones_like(x))` 和 `grad_outputs`）；PyTorch 的 autograd 教程（`gradient` 参数和向量-雅可比积）；PyTorch 的《Broadcasting semantics》说明。
+#
 # **本课内容**
 #
 # - 为什么 `y.backward()` 不接受有多个元素的 `y`，`backward(gradient=None, retain_graph=None, create_graph=False)` 中的 `gradient` 参数有什么用；
 # - `backward()` 只计算**向量-雅可比积** $v^\top J$，从不计算雅可比矩阵本身；
 # - 为什么 `y.sum().backward()`、`y.backward(torch.ones_like(y))` 和 `autograd.grad(y, x, grad_outputs=torch.ones_like(y))` 给出相同的结果；
-# - 一个用 `view` 的加权例子，其中 `v` 给每个输出不同的权重。
+# - 一个用 `view` 的加权例子，其中 `v` 给每个输出不同的权重；
+# - 为什么广播会把梯度*加起来*：加到一批数据上的偏置，得到的是沿批次的和。
 
 # %%
 import minigrad as torch
@@ -169,6 +172,29 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 print(x.grad)
 
 # %% [markdown]
+# ## 广播会把梯度加起来
+#
+# 把形状为 `[3]` 的偏置 `b` 加到形状为 `[4, 3]` 的一批 `x @ w` 上，会*广播* `b`：同样的三个数在 4 行中的每一行都用了一次。每次使用都传回一个梯度，这些梯度要加起来，就像任何扇出那样（第 4 课）：`b.grad` 是传入的梯度沿批次维度的和，形状与 `b` 相同。
+
+# %%
+x = torch.ones(4, 2)  # 一批 4 个输入，全是 1
+w = torch.randn(2, 3, requires_grad=True)
+b = torch.zeros(3, requires_grad=True)
+out = x @ w + b  # b 被广播成 [4, 3]
+v = torch.arange(12.0).reshape(4, 3)  # 每个输出一个不同的权重
+with viz.record() as rec:
+    out.backward(v)
+print(b.grad)
+print(v.sum(0))  # 一样：v 沿批次求和
+print(w.grad)  # x 全是 1：两行也都是 v.sum(0)
+
+# %%
+viz.draw_backward(out, names={x: "x", w: "w", b: "b", out: "out"}, recording=rec)
+
+# %% [markdown]
+# 在图中，`[4, 3]` 的梯度到达 `AddBackward0`，而通向 `b` 的 `AccumulateGrad` 的边上只有 `[3]` 个数：引擎把广播添加的那些行加了起来。`w.grad` $= x^\top v$；`x` 全是 1 时，它的每一行都是 `v` 的列和，所以各行相同（第 3 课的 `w.grad` 各行相同也是这个原因）。
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 
 # %%
@@ -191,10 +217,11 @@ compare_with_pytorch(example)
 # - 不带参数的 `backward()` 需要标量输出。
 # - `y.backward(v)` 计算 $v^\top J$，即 $\sum_i v_i y_i$ 的梯度；`v` 的形状与 `y` 相同，结果的形状与 `x` 相同。
 # - `y.sum().backward()` 与 `y.backward(torch.ones_like(y))` 相同。
+# - 在前向计算中被广播的张量，得到的梯度是沿广播维度的和：它的 `.grad` 总是与它自己形状相同。
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。
 
 # %%
 from minigrad.lessons import check
@@ -214,6 +241,14 @@ check("nonscalar.1", answer_1)
 answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
 
 check("nonscalar.2", answer_2)
+
+# %% [markdown]
+# **练习 3** `x = torch.ones(5, 2)`，`w = torch.ones(2, 3, requires_grad=True)`，`b = torch.zeros(3, requires_grad=True)`，`loss = (x @ w + b).sum()`。预测 `loss.backward()` 之后的 `b.grad`：它的形状和数值。用列表回答。
+
+# %%
+answer_3 = ...  # e.g. [0.0, 0.0]
+
+check("nonscalar.3", answer_3)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/06_non_scalar_outputs.ipynb) 笔记本里。请先自己试过再打开。

@@ -262,7 +262,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。答案隐藏在最后。
+# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。
 
 # %%
 from minigrad.lessons import check

@@ -21,4 +21,14 @@ CASES = {
             ("ones", "hint.nonscalar.2.1"),
         ],
     },
+    "nonscalar.3": {
+        "right": [[5.0, 5.0, 5.0], minigrad.full((3,), 5.0), (5, 5, 5)],
+        "wrong": [
+            ([[1.0] * 3] * 5, "hint.nonscalar.3.1"),  # not summed over the batch
+            (15.0, "hint.nonscalar.3.1"),
+            ([1.0, 1.0, 1.0], "hint.nonscalar.3.2"),
+            ([2.0, 2.0, 2.0], "hint.nonscalar.3.3"),
+            ("five", "hint.nonscalar.3.1"),
+        ],
+    },
 }
