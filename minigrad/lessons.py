@@ -730,6 +730,23 @@ def _forward_2(dual_div):
     return None
 
 
+@exercise("forward.3")
+def _forward_3(answer):
+    import numpy as np
+
+    try:
+        got = _numbers(answer)
+    except (TypeError, ValueError):
+        return tr("hint.forward.3.1")
+    if got.shape != (3,):
+        return tr("hint.forward.3.1")
+    if np.allclose(got, [3.0, 1.0, 4.0]) or np.allclose(got, [2.0, 1.0, 0.0]):
+        return tr("hint.forward.3.2")
+    if not np.allclose(got, [5.0, 2.0, 4.0]):
+        return tr("hint.forward.3.3")
+    return None
+
+
 # Lesson 9: higher-order derivatives
 
 _JUDGES["higher.1"] = _number(4, "hint.higher.1.1")

@@ -19,6 +19,10 @@
 # *Goes beyond textbook §2.5.4: the book's `backward(v)` is one of two ways to
 # multiply by a Jacobian; this lesson shows the other.*
 #
+# **Sources:** textbook §2.5.4 (`backward(v)`); PyTorch's forward-mode AD tutorial
+# (`forward_ad.make_dual`/`unpack_dual`) and its `torch.func` tutorial ("Jacobians,
+# Hessians, hvp, vhp": `jvp`, `jacfwd`, `jacrev`, `hessian`).
+#
 # **What you will learn**
 #
 # - **forward mode**: carry a value and its slope through the computation together,
@@ -28,7 +32,9 @@
 #   combination, what `backward(v)` computes);
 # - the cost argument: a full Jacobian of $f:\mathbb{R}^n \to \mathbb{R}^m$ costs $n$
 #   forward-mode passes or $m$ reverse-mode passes, and why training, with one loss
-#   and millions of parameters, uses reverse mode.
+#   and millions of parameters, uses reverse mode;
+# - PyTorch's own forward mode, `torch.autograd.forward_ad`, beside the `Dual` class, and
+#   `torch.func`'s `jvp`, `jacfwd`, `jacrev` and `hessian`.
 
 # %%
 import math
@@ -97,6 +103,21 @@ y.backward()
 print(y, x.grad)
 
 # %% [markdown]
+# PyTorch has dual numbers built in: `torch.autograd.forward_ad`. Inside
+# `dual_level()`, `make_dual(x, tangent)` is our `Dual(2.0, 1.0)` (PyTorch calls the
+# slope the *tangent*), and `unpack_dual` splits a result into its value (`primal`) and
+# its slope. The same `f`, the same numbers, and no graph recorded:
+
+# %%
+fwAD = torch.autograd.forward_ad
+
+with fwAD.dual_level():
+    xd = fwAD.make_dual(torch.tensor(2.0), torch.tensor(1.0))  # Dual(2.0, 1.0)
+    yd = f(xd)
+    print(fwAD.unpack_dual(yd))
+    print(yd.grad_fn)  # nothing recorded: the slope travelled with the value
+
+# %% [markdown]
 # Both are exact (no $h$, unlike lesson 2). The difference is *what one pass gives*
 # when there are several inputs and outputs.
 #
@@ -131,6 +152,18 @@ print(functional.jvp(f3, x, torch.tensor([1.0, 0.0])))
 
 # %%
 print(functional.vjp(f3, x, torch.tensor([1.0, 0.0, 0.0])))
+
+# %% [markdown]
+# `torch.func` offers both modes as functions that return functions.
+# `torch.func.jvp` is true forward mode; `jacfwd` builds the whole Jacobian column by
+# column with forward passes, `jacrev` row by row with reverse passes; and `hessian` is
+# `jacfwd(jacrev(f))`, the Jacobian of the gradient:
+
+# %%
+print(torch.func.jvp(f3, (x,), (torch.tensor([1.0, 0.0]),)))
+print(torch.func.jacfwd(f3)(x))  # 2 forward passes, one per column
+print(torch.func.jacrev(f3)(x))  # 3 reverse passes, one per row
+print(torch.func.hessian(lambda t: f3(t).sum())(x))
 
 # %% [markdown]
 # Here is the graph both modes walk, forwards or backwards:
@@ -170,8 +203,8 @@ print(torch.stack(rows))
 # | | forward mode | reverse mode |
 # |---|---|---|
 # | one pass gives | $Jv$, a column combination | $v^\top J$, a row combination |
-# | PyTorch | `autograd.functional.jvp` | `backward(v)`, `autograd.grad`, `vjp` |
-# | needs a recorded graph | no | yes (and memory for saved tensors) |
+# | PyTorch | `autograd.forward_ad`, `func.jvp`, `func.jacfwd` | `backward(v)`, `autograd.grad`, `func.vjp`, `func.jacrev` |
+# | needs a recorded graph | no: the slopes travel with the values (`autograd.functional.jvp` is the exception: it uses the double-backward trick) | yes (and memory for saved tensors) |
 # | full $J$ of $\mathbb{R}^n \to \mathbb{R}^m$ | $n$ passes | $m$ passes |
 # | best when | $n \ll m$ | $m \ll n$ (a loss: $m = 1$) |
 #
@@ -206,6 +239,8 @@ compare_with_pytorch(example)
 #
 # - Forward mode carries each value's slope along with it; one pass gives $Jv$.
 # - Reverse mode records a graph and walks it backwards; one pass gives $v^\top J$.
+# - In PyTorch: `forward_ad` dual tensors and `torch.func.jvp`/`jacfwd` (forward),
+#   `backward`, `autograd.grad` and `torch.func.vjp`/`jacrev` (reverse).
 # - A Jacobian costs $n$ forward or $m$ reverse passes; with one loss and many
 #   parameters, reverse mode is the cheap one.
 #
@@ -239,6 +274,15 @@ def dual_div(a, b):
 
 
 check("forward.2", dual_div)
+
+# %% [markdown]
+# **Exercise 3.** With `torch.func.jvp`, find how fast each output of `f3` moves at
+# $x = (2, 3)$ when both inputs move at speed 1, $v = (1, 1)$. Give $Jv$ as a list.
+
+# %%
+answer_3 = ...  # a list of 3 numbers
+
+check("forward.3", answer_3)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -18,6 +18,10 @@
 #
 # *Goes beyond textbook §2.5: derivatives of derivatives, the `create_graph` argument of §2.5.4's `backward()`.*
 #
+# **Sources:** textbook §2.5.1 (point 6, `create_graph`); the article on
+# `torch.autograd.grad` (its second derivative of `z = x * x * y`, and the 18 instead of
+# 6); PyTorch's `torch.func` tutorial (the Hessian-vector product).
+#
 # **What you will learn**
 #
 # - that a gradient is normally a plain number with no graph behind it, so you
@@ -147,7 +151,8 @@ print(x.grad)
 # which still holds the first derivative 12: $12 + 6 = 18$. Gradients accumulate
 # (lesson 5), at every order. A first fix is to clear the first derivative's *value*
 # before the second pass, without recording that as an operation: an in-place
-# `zero_()` under `torch.no_grad()` (lesson 10 explains `no_grad`):
+# `zero_()` under `torch.no_grad()` (lesson 10 explains `no_grad`; the article clears it
+# with `x.grad.data.zero_()`, and lesson 11 shows why a bare `x.grad.zero_()` gives 0):
 
 # %%
 x = torch.tensor(2.0).requires_grad_()
@@ -246,6 +251,22 @@ def f(v):
 
 
 print(hessian(f, torch.tensor([2.0, 3.0])))
+
+# %% [markdown]
+# ## A Hessian-vector product, without the Hessian
+#
+# Often only $Hv$ is needed (a Newton step, the curvature along one direction), and for
+# $n$ inputs $H$ has $n^2$ entries. Double backward gives $Hv$ in two passes whatever
+# $n$ is: the gradient $g$ with `create_graph=True`, then the gradient of $g \cdot v$,
+# which is `grad(g, x, grad_outputs=v)`. Checked against the full Hessian:
+
+# %%
+xs = torch.tensor([2.0, 3.0], requires_grad=True)
+v = torch.tensor([1.0, -1.0])
+(g,) = torch.autograd.grad(f(xs), xs, create_graph=True)  # (2xy, x²), with a graph
+(hv,) = torch.autograd.grad(g, xs, grad_outputs=v)  # the gradient of g · v
+print(hv)
+print(hessian(f, xs.detach()) @ v)
 
 # %% [markdown]
 # ## Same code, real PyTorch

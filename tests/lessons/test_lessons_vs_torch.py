@@ -106,6 +106,13 @@ def run_cell(code: str, namespace: dict) -> dict:
             except Exception as e:  # noqa: BLE001 - the error is part of the output
                 error = f"{type(e).__name__}: {e}"
     # Jupyter shows a warning once per line of code (Python's "default" filter)
+    # and, like Python's default filters, a DeprecationWarning only when the cell's own
+    # code triggered it (torch's internal ones, e.g. on first use of forward_ad, stay hidden)
+    caught = [
+        w
+        for w in caught
+        if not issubclass(w.category, DeprecationWarning) or w.filename == "<cell>"
+    ]
     shown = {(w.category, str(w.message), w.lineno): w for w in caught}.values()
     found = [f"{w.category.__name__}: {w.message}" for w in shown]
     return {"stdout": out.getvalue(), "error": error, "result": result, "warnings": found}

@@ -34,5 +34,23 @@ def dual_div(a, b):
 
 assert passes("forward.2", dual_div)
 
+# %% [markdown]
+# ## Exercise 3
+#
+# One forward pass in direction $v = (1, 1)$: $Jv$ is the sum of the two columns of
+# $J = ((3, 2), (1, 1), (4, 0))$, that is $(5, 2, 4)$.
+
+# %%
+import minigrad as torch
+
+
+def f3(x):
+    return torch.stack([x[0] * x[1], x[0] + x[1], x[0] ** 2])
+
+
+value, jv = torch.func.jvp(f3, (torch.tensor([2.0, 3.0]),), (torch.tensor([1.0, 1.0]),))
+print(jv)
+assert passes("forward.3", jv)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

@@ -24,11 +24,14 @@ minigrad.set_language("zh")
 #
 # *超出教材 2.5.4 节：教材中的 `backward(v)` 是乘以雅可比矩阵的两种方式之一；本课介绍另一种。*
 #
+# **出处**：教材 2.5.4 节（`backward(v)`）；PyTorch 的前向模式自动微分教程（`forward_ad.make_dual`/`unpack_dual`）和 `torch.func` 教程（《Jacobians, Hessians, hvp, vhp》：`jvp`、`jacfwd`、`jacrev`、`hessian`）。
+#
 # **本课内容**
 #
 # - **前向模式**：用一个小小的“对偶数”类，把数值和它的斜率一起带着走完整个计算；
 # - `torch.autograd.functional.jvp`（雅可比-向量积 $Jv$：$J$ 各*列*的一种组合）与 `vjp`（向量-雅可比积 $v^\top J$：各*行*的一种组合，也就是 `backward(v)` 计算的东西）；
-# - 代价的比较：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算，或 $m$ 次反向模式计算；为什么只有一个损失、却有上百万参数的训练使用反向模式。
+# - 代价的比较：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算，或 $m$ 次反向模式计算；为什么只有一个损失、却有上百万参数的训练使用反向模式；
+# - PyTorch 自己的前向模式 `torch.autograd.forward_ad`（与 `Dual` 类对照），以及 `torch.func` 的 `jvp`、`jacfwd`、`jacrev` 和 `hessian`。
 
 # %%
 import math
@@ -91,6 +94,18 @@ y.backward()
 print(y, x.grad)
 
 # %% [markdown]
+# PyTorch 内置了对偶数：`torch.autograd.forward_ad`。在 `dual_level()` 之中，`make_dual(x, tangent)` 就是我们的 `Dual(2.0, 1.0)`（PyTorch 把斜率叫作*切向量* tangent），`unpack_dual` 把结果拆成数值（`primal`）和斜率。同一个 `f`，同样的数，而且不记录计算图：
+
+# %%
+fwAD = torch.autograd.forward_ad
+
+with fwAD.dual_level():
+    xd = fwAD.make_dual(torch.tensor(2.0), torch.tensor(1.0))  # Dual(2.0, 1.0)
+    yd = f(xd)
+    print(fwAD.unpack_dual(yd))
+    print(yd.grad_fn)  # 什么都没记录：斜率跟着数值一起走
+
+# %% [markdown]
 # 两者都是精确的（不像第 2 课那样需要 $h$）。区别在于有多个输入和输出时，*一次计算能给出什么*。
 #
 # ## 列与行
@@ -121,6 +136,15 @@ print(functional.jvp(f3, x, torch.tensor([1.0, 0.0])))
 print(functional.vjp(f3, x, torch.tensor([1.0, 0.0, 0.0])))
 
 # %% [markdown]
+# `torch.func` 把两种模式都做成“返回函数的函数”。`torch.func.jvp` 是真正的前向模式；`jacfwd` 用前向计算一列一列地构建整个雅可比矩阵，`jacrev` 用反向计算一行一行地构建；`hessian` 就是 `jacfwd(jacrev(f))`，梯度的雅可比矩阵：
+
+# %%
+print(torch.func.jvp(f3, (x,), (torch.tensor([1.0, 0.0]),)))
+print(torch.func.jacfwd(f3)(x))  # 2 次前向计算，每列一次
+print(torch.func.jacrev(f3)(x))  # 3 次反向计算，每行一次
+print(torch.func.hessian(lambda t: f3(t).sum())(x))
+
+# %% [markdown]
 # 这是两种模式都要走的计算图，一个向前走，一个向后走：
 
 # %%
@@ -146,8 +170,8 @@ print(torch.stack(rows))
 # | | 前向模式 | 反向模式 |
 # |---|---|---|
 # | 一次计算给出 | $Jv$，各列的一种组合 | $v^\top J$，各行的一种组合 |
-# | PyTorch | `autograd.functional.jvp` | `backward(v)`、`autograd.grad`、`vjp` |
-# | 需要记录计算图 | 不需要 | 需要（还要为保存的张量占用内存） |
+# | PyTorch | `autograd.forward_ad`、`func.jvp`、`func.jacfwd` | `backward(v)`、`autograd.grad`、`func.vjp`、`func.jacrev` |
+# | 需要记录计算图 | 不需要：斜率跟着数值一起走（`autograd.functional.jvp` 例外：它用的是双重反向的技巧） | 需要（还要为保存的张量占用内存） |
 # | $\mathbb{R}^n \to \mathbb{R}^m$ 的完整 $J$ | $n$ 次 | $m$ 次 |
 # | 最适合 | $n \ll m$ | $m \ll n$（损失：$m = 1$） |
 #
@@ -182,6 +206,7 @@ compare_with_pytorch(example)
 #
 # - 前向模式把每个值的斜率带着一起走；一次计算给出 $Jv$。
 # - 反向模式记录计算图，再倒着走；一次计算给出 $v^\top J$。
+# - 在 PyTorch 中：`forward_ad` 对偶张量和 `torch.func.jvp`/`jacfwd`（前向），`backward`、`autograd.grad` 和 `torch.func.vjp`/`jacrev`（反向）。
 # - 雅可比矩阵需要 $n$ 次前向或 $m$ 次反向计算；只有一个损失、有许多参数时，反向模式更便宜。
 #
 # ## 练习
@@ -211,6 +236,14 @@ def dual_div(a, b):
 
 
 check("forward.2", dual_div)
+
+# %% [markdown]
+# **练习 3** 用 `torch.func.jvp` 求出：在 $x = (2, 3)$ 处，当两个输入都以速度 1 变化（$v = (1, 1)$）时，`f3` 的每个输出变化多快。把 $Jv$ 写成列表。
+
+# %%
+answer_3 = ...  # a list of 3 numbers
+
+check("forward.3", answer_3)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/08_forward_mode.ipynb) 笔记本里。请先自己试过再打开。

@@ -24,6 +24,8 @@ minigrad.set_language("zh")
 #
 # *超出教材 2.5 节：导数的导数，即教材 2.5.4 节 `backward()` 中的 `create_graph` 参数。*
 #
+# **出处**：教材 2.5.1 节（第 6 点，`create_graph`）；讲 `torch.autograd.grad` 的那篇文章（`z = x * x * y` 的二阶导数，以及得到 18 而不是 6）；PyTorch 的 `torch.func` 教程（黑塞矩阵-向量积）。
+#
 # **本课内容**
 #
 # - 梯度通常只是一个普通的数，背后没有计算图，所以不能再对它求导；
@@ -136,7 +138,7 @@ x.grad.backward()
 print(x.grad)
 
 # %% [markdown]
-# 要点：第二次 `backward()` 把 $\partial^2 z/\partial x^2 = 6$ **累加**到 `x.grad` 中，而 `x.grad` 里还存着一阶导数 12：$12 + 6 = 18$。梯度是累加的（第 5 课），各阶都是如此。第一种修正是在第二次反向传播之前，把一阶导数的*数值*清零，而且不把清零记录成运算：在 `torch.no_grad()` 下原位调用 `zero_()`（第 10 课会解释 `no_grad`）：
+# 要点：第二次 `backward()` 把 $\partial^2 z/\partial x^2 = 6$ **累加**到 `x.grad` 中，而 `x.grad` 里还存着一阶导数 12：$12 + 6 = 18$。梯度是累加的（第 5 课），各阶都是如此。第一种修正是在第二次反向传播之前，把一阶导数的*数值*清零，而且不把清零记录成运算：在 `torch.no_grad()` 下原位调用 `zero_()`（第 10 课会解释 `no_grad`；那篇文章用 `x.grad.data.zero_()` 清零，第 11 课说明为什么直接写 `x.grad.zero_()` 会得到 0）：
 
 # %%
 x = torch.tensor(2.0).requires_grad_()
@@ -223,6 +225,19 @@ def f(v):
 
 
 print(hessian(f, torch.tensor([2.0, 3.0])))
+
+# %% [markdown]
+# ## 黑塞矩阵-向量积，不用算黑塞矩阵
+#
+# 很多时候只需要 $Hv$（牛顿法的一步、沿某个方向的曲率），而 $n$ 个输入的 $H$ 有 $n^2$ 个元素。双重反向传播不管 $n$ 多大，都只用两次计算得到 $Hv$：先用 `create_graph=True` 求梯度 $g$，再求 $g \cdot v$ 的梯度，也就是 `grad(g, x, grad_outputs=v)`。用完整的黑塞矩阵验证一下：
+
+# %%
+xs = torch.tensor([2.0, 3.0], requires_grad=True)
+v = torch.tensor([1.0, -1.0])
+(g,) = torch.autograd.grad(f(xs), xs, create_graph=True)  # (2xy, x²)，带计算图
+(hv,) = torch.autograd.grad(g, xs, grad_outputs=v)  # g · v 的梯度
+print(hv)
+print(hessian(f, xs.detach()) @ v)
 
 # %% [markdown]
 # ## 同样的代码，真正的 PyTorch

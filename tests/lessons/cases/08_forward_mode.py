@@ -1,5 +1,7 @@
 """Answers to the exercises of lesson 08, right and wrong, with the hint each wrong one gets."""
 
+import minigrad
+
 
 def dual_div(a, b):
     (a_value, a_slope), (b_value, b_slope) = a, b
@@ -35,6 +37,16 @@ CASES = {
             (wrong_value, "hint.forward.2.1"),
             (slope_ratio, "hint.forward.2.2"),
             (no_square, "hint.forward.2.3"),
+        ],
+    },
+    "forward.3": {
+        "right": [[5.0, 2.0, 4.0], minigrad.tensor([5.0, 2.0, 4.0])],
+        "wrong": [
+            ([3.0, 1.0, 4.0], "hint.forward.3.2"),  # the first column only
+            ([2.0, 1.0, 0.0], "hint.forward.3.2"),  # the second column only
+            ([8.0, 3.0], "hint.forward.3.1"),  # a row combination
+            ([5.0, 2.0, 5.0], "hint.forward.3.3"),
+            ("Jv", "hint.forward.3.1"),
         ],
     },
 }

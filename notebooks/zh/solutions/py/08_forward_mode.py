@@ -39,5 +39,22 @@ def dual_div(a, b):
 
 assert passes("forward.2", dual_div)
 
+# %% [markdown]
+# ## 练习 3
+#
+# 沿方向 $v = (1, 1)$ 做一次前向计算：$Jv$ 是 $J = ((3, 2), (1, 1), (4, 0))$ 两列之和，即 $(5, 2, 4)$。
+
+# %%
+import minigrad as torch
+
+
+def f3(x):
+    return torch.stack([x[0] * x[1], x[0] + x[1], x[0] ** 2])
+
+
+value, jv = torch.func.jvp(f3, (torch.tensor([2.0, 3.0]),), (torch.tensor([1.0, 1.0]),))
+print(jv)
+assert passes("forward.3", jv)
+
 # %%
 all_solutions_pass()  # 打印一行字，用课程的语言
