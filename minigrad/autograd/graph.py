@@ -166,6 +166,32 @@ def _install_saved_fields() -> None:
 _install_saved_fields()
 
 
+def _node_dir(node: Node) -> list[str]:
+    """``dir(grad_fn)`` lists the saved values of this kind of node only, as torch's
+    does (so ``dir(x.exp().grad_fn)`` shows ``_saved_result``, not ``_saved_self``)."""
+    every = {a for n in {n for f in _FIELDS.values() for n in f} for a in _saved_attrs(n, True)}
+    fields = _FIELDS.get(type(node).__name__, {})
+    own = {a for name, read in fields.items() for a in _saved_attrs(name, _is_tensor(node, read))}
+    names = set(object.__dir__(node)) - every - {"_saved"}  # ("_saved": minigrad's own slot)
+    return sorted(names | own)
+
+
+def _saved_attrs(name: str, tensor: bool) -> tuple[str, ...]:
+    # torch has a _raw_saved_ handle for saved tensors only, not for sizes or numbers
+    return ("_saved_" + name, "_raw_saved_" + name) if tensor else ("_saved_" + name,)
+
+
+def _is_tensor(node: Node, read: Any) -> bool:
+    try:
+        value = read(node)
+    except RuntimeError:  # freed by a backward: only tensors are freed
+        return True
+    return value is None or isinstance(value, Tensor)  # (None: a tensor not needed)
+
+
+Node.__dir__ = _node_dir
+
+
 class SavedTensor:
     """What ``_raw_saved_<name>`` gives: a handle on a saved tensor."""
 

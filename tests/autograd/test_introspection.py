@@ -75,6 +75,17 @@ def test_saved_values_have_torchs_names(op: str) -> None:
     same(program)
 
 
+@pytest.mark.parametrize("op", sorted(_graph(torch)))
+def test_dir_lists_the_saved_values_of_that_node_only(op: str) -> None:
+    # what a learner types to find them: [n for n in dir(y.grad_fn) if "saved" in n]
+    def listed(lib: Any) -> list[str]:
+        fn = _graph(lib)[op].grad_fn
+        names = [n for n in dir(fn) if n.startswith(("_saved_", "_raw_saved_"))]
+        return [n for n in names if not n.endswith("_sym_strides")]  # (minigrad has no strides)
+
+    assert listed(minigrad) == listed(torch)
+
+
 def test_saved_leaf_is_the_leaf_and_saved_result_is_a_new_tensor() -> None:
     def program(lib: Any) -> Any:
         x = lib.tensor([1.0, 2.0], requires_grad=True)
