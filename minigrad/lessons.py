@@ -850,6 +850,17 @@ def _hooks_2(function_class):
     return None
 
 
+@exercise("hooks.3")
+def _hooks_3(answer):
+    if same(answer, 3):
+        return None
+    if same(answer, 2):
+        return tr("hint.hooks.3.1")
+    if same(answer, 4):
+        return tr("hint.hooks.3.2")
+    return tr("hint.hooks.3.3")
+
+
 # Lesson 13: training a model
 
 _JUDGES["training.1"] = _number(51, "hint.training.1.1")

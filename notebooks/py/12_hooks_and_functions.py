@@ -17,7 +17,12 @@
 # # 12. Hooks and your own `autograd.Function`
 #
 # *Goes beyond textbook §2.5: §2.5 calls `torch.Tensor` and `torch.Function` the two
-# core classes of autograd; this lesson writes a `Function` of your own.*
+# core classes of autograd (there is no `torch.Function`: the class is
+# `torch.autograd.Function`); this lesson writes a `Function` of your own.*
+#
+# **Sources:** textbook §2.5 (its two core classes); PyTorch's "Extending PyTorch"
+# notes (a custom `Function`, `gradcheck`) and "Autograd mechanics" notes (saved
+# tensors and their hooks).
 #
 # **What you will learn**
 #
@@ -27,7 +32,8 @@
 # - a custom `torch.autograd.Function` with `forward`, `backward` and
 #   `ctx.save_for_backward`;
 # - how `gradcheck` catches a mistake in a backward written by hand;
-# - gradient clipping with a hook.
+# - gradient clipping with a hook;
+# - the tensors each operation saves for its backward, and `saved_tensors_hooks`.
 
 # %%
 import minigrad as torch
@@ -127,6 +133,50 @@ print(x.grad)
 
 # %%
 viz.draw_backward(Cube.apply(x).sum())
+
+# %% [markdown]
+# ## Saved tensors, in code
+#
+# `ctx.save_for_backward` is how a `Function` keeps what its backward will need.
+# Built-in operations do the same, and PyTorch lets you look: a `grad_fn` shows each
+# saved value as an attribute `_saved_<name>`, and `dir(y.grad_fn)` lists them. `mul`
+# saves both factors (`self` and `other`); `exp` saves its *result*, because
+# $\frac{d}{dx}e^x = e^x$. A saved input is the very tensor you passed in:
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+y = x * w
+e = x.exp()
+print([name for name in dir(y.grad_fn) if name.startswith("_saved")])
+print(y.grad_fn._saved_self is x, y.grad_fn._saved_other is w)
+print([name for name in dir(e.grad_fn) if name.startswith("_saved")])
+print(e.grad_fn._saved_result)
+
+
+# %% [markdown]
+# These are the tensors a backward pass frees (lesson 5), and the ones whose in-place
+# change the version counter catches (lesson 11). To watch every tensor a forward pass
+# saves, wrap it in `torch.autograd.graph.saved_tensors_hooks(pack, unpack)`: `pack` is
+# called when an operation saves a tensor, and whatever it returns is kept; `unpack` is
+# called when the backward pass needs the tensor back. (This is how PyTorch can move
+# saved tensors to the CPU, or recompute them, to save memory.)
+
+# %%
+def pack(t):
+    print("saved:", t)
+    return t
+
+
+def unpack(t):
+    print("used: ", t)
+    return t
+
+
+with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+    z = (x * w).sin().sum()
+z.backward()
+print(x.grad)
 
 # %% [markdown]
 # ## Catch a wrong backward with `gradcheck`
@@ -269,6 +319,15 @@ class MyCube(torch.autograd.Function):
 
 
 check("hooks.2", MyCube)
+
+# %% [markdown]
+# **Exercise 3 (what is saved?).** How many tensors does the forward pass of
+# `(x * w).exp().sum()` save for its backward? Count them with `saved_tensors_hooks`.
+
+# %%
+answer_3 = ...  # a number
+
+check("hooks.3", answer_3)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -52,5 +52,22 @@ class MyCube(torch.autograd.Function):
 
 assert passes("hooks.2", MyCube)
 
+# %% [markdown]
+# ## Exercise 3
+#
+# Count the calls of `pack`: `mul` saves both factors, `exp` its result, and `sum`
+# only the shape of its input, which is not a tensor.
+
+# %%
+import minigrad as torch
+
+saved = []
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t) or t, lambda t: t):
+    (x * w).exp().sum()
+print(len(saved))
+assert passes("hooks.3", len(saved))
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

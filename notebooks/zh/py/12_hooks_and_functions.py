@@ -22,7 +22,9 @@ minigrad.set_language("zh")
 # %% [markdown]
 # # 12. 钩子与自定义 `autograd.Function`
 #
-# *超出教材 2.5 节：2.5 节说 `torch.Tensor` 和 `torch.Function` 是 autograd 的两个核心类；本课自己写一个 `Function`。*
+# *超出教材 2.5 节：2.5 节说 `torch.Tensor` 和 `torch.Function` 是 autograd 的两个核心类（并没有 `torch.Function`：这个类是 `torch.autograd.Function`）；本课自己写一个 `Function`。*
+#
+# **出处**：教材 2.5 节（两个核心类）；PyTorch 的《Extending PyTorch》说明（自定义 `Function`、`gradcheck`）和《Autograd mechanics》说明（保存的张量及其钩子）。
 #
 # **本课内容**
 #
@@ -30,7 +32,8 @@ minigrad.set_language("zh")
 # - `retain_grad()` 就是这样一个钩子，以及怎样自己写出它；
 # - 带 `forward`、`backward` 和 `ctx.save_for_backward` 的自定义 `torch.autograd.Function`；
 # - `gradcheck` 怎样抓出手写 backward 中的错误；
-# - 用钩子做梯度裁剪。
+# - 用钩子做梯度裁剪；
+# - 每个运算为反向传播保存了哪些张量，以及 `saved_tensors_hooks`。
 
 # %%
 import minigrad as torch
@@ -118,6 +121,41 @@ print(x.grad)
 
 # %%
 viz.draw_backward(Cube.apply(x).sum())
+
+# %% [markdown]
+# ## 保存的张量，在代码里看
+#
+# `ctx.save_for_backward` 是 `Function` 保留反向传播所需数据的方式。内置运算也一样，而且 PyTorch 让你看得到：`grad_fn` 把每个保存的值显示为属性 `_saved_<名字>`，`dir(y.grad_fn)` 会列出它们。`mul` 保存两个因子（`self` 和 `other`）；`exp` 保存它的*结果*，因为 $\frac{d}{dx}e^x = e^x$。保存的输入就是你传进去的那个张量本身：
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+y = x * w
+e = x.exp()
+print([name for name in dir(y.grad_fn) if name.startswith("_saved")])
+print(y.grad_fn._saved_self is x, y.grad_fn._saved_other is w)
+print([name for name in dir(e.grad_fn) if name.startswith("_saved")])
+print(e.grad_fn._saved_result)
+
+
+# %% [markdown]
+# 这些正是反向传播会释放的张量（第 5 课），也是版本计数器检查原位修改的张量（第 11 课）。想看前向计算保存的每一个张量，就把它包在 `torch.autograd.graph.saved_tensors_hooks(pack, unpack)` 里：运算保存张量时调用 `pack`，它返回什么就保留什么；反向传播需要取回这个张量时调用 `unpack`。（PyTorch 正是这样把保存的张量移到 CPU，或者重新计算它们，以节省内存。）
+
+# %%
+def pack(t):
+    print("saved:", t)
+    return t
+
+
+def unpack(t):
+    print("used: ", t)
+    return t
+
+
+with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+    z = (x * w).sin().sum()
+z.backward()
+print(x.grad)
 
 # %% [markdown]
 # ## 用 `gradcheck` 抓出错误的 backward
@@ -247,6 +285,14 @@ class MyCube(torch.autograd.Function):
 
 
 check("hooks.2", MyCube)
+
+# %% [markdown]
+# **练习 3（保存了什么？）** `(x * w).exp().sum()` 的前向计算为反向传播保存了几个张量？用 `saved_tensors_hooks` 数一数。
+
+# %%
+answer_3 = ...  # a number
+
+check("hooks.3", answer_3)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/12_hooks_and_functions.ipynb) 笔记本里。请先自己试过再打开。

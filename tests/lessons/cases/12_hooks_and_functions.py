@@ -75,4 +75,13 @@ CASES = {
             ("MyCube", None),
         ],
     },
+    "hooks.3": {
+        "right": [3, 3.0, minigrad.tensor(3)],
+        "wrong": [
+            (2, "hint.hooks.3.1"),  # forgot exp's result
+            (4, "hint.hooks.3.2"),  # thought sum saves its input
+            (1, "hint.hooks.3.3"),
+            ("three", "hint.hooks.3.3"),
+        ],
+    },
 }

@@ -57,5 +57,21 @@ class MyCube(torch.autograd.Function):
 
 assert passes("hooks.2", MyCube)
 
+# %% [markdown]
+# ## 练习 3
+#
+# 数一数 `pack` 被调用的次数：`mul` 保存两个因子，`exp` 保存它的结果，`sum` 只保存输入的形状，那不是张量。
+
+# %%
+import minigrad as torch
+
+saved = []
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t) or t, lambda t: t):
+    (x * w).exp().sum()
+print(len(saved))
+assert passes("hooks.3", len(saved))
+
 # %%
 all_solutions_pass()  # 打印一行字，用课程的语言
