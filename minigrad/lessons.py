@@ -213,6 +213,36 @@ def plot_difference_errors(f: Callable, at: float = 2.0) -> Plot:
     return Plot(figure, title)
 
 
+def plot_training(losses: list, x: object, y: object, fitted: object) -> Plot:
+    """Draw a training run: the loss at every step (left, log scale) and the data with
+    the model's fitted values (right). ``x``, ``y`` and ``fitted`` hold one number per
+    point (tensors of minigrad or torch, or lists).
+
+    >>> plot_training([1.0, 0.5, 0.2], [0.0, 1.0], [0.0, 1.0], [0.1, 0.9])
+    <Plot: training: the loss, and the fitted function>
+    """
+    import matplotlib
+    import numpy as np
+
+    xs, ys, fs = (_numbers(v).reshape(-1) for v in (x, y, fitted))
+    order = np.argsort(xs)
+    title = tr("plot.training.title")
+    with matplotlib.rc_context(_plot_rc()):
+        figure, (left, right) = _new_figure(2)
+        left.semilogy(range(len(losses)), losses, color="#1f77b4")
+        left.set_xlabel(tr("plot.training.step"))
+        left.set_ylabel(tr("plot.training.loss"))
+        left.set_title(tr("plot.training.loss_title"))
+        right.plot(xs, ys, "o", color="#999999", markersize=4, label=tr("plot.training.data"))
+        right.plot(xs[order], fs[order], color="#d62728", label=tr("plot.training.model"))
+        right.set_xlabel("x")
+        right.set_title(tr("plot.training.fit_title"))
+        right.legend(loc="upper center")
+        for axes in (left, right):
+            axes.grid(alpha=0.3, which="both")
+    return Plot(figure, title)
+
+
 # --- self-checking exercises ---------------------------------------------------
 #
 # Each exercise has a *judge*: a function that receives the learner's answer and

@@ -291,6 +291,13 @@ MESSAGES: dict[str, str] = {
     "plot.errors.best_forward": "ε^(1/2) ≈ {h}: best h for the one-sided one",
     "plot.errors.xlabel": "step h (float64)",
     "plot.errors.ylabel": "|estimate − f′({x})|",
+    "plot.training.title": "training: the loss, and the fitted function",
+    "plot.training.step": "training step",
+    "plot.training.loss": "loss (log scale)",
+    "plot.training.loss_title": "the loss falls, then levels off",
+    "plot.training.data": "data",
+    "plot.training.model": "the trained network",
+    "plot.training.fit_title": "the fitted function over the data",
     # --- minigrad.lessons: the exercises' hints, "hint.<exercise>.<n>" in the judge's order
     "hint.graphs.1.1": "r = p * q: one input (q) requires grad, and that is enough for r to require it.",
     "hint.graphs.1.2": "r requires grad and was made by an operation (it has a grad_fn), so it is not a leaf.",

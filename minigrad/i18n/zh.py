@@ -293,6 +293,13 @@ _LESSONS = {
     "plot.errors.best_forward": "ε^(1/2) ≈ {h}：单侧差分的最佳 h",
     "plot.errors.xlabel": "步长 h（float64）",
     "plot.errors.ylabel": "|估计值 − f′({x})|",
+    "plot.training.title": "训练：损失，以及拟合出的函数",
+    "plot.training.step": "训练步数",
+    "plot.training.loss": "损失（对数坐标）",
+    "plot.training.loss_title": "损失先迅速下降，然后趋于平稳",
+    "plot.training.data": "数据",
+    "plot.training.model": "训练好的网络",
+    "plot.training.fit_title": "数据上拟合出的函数",
     # --- minigrad.lessons：练习的提示，"hint.<练习>.<序号>"，按判题的顺序
     "hint.graphs.1.1": "r = p * q：只要有一个输入（q）需要梯度，r 就需要梯度。",
     "hint.graphs.1.2": "r 需要梯度，又是由运算得到的（它有 grad_fn），所以它不是叶子节点。",

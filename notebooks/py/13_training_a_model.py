@@ -18,6 +18,9 @@
 #
 # *Puts textbook §2.5 to work: the parameter learning its first paragraph promises.*
 #
+# **Sources:** textbook §2.5 at work; PyTorch's autograd tutorial and its "Optimizing
+# model parameters" page (the training loop: `zero_grad`, `backward`, `step`).
+#
 # **What you will learn**
 #
 # - how everything from lessons 1-12 fits in one training loop: a forward pass builds
@@ -110,6 +113,18 @@ print(f"step 199  loss {losses[-1]:.4f}")
 
 # %%
 assert losses[-1] < losses[0] / 10  # the loss fell by more than a factor of 10
+
+# %% [markdown]
+# The same run, drawn: on the left the loss at every step (a log scale, so that the
+# later, smaller improvements still show), on the right the data and the function the
+# network has learned:
+
+# %%
+from minigrad.lessons import plot_training
+
+with torch.no_grad():
+    fitted = model(x)
+plot_training(losses, x, y, fitted)
 
 # %% [markdown]
 # ## The graph of one step

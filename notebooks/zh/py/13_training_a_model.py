@@ -24,6 +24,8 @@ minigrad.set_language("zh")
 #
 # *把教材 2.5 节付诸实践：实现它第一段所说的参数学习。*
 #
+# **出处**：教材 2.5 节的实际应用；PyTorch 的 autograd 教程及其《Optimizing model parameters》一页（训练循环：`zero_grad`、`backward`、`step`）。
+#
 # **本课内容**
 #
 # - 第 1 到 12 课的一切怎样组合成一个训练循环：前向传播构建计算图，`loss.backward()` 填写参数的 `.grad`，优化器在 `no_grad` 下更新参数，`zero_grad()` 把梯度清零；
@@ -104,6 +106,16 @@ print(f"step 199  loss {losses[-1]:.4f}")
 
 # %%
 assert losses[-1] < losses[0] / 10  # the loss fell by more than a factor of 10
+
+# %% [markdown]
+# 把同一次训练画出来：左边是每一步的损失（对数坐标，这样后面较小的改进也看得见），右边是数据和网络学到的函数：
+
+# %%
+from minigrad.lessons import plot_training
+
+with torch.no_grad():
+    fitted = model(x)
+plot_training(losses, x, y, fitted)
 
 # %% [markdown]
 # ## 一步训练的计算图
