@@ -18,6 +18,10 @@
 #
 # *Rebuilds the Jacobian example of textbook §2.5.4.*
 #
+# **Sources:** textbook §2.5.4 (its `y[0, 0] = x[0, 0] ** 2 + 3 * x[0, 1]` example and its
+# rows built with `v = [[1, 0]]` and `[[0, 1]]`); the article on `torch.autograd.grad`
+# (its "ones right-multiplies J", corrected below).
+#
 # **What you will learn**
 #
 # - how to compute a Jacobian by hand for a small function of two variables;

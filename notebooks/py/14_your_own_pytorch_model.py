@@ -16,8 +16,10 @@
 # %% [markdown]
 # # 14. Your own PyTorch model
 #
-# *Sources: textbook §2.5 (figures 2-9 and 2-10), drawn again for real PyTorch; the PyTorch
-# autograd tutorial's "computational graph" section.*
+# *Goes with textbook §2.5 (figures 2-9 and 2-10), drawn again for real PyTorch.*
+#
+# **Sources:** textbook §2.5 (figures 2-9 and 2-10); PyTorch's autograd tutorial (its
+# "computational graph" section); PyTorch's "Autograd mechanics" notes (node hooks).
 #
 # **What you will learn**
 #

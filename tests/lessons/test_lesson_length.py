@@ -23,3 +23,10 @@ def test_a_lesson_fits_one_sitting(name: str) -> None:
     en, zh = cells(NOTEBOOKS / name), cells(NOTEBOOKS / "zh" / name)
     assert len(en) <= MAX_CELLS, f"{name}: {len(en)} cells; split it where a topic ends"
     assert len(zh) == len(en)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_names_its_sources_under_its_title(name: str) -> None:
+    for path, label in ((NOTEBOOKS / name, "**Sources:**"), (NOTEBOOKS / "zh" / name, "**出处**")):
+        first = "".join(cells(path)[0]["source"])
+        assert label in first, f"{path.relative_to(NOTEBOOKS)}: no {label} line"

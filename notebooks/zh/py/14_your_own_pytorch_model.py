@@ -22,7 +22,9 @@ minigrad.set_language("zh")
 # %% [markdown]
 # # 14. 你自己的 PyTorch 模型
 #
-# *来源：教材 2.5 节（图 2-9 和图 2-10），这一次画的是真实的 PyTorch；PyTorch autograd 教程中“计算图”一节。*
+# *对应教材 2.5 节（图 2-9 和图 2-10），这一次画的是真实的 PyTorch。*
+#
+# **出处**：教材 2.5 节（图 2-9 和图 2-10）；PyTorch 的 autograd 教程（“计算图”一节）；PyTorch 的《Autograd mechanics》说明（节点钩子）。
 #
 # **本课内容**
 #
