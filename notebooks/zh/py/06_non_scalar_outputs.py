@@ -38,12 +38,12 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
-# Some cells below fail on purpose: show just the error, not the code it came through
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
+# 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
 
 # %% [markdown]
-# ## 只有标量才能自己开始反向传播
+# ## 不传参数时，只有标量能启动反向传播
 #
 # 要点：`backward()` 只计算 $v^\top J$，也就是某个*标量* $v \cdot y$ 对输入的梯度。对于标量输出，起始值 $\partial y/\partial y = 1$ 是显然的，所以 `backward()` 不需要参数。对于向量输出就不是这样了：
 
@@ -83,7 +83,7 @@ print(x.grad)
 x = torch.tensor([1.0, 2.0]).requires_grad_()
 y = x * x
 
-y.backward(torch.ones_like(y))  # v has y's shape
+y.backward(torch.ones_like(y))  # v 的形状与 y 相同
 print(x.grad)
 
 # %% [markdown]
@@ -110,7 +110,7 @@ print(grad_x[0])
 x = torch.tensor([1.0, 2.0]).requires_grad_()
 y = x * x
 s = y.sum()
-with viz.record() as rec:  # watch the backward pass, to label the edges
+with viz.record() as rec:  # 观察反向传播，以便在边上标出梯度
     s.backward()
 viz.draw_backward(s, recording=rec)
 

@@ -30,14 +30,14 @@ minigrad.set_language("zh")
 #
 # - 怎样手工计算一个二元小函数的雅可比矩阵；
 # - 陷阱：`y.backward(torch.Tensor([[1, 1]]))` 给出的**不是**雅可比矩阵，而是它各行之和 `[6, 9]`；
-# - 怎样用 one-hot 向量 `v` 和 `retain_graph=True` 逐行求出雅可比矩阵，行与行之间把 `x.grad` 清零；
+# - 怎样用 独热（one-hot）向量 `v` 和 `retain_graph=True` 逐行求出雅可比矩阵，行与行之间把 `x.grad` 清零；
 # - 怎样用 `torch.autograd.functional.jacobian` 检验结果。
 
 # %%
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 函数
@@ -50,8 +50,8 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 
 # %%
 x = torch.tensor([[2, 3]], dtype=torch.float, requires_grad=True)  # x1 = 2, x2 = 3
-J = torch.zeros(2, 2)  # room for the Jacobian
-y = torch.zeros(1, 2)  # the outputs
+J = torch.zeros(2, 2)  # 留出放雅可比矩阵的位置
+y = torch.zeros(1, 2)  # 各个输出
 y[0, 0] = x[0, 0] ** 2 + 3 * x[0, 1]
 y[0, 1] = x[0, 1] ** 2 + 2 * x[0, 0]
 print(y)
@@ -102,15 +102,15 @@ y = torch.zeros(1, 2)
 y[0, 0] = x[0, 0] ** 2 + 3 * x[0, 1]
 y[0, 1] = x[0, 1] ** 2 + 2 * x[0, 0]
 
-# the gradient of y1 with respect to x
+# y1 对 x 的梯度
 y.backward(torch.Tensor([[1, 0]]), retain_graph=True)
 J[0] = x.grad
-# gradients accumulate, so clear x.grad
+# 梯度会累加，所以清零 x.grad
 x.grad = torch.zeros_like(x.grad)
-# the gradient of y2 with respect to x
+# y2 对 x 的梯度
 y.backward(torch.Tensor([[0, 1]]))
 J[1] = x.grad
-# the Jacobian
+# 雅可比矩阵
 print(J)
 
 # %% [markdown]
@@ -145,7 +145,7 @@ y = f(x)
 J = torch.zeros(2, 2)
 for i in range(2):
     v = torch.zeros(2)
-    v[i] = 1.0  # one-hot: pick output i
+    v[i] = 1.0  # 独热向量：选出第 i 个输出
     (row,) = torch.autograd.grad(y, x, grad_outputs=v, retain_graph=True)
     J[i] = row
 print(J)
@@ -199,7 +199,7 @@ compare_with_pytorch(example)
 #
 # - 一次反向传播给出一个向量-雅可比积 $v^\top J$，从不给出 $J$。
 # - `v = ones` 给出 $J$ 各行之和（这里是 `[6, 9]`），而不是雅可比矩阵。
-# - one-hot 的 `v` 给出各行：用 `retain_graph=True` 保留计算图，并在两次反向传播之间清零 `x.grad`（或者用不会累加的 `autograd.grad`）。
+# - 独热的 `v` 给出各行：用 `retain_graph=True` 保留计算图，并在两次反向传播之间清零 `x.grad`（或者用不会累加的 `autograd.grad`）。
 #
 # ## 练习
 #

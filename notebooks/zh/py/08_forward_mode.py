@@ -39,7 +39,7 @@ import math
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 把斜率带着走：对偶数
@@ -152,15 +152,15 @@ xr = torch.tensor([2.0, 3.0], requires_grad=True)
 viz.draw_forward(f3(xr))
 
 # %% [markdown]
-# > **PyTorch 2.13 中的 `jvp`。** `torch.autograd.functional.jvp` 给出 $Jv$，但为了复用反向模式的引擎，它用两次反向传播来计算（“double-backward 技巧”）。像 `Dual` 类那样真正的前向模式是 `torch.func.jvp` 或 `torch.autograd.forward_ad`；minigrad 也有这两者，但每一步的 $Jv$ 仍由该步的反向规则用同一技巧得到。数值是相同的。
+# > **PyTorch 2.13 中的 `jvp`。** `torch.autograd.functional.jvp` 给出 $Jv$，但为了复用反向模式的引擎，它用两次反向传播来计算（“双重反向传播（double-backward）技巧”）。像 `Dual` 类那样真正的前向模式是 `torch.func.jvp` 或 `torch.autograd.forward_ad`；minigrad 也有这两者，但每一步的 $Jv$ 仍由该步的反向规则用同一技巧得到。数值是相同的。
 #
 # ## 雅可比矩阵的代价
 #
 # 要点：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算（每列一次），或 $m$ 次反向模式计算（每行一次）。第 7 课用 one-hot 的 `v` 和 `backward` 逐行构造了 $J$：那是 $m$ 次反向计算。用 `jvp` 逐列构造则是 $n$ 次前向计算：
 
 # %%
-columns = [functional.jvp(f3, x, e)[1] for e in torch.eye(2)]  # n = 2 passes
-rows = [functional.vjp(f3, x, e)[1] for e in torch.eye(3)]  # m = 3 passes
+columns = [functional.jvp(f3, x, e)[1] for e in torch.eye(2)]  # n = 2 次计算
+rows = [functional.vjp(f3, x, e)[1] for e in torch.eye(3)]  # m = 3 次计算
 print(torch.stack(columns, dim=1))
 print(torch.stack(rows))
 
@@ -220,18 +220,18 @@ from minigrad.lessons import check
 # **练习 1** $f$ 把 5 个输入映射到 2 个输出。要得到它完整的雅可比矩阵，需要几次前向模式计算，几次反向模式计算？
 
 # %%
-forward_passes = ...  # an int
-reverse_passes = ...  # an int
+forward_passes = ...  # 一个整数
+reverse_passes = ...  # 一个整数
 
 check("forward.1", (forward_passes, reverse_passes))
 
 # %% [markdown]
-# **练习 2** 把前向模式推广到除法。写一个 `dual_div(a, b)`，其中 `a` 和 `b` 都是 `(数值, 斜率)` 二元组，返回 $a / b$ 的二元组。
+# **练习 2** 把前向模式推广到除法。写一个 `dual_div(a, b)`，其中 `a` 和 `b` 都是 (数值, 斜率) 二元组，返回 $a / b$ 的二元组。
 
 
 # %%
 def dual_div(a, b):
-    # a and b are pairs (value, slope); return the pair (value, slope) of a / b
+    # a 和 b 都是 (数值, 斜率) 对；返回 a / b 的 (数值, 斜率) 对
     return ...
 
 
@@ -241,7 +241,7 @@ check("forward.2", dual_div)
 # **练习 3** 用 `torch.func.jvp` 求出：在 $x = (2, 3)$ 处，当两个输入都以速度 1 变化（$v = (1, 1)$）时，`f3` 的每个输出变化多快。把 $Jv$ 写成列表。
 
 # %%
-answer_3 = ...  # a list of 3 numbers
+answer_3 = ...  # 3 个数的列表
 
 check("forward.3", answer_3)
 

@@ -37,8 +37,8 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
-# Some cells below fail on purpose: show just the error, not the code it came through
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
+# 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
 
 # %% [markdown]
@@ -160,8 +160,8 @@ print("y.grad =", y.grad)
 # 还要注意 `grad_fn=<CopyBackwards>`：`create_graph=True` 之后，`x.grad` 属于一张计算图，并且需要梯度。用 `float()` 把这样的张量变成 Python 数字，PyTorch 2.13 会发出警告；先调用 `.detach()`，表明你只要它的数值：
 
 # %%
-print(float(x.grad))  # warns
-print(float(x.grad.detach()))  # no warning
+print(float(x.grad))  # 会发出警告
+print(float(x.grad.detach()))  # 没有警告
 
 # %% [markdown]
 # 干净的做法是让一阶导数根本不进入 `.grad`：`autograd.grad` *返回*它，`backward(inputs=[x])` 只填写 `x.grad`：
@@ -172,8 +172,8 @@ y = torch.tensor(3.0).requires_grad_()
 
 z = x * x * y
 
-(dz_dx,) = torch.autograd.grad(z, x, create_graph=True)  # 2xy = 12, returned
-dz_dx.backward(inputs=[x])  # d(2xy)/dx = 2y = 6, into x.grad only
+(dz_dx,) = torch.autograd.grad(z, x, create_graph=True)  # 2xy = 12，作为返回值
+dz_dx.backward(inputs=[x])  # d(2xy)/dx = 2y = 6，只存进 x.grad
 
 print("x.grad =", x.grad)
 print("y.grad =", y.grad)
@@ -187,8 +187,8 @@ from minigrad.widgets import BackwardStepper
 x = torch.tensor(2.0).requires_grad_()
 y = torch.tensor(3.0).requires_grad_()
 z = x * x * y
-z.backward(create_graph=True)  # x.grad = 2xy = 12, and it has a graph of its own
-BackwardStepper(x.grad)  # steps x.grad.backward(): 12 + 6 = 18 lands in x.grad
+z.backward(create_graph=True)  # x.grad = 2xy = 12，而且它有自己的计算图
+BackwardStepper(x.grad)  # 逐步执行 x.grad.backward()：12 + 6 = 18 落在 x.grad 中
 
 # %% [markdown]
 # ## 黑塞矩阵
@@ -286,7 +286,7 @@ from minigrad.lessons import check
 # **练习 1** 对于 $z = x^2 y$，在 $x = 2, y = 3$ 处，$\partial^2 z / \partial x \partial y$ 是多少？
 
 # %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("higher.1", answer_1)
 
@@ -294,7 +294,7 @@ check("higher.1", answer_1)
 # **练习 2** 设 $s = x^3$，$x = 2$。你运行 `s.backward(create_graph=True)`，然后**不清零**就运行 `x.grad.backward()`。`x.grad` 里是多少？
 
 # %%
-answer_2 = ...  # a number
+answer_2 = ...  # 一个数
 
 check("higher.2", answer_2)
 
@@ -302,7 +302,7 @@ check("higher.2", answer_2)
 # **练习 3（`retain_graph` 还是 `create_graph`？）** 对每个任务，*第一次*反向传播需要哪个参数？(a) 你想在同一张计算图上调用两次 `loss.backward()`，演示梯度会累加。(b) 你想求 $\|\partial L/\partial w\|^2$ 对 `w` 的梯度（“梯度惩罚”）。用两个字符串作答，每个是 `"retain_graph"` 或 `"create_graph"`。
 
 # %%
-answer_3a = ...  # "retain_graph" or "create_graph"
+answer_3a = ...  # "retain_graph" 或 "create_graph"
 answer_3b = ...
 
 check("higher.3", (answer_3a, answer_3b))

@@ -40,8 +40,8 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
-# Some cells below fail on purpose: show just the error, not the code it came through
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
+# 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
 
 # %% [markdown]
@@ -50,7 +50,7 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # 要点：在 `with torch.no_grad():` 中什么都不记录，所以结果的 `requires_grad=False`，也没有 `grad_fn`，即使它们的输入需要梯度。
 
 # %%
-x = torch.ones(5)  # input tensor
+x = torch.ones(5)  # 输入张量
 w = torch.randn(5, 3, requires_grad=True)
 b = torch.randn(3, requires_grad=True)
 
@@ -164,7 +164,7 @@ model = torch.nn.Linear(2, 1)
 inp = torch.ones(1, 2)
 
 model.eval()
-print("after eval():         ", model(inp).requires_grad)  # still recorded!
+print("after eval():         ", model(inp).requires_grad)  # 仍然被记录！
 with torch.no_grad():
     print("under no_grad():      ", model(inp).requires_grad)
 with torch.inference_mode():
@@ -277,7 +277,7 @@ from minigrad.lessons import check
 # **练习 1** 在 $y = (x+1)(x+2)$ 中，$x = 2$，把截断的对象从 `a` 换成 `b = x + 2`。`x.grad` 是多少？
 
 # %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("stopping.1", answer_1)
 

@@ -30,15 +30,15 @@ minigrad.set_language("zh")
 #
 # - `.data` 在 *autograd 背后*修改数值，而普通的原位操作会被记录，两者给出不同的梯度；
 # - 为什么需要梯度的叶子节点不接受原位操作，而优化器又是怎样照样更新参数的；
-# - **版本计数器**怎样发现被修改过的保存张量，以及为什么这让 `detach()` 比 `.data` 更安全；
+# - **版本计数器**怎样发现被修改过的已保存张量，以及为什么这让 `detach()` 比 `.data` 更安全；
 # - 为什么那篇文章里的 `x.grad.data.zero_()` 能得到正确的二阶导数，而直接写 `x.grad.zero_()` 得到的是 0。
 
 # %%
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
-# Some cells below fail on purpose: show just the error, not the code it came through
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
+# 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
 
 # %% [markdown]
@@ -49,13 +49,13 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # %%
 x = torch.ones(1, requires_grad=True)
 
-print(x.data)  # still a tensor
-print(x.data.requires_grad)  # but outside the graph
+print(x.data)  # 仍然是张量
+print(x.data.requires_grad)  # 但在计算图之外
 
 y = 2 * x
-y.data *= 100  # only the value changes; the graph does not know
+y.data *= 100  # 只改变了数值；计算图并不知道
 y.backward()
-print(x)  # x itself was not touched
+print(x)  # x 本身没有被改动
 print(x.grad)
 
 # %%
@@ -65,7 +65,7 @@ print(x.data)
 print(x.data.requires_grad)
 
 y = 2 * x
-y *= 100  # recorded in the graph: it changes the gradient
+y *= 100  # 被记录到计算图中：它会改变梯度
 y.backward()
 print(x)
 print(x.grad)
@@ -86,7 +86,7 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 x.add_(1)
 
 # %% [markdown]
-# 更新权重正是这样的改变；当 autograd 被告知不要看的时候，也就是在 `no_grad` 下或通过 `.data`，这是允许的。每个优化器都是这样更新参数的：
+# 更新权重恰恰就是这种修改；只要让 autograd“不看”——在 `no_grad` 下，或者通过 `.data`——就可以这样做。每个优化器都是这样更新参数的：
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -103,7 +103,7 @@ print(x, x.is_leaf, x.grad_fn)
 
 # %% tags=["raises-exception"]
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-b = a.exp()  # ExpBackward0 saves its result b: d(e^a)/da = e^a
+b = a.exp()  # ExpBackward0 保存它的结果 b：d(e^a)/da = e^a
 print(b._version)
 b.add_(1)
 print(b._version)
@@ -115,7 +115,7 @@ b.sum().backward()
 # %%
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 a = x + 1
-a.mul_(3)  # recorded: a.grad_fn becomes MulBackward0
+a.mul_(3)  # 被记录：a.grad_fn 变成 MulBackward0
 print(a)
 a.sum().backward()
 print(x.grad)
@@ -126,24 +126,24 @@ print(x.grad)
 # %%
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 b = a.exp()
-b.data.add_(1)  # no error, no version change ...
+b.data.add_(1)  # 没有报错，版本号也没变……
 print(b._version)
 b.sum().backward()
-print(a.grad)  # ... but these are e^a + 1, not e^a
+print(a.grad)  # ……但这是 e^a + 1，不是 e^a
 
 # %% [markdown]
 # ## 为什么 `detach()` 比 `.data` 更安全
 #
-# 要点：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以通过截断得到的张量所做的原位修改会被 autograd 看到，本来会用到过时数值的反向传播会大声报错，而不是悄悄返回错误的数：
+# 要点：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以通过截断得到的张量所做的原位修改会被 autograd 看到，本来会用到过时数值的反向传播会直接报错，而不是悄无声息地返回错误的结果：
 
 # %% tags=["raises-exception"]
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 b = a.exp()
 d = b.detach()
-print(d.requires_grad, d.is_leaf)  # outside the graph
-d.add_(1)  # changes b too: they share memory ...
+print(d.requires_grad, d.is_leaf)  # 在计算图之外
+d.add_(1)  # b 也跟着变：它们共享内存……
 print(b)
-print(b._version)  # ... and the version counter
+print(b._version)  # ……也共享版本计数器
 b.sum().backward()
 
 # %% [markdown]
@@ -219,7 +219,7 @@ compare_with_pytorch(example)
 # | `y *= 100`、`y.add_(1)`……（对非叶子节点原位修改） | 是：新的 `grad_fn` | 是 | 对它求导；如果保存的张量被改过就报错 |
 # | 对需要梯度的叶子节点做同样的事 | 拒绝（在 `no_grad` 之外） | — | — |
 # | 在 `torch.no_grad()` 下（优化器的一步更新） | 否 | 是 | 之后需要旧数值的反向传播会报错 |
-# | 通过 `t.detach()` | 否 | 是（共享计数器） | 如果旧数值被保存过，就大声报错 |
+# | 通过 `t.detach()` | 否 | 是（共享计数器） | 如果旧数值被保存过，就直接报错 |
 # | 通过 `t.data` | 否 | **否** | **悄悄地**用新数值计算 |
 #
 # 优先使用 `detach()` 和 `no_grad()`：这样错误会变成报错信息，而不是错误的梯度。`.data` 还留在旧代码里，比如那篇文章的 `x.grad.data.zero_()`；有了 `torch.autograd.grad`，就不需要这个技巧了。
@@ -235,7 +235,7 @@ from minigrad.lessons import check
 # **练习 1** `x = torch.ones(1, requires_grad=True)`，`y = 3 * x`，然后 `y.data *= 10`，再 `y = y * 2`。`y.backward()` 之后 `x.grad` 是多少？
 
 # %%
-answer_1 = ...  # a number
+answer_1 = ...  # 一个数
 
 check("inplace.1", answer_1)
 

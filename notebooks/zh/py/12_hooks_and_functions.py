@@ -39,12 +39,12 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
-# Some cells below fail on purpose: show just the error, not the code it came through
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
+# 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
 
 # %% [markdown]
-# ## 看着梯度经过
+# ## 在途中观察梯度
 #
 # 要点：`t.register_hook(fn)` 让引擎在反向传播中算出 `t` 的梯度时调用 `fn(grad)`。这里 `h = 3x` 不是叶子节点，所以它的 `.grad` 保持 `None`（第 3 课），但钩子能在途中看到它的梯度 $\partial y/\partial h = 2h$：
 
@@ -55,7 +55,7 @@ handle = h.register_hook(lambda grad: print("gradient reaching h:", grad))
 y = (h * h).sum()
 y.backward()
 print("x.grad =", x.grad)
-handle.remove()  # a hook stays until you remove it
+handle.remove()  # 钩子会一直留着，直到你移除它
 
 # %% [markdown]
 # ## `retain_grad()` 就是一个钩子
@@ -173,7 +173,7 @@ class WrongCube(torch.autograd.Function):
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return 3 * x * grad  # a mistake: should be 3 * x**2 * grad
+        return 3 * x * grad  # 一个错误：应当是 3 * x**2 * grad
 
 
 x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
@@ -188,7 +188,7 @@ print("Cube:     ", torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=F
 print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_exception=False))
 
 # %% [markdown]
-# `False` 只说明*有*地方不对。不加 `raise_exception=False`，`gradcheck` 会说明*哪里*不对：它抛出 `GradcheckError`，附上两个雅可比矩阵。第 $j$ 行第 $i$ 列是 $\partial y_i / \partial x_j$；这里只有对角线不为零，因为 $y_i$ 只依赖于 $x_i$。数值雅可比矩阵（逐个挪动输入得到）的对角线是 $3x^2 = 0.75, 4.32, 12$；解析雅可比矩阵（由你的 `backward` 得到）的对角线是 $3x = 1.5, -3.6, 6$：少了平方。
+# `False` 只说明*有*地方不对。不加 `raise_exception=False`，`gradcheck` 会说明*哪里*不对：它抛出 `GradcheckError`，附上两个雅可比矩阵。第 $j$ 行第 $i$ 列是 $\partial y_i / \partial x_j$；这里只有对角线不为零，因为 $y_i$ 只依赖于 $x_i$。数值雅可比矩阵（逐个扰动输入得到）的对角线是 $3x^2 = 0.75, 4.32, 12$；解析雅可比矩阵（由你的 `backward` 得到）的对角线是 $3x = 1.5, -3.6, 6$：少了平方。
 
 # %% tags=["raises-exception"]
 torch.autograd.gradcheck(WrongCube.apply, (x,))
@@ -221,14 +221,14 @@ def example(torch):
         @staticmethod
         def backward(ctx, grad):
             (x,) = ctx.saved_tensors
-            return 3 * x * grad  # wrong on purpose
+            return 3 * x * grad  # 故意写错
 
     x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
     y = Cube.apply(x)
     y.sum().backward()
     print(y, x.grad, sep="\n")
     print(torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=False))
-    torch.autograd.gradcheck(Cube.apply, (x,))  # the message it raises
+    torch.autograd.gradcheck(Cube.apply, (x,))  # 它抛出的报错信息
 
 
 compare_with_pytorch(example)
@@ -290,7 +290,7 @@ check("hooks.2", MyCube)
 # **练习 3（保存了什么？）** `(x * w).exp().sum()` 的前向计算为反向传播保存了几个张量？用 `saved_tensors_hooks` 数一数。
 
 # %%
-answer_3 = ...  # a number
+answer_3 = ...  # 一个数
 
 check("hooks.3", answer_3)
 

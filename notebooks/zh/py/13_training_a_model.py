@@ -39,7 +39,7 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad import nn, viz
 
-_ = torch.manual_seed(0)  # every random number in this lesson is reproducible
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 数据
@@ -47,8 +47,8 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # 曲线 $y = x^2 - 1$ 上的点，$x = -2.0, -1.9, \dots, 1.9$，加上一点噪声。直线拟合不了它们；一个小网络可以。
 
 # %%
-x = (torch.arange(-20.0, 20.0) / 10).unsqueeze(1)  # 40 inputs, shape (40, 1)
-y = x**2 - 1 + 0.1 * torch.randn(40, 1)  # the targets
+x = (torch.arange(-20.0, 20.0) / 10).unsqueeze(1)  # 40 个输入，形状为 (40, 1)
+y = x**2 - 1 + 0.1 * torch.randn(40, 1)  # 目标值
 print(x.shape, y.shape)
 print(x[:3].flatten(), y[:3].flatten())
 
@@ -63,12 +63,12 @@ b = torch.zeros(1, requires_grad=True)
 lr = 0.1
 
 for step in range(50):
-    loss = ((w * x + b - y) ** 2).mean()  # forward: a new graph every step
-    loss.backward()  # gradients into w.grad and b.grad
-    with torch.no_grad():  # update without recording
+    loss = ((w * x + b - y) ** 2).mean()  # 前向计算：每一步都是一张新图
+    loss.backward()  # 梯度存进 w.grad 和 b.grad
+    with torch.no_grad():  # 更新时不记录
         w -= lr * w.grad
         b -= lr * b.grad
-    w.grad.zero_()  # clear for the next step
+    w.grad.zero_()  # 为下一步清零
     b.grad.zero_()
     if step % 10 == 0 or step == 49:
         print(f"step {step:2d}  loss {loss.item():.4f}")
@@ -93,10 +93,10 @@ print("parameters:", sum(p.numel() for p in model.parameters()))
 # %%
 losses = []
 for _ in range(200):
-    optimizer.zero_grad()  # 1. clear the old gradients
-    loss = loss_fn(model(x), y)  # 2. forward: build the graph
-    loss.backward()  # 3. backward: fill every parameter's .grad
-    optimizer.step()  # 4. update the parameters
+    optimizer.zero_grad()  # 1. 清零旧的梯度
+    loss = loss_fn(model(x), y)  # 2. 前向计算：构建计算图
+    loss.backward()  # 3. 反向传播：填写每个参数的 .grad
+    optimizer.step()  # 4. 更新参数
     losses.append(loss.item())
 
 for step in range(0, 200, 20):
@@ -105,7 +105,7 @@ for step in range(0, 200, 20):
 print(f"step 199  loss {losses[-1]:.4f}")
 
 # %%
-assert losses[-1] < losses[0] / 10  # the loss fell by more than a factor of 10
+assert losses[-1] < losses[0] / 10  # 损失下降到原来的十分之一以下
 
 # %% [markdown]
 # 把同一次训练画出来：左边是每一步的损失（对数坐标，这样后面较小的改进也看得见），右边是数据和网络学到的函数：
@@ -220,7 +220,7 @@ from minigrad.lessons import check
 # **练习 1** `nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))` 要学习多少个数？把两层的权重和偏置都数进去。
 
 # %%
-answer_1 = ...  # an int
+answer_1 = ...  # 一个整数
 
 check("training.1", answer_1)
 
@@ -228,7 +228,7 @@ check("training.1", answer_1)
 # **练习 2** 从训练循环中去掉 `optimizer.zero_grad()`。在*同一个*损失上做三次反向传播、中间不更新，`.grad` 是只做一次时的几倍？
 
 # %%
-answer_2 = ...  # an int
+answer_2 = ...  # 一个整数
 
 check("training.2", answer_2)
 
