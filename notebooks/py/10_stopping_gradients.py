@@ -179,7 +179,7 @@ print("x.grad went through the frozen body:", x.grad.shape)
 #
 # Freezing a leaf with `requires_grad_(False)` takes it out of every graph built
 # afterwards; `torch.inference_mode()` is a stricter `no_grad` (its tensors can
-# never enter a graph later). And `model.eval()`? It only switches layers such as
+# never be saved for a backward pass later: `t + w` works, `t * w` fails). And `model.eval()`? It only switches layers such as
 # `Dropout` and `BatchNorm` to their evaluation behaviour. It does **not** stop
 # autograd, which is the most common confusion of all:
 

@@ -57,9 +57,10 @@ print(x.data.requires_grad)  # but outside the graph
 
 y = 2 * x
 y.data *= 100  # only the value changes; the graph does not know
+print(y)  # y did change: 2 became 200 ...
 y.backward()
 print(x)  # x itself was not touched
-print(x.grad)
+print(x.grad)  # ... but dy/dx is still 2
 
 # %%
 x = torch.ones(1, requires_grad=True)
@@ -84,9 +85,10 @@ viz.draw_forward(y)
 # ## In-place operations on leaves
 #
 # An in-place operation changes a tensor's values without creating a new tensor
-# object. Claim: a leaf that requires grad refuses in-place operations, because
-# autograd would have to differentiate through a change to the very tensor whose
-# gradient it is computing.
+# object. Claim: a leaf that requires grad refuses in-place operations. The leaf owns
+# the `AccumulateGrad` node its gradient lands in; an in-place change would give it a
+# history of its own (it would stop being a leaf), and its gradient would be taken
+# with respect to a value that no longer exists.
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -89,7 +89,8 @@ print(x.grad)
 # %% [markdown]
 # A practical use: **gradient clipping**. A gradient that is too large makes a
 # training step jump too far. A hook that clamps every entry to $[-1, 1]$ caps it
-# before it is stored:
+# before it is stored (in a training loop one usually calls
+# `torch.nn.utils.clip_grad_norm_` or `clip_grad_value_` after `backward()` instead):
 
 # %%
 w = torch.tensor([0.001, -2.0], requires_grad=True)
@@ -213,7 +214,8 @@ print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_except
 # %% [markdown]
 # `False` says *that* something is wrong. Without `raise_exception=False`, `gradcheck`
 # says *what*: it raises a `GradcheckError` with both Jacobians. Row $j$, column $i$
-# holds $\partial y_i / \partial x_j$; here only the diagonal is non-zero, because
+# holds $\partial y_i / \partial x_j$ (the transpose of lesson 7's $J$); here only the
+# diagonal is non-zero, because
 # $y_i$ depends on $x_i$ alone.
 # The numerical Jacobian, from nudging each input, has $3x^2 = 0.75, 4.32, 12$ on its
 # diagonal; the analytical one, from your `backward`, has $3x = 1.5, -3.6, 6$: the
@@ -302,7 +304,9 @@ check("hooks.1", grad_of_h)
 
 # %% [markdown]
 # **Exercise 2 (fix the backward).** `MyCube` below has a mistake in its `backward`.
-# Fix it; `check` runs `gradcheck` on your class.
+# Fix it; `check` runs `gradcheck` on your class. (After `y.sum().backward()` the
+# incoming gradient is all ones, which hides this mistake; `gradcheck` feeds other
+# gradients and finds it.)
 
 
 # %%

@@ -173,7 +173,7 @@ for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
 # Stack more layers and the graph grows by the same few nodes for every layer.
 # `collapse=True` draws a run of identical blocks once, as a box marked ×N that names
 # the parameters inside it: here five times a `tanh` followed by the next layer's
-# `addmm`, holding the parameters of the layers 2 to 10.
+# `addmm`, holding the parameters of the `Linear` layers at positions 2, 4, …, 10.
 
 # %%
 torch.manual_seed(1)
@@ -251,8 +251,8 @@ check("training.1", answer_1)
 
 # %% [markdown]
 # **Exercise 2.** Take `optimizer.zero_grad()` out of a training loop. After three
-# backward passes on the *same* loss without updating, how many times larger is
-# `.grad` than after one?
+# backward passes, each through the loss recomputed from the *same* parameters (no
+# update in between), how many times larger is `.grad` than after one?
 
 # %%
 answer_2 = ...  # an int

@@ -157,7 +157,7 @@ print("x.grad went through the frozen body:", x.grad.shape)
 # %% [markdown]
 # ## `requires_grad_(False)`、`inference_mode` 以及 `model.eval()` *不做*的事
 #
-# 用 `requires_grad_(False)` 冻结一个叶子节点，会把它从之后构建的每张计算图中排除；`torch.inference_mode()` 是更严格的 `no_grad`（它得到的张量以后永远不能进入计算图）。那么 `model.eval()` 呢？它只是把 `Dropout`、`BatchNorm` 这类层切换到评估模式。它**不会**停止 autograd，这是最常见的误解：
+# 用 `requires_grad_(False)` 冻结一个叶子节点，会把它从之后构建的每张计算图中排除；`torch.inference_mode()` 是更严格的 `no_grad`（它得到的张量以后永远不能被保存给反向传播使用：`t + w` 可以，`t * w` 会失败）。那么 `model.eval()` 呢？它只是把 `Dropout`、`BatchNorm` 这类层切换到评估模式。它**不会**停止 autograd，这是最常见的误解：
 
 # %%
 model = torch.nn.Linear(2, 1)

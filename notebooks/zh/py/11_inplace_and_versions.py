@@ -54,9 +54,10 @@ print(x.data.requires_grad)  # 但在计算图之外
 
 y = 2 * x
 y.data *= 100  # 只改变了数值；计算图并不知道
+print(y)  # y 确实变了：2 变成了 200……
 y.backward()
 print(x)  # x 本身没有被改动
-print(x.grad)
+print(x.grad)  # ……但 dy/dx 仍然是 2
 
 # %%
 x = torch.ones(1, requires_grad=True)
@@ -79,7 +80,7 @@ viz.draw_forward(y)
 # %% [markdown]
 # ## 叶子节点上的原位操作
 #
-# 原位操作改变张量的数值，而不创建新的张量对象。要点：需要梯度的叶子节点不接受原位操作，因为那样 autograd 就得对“正在求其梯度的那个张量本身的改变”求导。
+# 原位操作改变张量的数值，而不创建新的张量对象。要点：需要梯度的叶子节点不接受原位操作。叶子节点拥有接收它梯度的那个 `AccumulateGrad` 节点；原位修改会让它有了自己的历史（它就不再是叶子节点），而它的梯度将是对一个已经不存在的数值求的。
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -82,7 +82,7 @@ x.register_hook(lambda grad: grad * 10)
 print(x.grad)
 
 # %% [markdown]
-# 一个实际用途：**梯度裁剪**。梯度太大会让一步训练跳得太远。一个把每个元素限制在 $[-1, 1]$ 之内的钩子，在梯度被保存之前就给它封顶：
+# 一个实际用途：**梯度裁剪**。梯度太大会让一步训练跳得太远。一个把每个元素限制在 $[-1, 1]$ 之内的钩子，在梯度被保存之前就给它封顶（在训练循环里，通常是在 `backward()` 之后调用 `torch.nn.utils.clip_grad_norm_` 或 `clip_grad_value_`）：
 
 # %%
 w = torch.tensor([0.001, -2.0], requires_grad=True)
@@ -188,7 +188,7 @@ print("Cube:     ", torch.autograd.gradcheck(Cube.apply, (x,), raise_exception=F
 print("WrongCube:", torch.autograd.gradcheck(WrongCube.apply, (x,), raise_exception=False))
 
 # %% [markdown]
-# `False` 只说明*有*地方不对。不加 `raise_exception=False`，`gradcheck` 会说明*哪里*不对：它抛出 `GradcheckError`，附上两个雅可比矩阵。第 $j$ 行第 $i$ 列是 $\partial y_i / \partial x_j$；这里只有对角线不为零，因为 $y_i$ 只依赖于 $x_i$。数值雅可比矩阵（逐个扰动输入得到）的对角线是 $3x^2 = 0.75, 4.32, 12$；解析雅可比矩阵（由你的 `backward` 得到）的对角线是 $3x = 1.5, -3.6, 6$：少了平方。
+# `False` 只说明*有*地方不对。不加 `raise_exception=False`，`gradcheck` 会说明*哪里*不对：它抛出 `GradcheckError`，附上两个雅可比矩阵。第 $j$ 行第 $i$ 列是 $\partial y_i / \partial x_j$（是第 7 课 $J$ 的转置）；这里只有对角线不为零，因为 $y_i$ 只依赖于 $x_i$。数值雅可比矩阵（逐个扰动输入得到）的对角线是 $3x^2 = 0.75, 4.32, 12$；解析雅可比矩阵（由你的 `backward` 得到）的对角线是 $3x = 1.5, -3.6, 6$：少了平方。
 
 # %% tags=["raises-exception"]
 torch.autograd.gradcheck(WrongCube.apply, (x,))
@@ -268,7 +268,7 @@ def grad_of_h(torch):
 check("hooks.1", grad_of_h)
 
 # %% [markdown]
-# **练习 2（修好 backward）** 下面的 `MyCube` 的 `backward` 有一个错误。修好它；`check` 会对你的类运行 `gradcheck`。
+# **练习 2（修好 backward）** 下面的 `MyCube` 的 `backward` 有一个错误。修好它；`check` 会对你的类运行 `gradcheck`。（`y.sum().backward()` 传进来的梯度全是 1，正好把这个错误藏住了；`gradcheck` 会传入别的梯度，把它找出来。）
 
 
 # %%

@@ -155,7 +155,7 @@ for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
 # %% [markdown]
 # ## 更深的网络，一张图
 #
-# 多堆几层，计算图就为每一层增加同样的几个节点。`collapse=True` 把一串相同的块只画一次，画成一个标着 ×N 的方框，并写出其中的参数：这里是五次“`tanh` 接下一层的 `addmm`”，包含第 2 到第 10 层的参数。
+# 多堆几层，计算图就为每一层增加同样的几个节点。`collapse=True` 把一串相同的块只画一次，画成一个标着 ×N 的方框，并写出其中的参数：这里是五次“`tanh` 接下一层的 `addmm`”，包含位置 2、4、……、10 上那些 `Linear` 层的参数。
 
 # %%
 torch.manual_seed(1)
@@ -225,7 +225,7 @@ answer_1 = ...  # 一个整数
 check("training.1", answer_1)
 
 # %% [markdown]
-# **练习 2** 从训练循环中去掉 `optimizer.zero_grad()`。在*同一个*损失上做三次反向传播、中间不更新，`.grad` 是只做一次时的几倍？
+# **练习 2** 从训练循环中去掉 `optimizer.zero_grad()`。用*同样的*参数三次重新计算损失并各做一次反向传播（中间不更新），`.grad` 是只做一次时的几倍？
 
 # %%
 answer_2 = ...  # 一个整数
