@@ -16,9 +16,11 @@
 # %% [markdown]
 # # How PyTorch's autograd works: a course in fourteen notebooks
 #
-# These lessons rebuild every example of four textbook sections on PyTorch's
-# automatic differentiation with **minigrad**, a small autograd written in numpy
-# that prints exactly what PyTorch 2.13 prints. Each lesson starts with
+# These lessons rebuild every example of four texts on PyTorch's automatic
+# differentiation (a textbook's §2.5, an article on `torch.autograd.grad`, PyTorch's
+# autograd tutorial and a d2l-style post; each lesson names the ones it follows under
+# its title) with **minigrad**, a small autograd written in numpy that prints what
+# PyTorch 2.13 prints (the few known differences are listed in the README). Each lesson starts with
 # `import minigrad as torch`, so the code is ordinary PyTorch code; what minigrad
 # adds is that every graph can be *drawn*, stepped through and read.
 #
