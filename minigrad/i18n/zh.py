@@ -374,7 +374,7 @@ _LESSONS = {
     "hint.stopping.3.5": "x.grad 现在是有限的，但不对：它在 x > 0 处应当是 1/x，在其他地方是 0。",
     "hint.inplace.1.1": ".data 在 autograd 背后改了数值；被记录的运算是 ×3 和 ×2。",
     "hint.inplace.2.1": "B 通过 .data 修改 b，不会增加版本计数：反向传播会照常运行，悄悄地用新数值计算。",
-    "hint.inplace.2.2": "D 修改的是 c，一个没有被任何反向函数保存的新张量：没有谁检查它的版本。",
+    "hint.inplace.2.2": "D 修改的是 c，一个没有被任何梯度函数保存的新张量：没有谁检查它的版本。",
     "hint.inplace.2.3": "{missing} 也会增加 b 的版本号（原位修改都会，在 no_grad 下和通过 detach() 也一样）。",
     "hint.hooks.1.1": "仍然是 None。h 不是叶子节点，所以 backward() 不会保留它的梯度：在调用 backward() 之前让 h 保留梯度（或用钩子截获它）。",
     "hint.hooks.1.2": "得到 {got}；x = [1., 2.] 时 dy/dh = 2h = [12., 24.]。",

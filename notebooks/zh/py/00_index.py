@@ -26,10 +26,10 @@ minigrad.set_language("zh")
 #
 # 这套课程用 **minigrad** 重现四篇讲 PyTorch 自动求导的文本中的每一个例子（一本教材的 2.5 节、一篇讲 `torch.autograd.grad` 的文章、PyTorch 的 autograd 教程和一篇 d2l 风格的文章；每课标题下的“出处”写明它依据哪几篇）。minigrad 是一个用 numpy 写成的小型 autograd，打印的内容与 PyTorch 2.13 相同（少数已知的差别列在 README 中）。每一课都以 `import minigrad as torch` 开头，所以代码就是普通的 PyTorch 代码；minigrad 多做的一件事，是让每一张计算图都能被*画出来*、单步执行、逐步阅读。
 #
-# | # | Notebook | 教材 | 内容 |
+# | # | 课程 | 教材 | 内容 |
 # |---|---|---|---|
 # | 1 | [张量与计算图](01_tensors_and_graphs.ipynb) | 2.5.1 节、2.5.2 节，图 2-9 | 叶子节点与非叶子节点，`requires_grad` 及其传播，`grad_fn`，`is_leaf`，每次前向传播都重新构建的动态图 |
-# | 2 | [什么是导数](02_what_a_derivative_is.ipynb) | 背景知识 | 给输入一个扰动 $h$，前向差分与中心差分，为什么用 float64，用 `torch.autograd.gradcheck` 检验 autograd |
+# | 2 | [什么是导数](02_what_a_derivative_is.ipynb) | 背景知识 | 给输入一个扰动 $h$，前向差分（单侧差分）与中心差分，为什么用 float64，用 `torch.autograd.gradcheck` 检验 autograd |
 # | 3 | [标量反向传播](03_scalar_backward.ipynb) | 2.5.3 节，图 2-9 和图 2-10 | `z = w*x + b` 的前向计算与梯度流动，`y = (x+1)*(x+2)` 的链式法则，为什么非叶子节点的梯度是 `None`，`retain_grad()` |
 # | 4 | [拆开 minigrad：backward 如何运行](04_inside_backward.ipynb) | 图 2-10，拆开来看 | 一条求导规则（`MulBackward0`），节点记录了什么，引擎的拓扑顺序，朴素引擎在扇出处的错误，40 行写一个自己的标量引擎 |
 # | 5 | [`backward()` 与 `autograd.grad()`](05_backward_vs_grad.ipynb) | 2.5.1 节第 4、6 点 | 保存的梯度与返回的梯度，`retain_graph` 与 “backward through the graph a second time” 错误，梯度累加，`zero_()` 与 `optimizer.zero_grad()` |

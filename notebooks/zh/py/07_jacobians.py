@@ -68,7 +68,7 @@ viz.draw_forward(y)
 # $$J = \begin{pmatrix} \frac{\partial y_1}{\partial x_1} & \frac{\partial y_1}{\partial x_2} \\
 #                       \frac{\partial y_2}{\partial x_1} & \frac{\partial y_2}{\partial x_2} \end{pmatrix}
 #     = \begin{pmatrix} 2x_1 & 3 \\ 2 & 2x_2 \end{pmatrix}
-#     = \begin{pmatrix} 4 & 3 \\ 2 & 6 \end{pmatrix} \quad\text{当 } x_1 = 2,\ x_2 = 3 .$$
+#     = \begin{pmatrix} 4 & 3 \\ 2 & 6 \end{pmatrix} \quad(x_1 = 2,\ x_2 = 3\ \text{时})$$
 #
 # ## 陷阱：`[6, 9]`
 #

@@ -152,7 +152,7 @@ xr = torch.tensor([2.0, 3.0], requires_grad=True)
 viz.draw_forward(f3(xr))
 
 # %% [markdown]
-# > **PyTorch 2.13 中的 `jvp`。** `torch.autograd.functional.jvp` 给出 $Jv$，但为了复用反向模式的引擎，它用两次反向传播来计算（“双重反向传播（double-backward）技巧”）。像 `Dual` 类那样真正的前向模式是 `torch.func.jvp` 或 `torch.autograd.forward_ad`；minigrad 也有这两者，但每一步的 $Jv$ 仍由该步的反向规则用同一技巧得到。数值是相同的。
+# > **PyTorch 2.13 中的 `jvp`。** `torch.autograd.functional.jvp` 给出 $Jv$，但为了复用反向模式的引擎，它用两次反向传播来计算（“双重反向传播（double-backward）技巧”）。像 `Dual` 类那样真正的前向模式是 `torch.func.jvp` 或 `torch.autograd.forward_ad`；minigrad 也有这两者，但每一步的 $Jv$ 仍由该步的求导规则用同一技巧得到。数值是相同的。
 #
 # ## 雅可比矩阵的代价
 #

@@ -22,7 +22,7 @@ minigrad.set_language("zh")
 # %% [markdown]
 # # 9. 高阶导数
 #
-# *超出教材 2.5 节：导数的导数，即教材 2.5.4 节 `backward()` 中的 `create_graph` 参数。*
+# *超出教材 2.5 节：导数的导数，以及教材 2.5.4 节 `backward()` 的 `create_graph` 参数。*
 #
 # **出处**：教材 2.5.1 节（第 6 点，`create_graph`）；讲 `torch.autograd.grad` 的那篇文章（`z = x * x * y` 的二阶导数，以及得到 18 而不是 6）；PyTorch 的 `torch.func` 教程（黑塞矩阵-向量积）。
 #
@@ -86,7 +86,7 @@ grad_xx = torch.autograd.grad(outputs=grad_x, inputs=x)
 print(grad_xx[0])
 
 # %% [markdown]
-# 这是 `grad_x[0]` 背后的计算图：`z = x * x * y` 的各个反向函数所做的运算，`x` 和 `y` 是叶子节点。常数 1.0 是起始梯度 $\partial z/\partial z$。`(x*x) * y` 的反向函数把它乘以 `y`（得到 3）；`x * x` 的反向函数在每条路径上把它乘以 `x` 一次，再把两条路径相加：$3 \cdot 2 + 3 \cdot 2 = 2xy = 12$。
+# 这是 `grad_x[0]` 背后的计算图：`z = x * x * y` 的各个梯度函数所做的运算，`x` 和 `y` 是叶子节点。常数 1.0 是起始梯度 $\partial z/\partial z$。`(x*x) * y` 的梯度函数把它乘以 `y`（得到 3）；`x * x` 的梯度函数在每条路径上把它乘以 `x` 一次，再把两条路径相加：$3 \cdot 2 + 3 \cdot 2 = 2xy = 12$。
 
 # %%
 viz.draw_forward(grad_x[0], names={x: "x", y: "y"})

@@ -133,7 +133,7 @@ print("A:", weight_A.grad, " B:", weight_B.grad)
 # %% [markdown]
 # ## 冻结与微调
 #
-# 要永久冻结一个参数，就关掉它的 `requires_grad`。微调就是这样对待整个预训练的*主体*：把*输出头*换成适合新任务的新层，只把仍要训练的参数交给优化器。梯度仍然*穿过*被冻结的层（这里一直传到要求梯度的输入 `x`）；只是不会存*进*它们：被冻结参数的 `.grad` 一直是 `None`。
+# 要永久冻结一个参数，就关掉它的 `requires_grad`。微调就是这样对待整个预训练的*主体*：把*输出头*换成适合新任务的新层，只把仍要训练的参数交给优化器。梯度仍然*穿过*被冻结的层（这里一直传到需要梯度的输入 `x`）；只是不会存*进*它们：被冻结参数的 `.grad` 一直是 `None`。
 
 # %%
 torch.manual_seed(0)
@@ -213,7 +213,7 @@ print(y)
 print(x.grad)
 
 # %% [markdown]
-# 在真正的模型里，NaN 出现在某个参数的 `.grad` 中，离它的起因很远。**异常检测**能找到出问题的运算：在 `torch.autograd.detect_anomaly()` 之中（或者调用 `torch.autograd.set_detect_anomaly(True)` 之后），每个反向函数的结果都会被检查，第一个返回 NaN 的函数会让这次反向传播带着它的名字停下来。一条警告还会指出记录它的那一行*前向*代码。它让每个运算都变慢：用来调试，不要用来训练。
+# 在真正的模型里，NaN 出现在某个参数的 `.grad` 中，离它的起因很远。**异常检测**能找到出问题的运算：在 `torch.autograd.detect_anomaly()` 之中（或者调用 `torch.autograd.set_detect_anomaly(True)` 之后），每个梯度函数的结果都会被检查，第一个返回 NaN 的函数会让这次反向传播带着它的名字停下来。一条警告还会指出记录它的那一行*前向*代码。它让每个运算都变慢：用来调试，不要用来训练。
 
 # %% tags=["raises-exception"]
 x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
@@ -264,7 +264,7 @@ compare_with_pytorch(example)
 # | `t.requires_grad_(False)` | 冻结一个叶子节点 | （同一个张量） | 微调 |
 # | `model.eval()` | 把 Dropout/BatchNorm 切换到评估模式 | — | **不会阻止梯度** |
 #
-# 在函数没有导数的地方，PyTorch 用一个固定值（`relu` 和 `abs` 在 0 处取 0）；无穷大的斜率乘以 0 的梯度得到 NaN，就像 `torch.where` 陷阱那样：在运算之前就让不用的那一支变得安全，并让 `detect_anomaly()` 说出返回 NaN 的反向函数。
+# 在函数没有导数的地方，PyTorch 用一个固定值（`relu` 和 `abs` 在 0 处取 0）；无穷大的斜率乘以 0 的梯度得到 NaN，就像 `torch.where` 陷阱那样：在运算之前就让不用的那一支变得安全，并让 `detect_anomaly()` 说出返回 NaN 的梯度函数。
 #
 # ## 练习
 #
