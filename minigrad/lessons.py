@@ -55,7 +55,7 @@ def compare_with_pytorch(example: Callable[[ModuleType], object]) -> bool | None
         return None
     theirs = transcript(example, real_torch)
     print("PyTorch:\n" + theirs)
-    print(tr("lessons.identical"), mine == theirs)
+    print(tr("lessons.identical", same=mine == theirs))
     return mine == theirs
 
 

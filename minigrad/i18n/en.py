@@ -278,7 +278,7 @@ MESSAGES: dict[str, str] = {
     "lessons.cannot_check": "this answer is not in the form the question asks for: look at the comment after the `...`.",
     "lessons.function_raised": "your function raised {kind} when it was called: run it on a small input to see why.",
     "lessons.no_pytorch": "(PyTorch is not installed, so there is nothing to compare with.)",
-    "lessons.identical": "identical:",
+    "lessons.identical": "identical: {same}",
     # --- minigrad.lessons: the plots
     "plot.slope.title": "f(x) and its derivative f′(x)",
     "plot.slope.f": "f(x)",

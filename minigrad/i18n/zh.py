@@ -19,7 +19,7 @@ MESSAGES: dict[str, str] = {
     "cause.inplace": "保存的张量被原位修改（版本计数器）",
     "cause.non_scalar": "对非标量输出调用 backward() 需要传入 gradient 参数",
     "cause.nothing_requires_grad": "输出不需要梯度：没有可求导的东西",
-    "cause.not_run_yet": "还没有 backward() 到达这个叶子节点",
+    "cause.not_run_yet": "还没有哪次 backward() 到达过这个叶子节点",
     "cause.ok": "一切正常",
     # --- minigrad.explain：解释
     "explain.the_tensor": "该张量",
@@ -38,7 +38,7 @@ MESSAGES: dict[str, str] = {
         "{t}.grad 是 None，因为 {t} 不是叶子节点：它是由 {fn} 计算得到的。\n"
         "backward() 只把梯度保存在叶子节点里（也就是你用 requires_grad=True 创建的张量）；"
         "中间张量的梯度用完就释放了。\n"
-        "解决：在 backward() 之前调用 {t}.retain_grad()，或者去看叶子节点的 .grad。"
+        "解决办法：在 backward() 之前调用 {t}.retain_grad()，或者去看叶子节点的 .grad。"
     ),
     "explain.retained_holds": (
         "{t} 调用过 retain_grad()，所以 backward() 会填写 {t}.grad（它现在已经有梯度了）。"
@@ -49,27 +49,27 @@ MESSAGES: dict[str, str] = {
     "explain.non_leaf_output": (
         "{t}.grad 是 None，因为 {t} 不是叶子节点：它是由 {fn} 计算得到的。\n"
         "backward() 只把梯度保存在叶子节点里。\n"
-        "解决：在 {o}.backward() 之前调用 {t}.retain_grad()。"
+        "解决办法：在 {o}.backward() 之前调用 {t}.retain_grad()。"
     ),
     "explain.integer": (
         "{t} 不需要梯度：它的 dtype 是 {dtype}，只有浮点张量才能有梯度。\n"
-        "解决：把它创建成浮点张量，例如 torch.tensor([...], dtype=torch.float32)。"
+        "解决办法：把它创建成浮点张量，例如 torch.tensor([...], dtype=torch.float32)。"
     ),
     "explain.detach": (
         "{t} 不需要梯度：它被 {b}.detach() 从计算图上截断了。\n"
         "它和 {b} 共享数值，却不共享历史记录，所以梯度不会经过 {t} 流回 {b}。\n"
-        "解决：在需要梯度的地方直接使用 {b}。"
+        "解决办法：在需要梯度的地方直接使用 {b}。"
     ),
     "explain.no_grad_view": (
         "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 之中）得到的 {b} 的视图，"
         "所以什么也没有记录。\n"
-        "解决：在 no_grad() 代码块之外计算它。"
+        "解决办法：在 no_grad() 代码块之外计算它。"
     ),
     "explain.data": (
         "{t} 不需要梯度：它和需要梯度的 {c} 共享数值，却不共享历史记录：它来自 {c}.data"
         "（或 .numpy() / from_numpy()）。\n"
         "通过它做的修改不会被记录，也没有梯度经过它流回 {c}。\n"
-        "解决：直接使用 {c}。"
+        "解决办法：直接使用 {c}。"
     ),
     "explain.grad_mode_off": "\n注意：现在梯度模式是关闭的（你正处在 torch.no_grad() 之中）。",
     "explain.requires_grad_false": (
@@ -77,12 +77,12 @@ MESSAGES: dict[str, str] = {
         "要么创建它时没有写 requires_grad=True（torch.tensor(...) 和 torch.Tensor(...) 的缺省值"
         "都是 False），要么它是在 torch.no_grad() 中计算的，要么它只由不需要梯度的张量算出："
         "autograd 什么也没有记录。\n"
-        "解决：用 requires_grad=True 创建它，或者调用 {t}.requires_grad_()。"
+        "解决办法：用 requires_grad=True 创建它，或者调用 {t}.requires_grad_()。"
     ),
     "explain.cut_copy": (
         "{t}.grad 是 None，因为 {o} 依赖的不是 {t} 本身，而是被 {made} 从计算图上截断的副本："
         "数值相同，没有历史记录，梯度就停在那里。\n"
-        "解决：计算 {o} 时直接使用 {t}。"
+        "解决办法：计算 {o} 时直接使用 {t}。"
     ),
     "explain.not_connected": (
         "{t}.grad 是 None，因为 {t} 与 {o} 不连通：没有一条 grad_fn 节点的路径从 {o} 通回 {t}。\n"
@@ -115,23 +115,23 @@ MESSAGES: dict[str, str] = {
     "explain.non_scalar": (
         "{o}.backward() 会失败：{o} 有 {n} 个元素（形状 {shape}），而只有标量才能隐式地创建梯度"
         "（RuntimeError: grad can be implicitly created only for scalar outputs）。\n"
-        "解决：先把它变成标量（{o}.sum().backward()），或者传入向量-雅可比积中的向量 v："
+        "解决办法：先把它变成标量（{o}.sum().backward()），或者传入向量-雅可比积中的向量 v："
         "{o}.backward(v)，v 的形状与 {o} 相同。"
     ),
     "explain.freed": (
         "{o}.backward() 会失败：计算图已经被之前的 backward() 释放了。{node} 释放了它保存的值，"
         "梯度无法再算一次。\n"
         "RuntimeError: {message}\n"
-        "解决：如果需要第二次反向传播，在第一次 backward() 中传入 retain_graph=True"
+        "解决办法：如果需要第二次反向传播，在第一次 backward() 中传入 retain_graph=True"
         "（梯度会累加），或者重新做一遍前向传播。"
     ),
     "explain.its_own_output": "它自己的输出（{node} 的结果）",
     "explain.changed_by": "（被原位操作修改了，它的 grad_fn 现在是 {fn}）",
     "explain.inplace": (
-        "{o}.backward() 会失败：{node} 为反向传播保存了{what}，而它之后被原位修改了："
+        "{o}.backward() 会失败：{node} 为反向传播保存了张量 {what}，而它之后被原位修改了："
         "现在是第 {now} 版，保存时是第 {then} 版。\n"
         "RuntimeError: {message}\n"
-        "解决：改用非原位的写法（用 y = y + 1 代替 y += 1 或 y.add_(1)），或者修改它的 .clone()。"
+        "解决办法：改用非原位的写法（用 y = y + 1 代替 y += 1 或 y.add_(1)），或者修改它的 .clone()。"
     ),
     # --- minigrad.viz.style: the labels' font (it must have this language's characters)
     "style.font": "Noto Sans CJK SC",
@@ -175,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "zoom.open": "打开原图",
     "zoom.open_title": "在新标签页中只打开这张 SVG",
     "zoom.hint": "拖动平移 · Ctrl + 滚轮缩放",
-    "zoom.repr": "<minigrad.viz.ZoomView，{scale}：拖动平移，Ctrl + 滚轮缩放>",
+    "zoom.repr": "<minigrad.viz.ZoomView（{scale}）：拖动平移，Ctrl + 滚轮缩放>",
     # --- minigrad.viz.steps：一步一步的反向传播
     "steps.running_now": "正在运行",
     "steps.already_ran": "已经运行",
@@ -221,7 +221,7 @@ MESSAGES: dict[str, str] = {
     "replay.start_one": "开始：输出对它自身的梯度是 1。",
     "replay.start_gradient": "开始：输出对它自身的梯度就是你传入的 `gradient`。",
     "replay.the_start": "起点",
-    "replay.stopped": "backward() 在 {where} 处停止，RuntimeError: {error}",
+    "replay.stopped": "backward() 在 {where} 处因 RuntimeError 而停止：{error}",
     "replay.the_leaf": "该叶子节点",
     "replay.accumulate": "{node} 把收到的梯度 {grads} 累加到 {name}.grad 中，它现在是 {now}。",
     "replay.node": "{node} 收到 {grads_in}，并把 {grads_out} 传给它的输入。",
@@ -245,8 +245,8 @@ MESSAGES: dict[str, str] = {
         "v = {v} 是 one-hot 向量：x.grad 就是 J 的<b>第 {i} 行</b>，即只有 {y} 的梯度。"
     ),
     "jacobian.trap": (
-        "陷阱：当 v = {v} 时，y.backward(v) 得到的是 vᵀJ，即 J 各行之和（每一列相加：{sums}）。"
-        "这只是一个向量，不是雅可比矩阵。要得到 J，请用 one-hot 的 v，一次求一行。"
+        "陷阱：当 v = {v} 时，y.backward(v) 得到的是 vᵀJ，即 J 各行之和（按列求和：{sums}）。"
+        "这只是一个向量，不是雅可比矩阵。要得到 J，请用独热（one-hot）的 v，一次求一行。"
     ),
     "jacobian.zero": "v = 0：没有梯度流动；x.grad 全为 0。",
     "jacobian.times_row": "{w} × 第 {i} 行",
@@ -280,7 +280,7 @@ _LESSONS = {
     "lessons.cannot_check": "答案的形式不符合题目的要求：请看 `...` 后面的注释。",
     "lessons.function_raised": "调用你的函数时抛出了 {kind}：先用一个小输入运行它，看看原因。",
     "lessons.no_pytorch": "（没有安装 PyTorch，所以无从比较。）",
-    "lessons.identical": "完全相同：",
+    "lessons.identical": "两者输出完全相同：{same}",
     # --- minigrad.lessons：图表
     "plot.slope.title": "f(x) 及其导数 f′(x)",
     "plot.slope.f": "函数 f(x)",
