@@ -63,6 +63,11 @@ def test_chinese_readme_states_the_differences_and_what_you_need():
         "### What you need": "### 需要什么",
         "### Pictures without a system graphviz": "## 没有系统 graphviz 时怎样画图",
         "## Try it online (Binder)": "## 在线试用（Binder）",
+        "## Pictures": "## 画图",
+        "## Learning aids": "## 学习辅助工具",
+        "## Reading the code": "## 阅读代码",
+        "## Speed": "## 速度",
+        "## Layout": "## 目录结构",
     }
     for english, chinese in pairs.items():
         assert english in en and chinese in zh, chinese
@@ -73,3 +78,14 @@ def test_chinese_readme_states_the_differences_and_what_you_need():
     assert len(re.findall(r"^- ", zh_section, re.M)) == len(bullets)
     for renderer in ('"dot"', '"graphviz-pure"', '"browser"'):
         assert renderer in zh
+
+
+def test_the_layout_tables_list_the_same_paths():
+    def paths(text: str, heading: str) -> list[str]:
+        section = text[text.index(heading) :].split("\n## ")[0]
+        return re.findall(r"^\| `([^`]+)`", section, re.M)
+
+    zh = (ROOT / "README.zh.md").read_text(encoding="utf-8")
+    en = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert paths(zh, "## 目录结构") == paths(en, "## Layout")
+    assert len(paths(en, "## Layout")) >= 10
