@@ -777,6 +777,25 @@ def _forward_3(answer):
     return None
 
 
+@exercise("forward.4")
+def _forward_4(answer):
+    import numpy as np
+
+    try:
+        got = _numbers(answer)
+    except (TypeError, ValueError):
+        return tr("hint.forward.4.1")
+    if got.shape != (2,):
+        return tr("hint.forward.4.1")
+    if np.allclose(got, [5.0, 1.0]):  # the gradient (3x1² + x2, x1)
+        return tr("hint.forward.4.2")
+    if np.allclose(got, [6.0, 1.0]) or np.allclose(got, [1.0, 0.0]):  # one column of H
+        return tr("hint.forward.4.3")
+    if not np.allclose(got, [7.0, 1.0]):
+        return tr("hint.forward.4.4")
+    return None
+
+
 # Lesson 9: higher-order derivatives
 
 _JUDGES["higher.1"] = _number(4, "hint.higher.1.1")

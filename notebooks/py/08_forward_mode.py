@@ -285,5 +285,16 @@ answer_3 = ...  # a list of 3 numbers
 check("forward.3", answer_3)
 
 # %% [markdown]
+# **Exercise 4 (a Hessian-vector product).** For $f(x) = x_1^3 + x_1 x_2$ at
+# $x = (1, 2)$ and $v = (1, 1)$, compute $Hv$, where $H$ is the Hessian of $f$: with
+# `torch.func.hessian`, or without building $H$, by differentiating twice (lesson 9
+# shows how). Give a list of two numbers.
+
+# %%
+answer_4 = ...  # a list of 2 numbers
+
+check("forward.4", answer_4)
+
+# %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the
 # [Solutions](solutions/08_forward_mode.ipynb) notebook. Open it after you have tried.

@@ -52,5 +52,24 @@ value, jv = torch.func.jvp(f3, (torch.tensor([2.0, 3.0]),), (torch.tensor([1.0, 
 print(jv)
 assert passes("forward.3", jv)
 
+# %% [markdown]
+# ## Exercise 4
+#
+# Twice backward, as lesson 9 does it: the gradient with `create_graph=True`, then the
+# gradient of (gradient · v). $H = ((6x_1, 1), (1, 0)) = ((6, 1), (1, 0))$, so
+# $Hv = (7, 1)$; `torch.func.hessian` agrees.
+
+# %%
+def f4(x):
+    return x[0] ** 3 + x[0] * x[1]
+
+
+x4 = torch.tensor([1.0, 2.0], requires_grad=True)
+v4 = torch.tensor([1.0, 1.0])
+(g4,) = torch.autograd.grad(f4(x4), x4, create_graph=True)
+(hv4,) = torch.autograd.grad(g4, x4, grad_outputs=v4)
+print(hv4, torch.func.hessian(f4)(x4.detach()) @ v4)
+assert passes("forward.4", hv4)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

@@ -246,4 +246,12 @@ answer_3 = ...  # 3 个数的列表
 check("forward.3", answer_3)
 
 # %% [markdown]
+# **练习 4（黑塞矩阵-向量积）** 对 $f(x) = x_1^3 + x_1 x_2$，在 $x = (1, 2)$、$v = (1, 1)$ 处计算 $Hv$，其中 $H$ 是 $f$ 的黑塞矩阵：可以用 `torch.func.hessian`，也可以不构建 $H$，求两次导数（第 9 课会讲怎样做）。用两个数的列表回答。
+
+# %%
+answer_4 = ...  # 两个数的列表
+
+check("forward.4", answer_4)
+
+# %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/08_forward_mode.ipynb) 笔记本里。请先自己试过再打开。

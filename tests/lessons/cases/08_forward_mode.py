@@ -49,4 +49,15 @@ CASES = {
             ("Jv", "hint.forward.3.1"),
         ],
     },
+    "forward.4": {
+        "right": [[7.0, 1.0], minigrad.tensor([7.0, 1.0]), (7, 1)],
+        "wrong": [
+            ([5.0, 1.0], "hint.forward.4.2"),  # the gradient
+            ([6.0, 1.0], "hint.forward.4.3"),  # the first column of H
+            ([1.0, 0.0], "hint.forward.4.3"),  # the second column
+            ([7.0, 2.0], "hint.forward.4.4"),
+            ([[6.0, 1.0], [1.0, 0.0]], "hint.forward.4.1"),  # H itself
+            ("Hv", "hint.forward.4.1"),
+        ],
+    },
 }

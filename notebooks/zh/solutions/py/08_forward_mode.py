@@ -56,5 +56,22 @@ value, jv = torch.func.jvp(f3, (torch.tensor([2.0, 3.0]),), (torch.tensor([1.0, 
 print(jv)
 assert passes("forward.3", jv)
 
+# %% [markdown]
+# ## 练习 4
+#
+# 像第 9 课那样求两次导数：先用 `create_graph=True` 求梯度，再求（梯度 · v）的梯度。$H = ((6x_1, 1), (1, 0)) = ((6, 1), (1, 0))$，所以 $Hv = (7, 1)$；`torch.func.hessian` 给出同样的结果。
+
+# %%
+def f4(x):
+    return x[0] ** 3 + x[0] * x[1]
+
+
+x4 = torch.tensor([1.0, 2.0], requires_grad=True)
+v4 = torch.tensor([1.0, 1.0])
+(g4,) = torch.autograd.grad(f4(x4), x4, create_graph=True)
+(hv4,) = torch.autograd.grad(g4, x4, grad_outputs=v4)
+print(hv4, torch.func.hessian(f4)(x4.detach()) @ v4)
+assert passes("forward.4", hv4)
+
 # %%
 all_solutions_pass()  # 打印一行字，用课程的语言
