@@ -417,6 +417,8 @@ _JUDGES["graphs.2"] = _number(4, "hint.graphs.2.1")
 @exercise("graphs.3")
 def _graphs_3(answer):
     answer = _names(answer)
+    if answer - {"u", "v", "s"}:  # names that are not among the three tensors asked about
+        return tr("hint.graphs.3.4", names=", ".join(sorted(answer - {"u", "v", "s"})))
     if "u" in answer:
         return tr("hint.graphs.3.1")
     if "s" in answer:
@@ -824,11 +826,13 @@ def _letters(answer) -> set[str]:
 @exercise("stopping.2")
 def _stopping_2(answer):
     answer = _letters(answer)
+    if answer - set("ABCDE"):
+        return tr("hint.stopping.2.3", letters=", ".join(sorted(answer - set("ABCDE"))))
     if "C" in answer:
         return tr("hint.stopping.2.1")
     missing = {"A", "B", "D", "E"} - answer
     if missing:
-        return tr("hint.stopping.2.2", missing=sorted(missing))
+        return tr("hint.stopping.2.2", missing=", ".join(sorted(missing)))
     return None
 
 
@@ -863,13 +867,15 @@ _JUDGES["inplace.1"] = _number(6, "hint.inplace.1.1")
 @exercise("inplace.2")
 def _inplace_2(answer):
     answer = _letters(answer)
+    if answer - set("ABCDE"):
+        return tr("hint.inplace.2.4", letters=", ".join(sorted(answer - set("ABCDE"))))
     if "B" in answer:
         return tr("hint.inplace.2.1")
     if "D" in answer:
         return tr("hint.inplace.2.2")
     missing = {"A", "C", "E"} - answer
     if missing:
-        return tr("hint.inplace.2.3", missing=sorted(missing))
+        return tr("hint.inplace.2.3", missing=", ".join(sorted(missing)))
     return None
 
 

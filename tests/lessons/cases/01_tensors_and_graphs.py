@@ -21,6 +21,7 @@ CASES = {
     "graphs.3": {
         "right": [{"v"}, ["v"], "v", ("v",)],
         "wrong": [
+            ({"v", "w"}, "hint.graphs.3.4"),
             ({"u", "v"}, "hint.graphs.3.1"),
             ({"v", "s"}, "hint.graphs.3.2"),
             ("v, s", "hint.graphs.3.2"),

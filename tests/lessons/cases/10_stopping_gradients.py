@@ -33,6 +33,7 @@ CASES = {
     "stopping.2": {
         "right": [{"A", "B", "D", "E"}, ["a", "b", "d", "e"], "ABDE"],
         "wrong": [
+            ("ABDEF", "hint.stopping.2.3"),
             ({"A", "B", "C", "D", "E"}, "hint.stopping.2.1"),
             ({"A", "B"}, "hint.stopping.2.2"),
             (5, None),

@@ -10,6 +10,7 @@ CASES = {
     "inplace.2": {
         "right": [{"A", "C", "E"}, ["a", "c", "e"], "ACE"],
         "wrong": [
+            ("ACEF", "hint.inplace.2.4"),
             ({"A", "B", "C", "E"}, "hint.inplace.2.1"),
             ({"A", "C", "D", "E"}, "hint.inplace.2.2"),
             ({"A"}, "hint.inplace.2.3"),
