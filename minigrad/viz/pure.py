@@ -82,8 +82,6 @@ def image(svg: str, zoom: float = 1.0):  # -> PIL.Image.Image
 
 def rasterize(svg: str, format: str) -> bytes:  # noqa: A002
     """``svg`` drawn as PNG or JPEG (at 96 dpi), or as a one-page PDF (at ``PDF_DPI``)."""
-    from PIL import Image  # noqa: F401  (Pillow writes all three formats)
-
     picture = image(svg, zoom=PDF_DPI / 96 if format == "pdf" else 1.0)
     out = io.BytesIO()
     if format == "pdf":
