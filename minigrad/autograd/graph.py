@@ -169,7 +169,8 @@ _install_saved_fields()
 def _node_dir(node: Node) -> list[str]:
     """``dir(grad_fn)`` lists the saved values of this kind of node only, as torch's
     does (so ``dir(x.exp().grad_fn)`` shows ``_saved_result``, not ``_saved_self``)."""
-    every = {a for n in {n for f in _FIELDS.values() for n in f} for a in _saved_attrs(n, True)}
+    any_node = {name for fields in _FIELDS.values() for name in fields}
+    every = {attr for name in any_node for attr in _saved_attrs(name, tensor=True)}
     fields = _FIELDS.get(type(node).__name__, {})
     own = {a for name, read in fields.items() for a in _saved_attrs(name, _is_tensor(node, read))}
     names = set(object.__dir__(node)) - every - {"_saved"}  # ("_saved": minigrad's own slot)

@@ -246,16 +246,12 @@ def _add_to_grad(leaf: Tensor, grad: Tensor) -> None:
     if grad._data.dtype != leaf._data.dtype:
         grad = grad.to(leaf.dtype)
     if leaf._grad is None:
-        if create_graph:
-            # torch copies it into a fresh tensor with an in-place copy_, so this .grad
-            # starts at _version 1 (and shows grad_fn=<CopyBackwards> if it has a graph)
-            if grad.requires_grad:
-                leaf._grad = Tensor._copy_with_grad_fn(grad)
-            else:
-                leaf._grad = Tensor._make(grad._data.copy(), None)
-            leaf._grad._bump_version()
+        if create_graph and grad.requires_grad:
+            leaf._grad = Tensor._copy_with_grad_fn(grad)  # shows grad_fn=<CopyBackwards>
         else:  # a fresh copy: the same gradient may also reach another leaf
             leaf._grad = Tensor._make(grad._data.copy(), None)
+        if create_graph:  # torch copies it in with copy_: this .grad starts at _version 1
+            leaf._grad._bump_version()
     elif create_graph:  # out of place, recorded when either side has a graph
         leaf._grad = leaf._grad + grad
     else:

@@ -189,14 +189,9 @@ def frame_svgs(stepper: Any, scale: float = 1.0) -> list[str]:
 
 
 # --- raster and PDF ------------------------------------------------------------------------
-def _rasterize(svg: str, zoom: float) -> Any:
-    """An RGB Pillow image of ``svg`` (``zoom`` 1: one CSS pixel per pixel)."""
-    return pure.image(svg, zoom)
-
-
 def images(stepper: Any, zoom: float = 1.0) -> list[Any]:
     """The frames as Pillow images (RGB), all the same size."""
-    return [_rasterize(svg, zoom) for svg in frame_svgs(stepper)]
+    return [pure.image(svg, zoom) for svg in frame_svgs(stepper)]
 
 
 def _vector_pdf(svgs: Sequence[str]) -> bytes | None:
@@ -249,12 +244,12 @@ def save(
     if kind == "pdf":
         pdf = _vector_pdf(svgs) if vector else None
         if pdf is None:
-            pages = [_rasterize(svg, 2 * zoom) for svg in svgs]
+            pages = [pure.image(svg, 2 * zoom) for svg in svgs]
             pages[0].save(path, "PDF", save_all=True, append_images=pages[1:], resolution=144)
         else:
             path.write_bytes(pdf)
         return path
-    pictures = [_rasterize(svg, zoom) for svg in svgs]
+    pictures = [pure.image(svg, zoom) for svg in svgs]
     options: dict[str, Any] = {"save_all": True, "append_images": pictures[1:], "loop": 0}
     options["duration"] = [interval] * len(pictures)
     if kind == "gif":
