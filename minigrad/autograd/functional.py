@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from .. import _creation
 from ..core.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 from ..core.tensor import Tensor
@@ -318,9 +320,14 @@ def jacobian(
         result = []
         for i, out in enumerate(outputs):
             rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j
-            flat = out.reshape(-1)
+            # row k is the gradient of out[k] alone: torch takes ``out.reshape(-1)[k]``;
+            # sending row k of the identity into out gives the same numbers, one node sooner
+            eye = np.eye(out.nelement(), dtype=out._data.dtype)
             for k in range(out.nelement()):
-                grads = _grads((flat[k],), inputs, retain_graph=True, create_graph=create_graph)
+                one_hot = Tensor._make(eye[k].reshape(out._data.shape), None)
+                grads = _grads(
+                    (out,), inputs, (one_hot,), retain_graph=True, create_graph=create_graph
+                )
                 for j, (g, x) in enumerate(zip(grads, inputs)):
                     if g is None:
                         if strict:

@@ -65,7 +65,7 @@ def run_backward(
     buffers: dict[Node, Any] = {}  # node -> its summed gradient (several outputs: a list)
     ready = _ready_roots(roots, waiting)  # a heap of (-seq, node): the newest comes out first
     observing = bool(observe.nodes) and observe.watched_nodes()
-    plain = wanted is None and not batched and not observing  # nothing but the chain rule
+    plain = _plain_nodes(waiting, wanted, batched or observing)  # for the fast path below
     # The derivative rules are ordinary tensor operations. With grad mode on
     # (create_graph=True) they are recorded like any forward pass: the gradients
     # get a grad_fn of their own and can be differentiated again (grad-of-grad).
@@ -74,10 +74,10 @@ def run_backward(
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
             grad = buffers.pop(node, None)  # (a list for a node with several outputs)
-            if plain and type(grad) is Tensor and node._hooks is None and node._inputs:
+            if type(grad) is Tensor and node._hooks is None and node in plain:
                 # fast path for ``_run_node`` -> ``_run_rule`` below, for the common case
-                # (one gradient, no hooks, not a leaf: a leaf has no _inputs), spelled
-                # out here because it runs for every node; it does the same
+                # (one gradient, no hooks, not a leaf, not an input of autograd.grad),
+                # spelled out here because it runs for every node; it does the same
                 if node._holds_saved and node._saved is F._FREED:
                     raise RuntimeError(_messages.SECOND_BACKWARD)
                 out = type(node).backward(node, grad)  # 3.
@@ -144,6 +144,17 @@ def _run_node(
     if observing:
         observe.node_ran(node, grads, out, _leaf_grad(node))
     return out
+
+
+def _plain_nodes(waiting: dict[Node, int], wanted: _Wanted | None, special: bool) -> Any:
+    """The nodes where nothing but the chain rule runs: every node but the leaves, or
+    for autograd.grad those between the outputs and its inputs; none at all with a
+    batch or observers."""
+    if special:
+        return ()
+    if wanted is not None:
+        return wanted.inner
+    return {node for node in waiting if node._inputs}
 
 
 # --- the steps of the chain rule ---------------------------------------------
@@ -462,6 +473,7 @@ class _Wanted:
             self.slots.setdefault(key, []).append(i)
         self.targets = {n for n, _ in self.slots}
         self.on_path = _needed(waiting, self.targets)
+        self.inner = self.on_path - self.targets  # nodes it only passes through
         self.accumulate = accumulate
         self.results: list[Tensor | None] = [None] * len(inputs)
 

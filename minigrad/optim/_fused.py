@@ -17,12 +17,17 @@ def fma(a: np.ndarray | float, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """``a * b + c``, rounded once for float32 (``a`` may be a Python number)."""
     if np.result_type(b, c) != np.float32:
         return a * b + c
-    exact = (
-        np.float64(np.float32(a)) * b.astype(np.float64)
-        if np.isscalar(a)
-        else (a.astype(np.float64) * b)
-    )
-    return (exact + c).astype(np.float32)
+    # (one float64 buffer, changed in place: a fresh one per step costs more than the sums)
+    if np.isscalar(a):
+        exact = b.astype(np.float64)
+        exact *= np.float64(np.float32(a))
+    else:
+        exact = a.astype(np.float64) * b
+    if exact.shape == np.shape(c):
+        exact += c
+    else:  # (c is larger: a and b broadcast to it)
+        exact = exact + c
+    return exact.astype(np.float32)
 
 
 def addcmul_(out: np.ndarray, value: float, a: np.ndarray, b: np.ndarray) -> None:

@@ -1,0 +1,68 @@
+"""``jacobian`` and ``hessian`` row by row (``vectorize=False``): each row is sent
+into the output as a row of the identity, where torch differentiates
+``out.reshape(-1)[k]``. The two ways must give the same bits, and torch's numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import minigrad
+from minigrad.autograd.functional import hessian, jacobian
+
+FUNCS = {
+    "tanh_cubed": lambda x: (x.tanh() ** 3).sum(),
+    "matmul": lambda x: ((x.reshape(2, 3) @ x.reshape(3, 2)).sigmoid() ** 2).sum(),
+    "softmax": lambda x: (x.softmax(0) * x.exp()).sum(),
+    "broadcast": lambda x: ((x.reshape(2, 3) + x[:3]).log1p() * x.reshape(2, 3)).mean(),
+}
+
+
+def _rows_by_select(fn, x, create_graph):
+    """The general way: one ``autograd.grad`` of ``out.reshape(-1)[k]`` per row."""
+    x = x.detach().requires_grad_()
+    (g,) = minigrad.autograd.grad(fn(x), x, create_graph=True)
+    flat = g.reshape(-1)
+    rows = [
+        minigrad.autograd.grad(flat[k], x, retain_graph=True, create_graph=create_graph)[0]
+        for k in range(flat.nelement())
+    ]
+    return minigrad.stack(rows)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", sorted(FUNCS))
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hessian_rows_are_the_select_rows_and_torchs(name, dtype, seed):
+    fn = FUNCS[name]
+    a = np.random.RandomState(seed).uniform(0.1, 1.5, 6).astype(dtype)
+    mine = hessian(fn, minigrad.tensor(a))
+    assert np.array_equal(mine.numpy(), _rows_by_select(fn, minigrad.tensor(a), False).numpy())
+    theirs = torch.autograd.functional.hessian(fn, torch.tensor(a))
+    assert mine.dtype.__repr__() == repr(theirs.dtype)
+    tol = 2e-6 if dtype == "float32" else 1e-13
+    np.testing.assert_allclose(mine.numpy(), theirs.numpy(), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("name", sorted(FUNCS))
+def test_jacobian_rows_with_create_graph_record_what_torch_records(name):
+    a = np.random.RandomState(3).uniform(0.1, 1.5, 6)
+    fn = FUNCS[name]
+
+    def grad_of(T):
+        def g(x):
+            return T.autograd.grad(fn(x), x, create_graph=True)[0]
+
+        return g
+
+    x = minigrad.tensor(a, requires_grad=True)
+    mine = jacobian(grad_of(minigrad), x, create_graph=True)
+    xt = torch.tensor(a, requires_grad=True)
+    theirs = torch.autograd.functional.jacobian(grad_of(torch), xt, create_graph=True)
+    assert type(mine.grad_fn).__name__ == type(theirs.grad_fn).__name__
+    np.testing.assert_allclose(mine.detach().numpy(), theirs.detach().numpy(), rtol=1e-12)
+    # and it can be differentiated once more, to the same numbers
+    (third,) = minigrad.autograd.grad(mine.sum(), x)
+    (third_t,) = torch.autograd.grad(theirs.sum(), xt)
+    np.testing.assert_allclose(third.numpy(), third_t.numpy(), rtol=1e-11)
