@@ -163,7 +163,8 @@ def markdown(results: dict[str, Any]) -> str:
         f"{', quick mode' if results['quick'] else ''}. "
         f"Peers: {versions}. "
         "Medians of interleaved runs; ratio = minigrad / torch; "
-        "÷ fastest peer = minigrad / the fastest peer that ran the row.",
+        "÷ fastest peer = minigrad / the fastest peer that ran the row; "
+        "met: the target against torch and, where a peer ran, ahead of every peer.",
         "",
         "| workload | case | minigrad | torch | numpy | "
         + " | ".join(peers)
@@ -179,6 +180,9 @@ def markdown(results: dict[str, Any]) -> str:
             cells = ["–"] * (len(columns) + 1) + [r["target_text"], "pending", ""]
         else:
             met = {True: "yes", False: "**no**", None: ""}[r["met"]]
+            if r["met"] is False and None not in (r["met_torch"], r["met_peer"]):
+                missed = "torch" if r["met_peer"] else "peer" if r["met_torch"] else "both"
+                met += f" ({missed})"
             ratio = f"{r['ratio']:.2f}" if r["ratio"] is not None else ""
             cells = [_fmt(v.get(k), r["unit"]) for k in columns]
             vs_peer = ""

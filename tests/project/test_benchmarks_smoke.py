@@ -92,7 +92,24 @@ def test_ratio_is_minigrad_over_torch(results: tuple[dict, str]) -> None:
         v = r["values"]
         assert r["ratio"] == pytest.approx(v["minigrad"] / v["torch"])
         if r["target"] is not None:
-            assert r["met"] == (r["ratio"] <= r["target"])
+            assert r["met_torch"] == (r["ratio"] <= r["target"])
+
+
+def test_met_needs_the_torch_target_and_every_peer_behind(results: tuple[dict, str]) -> None:
+    data, md = results
+    for r in data["rows"]:
+        if r["status"] != "measured":
+            continue
+        parts = []
+        if r["target"] is not None and r["ratio"] is not None:
+            parts.append(r["ratio"] <= r["target"])
+        if r["peer_ratio"] is not None and r["peer_target"] is not None:
+            parts.append(r["peer_ratio"] <= r["peer_target"])
+        if parts:
+            assert r["met"] == all(parts), r
+        if r["met"] is False and len(parts) == 2:
+            missed = "torch" if parts[1] else "peer" if parts[0] else "both"
+            assert f"**no** ({missed})" in md
 
 
 def test_threads_pinned_and_blas_reported(results: tuple[dict, str]) -> None:
