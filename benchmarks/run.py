@@ -141,6 +141,8 @@ def environment() -> dict[str, Any]:
 def _fmt(value: float | None, unit: str) -> str:
     if value is None:
         return "–"
+    if unit == "objects" and value != int(value):  # (per node: 4.50 objects)
+        return f"{value:.2f} {unit}"
     if unit in ("B", "objects"):
         return f"{value:,.0f} {unit}"
     if unit == "×":

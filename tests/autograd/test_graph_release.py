@@ -8,6 +8,7 @@ import sys
 import weakref
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 import torch
 
@@ -174,3 +175,39 @@ def test_backward_observer_costs_nothing_when_removed() -> None:
     (x * 3).backward()
     assert steps == ["AddBackward0", "MulBackward0", "torch::autograd::AccumulateGrad"]
     assert not observe.nodes
+
+
+class _Square(minigrad.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        y = x * x
+        return y
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return 2 * x * g
+
+
+@pytest.mark.parametrize("after", ["nothing", "backward", "autograd.grad", "create_graph"])
+def test_multi_output_and_custom_function_graphs_leave_no_cycles(no_cyclic_gc, after) -> None:
+    """split, max(dim), unbind (nodes with several outputs) and a custom Function:
+    after ``del``, reference counting alone frees every node (gc finds nothing)."""
+    x = minigrad.tensor(np.arange(12.0).reshape(4, 3) / 10, requires_grad=True)
+    a, b = x.split(2)
+    m, _ = x.max(1)
+    rows = x.unbind(0)
+    y = _Square.apply(a).sum() + b.sum() + m.sum() + rows[0].sum() + _Square.apply(x).mean()
+    nodes = [weakref.ref(n) for n in (y.grad_fn, a.grad_fn, m.grad_fn, rows[0].grad_fn)]
+    if after == "backward":
+        y.backward()
+    elif after == "autograd.grad":
+        minigrad.autograd.grad(y, x)
+    elif after == "create_graph":
+        (g,) = minigrad.autograd.grad(y, x, create_graph=True)
+        g.sum().backward()
+        del g
+    del y, a, b, m, rows, _
+    assert all(n() is None for n in nodes)
+    assert gc.collect() == 0

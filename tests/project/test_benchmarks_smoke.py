@@ -187,3 +187,16 @@ def test_peer_ratio_is_minigrad_over_the_fastest_peer(results: tuple[dict, str])
         assert r["fastest_peer"] == min(ran, key=ran.get)
         assert r["peer_ratio"] == pytest.approx(r["values"]["minigrad"] / min(ran.values()))
         assert f"{r['peer_ratio']:.2f} ({r['fastest_peer']}:" in md
+
+
+def test_the_bytecode_profile_names_the_core_functions_an_op_runs() -> None:
+    from benchmarks.profile import per_op_profile
+
+    fwd, bwd, n = per_op_profile(8)
+    assert n == 8
+    assert fwd["core/node.py::Op.apply"] > 0 and fwd["core/tensor.py::Tensor._make"] > 0
+    assert bwd["core/engine.py::run_backward"] > 0
+    assert "core/engine.py::run_backward" not in fwd  # the passes are counted apart
+    # the chain's ops are all alike, so the count per op does not depend on its length
+    fwd16, _, _ = per_op_profile(16)
+    assert abs(sum(fwd16.values()) / 16 - sum(fwd.values()) / 8) < 0.1 * sum(fwd.values()) / 8
