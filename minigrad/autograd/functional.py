@@ -322,9 +322,10 @@ def jacobian(
             rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j
             # row k is the gradient of out[k] alone: torch takes ``out.reshape(-1)[k]``;
             # sending row k of the identity into out gives the same numbers, one node sooner
-            eye = np.eye(out.nelement(), dtype=out._data.dtype)
             for k in range(out.nelement()):
-                one_hot = Tensor._make(eye[k].reshape(out._data.shape), None)
+                one_hot = np.zeros(out._data.shape, dtype=out._data.dtype)
+                one_hot.flat[k] = 1
+                one_hot = Tensor._make(one_hot, None)
                 grads = _grads(
                     (out,), inputs, (one_hot,), retain_graph=True, create_graph=create_graph
                 )

@@ -66,3 +66,22 @@ def test_jacobian_rows_with_create_graph_record_what_torch_records(name):
     (third,) = minigrad.autograd.grad(mine.sum(), x)
     (third_t,) = torch.autograd.grad(theirs.sum(), xt)
     np.testing.assert_allclose(third.numpy(), third_t.numpy(), rtol=1e-11)
+
+
+def test_many_outputs_of_one_input_need_no_square_identity():
+    """Row by row, each row's one-hot gradient is made on its own: a Jacobian of
+    5,000 outputs and 1 input never holds a 5,000 x 5,000 identity (200 MB)."""
+    import tracemalloc
+
+    n = 5_000
+    x = minigrad.tensor([0.5], dtype=minigrad.float64, requires_grad=True)
+    tracemalloc.start()
+    try:
+        J = jacobian(lambda a: (a * minigrad.arange(n, dtype=minigrad.float64)).sin(), x)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert J.shape == (n, 1)
+    k = np.arange(n)
+    np.testing.assert_allclose(J[:, 0].numpy(), np.cos(0.5 * k) * k, rtol=1e-12, atol=1e-12)
+    assert peak < 100 * 2**20
