@@ -74,7 +74,7 @@ def run_backward(
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
             grad = buffers.pop(node, None)  # (a list for a node with several outputs)
-            if type(grad) is Tensor and node._hooks is None and node in plain:
+            if type(grad) is Tensor and node._hooks is None and node._inputs and node in plain:
                 # fast path for ``_run_node`` -> ``_run_rule`` below, for the common case
                 # (one gradient, no hooks, not a leaf, not an input of autograd.grad),
                 # spelled out here because it runs for every node; it does the same
@@ -147,14 +147,12 @@ def _run_node(
 
 
 def _plain_nodes(waiting: dict[Node, int], wanted: _Wanted | None, special: bool) -> Any:
-    """The nodes where nothing but the chain rule runs: every node but the leaves, or
-    for autograd.grad those between the outputs and its inputs; none at all with a
-    batch or observers."""
+    """The nodes where nothing but the chain rule runs (leaves aside, which the loop
+    tells by their empty ``_inputs``): every node, or for autograd.grad those between
+    the outputs and its inputs; none at all with a batch or observers."""
     if special:
         return ()
-    if wanted is not None:
-        return wanted.inner
-    return {node for node in waiting if node._inputs}
+    return waiting if wanted is None else wanted.inner
 
 
 # --- the steps of the chain rule ---------------------------------------------
