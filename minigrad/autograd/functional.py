@@ -321,7 +321,8 @@ def jacobian(
         for i, out in enumerate(outputs):
             rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j
             # row k is the gradient of out[k] alone: torch takes ``out.reshape(-1)[k]``;
-            # sending row k of the identity into out gives the same numbers, one node sooner
+            # a one-hot gradient sent into out gives the same numbers, with no reshape
+            # and no select node to go back through
             for k in range(out.nelement()):
                 one_hot = np.zeros(out._data.shape, dtype=out._data.dtype)
                 one_hot.flat[k] = 1
