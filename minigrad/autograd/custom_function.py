@@ -197,7 +197,8 @@ class Function(FunctionCtx, metaclass=_FunctionMeta):
         nrs = None
         if any(isinstance(a, Tensor) and a._out_nr for a in args):
             nrs = tuple(a._out_nr if isinstance(a, Tensor) else 0 for a in args)
-        node = _f.make_node(cls._backward_cls, args, nexts, nrs)
+        edges = tuple(e for a, nxt in zip(args, nexts) for e in (a, nxt))  # a0, next0, a1...
+        node = _f.make_node(cls._backward_cls, edges, nrs)
         node._to_save = ()
         record = _State.enabled and any(n is not None for n in node._next)
 

@@ -66,15 +66,14 @@ def run_backward(
     ready = _ready_roots(roots, waiting)  # a heap of (-seq, node): the newest comes out first
     observing = bool(observe.nodes) and observe.watched_nodes()
     plain = _plain_nodes(waiting, wanted, batched or observing)  # for the fast path below
-    # The derivative rules are ordinary tensor operations. With grad mode on
-    # (create_graph=True) they are recorded like any forward pass: the gradients
-    # get a grad_fn of their own and can be differentiated again (grad-of-grad).
+    # The derivative rules are ordinary tensor operations: with grad mode on (create_graph=True)
+    # they are recorded like a forward pass, and the gradients can be differentiated again.
     with set_grad_enabled(create_graph), QuietNumpy():  # (no inf/nan warnings, as in forward)
         _deliver_roots(buffers, roots, outputs, grad_outputs)
         while ready:
             node = heapq.heappop(ready)[1]  # 2. the ready node made last
             grad = buffers.pop(node, None)  # (a list for a node with several outputs)
-            if type(grad) is Tensor and node._hooks is None and node._inputs and node in plain:
+            if type(grad) is Tensor and node._hooks is None and node._edges and node in plain:
                 # fast path for ``_run_node`` -> ``_run_rule`` below, for the common case
                 # (one gradient, no hooks, not a leaf, not an input of autograd.grad),
                 # spelled out here because it runs for every node; it does the same
@@ -88,7 +87,8 @@ def run_backward(
                 out = _run_node(node, grad, wanted, accumulate, batched, retain_graph, observing)
                 if out is None:
                     continue  # a leaf, or a node autograd.grad does not need
-            for nxt, nr, g, x in zip(node._next, node._next_nr or _ALL_0, out, node._inputs):
+            pairs = iter(node._edges)  # input0, next0, input1, next1, ...: taken in pairs
+            for x, nxt, nr, g in zip(pairs, pairs, node._next_nr or _ALL_0, out):
                 if nxt is None:
                     continue
                 if g is not None:
@@ -107,6 +107,7 @@ def run_backward(
     return wanted.results if wanted is not None else []
 
 
+_NEXTS = slice(1, None, 2)  # the next nodes in a node's _edges
 _ALL_0 = itertools.repeat(0)  # (a node's inputs were all output 0 of their nodes)
 
 
@@ -164,7 +165,7 @@ def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
         waiting.setdefault(r, 0)
     while stack:
         node = stack.pop()
-        for nxt in node._next:
+        for nxt in node._edges[_NEXTS]:  # (node._next, without the property's call)
             if nxt is None:
                 continue
             if nxt in waiting:
@@ -498,7 +499,7 @@ def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
     # reverse edges, then walk back from the targets
     parents: dict[Node, list[Node]] = {}
     for node in waiting:
-        for nxt in node._next:
+        for nxt in node._edges[_NEXTS]:  # (node._next, without the property's call)
             if nxt is not None:
                 parents.setdefault(nxt, []).append(node)
     seen = set(t for t in targets if t in waiting)

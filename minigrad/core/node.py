@@ -3,10 +3,17 @@
 Every operation on tensors that require grad leaves behind a *node*: the
 object you see as ``y.grad_fn``. A node remembers
 
-- ``_inputs``: what went into the operation (tensors and plain numbers), so the
-  graph can be drawn and gradients can be reduced to each input's shape;
-- ``_next``: for each input, the node that gradient must flow to next
-  (``next_functions`` shows these as ``(node, output_nr)`` pairs);
+- ``_edges``: for each input, two things, one after the other in one tuple
+  ``(input0, next0, input1, next1, ...)``:
+
+  - the input itself (a tensor or a plain number; read them all as
+    ``_inputs``), so the graph can be drawn and gradients can be reduced to
+    each input's shape;
+  - the node that input's gradient must flow to next, or None (read them all
+    as ``_next``; ``next_functions`` shows them as ``(node, output_nr)`` pairs).
+
+  One tuple, not two: each object a graph keeps is one more for Python's
+  garbage collector to walk (see ``benchmarks/README.md``, "Deep graph");
 - ``_saved``: the values its derivative rule needs (``ctx.save_for_backward``).
 
 Each operation is a subclass of :class:`Op` (not to be confused with the
@@ -49,9 +56,8 @@ class Node:
     # __weakref__: like torch's nodes, ``weakref.ref(y.grad_fn)`` works (tests and
     # pictures use it to watch a graph being released)
     __slots__ = (
-        "_inputs",
+        "_edges",  # (input0, next0, input1, next1, ...): see the top of this file
         "_settings",  # the op's keyword settings (``dim=1``...), or None; shown in pictures
-        "_next",
         "_next_nr",
         "_saved",
         "_versions",
@@ -63,6 +69,16 @@ class Node:
     # True for a rule that keeps what backward needs (a mask, indices) in its own
     # slots, where torch saves tensors: a second backward through it fails all the same
     _holds_saved = False
+
+    @property
+    def _inputs(self) -> tuple:
+        """What went into the operation: tensors and plain numbers, in order."""
+        return self._edges[0::2]
+
+    @property
+    def _next(self) -> tuple:
+        """For each input, the node its gradient goes to next (None: no gradient)."""
+        return self._edges[1::2]
 
     def name(self) -> str:
         """The node's name, e.g. ``'MulBackward0'``."""
@@ -189,11 +205,11 @@ class Node:
     # what ``ctx.needs_input_grad`` reports
     @property
     def needs_input_grad(self) -> tuple[bool, ...]:
-        nexts = self._next
-        if len(nexts) == 2:  # most ops have two inputs: spelled out, it is cheaper
-            return (nexts[0] is not None, nexts[1] is not None)
+        edges = self._edges
+        if len(edges) == 4:  # most ops have two inputs: spelled out, it is cheaper
+            return (edges[1] is not None, edges[3] is not None)
         # (a list comprehension: turning a generator into a tuple costs twice as much)
-        return tuple([n is not None for n in nexts])
+        return tuple([n is not None for n in edges[1::2]])
 
 
 _NO_VERSIONS = ((), (None,), (None, None), (None, None, None))  # shared, never changed
@@ -270,22 +286,21 @@ _NO_CTX = _NoContext()
 
 def make_node(
     cls: type,
-    inputs: tuple = (),
-    nexts: tuple = (),
+    edges: tuple = (),
     next_nr: tuple | None = None,
     settings: dict | None = None,
 ) -> Any:
     """A new node of class ``cls``: the one place nodes are made (by ``Op.apply``,
     ``AccumulateGrad.of`` and a custom ``autograd.Function``'s ``apply``).
 
-    ``inputs`` went into the operation; ``nexts[i]`` is the node input ``i``'s
-    gradient goes to (``next_nr[i]``: which output of it; None means all 0);
-    ``_seq`` orders the nodes: of the ready ones, backward runs the newest first.
+    ``edges`` is ``(input0, next0, input1, next1, ...)``: what went into the
+    operation, each followed by the node its gradient goes to (``next_nr[i]``:
+    which output of that node; None means all 0); ``_seq`` orders the nodes: of
+    the ready ones, backward runs the newest first.
     """
     node = _new(cls)
-    node._inputs = inputs
+    node._edges = edges
     node._settings = settings
-    node._next = nexts
     node._next_nr = next_nr
     node._saved = ()  # filled by forward's ``ctx.save_for_backward``
     node._versions = ()  # the version of each saved tensor when it was saved
@@ -366,10 +381,11 @@ class Op(Node):
         # its grad_fn, a leaf's AccumulateGrad, or None if it needs no gradient.
         # (This runs for every operation, so it is one plain loop, kept fast.)
         arrays = []
-        nexts = []
+        edges = []  # input0, next0, input1, next1...
         record = False
         other_nr = False  # is some input not output 0 of its node? (rare: split, max(dim))
         for x in inputs:
+            edges.append(x)
             if isinstance(x, Tensor):
                 arrays.append(x._data)
                 if x._out_nr:
@@ -378,7 +394,7 @@ class Op(Node):
                     if x._requires_grad:  # the common case
                         record = True
                         fn = x._grad_fn
-                        nexts.append(fn if fn is not None else AccumulateGrad.of(x))
+                        edges.append(fn if fn is not None else AccumulateGrad.of(x))
                         continue
                 else:
                     fn = x.grad_fn  # (for a view changed in place, this renews its history)
@@ -387,18 +403,18 @@ class Op(Node):
                         if fn is None:  # a leaf; or a view made in no_grad mode, whose
                             # gradient torch drops
                             fn = AccumulateGrad.of(x) if x._requires_grad else None
-                        nexts.append(fn)
+                        edges.append(fn)
                         continue
             else:
                 arrays.append(x)
-            nexts.append(None)
+            edges.append(None)
         if not record:  # nothing to record: compute, and wrap the result as tensor(s)
             return _compute(cls, inputs, settings, arrays)
         # 2. Record a node, connected to those next nodes (``next_functions``).
         nrs = None  # which output of its node each input was: stored only if not all 0
         if other_nr:
             nrs = tuple(x._out_nr if isinstance(x, Tensor) else 0 for x in inputs)
-        node = make_node(cls, inputs, tuple(nexts), nrs, settings or None)
+        node = make_node(cls, tuple(edges), nrs, settings or None)
         # 3. Compute on the arrays; forward keeps what backward needs (``ctx.save_for_backward``).
         token = _np_errors.set(_QUIET)
         try:
@@ -562,7 +578,7 @@ class AccumulateGrad(Node):
         """The leaf's node, made on first use and shared while a graph holds it."""
         acc = leaf._acc() if leaf._acc is not None else None
         if acc is None:
-            acc = make_node(AccumulateGrad, (), (), None, None)
+            acc = make_node(AccumulateGrad, (), None, None)
             acc._seq = float("inf")  # runs as soon as its gradient is ready
             acc.variable = leaf
             leaf._acc = weakref.ref(acc)

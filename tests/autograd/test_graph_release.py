@@ -211,3 +211,21 @@ def test_multi_output_and_custom_function_graphs_leave_no_cycles(no_cyclic_gc, a
     del y, a, b, m, rows, _
     assert all(n() is None for n in nodes)
     assert gc.collect() == 0
+
+
+def test_a_recorded_op_keeps_three_objects_for_the_cyclic_gc() -> None:
+    # the output tensor, its node, and the node's one tuple of edges (inputs and next
+    # nodes): each more object is one more for every full collection to walk. (A
+    # collection first stops tracking tuples of plain numbers, such as ``(1.0001,)``.)
+    x = minigrad.tensor(1.0, requires_grad=True)
+    gc.collect()
+    before = len(gc.get_objects())
+    y = x
+    for _ in range(1000):
+        y = y * 1.0001 + 0.0001
+    gc.collect()
+    per_op = (len(gc.get_objects()) - before) / 2000
+    assert per_op < 3.05, per_op
+    node = y.grad_fn
+    assert node._inputs == (y.grad_fn._edges[0], 0.0001) and node._next[1] is None
+    assert [n for n, _ in node.next_functions] == list(node._next)
