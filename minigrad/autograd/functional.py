@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from .. import _creation
+from ..core.engine import reuse_plans
 from ..core.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 from ..core.tensor import Tensor
 from ..exact import messages as _messages
@@ -318,33 +319,35 @@ def jacobian(
                 result = [list(row) for row in result]
             return _unpack(result, (outputs_tuple, inputs_tuple))
         result = []
-        for i, out in enumerate(outputs):
-            rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j
-            # row k is the gradient of out[k] alone: torch takes ``out.reshape(-1)[k]``;
-            # a one-hot gradient sent into out gives the same numbers, with no reshape
-            # and no select node to go back through
-            for k in range(out.nelement()):
-                one_hot = np.zeros(out._data.shape, dtype=out._data.dtype)
-                one_hot.flat[k] = 1
-                one_hot = Tensor._make(one_hot, None)
-                grads = _grads(
-                    (out,), inputs, (one_hot,), retain_graph=True, create_graph=create_graph
+        with reuse_plans():  # every row goes back through one graph: count it once
+            for i, out in enumerate(outputs):
+                rows: list[list[Tensor]] = [[] for _ in inputs]  # rows[j]: d out[k] / d input j
+                # row k is the gradient of out[k] alone: torch takes ``out.reshape(-1)[k]``;
+                # a one-hot gradient sent into out gives the same numbers, with no reshape
+                # and no select node to go back through
+                for k in range(out.nelement()):
+                    one_hot = np.zeros(out._data.shape, dtype=out._data.dtype)
+                    one_hot.flat[k] = 1
+                    one_hot = Tensor._make(one_hot, None)
+                    grads = _grads(
+                        (out,), inputs, (one_hot,), retain_graph=True, create_graph=create_graph
+                    )
+                    for j, (g, x) in enumerate(zip(grads, inputs)):
+                        if g is None:
+                            if strict:
+                                raise RuntimeError(
+                                    _messages.strict_output_i_independent_of_input_j(i, j)
+                                )
+                            g = _creation.zeros_like(x)
+                        elif strict and create_graph and not g.requires_grad:
+                            raise RuntimeError(_messages.strict_jacobian_independent_of_input(i))
+                        rows[j].append(g)
+                result.append(
+                    tuple(
+                        _stack(rows_j, x).view(out.size() + x.size())
+                        for rows_j, x in zip(rows, inputs)
+                    )
                 )
-                for j, (g, x) in enumerate(zip(grads, inputs)):
-                    if g is None:
-                        if strict:
-                            raise RuntimeError(
-                                _messages.strict_output_i_independent_of_input_j(i, j)
-                            )
-                        g = _creation.zeros_like(x)
-                    elif strict and create_graph and not g.requires_grad:
-                        raise RuntimeError(_messages.strict_jacobian_independent_of_input(i))
-                    rows[j].append(g)
-            result.append(
-                tuple(
-                    _stack(rows_j, x).view(out.size() + x.size()) for rows_j, x in zip(rows, inputs)
-                )
-            )
         return _unpack(_finish(tuple(result), create_graph), (outputs_tuple, inputs_tuple))
 
 

@@ -22,11 +22,12 @@ warning. Without ``retain_graph`` each node frees its saved values once it ran.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import warnings
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -159,6 +160,8 @@ def _plain_nodes(waiting: dict[Node, int], wanted: _Wanted | None, special: bool
 # --- the steps of the chain rule ---------------------------------------------
 def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
     """How many gradients each reachable node waits for (iterative: no recursion limit)."""
+    if _plans is not None and tuple(roots) in _plans:  # counted before (see reuse_plans)
+        return dict(_plans[tuple(roots)])
     waiting: dict[Node, int] = {}
     stack = list(dict.fromkeys(roots))  # two outputs of one node are one root
     for r in roots:
@@ -173,6 +176,8 @@ def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
             else:
                 waiting[nxt] = 1
                 stack.append(nxt)
+    if _plans is not None:
+        _plans[tuple(roots)] = dict(waiting)  # a copy: run_backward counts this one down
     return waiting
 
 
@@ -496,6 +501,11 @@ class _Wanted:
 
 def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
     """The nodes that lie on some path to a target (autograd.grad runs only those)."""
+    key = None
+    if _plans is not None:  # found before, for this graph and these targets? (see reuse_plans)
+        key = (tuple(waiting), frozenset(targets))
+        if key in _plans:
+            return _plans[key]
     # reverse edges, then walk back from the targets
     parents: dict[Node, list[Node]] = {}
     for node in waiting:
@@ -509,7 +519,28 @@ def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
             if p not in seen:
                 seen.add(p)
                 stack.append(p)
+    if key is not None:
+        _plans[key] = seen  # (read only, by every pass)
     return seen
+
+
+# --- one graph, many backward passes (the rows of a Jacobian) ---------------
+_plans: dict | None = None  # while reuse_plans() is on: what steps 1 and _needed found
+
+
+@contextlib.contextmanager
+def reuse_plans() -> Iterator[None]:
+    """Inside this block, backward passes through the same graph count its
+    dependencies (step 1), and find the nodes on a path to ``autograd.grad``'s
+    inputs, once: later passes start from a copy. ``functional.jacobian`` runs
+    one pass per row of the Jacobian, all through one graph. (A node's edges
+    never change once it is made, so the copy is what counting again would give.)"""
+    global _plans
+    outer, _plans = _plans, {}
+    try:
+        yield
+    finally:
+        _plans = outer
 
 
 # --- torch's one-time warning, and the deprecated observer ------------------

@@ -85,3 +85,44 @@ def test_many_outputs_of_one_input_need_no_square_identity():
     k = np.arange(n)
     np.testing.assert_allclose(J[:, 0].numpy(), np.cos(0.5 * k) * k, rtol=1e-12, atol=1e-12)
     assert peak < 100 * 2**20
+
+
+# --- reuse_plans: the rows count one graph once -------------------------------
+def test_passes_through_one_graph_count_it_once_and_give_the_same_gradients():
+    from minigrad.core import engine
+
+    x = minigrad.tensor([0.3, -0.7, 1.1], requires_grad=True)
+    y = (x.tanh() ** 3 * x).sum()
+    (g,) = minigrad.autograd.grad(y, x, create_graph=True)
+    plain = [minigrad.autograd.grad(g[k], x, retain_graph=True)[0] for k in range(3)]
+    with engine.reuse_plans():
+        first = minigrad.autograd.grad(g, x, torch_like_one_hot(0), retain_graph=True)[0]
+        remembered = len(engine._plans)  # the counts of step 1, and the nodes on the path
+        again = [
+            minigrad.autograd.grad(g, x, torch_like_one_hot(k), retain_graph=True)[0]
+            for k in range(3)
+        ]
+        assert remembered == 2 and len(engine._plans) == 2  # nothing counted anew
+    assert engine._plans is None  # forgotten after the block: the graph is not kept alive
+    for k in range(3):
+        assert np.array_equal(again[k]._data, plain[k]._data)  # the copies were fresh counts
+    assert np.array_equal(first._data, plain[0]._data)
+
+
+def torch_like_one_hot(k: int) -> minigrad.Tensor:
+    return minigrad.nn.functional.one_hot(minigrad.tensor(k), 3).to(minigrad.float32)
+
+
+def test_a_plan_is_not_reused_for_another_graph_and_is_dropped_on_errors():
+    from minigrad.core import engine
+
+    x = minigrad.tensor([0.5, 2.0], requires_grad=True)
+    with engine.reuse_plans():
+        a = minigrad.autograd.grad((x * x).sum(), x)[0]
+        b = minigrad.autograd.grad((x.exp() * x).sum(), x)[0]  # a new graph, a new count
+    assert np.allclose(a._data, 2 * x._data)
+    assert np.allclose(b._data, np.exp(x._data) * (1 + x._data))
+    y = minigrad.tensor([1.0, 3.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match="Output 0 of the user-provided function is independent"):
+        jacobian(lambda a, b: a * 2, (x, y), strict=True)  # raises inside the row loop
+    assert engine._plans is None
