@@ -160,15 +160,13 @@ def _plain_nodes(waiting: dict[Node, int], wanted: _Wanted | None, special: bool
 # --- the steps of the chain rule ---------------------------------------------
 def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
     """How many gradients each reachable node waits for (iterative: no recursion limit)."""
-    if _plans is not None and tuple(roots) in _plans:  # counted before (see reuse_plans)
-        return dict(_plans[tuple(roots)])
     waiting: dict[Node, int] = {}
     stack = list(dict.fromkeys(roots))  # two outputs of one node are one root
     for r in roots:
         waiting.setdefault(r, 0)
     while stack:
         node = stack.pop()
-        for nxt in node._edges[_NEXTS]:  # (node._next, without the property's call)
+        for nxt in node._next:
             if nxt is None:
                 continue
             if nxt in waiting:
@@ -176,8 +174,6 @@ def _count_dependencies(roots: Sequence[Node]) -> dict[Node, int]:
             else:
                 waiting[nxt] = 1
                 stack.append(nxt)
-    if _plans is not None:
-        _plans[tuple(roots)] = dict(waiting)  # a copy: run_backward counts this one down
     return waiting
 
 
@@ -501,11 +497,6 @@ class _Wanted:
 
 def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
     """The nodes that lie on some path to a target (autograd.grad runs only those)."""
-    key = None
-    if _plans is not None:  # found before, for this graph and these targets? (see reuse_plans)
-        key = (tuple(waiting), frozenset(targets))
-        if key in _plans:
-            return _plans[key]
     # reverse edges, then walk back from the targets
     parents: dict[Node, list[Node]] = {}
     for node in waiting:
@@ -519,28 +510,44 @@ def _needed(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
             if p not in seen:
                 seen.add(p)
                 stack.append(p)
-    if key is not None:
-        _plans[key] = seen  # (read only, by every pass)
     return seen
 
 
 # --- one graph, many backward passes (the rows of a Jacobian) ---------------
-_plans: dict | None = None  # while reuse_plans() is on: what steps 1 and _needed found
+_plans: dict | None = None  # inside reuse_plans(): what steps 1 and _needed found, per graph
 
 
 @contextlib.contextmanager
 def reuse_plans() -> Iterator[None]:
     """Inside this block, backward passes through the same graph count its
-    dependencies (step 1), and find the nodes on a path to ``autograd.grad``'s
-    inputs, once: later passes start from a copy. ``functional.jacobian`` runs
-    one pass per row of the Jacobian, all through one graph. (A node's edges
-    never change once it is made, so the copy is what counting again would give.)"""
-    global _plans
-    outer, _plans = _plans, {}
+    dependencies (step 1) and find the nodes on a path to ``autograd.grad``'s
+    inputs once; later passes start from a copy. ``functional.jacobian`` runs
+    one pass per row of the Jacobian, all through one graph. A node's edges never
+    change once it is made, so the copy is what counting again would give.
+
+    (It swaps in remembering versions of ``_count_dependencies`` and ``_needed``
+    for the block, so that those two stay as plain as the lessons show them.)"""
+    global _plans, _count_dependencies, _needed
+    saved = _plans, _count_dependencies, _needed
+    count, needed, plans = _count_dependencies, _needed, {}
+
+    def count_once(roots: Sequence[Node]) -> dict[Node, int]:
+        key = tuple(roots)
+        if key not in plans:
+            plans[key] = count(roots)
+        return dict(plans[key])  # a copy: run_backward counts it down
+
+    def needed_once(waiting: dict[Node, int], targets: set[Node]) -> set[Node]:
+        key = (tuple(waiting), frozenset(targets))
+        if key not in plans:
+            plans[key] = needed(waiting, targets)
+        return plans[key]  # (only read, by every pass)
+
+    _plans, _count_dependencies, _needed = plans, count_once, needed_once
     try:
         yield
     finally:
-        _plans = outer
+        _plans, _count_dependencies, _needed = saved
 
 
 # --- torch's one-time warning, and the deprecated observer ------------------
