@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -200,3 +201,22 @@ def test_the_bytecode_profile_names_the_core_functions_an_op_runs() -> None:
     # the chain's ops are all alike, so the count per op does not depend on its length
     fwd16, _, _ = per_op_profile(16)
     assert abs(sum(fwd16.values()) / 16 - sum(fwd.values()) / 8) < 0.1 * sum(fwd.values()) / 8
+
+
+def test_the_floor_does_the_chains_arithmetic_and_records_each_op(capsys) -> None:
+    from benchmarks.floor import Floor, main
+    from benchmarks.workloads import op_chain, op_chain_numpy
+
+    x, w = Floor.tensor([0.3]), Floor.tensor([0.1])
+    y = op_chain(Floor, x, w, 40)
+    expected = op_chain_numpy(np.array([0.3], np.float32), np.array([0.1], np.float32), 40)
+    assert y.data.dtype == np.float32 and np.array_equal(y.data, expected)
+    nodes, node = 0, y.grad_fn
+    while node is not None:  # one node per op, each linked to the one before
+        nodes += 1
+        node = node.next[0]
+    assert nodes == 40
+    assert main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    for name in ("minigrad", "torch", "floor", "minigrad, GC off", "torch, GC on"):
+        assert f"  {name} " in out
