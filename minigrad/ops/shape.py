@@ -76,6 +76,8 @@ class ViewBackward0(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        if grad._data.flags.c_contiguous:  # fast path for reshape(), which would check
+            return ViewBackward0.apply(grad, shape=ctx.shape)  # the shape and find the same
         return grad.reshape(ctx.shape)
 
 

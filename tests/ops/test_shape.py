@@ -75,3 +75,26 @@ def test_cat_and_stack(data: Any, seed: int) -> None:
     check(lambda T, x, y: T.concat((x, y * 2, x), dim=dim), [a, b], seed)
     sdim = data.draw(st.integers(-len(shape) - 1, len(shape)))
     check(lambda T, x, y: T.stack([x, y, x * y], sdim), [a, c], seed)
+
+
+def test_views_backward_gives_torchs_grad_fn_for_a_contiguous_and_a_strided_gradient() -> None:
+    # ViewBackward0.backward takes a fast path for a contiguous gradient (torch:
+    # ViewBackward0); a transposed one goes through reshape, which copies (UnsafeViewBackward0)
+    import torch
+
+    import minigrad
+
+    a = np.arange(1.0, 7.0)
+    for lib in (minigrad, torch):
+        x = lib.tensor(a, requires_grad=True)
+        y = x.view(2, 3)
+        names = []
+        f64 = lib.float64
+        for g in (lib.ones(2, 3, dtype=f64) * 2, (lib.ones(3, 2, dtype=f64) * 3).t()):
+            g.requires_grad_()
+            (gx,) = lib.autograd.grad(y, x, g, create_graph=True, retain_graph=True)
+            names.append(gx.grad_fn.name())
+            assert gx.tolist() == [2.0] * 6 or gx.tolist() == [3.0] * 6
+        if lib is minigrad:
+            mine = names
+    assert mine == names, (mine, names)
