@@ -526,7 +526,9 @@ def reuse_plans() -> Iterator[None]:
     change once it is made, so the copy is what counting again would give.
 
     (It swaps in remembering versions of ``_count_dependencies`` and ``_needed``
-    for the block, so that those two stay as plain as the lessons show them.)"""
+    for the block, so that those two stay as plain as the lessons show them. A
+    backward in another thread meanwhile uses them too: correct still, but its
+    graph is then kept until the block ends.)"""
     global _plans, _count_dependencies, _needed
     saved = _plans, _count_dependencies, _needed
     count, needed, plans = _count_dependencies, _needed, {}

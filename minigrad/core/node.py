@@ -13,7 +13,7 @@ object you see as ``y.grad_fn``. A node remembers
     as ``_next``; ``next_functions`` shows them as ``(node, output_nr)`` pairs).
 
   One tuple, not two: each object a graph keeps is one more for Python's
-  garbage collector to walk (see ``benchmarks/README.md``, "Deep graph");
+  garbage collector to walk (``benchmarks/README.md``, "What changed in this pass");
 - ``_saved``: the values its derivative rule needs (``ctx.save_for_backward``).
 
 Each operation is a subclass of :class:`Op` (not to be confused with the
