@@ -229,6 +229,18 @@ def settings(node: Node) -> Mapping[str, Any]:
     return MappingProxyType(node._settings or {})
 
 
+def n_outputs(node: Node) -> int:
+    """How many tensors the operation that made ``node`` returned: the node gets one
+    gradient for each (``split`` into 3 pieces: 3).
+
+    >>> import minigrad as torch
+    >>> x = torch.ones(6, requires_grad=True)
+    >>> n_outputs(x.split(2)[0].grad_fn), n_outputs((x * 2).grad_fn)
+    (3, 1)
+    """
+    return node._outputs
+
+
 def sequence_nr(node: Node) -> float:
     """When ``node`` was made, as a number that grows with every node (torch's
     ``_sequence_nr()``). Of the nodes ready to run, backward runs the highest

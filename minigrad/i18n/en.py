@@ -199,6 +199,9 @@ MESSAGES: dict[str, str] = {
     "steps.step_running": "step {index}: running",
     "steps.error_here": "RuntimeError here",
     "steps.waiting": "waiting: got {values}",
+    "steps.in_output": "in at output {nr}{shape}: {values}",  # a node with several outputs
+    "steps.waiting_output": "waiting at output {nr}{shape}: got {values}",
+    "steps.output_shape": ", shape [{dims}]",
     "steps.edges_arrived": "{got} of {n} edges arrived",
     "steps.not_computed_tooltip": "{name}.grad: not computed yet (None)",
     "steps.not_connected": "not connected",

@@ -22,7 +22,9 @@ Where the edge gradients come from:
    turns edge labels off.
 
 When one tensor feeds several ops (fan-out), several gradient edges arrive at
-its node; the node then shows their sum: ``in: 2 + 3 = 5``.
+its node; the node then shows their sum: ``in: 2 + 3 = 5``. A node with several
+outputs (``split``, ``unbind``, an RNN's gates) gets one gradient per output and
+shows each apart, with its shape: the engine adds only what arrives at one output.
 
 ``show="local"`` also writes each edge's *local derivative* next to the
 gradient that flows along it, as a textbook does when it explains the chain
@@ -41,7 +43,7 @@ import numpy as np
 from .. import Tensor
 from ..autograd import Node, observe
 from ..i18n import text as tr
-from . import labels, style
+from . import arrivals, labels, style
 from .forward import more_text, var_label
 from .render import Dot
 from .walk import MORE, BackwardGraph, MinigradAdapter, backward_walk, tensor_key
@@ -107,6 +109,9 @@ def edge_grads(graph: BackwardGraph, steps: Mapping[int, dict], reduce: Any = No
     root = graph.root_tensor
     step = steps.get(id(root.grad_fn))
     grads["seed"] = step["grads_in"][_out_nr(root)] if step else _UNAVAILABLE
+    for bid, step in ((b.id, steps.get(id(b.fn))) for b in graph.nodes):
+        if step is not None:  # the engine's one gradient per output of the node
+            grads["outputs", bid] = len(step["grads_in"])
     for src, i, _dst, _nr in graph.edges:
         fn = _node(graph, src).fn
         step = steps.get(id(fn))
@@ -124,6 +129,11 @@ def _node(graph: BackwardGraph, bid: str) -> Any:
 
 def _out_nr(t: Any) -> int:
     return getattr(t, "output_nr", 0)
+
+
+def _as_array(g: Any, adapter: Any) -> Any:
+    """A gradient as a numpy array, or None when it is not known."""
+    return None if g is None or g is _UNAVAILABLE else adapter.numpy(g)
 
 
 def _grad_text(g: Any, adapter: Any) -> str:
@@ -268,22 +278,24 @@ def backward_body(
     where = folding.redirect if folding is not None else (lambda node: node)
     root = graph.root_tensor
     any_na = False
-    incoming: dict[str, list] = {}
-    from_fold: dict[tuple[str, str], int] = {}  # (node, fold) -> where its sum is in incoming
-    for src, i, dst, _nr in graph.edges:
+    # what arrives at each node: (output number, gradient), one per edge; the engine
+    # adds up what arrives at one output and keeps the outputs apart (see arrivals.py)
+    incoming: dict[str, list[tuple[int, Any]]] = {}
+    from_fold: dict[tuple, int] = {}  # (node, output, fold) -> where its sum is in incoming
+    for src, i, dst, nr in graph.edges:
         g = grads.get((src, i)) if grads is not None else None
         fold = where(src)
         arrived = incoming.setdefault(dst, [])
         if fold == src or where(dst) == fold:
-            arrived.append(g)
-        elif (dst, fold) not in from_fold:  # one arrow from a fold: one term, summed
-            from_fold[dst, fold] = len(arrived)
-            arrived.append(g)
+            arrived.append((nr, g))
+        elif (dst, nr, fold) not in from_fold:  # one arrow from a fold: one term, summed
+            from_fold[dst, nr, fold] = len(arrived)
+            arrived.append((nr, g))
         else:
-            k = from_fold[dst, fold]
-            both = (arrived[k], g)
+            k = from_fold[dst, nr, fold]
+            both = (arrived[k][1], g)
             ok = all(x is not None and x is not _UNAVAILABLE for x in both)
-            arrived[k] = adapter.add(*both) if ok else _UNAVAILABLE
+            arrived[k] = (nr, adapter.add(*both) if ok else _UNAVAILABLE)
 
     # the output tensor, at the far end of the layout
     root_id = p + "out"
@@ -301,13 +313,13 @@ def backward_body(
         lines: list[tuple[str, str]] = [("value", title)]
         arrived = incoming.get(b.id, [])
         if b is graph.nodes[0]:
-            arrived = [grads.get("seed") if grads is not None else None] + arrived
-        if grads is not None and len(arrived) > 1:
-            if all(g is not None and g is not _UNAVAILABLE for g in arrived):
-                parts = " + ".join(_grad_text(g, adapter) for g in arrived)
-                total = sum(adapter.numpy(g) for g in arrived)
-                summed = f"{parts} = {labels.short_value(total)}"
-                lines.append(("grad", tr("steps.in", values=summed)))
+            arrived = [(_out_nr(root), grads.get("seed") if grads is not None else None)]
+            arrived += incoming.get(b.id, [])
+        if grads is not None:
+            known = [(nr, _as_array(g, adapter)) for nr, g in arrived]
+            count = max(grads.get(("outputs", b.id), 0), 1)
+            n_out = arrivals.n_outputs(b.fn, adapter.name(b.fn), [nr for nr, _ in arrived])
+            lines += arrivals.lines(known, max(count, n_out))
         kind = "accumulate" if b.leaf is not None else "grad_fn"
         dot.node(p + b.id, kind, labels.html(*lines))
         if b.leaf is not None:  # the leaf the gradient lands in
@@ -328,8 +340,10 @@ def backward_body(
     seed_text = "" if grads is None else _grad_text(seed, adapter)
     any_na |= seed is _UNAVAILABLE
     dot.edge(p + where(graph.nodes[0].id), root_id, "grad", labels.html(("value", seed_text)))
-    merged: dict[tuple, list] = {}  # edges that meet once folded: one arrow, summed
-    for src, i, dst, _nr in graph.edges:
+    merged: dict[tuple, list] = {}  # edges that meet once folded: one arrow
+    to: dict[tuple[str, int], tuple[str, int]] = {}  # edge -> (node, output) it arrives at
+    for src, i, dst, nr in graph.edges:
+        to[src, i] = (dst, nr)
         ends = (where(src), where(dst))
         if ends == (src, dst):  # not folded: each edge its own arrow (x * x has two)
             merged[src, i, dst] = [(src, i)]
@@ -346,7 +360,8 @@ def backward_body(
             text = _grad_text(g, adapter)
             any_na |= any(x is _UNAVAILABLE for x in gs)
             if len(gs) > 1:
-                if all(x is not None and x is not _UNAVAILABLE for x in gs):
+                one_output = len({to[part] for part in parts}) == 1  # the engine adds these
+                if one_output and all(x is not None and x is not _UNAVAILABLE for x in gs):
                     total = sum(adapter.numpy(x) for x in gs)
                     text = tr("figure.sum_of", n=len(gs), value=labels.short_value(total))
                 else:

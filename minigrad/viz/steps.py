@@ -7,7 +7,8 @@ the state of the backward at one step:
 
 - the node running now is yellow with a thick border;
 - nodes that already ran are grey; when several edges arrive (fan-out) they
-  show the sum of what came in, ``in: 2 + 3 = 5``, like the gradient-flow view;
+  show the sum of what came in, ``in: 2 + 3 = 5``, like the gradient-flow view
+  (a node with several outputs shows what came in at each output, apart);
 - nodes that have not run yet are white and dashed, with what has arrived so far;
 - edges that carried a gradient are blue and labelled with it, the others
   grey and dashed;
@@ -30,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..i18n import text as tr
-from . import labels, layout, style
+from . import arrivals, labels, layout, style
 from .backward import build_backward
 from .forward import var_label
 from .render import Dot
@@ -52,14 +53,6 @@ _LEGEND = [  # (node attributes, catalogue key)
 
 def _text(a: Any) -> str:
     return "None" if a is None else labels.short_value(a)
-
-
-def _sum_text(parts: list) -> str:
-    """``2.0`` or ``2.0 + 3.0 = 5.0`` (what a node receives from several edges)."""
-    if len(parts) == 1:
-        return _text(parts[0])
-    total = np.sum([np.asarray(p) for p in parts], axis=0)
-    return " + ".join(_text(p) for p in parts) + " = " + _text(total)
 
 
 def _legend(dot: Dot, has_error: bool, kinds: list[str] | None = None) -> str:
@@ -211,21 +204,27 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
     current = id(step.node) if step.kind == "node" else None
     failed = id(step.node) if step.kind == "error" and step.node is not None else None
 
-    # what has arrived at each node so far: one entry per incoming edge that carried a grad
-    arrived: dict[str, list] = {}
+    # what has arrived at each node so far: (output number, gradient), one per edge that
+    # carried one; a node with several outputs gets one gradient per output (arrivals.py)
+    arrived: dict[str, list[tuple[int, Any]]] = {}
+    root_nr = getattr(output, "output_nr", 0)
     if graph.nodes and steps[0].grads_out and steps[0].grads_out[0] is not None:
-        arrived[graph.nodes[0].id] = [steps[0].grads_out[0]]
+        arrived[graph.nodes[0].id] = [(root_nr, steps[0].grads_out[0])]
     edge_grad: dict[tuple[str, int], Any] = {}
-    for src, i, dst, _nr in graph.edges:
+    for src, i, dst, nr in graph.edges:
         s = ran.get(id(graph.nodes[int(src[1:])].fn))
         if s is not None and i < len(s.sent) and s.sent[i] is not None:
             edge_grad[(src, i)] = s.sent[i]
-            arrived.setdefault(dst, []).append(s.sent[i])
+            arrived.setdefault(dst, []).append((nr, s.sent[i]))
     n_edges: dict[str, int] = {}
-    for _src, _i, dst, _nr in graph.edges:
+    nrs: dict[str, list[int]] = {}
+    for _src, _i, dst, nr in graph.edges:
         n_edges[dst] = n_edges.get(dst, 0) + 1
+        nrs.setdefault(dst, []).append(nr)
     if graph.nodes:
         n_edges[graph.nodes[0].id] = n_edges.get(graph.nodes[0].id, 0) + 1
+        nrs.setdefault(graph.nodes[0].id, []).append(root_nr)
+    counts = {id(x.node): len(x.grads_in) for x in rec.steps if x.kind == "node"}
 
     dot = _Frame()
     root_name = names.get(id(output)) or next(
@@ -239,9 +238,11 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
         got = arrived.get(b.id, [])
         lines: list[tuple[str, str]] = [("value", labels.node_title(b.fn.name()))]
         extra: dict[str, str] = {}
+        n_out = arrivals.n_outputs(b.fn, b.fn.name(), nrs.get(b.id, []))
+        n_out = max(n_out, counts.get(id(b.fn), 1))
         if s is not None:
-            if len(got) > 1:  # fan-out: the sum of what arrived (one edge says it itself)
-                lines.append(("grad", tr("steps.in", values=_sum_text(list(got)))))
+            # fan-out: the sum of what arrived at each output (one edge says it itself)
+            lines += arrivals.lines(got, n_out)
             if any(s.grad_fns):
                 fns = ", ".join(sorted({f for f in s.grad_fns if f}))
                 lines.append(("small", tr("steps.grad_has_grad_fn", fns=fns)))
@@ -257,7 +258,7 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
                 lines.insert(0, ("small", tr("steps.error_here")))
                 lines.append(("small", step.error.split(". ")[0][:90]))
             elif got:
-                lines.append(("grad", tr("steps.waiting", values=_sum_text(got))))
+                lines += arrivals.lines(got, n_out, waiting=True)
                 if n_edges.get(b.id, 1) > 1:
                     lines.append(
                         ("small", tr("steps.edges_arrived", got=len(got), n=n_edges[b.id]))
