@@ -17,8 +17,8 @@ first frame that is not minigrad's (the cell that called them), then
 :func:`tensor_variables` for its tensor variables: locals first, then the
 module (or notebook) globals. Names starting with ``_`` (``_``, ``_3``,
 ``__``: IPython's output history) are ignored. The parameters of every
-``nn.Module`` variable are named as the module names them (``0.weight``),
-after the plain variables.
+``nn.Module`` variable are named by their module path (``0.weight``, or
+``enc.weight`` for a layer on its own), and that name wins over a plain variable.
 
 >>> import minigrad as torch
 >>> w = torch.tensor(2.0, requires_grad=True)
@@ -123,21 +123,61 @@ def variables(frame: FrameType | None, with_globals: bool = True) -> list[tuple[
 
 
 def tensor_variables(frame: FrameType | None, modules: bool = True) -> list[tuple[str, Any]]:
-    """``(name, tensor)`` for every tensor variable of ``frame`` (locals first), then,
-    with ``modules=True``, the parameters of its ``nn.Module`` variables."""
-    found: list[tuple[str, Any]] = []
-    owners = []
+    """``(name, tensor)`` for the tensor variables of ``frame`` (locals first); with
+    ``modules=True`` the parameters of its ``nn.Module`` variables come first, named by
+    their module path (see :func:`parameter_names`): a stray variable such as the ``p``
+    of ``for name, p in model.named_parameters()`` never wins over ``0.weight``."""
+    plain: list[tuple[str, Any]] = []
+    owners: list[tuple[str, Any]] = []
     for name, value in variables(frame):
         if is_tensor(value):
-            found.append((name, value))
+            plain.append((name, value))
         elif modules and is_module(value):
-            owners.append(value)
-    for module in owners:  # after the variables: a parameter's own variable name wins
+            owners.append((name, value))
+    return parameter_names(owners) + plain
+
+
+def parameter_names(owners: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """``(path, parameter)`` for the modules ``owners`` (``(variable, module)`` pairs).
+
+    A model's parameters are named as ``model.named_parameters()`` names them
+    (``0.weight``, ``encoder.layers.0.linear1.weight``). A module that is part of
+    another one is named through it. A layer that holds its parameters itself
+    (``enc = nn.Linear(3, 4)``), and any module whose paths would clash with
+    another's, gets its variable name in front (``enc.weight``), so no two
+    parameters share a name.
+    """
+    params: list[tuple[str, list]] = []
+    inside: set[int] = set()
+    for var, module in owners:
         try:
-            found += list(module.named_parameters())
+            named = list(module.named_parameters())
+            subs = [m for _, m in module.named_modules()][1:]
         except Exception:  # noqa: BLE001 - a half-built module must not break a picture
             continue
+        if named:
+            params.append((var, named))
+            inside.update(id(m) for m in subs)
+    params = [(var, named) for var, named in params if id(_module_of(owners, var)) not in inside]
+    seen: dict[int, str] = {}
+    count: dict[str, int] = {}
+    for _var, named in params:
+        for path, _p in named:
+            count[path] = count.get(path, 0) + 1
+    found: list[tuple[str, Any]] = []
+    for var, named in params:
+        standalone = all("." not in path for path, _ in named)
+        clash = any(count[path] > 1 for path, _ in named)
+        for path, p in named:
+            if id(p) in seen:  # the same module under two variables: named once
+                continue
+            seen[id(p)] = path = f"{var}.{path}" if standalone or clash else path
+            found.append((path, p))
     return found
+
+
+def _module_of(owners: list[tuple[str, Any]], var: str) -> Any:
+    return next(m for name, m in owners if name == var)
 
 
 def module_kinds(frame: FrameType | None) -> dict[str, str]:

@@ -5,9 +5,10 @@
 module (or notebook) globals. Every variable
 that holds a tensor names it; names starting with ``_`` (``_``, ``_3``,
 ``__``: IPython's output history) are ignored. The parameters of every
-``nn.Module`` variable are named as the module names them (``0.weight``,
-``0.bias``: ``named_parameters()``), after the plain variables. A ``names=``
-mapping given by the caller wins over what was found.
+``nn.Module`` variable are named by their module path (``0.weight``, ``0.bias``:
+``named_parameters()``; ``enc.weight`` for a layer on its own), and that name
+wins over a plain variable holding the same parameter. A ``names=`` mapping
+given by the caller wins over what was found.
 
 Example (in a notebook)::
 

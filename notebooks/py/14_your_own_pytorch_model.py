@@ -134,8 +134,7 @@ explain(total).figure()
 
 # %%
 spare = nn.Linear(2, 3)  # a layer the model never calls
-unused = spare.weight
-print(explain(unused, output=out))
+print(explain(spare.weight, output=out))
 
 # %% [markdown]
 # ## minigrad and torch, side by side

@@ -88,11 +88,40 @@ _hidden = torch.tensor(6.0)
 def test_module_parameters_are_named_after_the_variables():
     model = torch.nn.Linear(2, 1)
     found = dict(_names.caller_tensors())
-    assert found["weight"] is model.weight
+    assert found["model.weight"] is model.weight  # a layer on its own: its variable in front
     assert _names.caller_module_kinds() == {}  # a Linear has no submodules
     seq = torch.nn.Sequential(torch.nn.Linear(2, 1))
     assert _names.caller_module_kinds()["0"] == "Linear"
-    assert dict(_names.caller_tensors())["0.weight"] is seq[0].weight
+    assert dict(_names.caller_tensors())["0.weight"] is seq[0].weight  # a model: its paths
+
+
+def test_two_layers_never_share_a_name_and_a_stray_variable_never_wins():
+    enc, head = torch.nn.Linear(3, 4), torch.nn.Linear(4, 1)
+    model = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Linear(2, 2))
+    other = torch.nn.Sequential(torch.nn.Linear(2, 2))  # 0.weight too: both get prefixes
+    first = model[0]  # part of model: named through it
+    for _name, p in model.named_parameters():  # noqa: B007 - leaves p bound to model[1].bias
+        pass
+    pairs = _names.caller_tensors()
+    by_id: dict[int, str] = {}
+    for name, t in pairs:
+        by_id.setdefault(id(t), name)
+    assert by_id[id(enc.weight)] == "enc.weight" and by_id[id(head.weight)] == "head.weight"
+    assert by_id[id(model[1].bias)] == "model.1.bias" == by_id[id(p)]  # not "p"
+    assert by_id[id(first.weight)] == "model.0.weight"
+    assert by_id[id(other[0].weight)] == "other.0.weight"
+    names = [by_id[id(t)] for t in {id(t): t for _, t in pairs}.values()]
+    assert len(names) == len(set(names))
+
+
+def test_the_stepper_names_two_standalone_layers_apart():
+    enc, head = torch.nn.Linear(3, 4), torch.nn.Linear(4, 1)
+    loss = head(torch.relu(enc(torch.ones(2, 3)))).sum()
+    from minigrad.widgets import BackwardStepper
+
+    leaves = BackwardStepper(loss).recording.leaves
+    assert sorted(leaves) == ["enc.bias", "enc.weight", "head.bias", "head.weight"]
+    assert leaves["enc.weight"] is enc.weight
 
 
 def test_explain_names_the_learners_variable():

@@ -120,8 +120,7 @@ explain(total).figure()
 
 # %%
 spare = nn.Linear(2, 3)  # 模型从不调用的一层
-unused = spare.weight
-print(explain(unused, output=out))
+print(explain(spare.weight, output=out))
 
 # %% [markdown]
 # ## minigrad 与 torch 并排对照
