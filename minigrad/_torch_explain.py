@@ -65,8 +65,11 @@ def _is_acc(fn: Any) -> bool:
 
 def saved_problem(fn: Any) -> str:
     """The error backward would raise at ``fn`` ('' if none): reading a saved
-    tensor runs torch's own check (freed graph, version counter)."""
-    for attr in dir(fn):
+    tensor runs torch's own check (freed graph, version counter). One behind an
+    unpack hook is not read: a checkpoint's unpack would rerun its block."""
+    from .viz.untouched import readable_saved
+
+    for attr in readable_saved(fn):
         if attr.startswith("_saved_"):
             try:
                 getattr(fn, attr)
@@ -165,6 +168,17 @@ def explain_torch(
             op, base = traced
             b = name_of(base, tr("explain.a_tensor_requiring_grad"))
             return make("no_grad", tr("explain.no_grad_op", t=tname, op=op, b=b), source=base)
+        cut = _seen_cut(t)
+        if cut is not None:  # a detach() or .data that record() saw, even of a temporary
+            source, how = cut
+            b = ids.get(id(source), "")
+            if not b and source.grad_fn is not None:  # a result nobody named: model.side(x)
+                text = tr("explain.cut_temporary", t=tname, how=how, fn=source.grad_fn.name())
+                return make("detach" if how == "detach()" else "data", text, source=source)
+            b = b or tr("explain.a_tensor_requiring_grad")
+            if how == "detach()":
+                return make("detach", tr("explain.detach", t=tname, b=b), source=source)
+            return make("data", tr("explain.data", t=tname, c=b), source=source)
         base = t._base
         if base is not None and base.requires_grad:
             b = name_of(base, tr("explain.a_tensor_requiring_grad"))
@@ -225,17 +239,35 @@ def _traced(t: Any) -> tuple[str, Any] | None:
         return None
     from .viz.torch_forward import known_ops
 
-    entry = known_ops().get(id(t))
+    ops = known_ops()
+    entry = ops.get(id(t))
     if entry is None or not entry[3]:
         return None
-    base = next(x for x in entry[1] if getattr(x, "requires_grad", False))
-    return entry[0], base
+    chain = []  # back through a chain of ops under no_grad, to where grad was cut
+    while entry is not None and entry[3] and len(chain) < 50:
+        chain.insert(0, entry[0])
+        base = next((x for x in entry[1] if getattr(x, "requires_grad", False)), None)
+        if base is not None:
+            return " → ".join(chain), base
+        entry = next((ops[id(x)] for x in entry[1] if id(x) in ops and ops[id(x)][3]), None)
+    return None
+
+
+def _seen_cut(t: Any) -> tuple[Any, str] | None:
+    """(source, "detach()" or ".data") when ``viz.record()`` saw ``t`` cut off ``source``."""
+    if "minigrad.viz.torch_forward" not in sys.modules:
+        return None
+    from .viz.torch_forward import known_cuts
+
+    return known_cuts().get(id(t))
 
 
 def _used(c: Any, nodes: list) -> bool:
     """Is the constant ``c`` saved by one of ``nodes``?"""
+    from .viz.untouched import readable_saved
+
     for fn in nodes:
-        for attr in dir(fn):
+        for attr in readable_saved(fn):
             if attr.startswith("_saved_"):
                 try:
                     if getattr(fn, attr) is c:

@@ -410,6 +410,12 @@ MESSAGES: dict[str, str] = {
         "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
         "Draw before backward(), or pass retain_graph=True to it."
     ),
+    "explain.cut_temporary": (
+        "{t} does not require grad: it was cut from the graph by {how} of a temporary result "
+        "(made by {fn}). It shares that result's numbers but not its history, so no gradient "
+        "flows through {t} back to what {fn} was computed from.\n"
+        "Fix: use the result itself, without {how}, where you want gradients."
+    ),
     "explain.no_grad_op": (
         "{t} does not require grad: it was computed by {op} from {b} while grad mode was off "
         "(inside torch.no_grad()), so nothing was recorded.\n"

@@ -268,6 +268,11 @@ MESSAGES: dict[str, str] = {
         "n/a：backward() 已释放保存的张量，这个梯度无法重算。"
         "请在 backward() 之前画图，或者给它传入 retain_graph=True。"
     ),
+    "explain.cut_temporary": (
+        "{t} 不需要梯度：它被一个临时结果（由 {fn} 算出）的 {how} 从计算图上截断了。"
+        "它和这个结果共享数值，却不共享历史记录，所以梯度不会经过 {t} 流回 {fn} 的输入。\n"
+        "解决办法：在需要梯度的地方直接使用这个结果，不要 {how}。"
+    ),
     "explain.no_grad_op": (
         "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 中）由 {op} 从 {b} 算出来的，"
         "所以什么也没有记录。\n"

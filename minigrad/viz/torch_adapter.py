@@ -57,8 +57,10 @@ class TorchAdapter:
 
     @staticmethod
     def saved(fn: Any) -> tuple[list, bool]:
+        from .untouched import readable_saved
+
         values = []
-        for attr in sorted(a for a in dir(fn) if a.startswith("_saved_")):
+        for attr in sorted(readable_saved(fn)):  # (not those a checkpoint would recompute)
             try:
                 values.append((attr[len("_saved_") :], getattr(fn, attr)))
             except RuntimeError:
@@ -96,8 +98,16 @@ class TorchAdapter:
             if not TorchAdapter.is_accumulate(fn)
         ]
         seed = torch.ones_like(root).detach()
-        try:
-            torch.autograd.grad(root, leaves, seed, retain_graph=True, allow_unused=True)
+        from .untouched import has_reentrant, recomputes, reentrant_backward, untouched
+
+        found = recomputes(nodes.values())
+        try:  # (a checkpoint recomputes its block: its buffers and the RNG are put back)
+            with untouched(found, torch):
+                if has_reentrant(nodes.values()):
+                    named = {str(k): t for k, t in enumerate(leaves)}
+                    reentrant_backward(root, seed, False, named, found)
+                else:
+                    torch.autograd.grad(root, leaves, seed, retain_graph=True, allow_unused=True)
         except RuntimeError:  # a freed graph: the edges not reached stay n/a
             pass
         finally:

@@ -94,13 +94,14 @@ class TorchTrace:
     ``ops[id(output)] = (op name, inputs, record, traced)``; ``traced`` marks an
     op run under ``no_grad`` on tensors that require grad.
 
-    The outputs are kept alive with the trace, so that their ids stay theirs.
+    An entry lives as long as its output does (``weakref.finalize``), so the
+    ids stay theirs and the trace never keeps a dropped activation alive.
     """
 
     def __init__(self, on_op: Any = None) -> None:
         self.on_op = on_op  # called with the op's name at every call it sees
         self.ops: dict[int, tuple[str, tuple, object, bool]] = {}
-        self._keep: list[Any] = []
+        self.cuts: dict[int, tuple[Any, str]] = {}  # id(result) -> (source, "detach()")
         self._modes: list[Any] = []
 
     def note(self, func: Any, args: tuple, kwargs: dict, out: Any) -> None:
@@ -109,6 +110,13 @@ class TorchTrace:
         name = getattr(func, "__name__", "")
         if self.on_op is not None:
             self.on_op(name)
+        how = _cut_kind(func, name)
+        if how and isinstance(out, torch.Tensor) and args and isinstance(args[0], torch.Tensor):
+            source = args[0]  # a cut: out shares source's numbers, not its history
+            if source.requires_grad and not out.requires_grad:
+                self.cuts[id(out)] = (source, how)
+                weakref.finalize(out, _forget, self.cuts, id(out), source).atexit = False
+            return
         if name in _SKIP:
             return
         outs = [o for o in _flat(out) if isinstance(o, torch.Tensor)]
@@ -119,13 +127,18 @@ class TorchTrace:
             return
         if not any(isinstance(x, torch.Tensor) for x in inputs):  # made from numbers: a leaf
             return
+        # run under no_grad on a tensor that requires grad, or on the result of such an op
+        # (a chain under no_grad: relu(enc(x)) is cut where enc(x) was)
         off = not torch.is_grad_enabled() and any(
-            isinstance(x, torch.Tensor) and x.requires_grad for x in inputs
+            isinstance(x, torch.Tensor) and (x.requires_grad or self.ops.get(id(x), (0,) * 4)[3])
+            for x in inputs
         )
         record = object()  # one picture node per call
         for o in outs:
             self.ops[id(o)] = (op_label(func), inputs, record, off)
-            self._keep.append(o)
+            # forgotten when the output dies: the trace keeps nothing alive (its entry
+            # holds the inputs, as long as the output lives, like autograd's graph)
+            weakref.finalize(o, _forget, self.ops, id(o), record).atexit = False
 
     def __enter__(self) -> TorchTrace:
         mode = watcher()(self)
@@ -138,6 +151,21 @@ class TorchTrace:
     def __exit__(self, *exc: object) -> None:
         if self._modes:
             self._modes.pop().__exit__(None, None, None)
+
+
+def _forget(table: dict, key: int, mark: object) -> None:
+    entry = table.get(key)
+    if entry is not None and mark in entry:
+        del table[key]
+
+
+def _cut_kind(func: Any, name: str) -> str:
+    """``"detach()"`` or ``".data"`` when ``func`` cuts a tensor off its history."""
+    if name == "detach":
+        return "detach()"
+    if name == "__get__" and getattr(getattr(func, "__self__", None), "__name__", "") == "data":
+        return ".data"
+    return ""
 
 
 _ACTIVE: weakref.WeakSet = weakref.WeakSet()  # every trace still alive: draw_forward looks in all
@@ -178,6 +206,14 @@ def known_ops(extra: dict | None = None) -> dict:
         ops.update(tr.ops)
     ops.update(extra or {})
     return ops
+
+
+def known_cuts() -> dict:
+    """``id(result) -> (source, "detach()" or ".data")`` for the cuts live traces saw."""
+    cuts: dict = {}
+    for tr in list(_ACTIVE):
+        cuts.update(tr.cuts)
+    return cuts
 
 
 def _flat(x: Any) -> list:
@@ -221,8 +257,10 @@ _ROLES = {"self": 0, "other": 1, "input": 0, "mat1": 1, "mat2": 2, "weight": 1}
 
 
 def _saved(fn: Any) -> dict[str, Any]:
+    from .untouched import readable_saved
+
     out = {}
-    for attr in dir(fn):
+    for attr in readable_saved(fn):  # (a checkpoint's would rerun its block: not read)
         if attr.startswith("_saved_"):
             role = attr[len("_saved_") :]
             try:
@@ -257,6 +295,7 @@ def rebuild(
     import torch
 
     traced = known_ops(traced)
+    cuts = known_cuts()
     graph = ForwardGraph(root=None)  # type: ignore[arg-type]
     extra = [t for t in extra if isinstance(t, torch.Tensor)]
     by_tensor_key = {tensor_key(t): t for t in reversed(extra)}
@@ -368,10 +407,14 @@ def rebuild(
         elif not t.requires_grad and isinstance(t, torch.Tensor):
             base = t._base if t._base is not None and t._base.requires_grad else None
             source = base if base is not None else grad_sources.get(_storage_key(t))
+            seen_cut = cuts.get(id(t))  # a detach() or .data that record() saw
+            if seen_cut is not None:
+                source, base = seen_cut[0], None
             if source is not None and source is not t:
                 src = var_of(source)
                 if src is not None:
                     how = "detach()" if base is None else text("viz.view_under_no_grad")
+                    how = seen_cut[1] if seen_cut is not None else how
                     v.cut = how
                     graph.cuts.append((src.id, v.id, how))
     if left_out:

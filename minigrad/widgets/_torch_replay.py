@@ -14,6 +14,11 @@ By default the pass is ``torch.autograd.grad(output, <leaves>, retain_graph=True
 a copy of ``output.backward()`` that fills no ``.grad`` and frees nothing; each
 leaf's ``.grad`` so far is its ``.grad`` now plus what arrived. ``keep=True``
 runs the real ``output.backward(...)`` instead. Every hook is removed afterwards.
+
+A checkpointed block recomputes its forward pass during backward; the replay
+puts back what that changes (BatchNorm's statistics, the RNG). Through a
+reentrant checkpoint, which torch runs only as ``backward()``, the real call runs
+with every reachable ``.grad`` swapped for a copy, and the originals come back.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..i18n import text as tr
+from ..viz.untouched import has_reentrant, recomputes, reentrant_backward, untouched
 from ._replay import Recording, Step, describe
 
 
@@ -134,6 +140,7 @@ def run(
         return hook
 
     handles = []
+    inner: dict = {}  # a reentrant checkpoint's parameters -> their .grad after it ran
     caught: list = []
     error: BaseException | None = None
     try:
@@ -148,20 +155,28 @@ def run(
             if keep:
                 output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
             elif leaves:
-                torch.autograd.grad(
-                    output,
-                    list(leaves.values()),
-                    gradient,
-                    retain_graph=True,
-                    create_graph=create_graph,
-                    allow_unused=True,
-                )
+                # a checkpoint's block runs again: its buffers and the RNG are put back
+                found = recomputes(nodes)
+                with untouched(found, torch):
+                    if has_reentrant(nodes):
+                        after = reentrant_backward(output, gradient, create_graph, leaves, found)
+                        inner = {p: _array(g) for p, g in after.items()}
+                    else:
+                        torch.autograd.grad(
+                            output,
+                            list(leaves.values()),
+                            gradient,
+                            retain_graph=True,
+                            create_graph=create_graph,
+                            allow_unused=True,
+                        )
     except RuntimeError as err:
         error = err
     finally:
         for h in handles:
             h.remove()
 
+    _add_inner(inner, steps, leaves, names)
     rec = Recording(output, steps, leaves, error, warnings=[str(w.message) for w in caught])
     if error is not None:
         rec.error_node = started[-1] if started else output.grad_fn
@@ -178,6 +193,25 @@ def run(
             )
         )
     return rec
+
+
+def _add_inner(inner: dict, steps: list, leaves: dict, names: Mapping) -> None:
+    """A reentrant checkpoint's parameters are leaves of the block's own backward, not of
+    the graph: their ``.grad`` is shown from the checkpoint's step on."""
+    if not inner:
+        return
+    at = next(
+        (k for k, st in enumerate(steps) if getattr(st.node, "run_function", None) is not None),
+        len(steps) - 1,
+    )
+    for p, g in inner.items():
+        name = names.get(id(p))
+        if name is None or name in leaves:
+            name = f"leaf{len(leaves)}"
+        leaves[name] = p
+        before = _array(p.grad)
+        for k, st in enumerate(steps):
+            st.leaf_grads[name] = g if k >= at else before
 
 
 def _fn_name(t: Any) -> str | None:

@@ -6,7 +6,13 @@ gives ``x.grad = [[6, 9]]``, which is *not* J: it is ``[1, 1]ᵀJ``, the sum of
 J's rows. To get J itself, take one row at a time with a one-hot ``v``,
 keeping the graph alive with ``retain_graph=True`` and clearing ``x.grad``
 in between. The explorer builds J exactly that way, lets you choose ``v``,
-and shows ``vᵀJ`` next to what ``y.backward(v)`` really put in ``x.grad``.
+and shows ``vᵀJ`` next to what ``y.backward(v)`` really puts in ``x.grad``.
+
+It only looks: each row is ``autograd.grad(y, x, v)``, the number
+``y.backward(v)`` would add to ``x.grad``, so no ``.grad`` anywhere changes
+(not those of the parameters ``f`` uses either). ``f`` runs once per point
+``x``, and the random number generator and the buffers of the modules ``f``
+uses (BatchNorm's statistics) are put back afterwards.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from .. import Tensor, _creation
 from ..exact import names as _names
 from ..i18n import text as tr
 from ..viz import labels, style
+from ..viz.untouched import untouched
 from ._common import DisplaysAsWidget, error_box, torch_lib
 
 
@@ -80,12 +87,12 @@ class JacobianExplorer(DisplaysAsWidget):
         if not x.is_floating_point():
             x = x.float()
         self.x0 = x.detach().clone()  # the learner's x is never touched
-        xx, y = self._forward()
+        self.J = self._jacobian()  # (runs f once, at x0: self._xx, self._y)
+        xx, y = self._xx, self._y
         self.y_shape = tuple(y.shape)
         self.x_names = _index_names("x", tuple(x.shape))
         self.y_names = _index_names("y", self.y_shape)
         m, n = y.numel(), xx.numel()
-        self.J = self._jacobian()
         self.v = np.ones(m) if v is None else np.asarray(v, dtype=float).reshape(-1)
         self.vjp = np.zeros(n)
         self.x_grad = np.zeros(n)
@@ -142,25 +149,36 @@ class JacobianExplorer(DisplaysAsWidget):
         return f"JacobianExplorer: J is {self.J.shape[0]}x{self.J.shape[1]}, v = {self.v.tolist()}"
 
     def _forward(self) -> tuple[Tensor, Tensor]:
+        """``f`` at ``self.x0``, once, leaving the RNG and the modules' buffers as they were."""
         xx = self.x0.clone().requires_grad_(True)
-        y = self.f(xx)
+        lib = self._lib if self._lib is not _creation else _minigrad()
+        with untouched(self.f, lib):
+            y = self.f(xx)
         if not _names.is_tensor(y) or not y.requires_grad:
             raise ValueError("f(x) must return a tensor computed from x (that requires grad)")
         return xx, y
 
+    def _vjp(self, v: np.ndarray) -> np.ndarray | None:
+        """``vᵀJ`` from the engine: what ``y.backward(v)`` would add to ``x.grad``
+        (``autograd.grad``, so no ``.grad`` changes), or None if y does not use x."""
+        y, xx = self._y, self._xx
+        grad = (self._lib if self._lib is not _creation else _minigrad()).autograd.grad
+        v_t = self._lib.tensor(v.reshape(tuple(y.shape)), dtype=y.dtype)
+        (g,) = grad(y, xx, v_t, retain_graph=True, allow_unused=True)
+        return None if g is None else g.numpy(force=True).reshape(-1).astype(float)
+
     def _jacobian(self) -> np.ndarray:
-        """J at ``self.x0``, row by row as in the textbook: one-hot v,
-        ``retain_graph=True``, and ``x.grad`` cleared in between."""
-        xx, y = self._forward()
-        m, n = y.numel(), xx.numel()
+        """J at ``self.x0``, row by row as in the textbook: one-hot v and
+        ``retain_graph=True``; each row is what ``y.backward(v)`` gives ``x.grad``."""
+        self._xx, self._y = self._forward()
+        m, n = self._y.numel(), self._xx.numel()
         J = np.zeros((m, n))
         for i in range(m):
-            onehot = np.zeros(m, dtype=y.numpy(force=True).dtype)
+            onehot = np.zeros(m)
             onehot[i] = 1
-            xx.grad = None
-            y.backward(self._lib.tensor(onehot.reshape(tuple(y.shape))), retain_graph=True)
-            if xx.grad is not None:
-                J[i] = xx.grad.numpy(force=True).reshape(-1)
+            row = self._vjp(onehot)
+            if row is not None:
+                J[i] = row
         return J
 
     # --- choosing x and v ------------------------------------------------------------
@@ -221,14 +239,10 @@ class JacobianExplorer(DisplaysAsWidget):
 
     # --- computing and showing ---------------------------------------------------------
     def update(self) -> None:
-        """Recompute ``vᵀJ`` and run the real ``y.backward(v)`` on a fresh graph."""
+        """Recompute ``vᵀJ``, and what the real ``y.backward(v)`` gives ``x.grad``."""
         self.v = np.array([float(b.value) for b in self.v_boxes])
         self.vjp = self.v @ self.J
-        xx, y = self._forward()
-        y.backward(self._lib.tensor(self.v.reshape(self.y_shape), dtype=y.dtype))
-        self.x_grad = (
-            xx.grad.numpy(force=True).reshape(-1).astype(float) if xx.grad is not None else None
-        )
+        self.x_grad = self._vjp(self.v)  # what y.backward(v) would put in x.grad
         self.matrix.value = self._matrix_html()
         self.result.value = self._result_html()
 
@@ -291,3 +305,9 @@ class JacobianExplorer(DisplaysAsWidget):
             return tr("jacobian.zero")
         terms = " + ".join(tr("jacobian.times_row", w=_num(v[i]), i=i) for i in nonzero)
         return tr("jacobian.weighted", terms=terms)
+
+
+def _minigrad() -> Any:
+    import minigrad
+
+    return minigrad
