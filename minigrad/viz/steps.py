@@ -125,8 +125,15 @@ def frame_sources(
     rankdir: str = "auto",
     legend: bool = True,
     max_nodes: int = 100,
+    only: set[str] | None = None,
+    indices: list[int] | None = None,
 ) -> list[str]:
     """The DOT text of every frame of a replay (see :mod:`minigrad.widgets._replay`).
+
+    ``only`` (node ids of the backward graph) draws just those nodes, one module
+    opened from a grouped replay: the rest of the graph is one box, and the
+    gradients that enter and leave the module are drawn to and from it.
+    ``indices`` picks the replay's steps to draw (all by default).
 
     The layout is the same at every step: each label sits in a box as big as
     its biggest text over all steps, so no node moves or grows while the
@@ -139,7 +146,10 @@ def frame_sources(
 
     adapter = TorchAdapter if is_torch_tensor(rec.output) else MinigradAdapter
     graph = build_backward(rec.output, adapter, max_nodes)
-    frames = [_frame(rec, k, dict(names or {}), graph) for k in range(len(rec.steps))]
+    steps = range(len(rec.steps)) if indices is None else indices
+    frames = [_frame(rec, k, dict(names or {}), graph) for k in steps]
+    if only is not None:
+        frames = [_restrict(f, only) for f in frames]
     sizes: dict[tuple, tuple[float, float]] = {}
     for f in frames:
         for id_, _kind, label, _extra in f.nodes:
@@ -181,6 +191,28 @@ def frame_sources(
             body.append(_legend(dot, has_error, kinds))
         sources.append(dot.source(legend=False, body=body))
     return sources
+
+
+def _restrict(frame: _Frame, only: set[str]) -> _Frame:
+    """``frame`` with only the nodes ``only`` (and their leaves); an edge to or from
+    another node goes to or comes from one box, the rest of the graph."""
+    keep = set(only) | {f"{n}_leaf" for n in only}
+    if "g0" not in only:
+        keep.discard("out")
+    out = _Frame()
+    out.nodes = [n for n in frame.nodes if n[0] in keep]
+    rest = False
+    for src, dst, kind, label, extra in frame.edges:
+        if src in keep and dst in keep:
+            out.edges.append((src, dst, kind, label, extra))
+        elif src in keep or dst in keep:
+            rest = True
+            a, b = (src, "rest") if src in keep else ("rest", dst)
+            out.edges.append((a, b, kind, label, extra))
+    if rest:
+        label = labels.html(("value", tr("modsteps.rest")))
+        out.nodes.append(("rest", "more", label, {}))
+    return out
 
 
 def frame_source(

@@ -11,6 +11,11 @@ gradients and their sum, a second ``backward(retain_graph=True)`` shows the
 
 By default nothing changes for the learner: ``.grad`` values and the graph are
 as they were before. ``keep=True`` makes the stepper *be* the backward call.
+
+A big graph (more than ``max_nodes=100`` nodes: a GRU, a ResNet, a Transformer)
+is stepped module by module: one box per module, one step each time the engine
+moves to another module (see :mod:`minigrad.viz.module_steps`).
+``stepper.open("layers.0")`` steps inside one module, node by node.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import html
 import os
 import weakref
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +33,10 @@ import ipywidgets as widgets
 from .. import Tensor
 from ..i18n import text as tr
 from ..viz import labels
+from ..viz.module_steps import module_sources
 from ..viz.render import DotError, DotNotFoundError, run_dot
 from ..viz.steps import frame_sources
+from ..viz.walk import GraphTooLarge
 from . import _replay
 from ._common import DisplaysAsWidget, caller_names, error_box, show_picture, svg_markup
 
@@ -69,6 +77,9 @@ class BackwardStepper(DisplaysAsWidget):
         rankdir: str = "auto",
         legend: bool = True,
         interval: int = 1200,
+        max_nodes: int = 100,
+        by_module: bool | None = None,
+        depth: int | None = None,
     ) -> None:
         from ..viz.torch_adapter import is_torch_tensor
 
@@ -76,6 +87,8 @@ class BackwardStepper(DisplaysAsWidget):
             raise TypeError(
                 f"BackwardStepper expects a minigrad or torch tensor, got {type(output).__name__}"
             )
+        if not output.requires_grad:  # torch's own error ("element 0 of tensors does not...")
+            output.backward(gradient)
         self.names = caller_names(names)
         if is_torch_tensor(output):  # torch's own engine, watched through node hooks
             from . import _torch_replay
@@ -86,9 +99,86 @@ class BackwardStepper(DisplaysAsWidget):
         self.recording = replay.run(
             output, gradient, retain_graph, create_graph, names=self.names, keep=keep
         )
-        self.steps = self.recording.steps
         self.error = self.recording.error
-        self.rankdir, self.legend = rankdir, legend
+        self.rankdir, self.legend, self.max_nodes = rankdir, legend, max_nodes
+        self.view: Any = None  # the module view of a big graph (viz.module_steps.ModuleView)
+        self._only: set[str] | None = None  # the nodes of an opened module
+        self._indices: list[int] | None = None
+        self.steps = self.recording.steps
+        graph = _graph(output)
+        size = len(graph.nodes) + sum(b.leaf is not None for b in graph.nodes)
+        if by_module or (by_module is None and size > max_nodes):
+            self._group(graph, depth, asked=bool(by_module), size=size)
+        elif size > max_nodes:
+            raise GraphTooLarge(tr("stepper.too_large", n=size, max_nodes=max_nodes))
+        self._make_widgets(interval)
+
+    def _group(self, graph: Any, depth: int | None, asked: bool, size: int) -> None:
+        """Step module by module (see :mod:`minigrad.viz.module_steps`)."""
+        from ..exact import names as _names
+        from ..viz.module_steps import group_replay
+        from ..viz.modules import node_modules
+
+        leaf_name = {id(t): n for n, t in self.recording.leaves.items()}
+        self._near: dict = {}
+        self._modules = node_modules(graph, None, lambda t: leaf_name.get(id(t)), self._near)
+        kinds = _names.caller_module_kinds()
+        view = group_replay(self.recording, graph, self._modules, kinds, depth, near=self._near)
+        if len(view.groups) < 2 and not asked:  # no modules to group by
+            raise GraphTooLarge(tr("stepper.too_large", n=size, max_nodes=self.max_nodes))
+        self.view, self._graph = view, graph
+        self.steps = view.steps
+
+    def open(self, module: str) -> BackwardStepper:
+        """A stepper inside one module of a grouped replay: its nodes, one step each,
+        with the gradients that enter and leave it (the same recording: nothing reruns).
+
+        >>> import minigrad as torch
+        >>> net = torch.nn.Sequential(*[torch.nn.Linear(2, 2) for _ in range(30)])
+        >>> s = BackwardStepper(net(torch.ones(1, 2)).sum())
+        >>> s.view.groups[:3]
+        ['', '29', '28']
+        >>> [step.name.split("::")[-1] for step in s.open("29").steps]
+        ['start', 'AddmmBackward0', 'AccumulateGrad', 'TBackward0', 'AccumulateGrad']
+        """
+        if self.view is None:
+            raise ValueError(tr("stepper.not_grouped"))
+        inside = {
+            bid
+            for bid, path in self._modules.items()
+            if path == module or path.startswith(module + ".") or (not module and not path)
+        }
+        if not inside:
+            shown = ", ".join(repr(g) for g in self.view.groups)
+            raise ValueError(tr("stepper.no_module", module=module, modules=shown))
+        rec = self.recording
+        opened = object.__new__(BackwardStepper)
+        opened.recording, opened.error, opened.names = rec, self.error, self.names
+        opened.rankdir, opened.legend, opened.max_nodes = self.rankdir, self.legend, self.max_nodes
+        opened._modules, opened._graph, opened._near = self._modules, self._graph, self._near
+        if len(inside) > OPEN_NODES:  # still big: step its parts (when it has 3 or more)
+            from ..viz.module_steps import group_replay
+
+            depth = len(module.split(".")) + 1 if module else 1
+            kinds = self.view.kinds
+            view = group_replay(rec, self._graph, self._modules, kinds, depth, inside, self._near)
+            if len(view.groups) > 3:  # (the rest of the graph is one of them)
+                opened.view, opened._only, opened._indices = view, None, None
+                opened.steps = view.steps
+                opened._make_widgets(1200)
+                return opened
+        bid_of = {id(b.fn): b.id for b in self._graph.nodes}
+        indices = [
+            k
+            for k, s in enumerate(rec.steps)
+            if s.kind != "node" or bid_of.get(id(s.node)) in inside
+        ]
+        opened.view, opened._only, opened._indices = None, inside, indices
+        opened.steps = [replace(rec.steps[k], index=j) for j, k in enumerate(indices)]
+        opened._make_widgets(1200)
+        return opened
+
+    def _make_widgets(self, interval: int) -> None:
         self._cache: dict[int, tuple[str, str | None, str]] = {}
         self._sources: list[str] | None = None  # one layout for all steps, made once
         self.step = 0
@@ -193,9 +283,17 @@ class BackwardStepper(DisplaysAsWidget):
 
     def _frame(self, k: int) -> tuple[str, str | None, str]:
         if k not in self._cache:
-            if self._sources is None:
+            if self._sources is None and self.view is not None:
+                self._sources = module_sources(self.view, self.rankdir, self.legend)
+            elif self._sources is None:
                 self._sources = frame_sources(
-                    self.recording, self.names, rankdir=self.rankdir, legend=self.legend
+                    self.recording,
+                    self.names,
+                    rankdir=self.rankdir,
+                    legend=self.legend,
+                    max_nodes=10**9,
+                    only=self._only,
+                    indices=self._indices,
                 )
             source = self._sources[k]
             try:
@@ -232,6 +330,19 @@ class BackwardStepper(DisplaysAsWidget):
         self.text.value = f"<div>{head}{body}</div><div>{grads}</div>{notes}"
         source, svg, problem = self._frame(self.step)
         show_picture(self.widget, self.image, source, svg, problem)
+
+
+OPEN_NODES = 40  # an opened module with more nodes than this is stepped by its parts
+
+
+def _graph(output: Any) -> Any:
+    """The whole backward graph of ``output`` (a walk: nothing runs)."""
+    from ..viz.backward import build_backward
+    from ..viz.torch_adapter import TorchAdapter, is_torch_tensor
+    from ..viz.walk import MinigradAdapter
+
+    adapter = TorchAdapter if is_torch_tensor(output) else MinigradAdapter
+    return build_backward(output, adapter, 10**9)
 
 
 def _weakly(method: Callable, with_arg: bool = True) -> Callable:
