@@ -39,6 +39,7 @@ WORKLOADS = {
     "viz": lambda libs, quick, peers: W.bench_viz(quick),
     "sliders": lambda libs, quick, peers: W.bench_sliders(quick),
     "stepper": lambda libs, quick, peers: W.bench_stepper(quick),
+    "stepper-big": lambda libs, quick, peers: W.bench_stepper_big(quick),
     "nbval": lambda libs, quick, peers: W.bench_nbval(quick),
 }
 

@@ -597,6 +597,58 @@ def bench_stepper(quick: bool) -> list[dict]:
     ]
 
 
+def _transformer_loss() -> Any:
+    """A 4-layer torch TransformerEncoder's loss: about 300 backward nodes."""
+    import torch
+
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(16, 2, 32, batch_first=True)
+    model = torch.nn.TransformerEncoder(layer, 4, enable_nested_tensor=False)
+    return model, model(torch.randn(2, 5, 16)).pow(2).mean()
+
+
+def bench_stepper_big(quick: bool) -> list[dict]:
+    """The stepper on a real 300-node torch Transformer, stepped module by module:
+    making it (replaying torch's backward with a hook on every node, grouping the nodes
+    by module, the first picture) and one click on "next"."""
+    from minigrad.widgets import BackwardStepper
+
+    model, loss = _transformer_loss()
+    nodes = _count_nodes(loss)
+    repeats = 3 if quick else 11
+    make, _ = _median_ms(lambda _: BackwardStepper(loss, model=model), lambda: None, repeats)
+    steps, dots = [], []
+    with _timing_dot() as dot:
+        for i in range(repeats + 1):
+            stepper = BackwardStepper(loss, model=model)
+            dot.clear()
+            start = time.perf_counter()
+            stepper.next()
+            if i:
+                steps.append((time.perf_counter() - start) * 1e3)
+                dots.append(sum(dot) * 1e3)
+    w = "5. what a learner feels"
+    return [
+        row(
+            w,
+            f"make the stepper on a {nodes}-node torch Transformer (module by module)",
+            {"minigrad": make},
+            target=1000.0,
+            target_text="< 1 s",
+            ratio_of=None,
+        ),
+        row(
+            w,
+            f"one step of the stepper on the {nodes}-node Transformer (.next())",
+            {"minigrad": statistics.median(steps)},
+            target=30.0,
+            target_text="< 30 ms",
+            ratio_of=None,
+            note=f"dot {statistics.median(dots):.1f} ms of it",
+        ),
+    ]
+
+
 @contextlib.contextmanager
 def _timing_dot() -> Any:
     """The time of every ``run_dot`` call the widgets make (one per picture), as a list."""

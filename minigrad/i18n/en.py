@@ -199,7 +199,7 @@ MESSAGES: dict[str, str] = {
     "steps.step_running": "step {index}: running",
     "steps.error_here": "RuntimeError here",
     "steps.waiting": "waiting: got {values}",
-    "stepper.too_large": "This graph has {n} nodes, more than max_nodes={max_nodes}, and no modules to step through one at a time. Pass a larger max_nodes= (e.g. max_nodes={n}) to step it node by node, or step a smaller part, e.g. the output of a single layer.",
+    "stepper.too_large": "This graph has {n} nodes, more than max_nodes={max_nodes}, and no modules to step through one at a time (model=your_model tells the stepper its modules). Pass a larger max_nodes= (e.g. max_nodes={n}) to step it node by node, or step a smaller part, e.g. the output of a single layer.",
     "stepper.not_grouped": "This stepper steps node by node: only a stepper grouped by module (a big graph, or by_module=True) can open a module.",
     "stepper.no_module": "There is no module {module!r} in this graph. Its modules: {modules}.",
     "modsteps.outside": "outside any module",

@@ -190,7 +190,7 @@ MESSAGES: dict[str, str] = {
     "steps.step_running": "第 {index} 步：运行中",
     "steps.error_here": "在此出现 RuntimeError",
     "steps.waiting": "等待中：已收到 {values}",
-    "stepper.too_large": "这张计算图有 {n} 个节点，超过了 max_nodes={max_nodes}，而且没有可以逐个单步执行的模块。传入更大的 max_nodes=（例如 max_nodes={n}）可以逐个节点地单步执行，也可以只单步执行其中一小部分，例如某一层的输出。",
+    "stepper.too_large": "这张计算图有 {n} 个节点，超过了 max_nodes={max_nodes}，而且没有可以逐个单步执行的模块（传入 model=你的模型，单步执行器就知道它的模块）。传入更大的 max_nodes=（例如 max_nodes={n}）可以逐个节点地单步执行，也可以只单步执行其中一小部分，例如某一层的输出。",
     "stepper.not_grouped": "这个单步执行器是逐个节点执行的：只有按模块分组的单步执行器（图很大时，或者 by_module=True）才能打开某个模块。",
     "stepper.no_module": "这张计算图中没有模块 {module!r}。它的模块有：{modules}。",
     "modsteps.outside": "不属于任何模块",

@@ -14,7 +14,9 @@ as they were before. ``keep=True`` makes the stepper *be* the backward call.
 
 A big graph (more than ``max_nodes=100`` nodes: a GRU, a ResNet, a Transformer)
 is stepped module by module: one box per module, one step each time the engine
-moves to another module (see :mod:`minigrad.viz.module_steps`).
+moves to another module (see :mod:`minigrad.viz.module_steps`). The modules are
+found through the parameters' names: those of the ``nn.Module`` variables where
+the stepper is made, or of ``model=`` (from inside a function, say).
 ``stepper.open("layers.0")`` steps inside one module, node by node.
 """
 
@@ -80,6 +82,7 @@ class BackwardStepper(DisplaysAsWidget):
         max_nodes: int = 100,
         by_module: bool | None = None,
         depth: int | None = None,
+        model: Any = None,
     ) -> None:
         from ..viz.torch_adapter import is_torch_tensor
 
@@ -89,7 +92,15 @@ class BackwardStepper(DisplaysAsWidget):
             )
         if not output.requires_grad:  # torch's own error ("element 0 of tensors does not...")
             output.backward(gradient)
-        self.names = caller_names(names)
+        # names: the caller's variables, then model's parameter paths, then names=
+        self.names = caller_names()
+        self._kinds: dict[str, str] = {}
+        if model is not None:
+            self.names.update({id(p): n for n, p in model.named_parameters()})
+            self._kinds = {k: type(m).__name__ for k, m in model.named_modules() if k}
+        for k, v in (names or {}).items():  # tensor -> name, or name -> tensor
+            tensor, name = (v, k) if isinstance(k, str) else (k, v)
+            self.names[id(tensor)] = str(name)
         if is_torch_tensor(output):  # torch's own engine, watched through node hooks
             from . import _torch_replay
 
@@ -122,7 +133,7 @@ class BackwardStepper(DisplaysAsWidget):
         leaf_name = {id(t): n for n, t in self.recording.leaves.items()}
         self._near: dict = {}
         self._modules = node_modules(graph, None, lambda t: leaf_name.get(id(t)), self._near)
-        kinds = _names.caller_module_kinds()
+        kinds = {**_names.caller_module_kinds(), **self._kinds}
         view = group_replay(self.recording, graph, self._modules, kinds, depth, near=self._near)
         if len(view.groups) < 2 and not asked:  # no modules to group by
             raise GraphTooLarge(tr("stepper.too_large", n=size, max_nodes=self.max_nodes))

@@ -142,3 +142,18 @@ def test_an_output_without_a_graph_gets_torchs_error(lib: Any) -> None:
     x = lib.ones(2)
     with pytest.raises(RuntimeError, match="does not require grad"):
         BackwardStepper(x.sum())
+
+
+def stepper_of(loss: Any, **options: Any) -> BackwardStepper:
+    """Made inside a function: no model variable in sight."""
+    return BackwardStepper(loss, **options)
+
+
+def test_model_tells_the_stepper_its_modules_from_inside_a_function() -> None:
+    model, loss = transformer()
+    with pytest.raises(GraphTooLarge, match="model=") as err:
+        stepper_of(loss)
+    assert "model=your_model" in str(err.value)
+    s = stepper_of(loss, model=model)  # the fix the message suggests
+    assert "layers.1 (TransformerEncoderLayer)" in s.source
+    assert set(s.recording.leaves) == {n for n, _ in model.named_parameters()}
