@@ -134,6 +134,8 @@ def _run_node(
         if type(node) is AccumulateGrad:
             if accumulate and (wanted is None or wanted.wants_leaf(node)):
                 _accumulate(node, grads[0])  # 6. a leaf: into its .grad
+                if node._hooks and "post" in node._hooks:  # (torch: grad_inputs is ())
+                    _post_hooks(node, grads, ())
             out = ()
         elif wanted is None or wanted.runs_rule(node):
             out = _run_rule(node, grads, batched, retain_graph)  # 3.
@@ -290,9 +292,21 @@ def _run_rule(node: Node, grads: list, batched: bool, retain_graph: bool) -> tup
         out = _call_backward(node, grads)
     if not retain_graph:
         node._release()
-    if node._hooks and "post" in node._hooks:
-        out = _post_hooks(node, grads, out)
+    if node._hooks and "post" in node._hooks:  # they see each gradient in its input's shape
+        out = _post_hooks(node, grads, out if batched else _fit_inputs(node, out))
     return out
+
+
+def _fit_inputs(node: Node, out: tuple) -> tuple:
+    """Step 4 ahead of time, for a node's post-hooks (as torch's ``validate_outputs``
+    runs before them): each gradient summed back to its input's shape and dtype."""
+    edges = node._edges
+    fitted = list(out)
+    for i in range(min(len(out), len(edges) // 2)):
+        x, nxt, g = edges[2 * i], edges[2 * i + 1], out[i]
+        if g is not None and nxt is not None:
+            fitted[i] = _undo_broadcast(g, x, nxt)
+    return tuple(fitted)
 
 
 def _leaf_grad(node: Node) -> Tensor | None:
@@ -363,7 +377,9 @@ def _pre_hooks(node: Node, grads: list, wanted: _Wanted | None) -> list:
     grads = _tensor_hooks(node, grads)
     if wanted is not None and not goes_on:
         wanted.take(node, grads)
-    if node._hooks is not None and "pre" in node._hooks:
+    # (autograd.grad takes a leaf's gradient without running its AccumulateGrad node)
+    runs = wanted is None or type(node) is not AccumulateGrad
+    if runs and node._hooks is not None and "pre" in node._hooks:
         for fn in list(node._hooks["pre"]):
             grads = _hook_results(fn, fn(tuple(grads)), grads)
     return grads
