@@ -108,17 +108,26 @@ def _check_tensor(t: Any) -> None:
 
 def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str = "") -> None:
     if is_torch_tensor(t):
-        _torch_forward(dot, t, names, extra, opts, prefix)
+        try:
+            _torch_forward(dot, t, names, extra, opts, prefix)
+        except GraphTooLarge:
+            if not _too_big(opts) or not _by_module(dot, t, names, opts, prefix, backward=False):
+                raise
         return
     tr = opts.get("trace")
-    with _collapse_limit(opts):
-        graph = forward_walk(
-            t,
-            max_nodes=_walk_limit(opts),
-            traced=tr.ops if tr is not None else None,
-            extra=extra,
-            elide=opts["elide"],
-        )
+    try:
+        with _collapse_limit(opts):
+            graph = forward_walk(
+                t,
+                max_nodes=_walk_limit(opts),
+                traced=tr.ops if tr is not None else None,
+                extra=extra,
+                elide=opts["elide"],
+            )
+    except GraphTooLarge:
+        if not _too_big(opts) or not _by_module(dot, t, names, opts, prefix, backward=False):
+            raise
+        return
     start = len(dot.lines)
     forward_body(
         dot,
@@ -184,10 +193,62 @@ def _check_drawn(dot: Any, start: int, opts: dict) -> None:
         raise too_large(drawn, opts["max_nodes"])
 
 
+def _by_module(dot: Any, t: Any, names: dict, opts: dict, prefix: str, backward: bool) -> bool:
+    """A graph over ``max_nodes`` that the learner did not ask to see whole: one box per
+    module (see :mod:`minigrad.viz.module_picture`). False, and nothing drawn, when the
+    graph has no modules to group by or more than ``COLLAPSE_WALK`` x ``max_nodes`` nodes."""
+    from .module_picture import module_body
+
+    adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
+    try:
+        graph = build_backward(t, adapter, COLLAPSE_WALK * opts["max_nodes"])
+    except GraphTooLarge:
+        return False
+    params = {id(b.leaf) for b in graph.nodes if b.leaf is not None}
+    opts["drawn"].update(params)
+    grads = None
+    if backward and opts.get("grads", "auto") is not False:
+        recording = opts.get("recording")
+        if recording is not None and adapter is MinigradReplay:
+            grads = MinigradReplay.from_recording(graph, recording)
+        elif opts.get("grads") is True or adapter.backward_ran(graph):
+            grads = adapter.rerun(graph)
+    if backward:  # what max_nodes counts in each view: the picture's nodes
+        every = len(graph.nodes) + len(params)
+    elif is_torch_tensor(t):
+        from .torch_forward import rebuild
+
+        every = rebuild(t, max_nodes=10**9)[0].size
+    else:
+        every = forward_walk(t, max_nodes=10**9).size
+    module_body(
+        dot,
+        graph,
+        names,
+        adapter,
+        grads,
+        _module_kinds(params),
+        backward=backward,
+        prefix=prefix,
+        every=every,
+    )
+    return True
+
+
+def _too_big(opts: dict) -> bool:
+    """Draw by module instead of refusing? Unless max_nodes, collapse or elide was asked."""
+    return not opts["asked"] & {"max_nodes", "collapse", "elide"}
+
+
 def _backward(dot: Any, t: Any, names: dict, opts: dict, prefix: str = "") -> bool:
     adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
-    with _collapse_limit(opts):
-        graph = build_backward(t, adapter, _walk_limit(opts), opts["elide"])
+    try:
+        with _collapse_limit(opts):
+            graph = build_backward(t, adapter, _walk_limit(opts), opts["elide"])
+    except GraphTooLarge:
+        if not _too_big(opts) or not _by_module(dot, t, names, opts, prefix, backward=True):
+            raise
+        return False
     opts["drawn"].update(id(b.leaf) for b in graph.nodes if b.leaf is not None)
     recording, mode = opts.get("recording"), opts.get("grads", "auto")
     grads = None
@@ -234,7 +295,7 @@ def _options(
         raise ValueError("show= must be 'grads' or 'local'")
     if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
-    return dict(locals(), drawn=set())  # drawn: ids of the tensors in the picture
+    return dict(locals(), drawn=set(), asked=set())  # drawn: ids of the tensors in the picture
 
 
 def _new_dot(opts: dict) -> Any:
@@ -293,6 +354,7 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
     """
     _check_tensor(t)
     opts = _options(**options)
+    opts["asked"] = set(options)
     resolved, extra = _names(names)
     dot = _new_dot(opts)
     _forward(dot, t, resolved, extra, opts)
@@ -320,6 +382,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     """
     _check_tensor(t)
     opts = _options(**options)
+    opts["asked"] = set(options)
     resolved, _ = _names(names)
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
@@ -344,6 +407,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     _check_tensor(t)
     options.setdefault("rankdir", "TB")
     opts = _options(**options)
+    opts["asked"] = set(options)
     resolved, extra = _names(names)
     dot = _new_dot(opts)
     body = []

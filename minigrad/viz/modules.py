@@ -124,13 +124,18 @@ def _nearest(start: str, step: dict, label: dict) -> list[str]:
 def place(path: str, around: tuple[list, list] | None, group: Callable[[str], str]) -> str:
     """The group of a node that no parameter places (an activation, a residual ``add``):
     its neighbours' group when they agree (``tanh`` between ``layers.0–19`` and
-    ``layers.0–19``), else the group of the module that uses its result."""
+    ``layers.0–19``), the enclosing one when one group holds the other (the softmax
+    between ``self_attn`` and ``self_attn.out_proj``), else the group of the module
+    that uses its result (a residual ``add`` between ``layers.0`` and ``layers.1``)."""
     if around is None:
         return group(path)
     above, below = around
     groups = {group(p) for p in above + below}
     if len(groups) == 1:
         return groups.pop()
+    enclosing = common(groups)
+    if enclosing in groups:  # between a module and one of its parts: in the module
+        return enclosing
     used_by = {group(p) for p in above}
     return used_by.pop() if len(used_by) == 1 else group(path)
 

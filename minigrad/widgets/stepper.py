@@ -16,7 +16,9 @@ A big graph (more than ``max_nodes=100`` nodes: a GRU, a ResNet, a Transformer)
 is stepped module by module: one box per module, one step each time the engine
 moves to another module (see :mod:`minigrad.viz.module_steps`). The modules are
 found through the parameters' names: those of the ``nn.Module`` variables where
-the stepper is made, or of ``model=`` (from inside a function, say).
+the stepper is made, or of ``model=`` (from inside a function, say). A big graph
+with no modules (an ``nn.GRU`` holds all its parameters itself) is stepped in
+stages of the engine's own order instead.
 ``stepper.open("layers.0")`` steps inside one module, node by node.
 """
 
@@ -135,8 +137,9 @@ class BackwardStepper(DisplaysAsWidget):
         self._modules = node_modules(graph, None, lambda t: leaf_name.get(id(t)), self._near)
         kinds = {**_names.caller_module_kinds(), **self._kinds}
         view = group_replay(self.recording, graph, self._modules, kinds, depth, near=self._near)
-        if len(view.groups) < 2 and not asked:  # no modules to group by
-            raise GraphTooLarge(tr("stepper.too_large", n=size, max_nodes=self.max_nodes))
+        if _flat(view, self._modules, self.max_nodes):  # stages of the engine's order
+            self._modules, self._near = _stages(self.recording, graph), {}
+            view = group_replay(self.recording, graph, self._modules, {}, 1)
         self.view, self._graph = view, graph
         self.steps = view.steps
 
@@ -344,6 +347,38 @@ class BackwardStepper(DisplaysAsWidget):
 
 
 OPEN_NODES = 40  # an opened module with more nodes than this is stepped by its parts
+
+
+def _flat(view: Any, modules: dict, most: int) -> bool:
+    """No modules to step through: one group only, or a group bigger than ``most``
+    with no parts to open (an ``nn.GRU`` holds all its parameters itself)."""
+    if len(view.groups) < 2:
+        return True
+    sizes: dict[str, int] = {}
+    for group in view.group_of.values():
+        sizes[group] = sizes.get(group, 0) + 1
+    for group, n in sizes.items():
+        parts = {p for b, p in modules.items() if view.group_of[b] == group and p != group}
+        if n > most and not parts:
+            return True
+    return False
+
+
+def _stages(rec: Any, graph: Any) -> dict[str, str]:
+    """``node id -> "steps 1–8"``: the engine's order cut into at most 24 stages of
+    consecutive steps, for a big graph with no modules (an RNN: about one time step each)."""
+    from ..viz.modules import MAX_GROUPS
+
+    bid_of = {id(b.fn): b.id for b in graph.nodes}
+    order = list(dict.fromkeys(bid_of[id(s.node)] for s in rec.steps if s.kind == "node"))
+    order += [b.id for b in graph.nodes if b.id not in set(order)]  # (not reached)
+    size = -(-len(order) // MAX_GROUPS)
+    stages = {}
+    for k, bid in enumerate(order):
+        first = k // size * size
+        last = min(first + size, len(order))
+        stages[bid] = tr("modsteps.stage", first=first + 1, last=last)
+    return stages
 
 
 def _graph(output: Any) -> Any:

@@ -119,22 +119,38 @@ def test_a_1000_node_graph_steps(lib: Any) -> None:
 
 
 @pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
-def test_the_option_the_error_suggests_is_accepted(lib: Any) -> None:
-    lib.manual_seed(0)
+def test_the_options_the_error_suggests_are_accepted(lib: Any) -> None:
+    _model, big = deep_mlp(lib, 22)  # 110 nodes
+    with pytest.raises(GraphTooLarge, match=r"max_nodes=\d+") as err:
+        BackwardStepper(big, by_module=False)
+    n = int(re.search(r"max_nodes=(\d+)\)", str(err.value)).group(1))
+    assert BackwardStepper(big, by_module=False, max_nodes=n).view is None  # node by node
+    assert "by_module=True" in str(err.value) and "model=" in str(err.value)
+    assert BackwardStepper(big, by_module=True, model=_model).view is not None
+
+
+@pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
+def test_a_big_graph_with_no_modules_steps_in_stages_of_the_engines_order(lib: Any) -> None:
     w = lib.ones(3, requires_grad=True)
     y = w
     for _ in range(101):
         y = y * 1.01
-    loss = y.sum()  # no modules to group by
-    with pytest.raises(GraphTooLarge, match=r"max_nodes=\d+") as err:
-        BackwardStepper(loss)
-    n = int(re.search(r"max_nodes=(\d+)\)", str(err.value)).group(1))
-    s = BackwardStepper(loss, max_nodes=n)  # the fix the message suggests
-    assert s.view is None and len(s.steps) > 100
-    _model, big = deep_mlp(lib, 22)  # 110 nodes
-    with pytest.raises(GraphTooLarge):
-        BackwardStepper(big, by_module=False)
-    assert BackwardStepper(big, by_module=False, max_nodes=200).view is None
+    s = BackwardStepper(y.sum())  # no module anywhere
+    assert s.view is not None and 2 <= len(s.view.groups) <= 24
+    assert all("in the engine's order" in g for g in s.view.groups)
+    assert [k for run in s.view.covers for k in run] == list(range(len(s.recording.steps)))
+    np.testing.assert_allclose(s.steps[-1].leaf_grads["w"], np.full(3, 1.01**101), rtol=1e-5)
+
+
+def test_an_rnn_steps_in_stages() -> None:
+    torch.manual_seed(0)
+    gru = nn.GRU(3, 4, num_layers=2)  # its parameters are its own: no submodules
+    loss = gru(torch.randn(4, 2, 3))[1][-1].pow(2).sum()
+    s = BackwardStepper(loss)
+    assert len(s.view.groups) >= 5
+    loss.backward()
+    for name, p in gru.named_parameters():
+        np.testing.assert_array_equal(s.steps[-1].leaf_grads["gru." + name], p.grad.numpy())
 
 
 @pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
@@ -151,9 +167,8 @@ def stepper_of(loss: Any, **options: Any) -> BackwardStepper:
 
 def test_model_tells_the_stepper_its_modules_from_inside_a_function() -> None:
     model, loss = transformer()
-    with pytest.raises(GraphTooLarge, match="model=") as err:
-        stepper_of(loss)
-    assert "model=your_model" in str(err.value)
-    s = stepper_of(loss, model=model)  # the fix the message suggests
+    plain = stepper_of(loss)  # no names in sight: stages of the engine's order
+    assert all("in the engine's order" in g for g in plain.view.groups)
+    s = stepper_of(loss, model=model)  # the modules, named
     assert "layers.1 (TransformerEncoderLayer)" in s.source
     assert set(s.recording.leaves) == {n for n, _ in model.named_parameters()}

@@ -1,0 +1,39 @@
+"""A big graph is drawn, not refused: one box per module (or per stretch of the graph
+when it has no modules), legible in a static page, and the note names the option that
+draws every node, which works."""
+
+from __future__ import annotations
+
+import re
+
+import torch
+
+from minigrad import viz
+from minigrad.viz import zoom
+from tests.zoo.models import ZOO
+
+
+def boxes(source: str) -> list[str]:
+    return re.findall(r"^\s+m\d+ \[.*label=<([^<]*)<BR/>", source, re.M)
+
+
+def test_a_transformer_is_drawn_one_box_per_module_and_reads_at_9px() -> None:
+    model, loss = ZOO["transformer"](torch)
+    for fig in (viz.draw_forward(loss), viz.draw_backward(loss)):
+        names = boxes(fig.source)
+        assert "layers.0.self_attn (MultiheadAttention)" in names
+        assert 4 <= len(names) <= 25
+        assert zoom.displayed_px(fig.svg()) >= 9
+    loss.backward(retain_graph=True)
+    after = viz.draw_backward(loss).source  # the gradients that crossed between modules
+    assert re.search(r'm\d+ -> m\d+ \[.*label=<\[-?\d', after)
+    n = int(re.search(r"max_nodes=(\d+)", after).group(1))
+    every = viz.draw_backward(loss, max_nodes=n).source  # the option the note names
+    assert "SafeSoftmaxBackward0" in every and not boxes(every)
+
+
+def test_an_rnn_is_drawn_in_stretches() -> None:
+    model, loss = ZOO["gru"](torch)
+    fig = viz.draw_backward(loss)
+    assert all("from the output" in b for b in boxes(fig.source)) and len(boxes(fig.source)) >= 5
+    assert zoom.displayed_px(fig.svg()) >= 9
