@@ -202,6 +202,7 @@ MESSAGES: dict[str, str] = {
     "stepper.too_large": "This graph has {n} nodes, more than max_nodes={max_nodes}: too many to step one node at a time. Pass a larger max_nodes= (e.g. max_nodes={n}) to step it node by node, or by_module=True to step it one module at a time (model=your_model tells the stepper its modules).",
     "stepper.not_grouped": "This stepper steps node by node: only a stepper grouped by module (a big graph, or by_module=True) can open a module.",
     "stepper.no_module": "There is no module {module!r} in this graph. Its modules: {modules}.",
+    "viz.op_numbers": "with {values}",
     "modpic.nodes": "{n} graph nodes",
     "modpic.stage": "depth {first}–{last} from the output",
     "modpic.params": "{n} parameters",

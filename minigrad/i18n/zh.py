@@ -193,6 +193,7 @@ MESSAGES: dict[str, str] = {
     "stepper.too_large": "这张计算图有 {n} 个节点，超过了 max_nodes={max_nodes}：太多了，无法逐个节点地单步执行。传入更大的 max_nodes=（例如 max_nodes={n}）可以逐个节点地单步执行；传入 by_module=True 则每一步执行一个模块（传入 model=你的模型，单步执行器就知道它的模块）。",
     "stepper.not_grouped": "这个单步执行器是逐个节点执行的：只有按模块分组的单步执行器（图很大时，或者 by_module=True）才能打开某个模块。",
     "stepper.no_module": "这张计算图中没有模块 {module!r}。它的模块有：{modules}。",
+    "viz.op_numbers": "参数 {values}",
     "modpic.nodes": "{n} 个计算图节点",
     "modpic.stage": "距输出第 {first}–{last} 层",
     "modpic.params": "{n} 个参数",

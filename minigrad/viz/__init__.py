@@ -72,6 +72,8 @@ from .torch_adapter import TorchAdapter, is_torch_tensor
 from .walk import GraphTooLarge, forward_walk, too_large
 
 COLLAPSE_WALK = 20  # with collapse=True, a walk sees up to 20 × max_nodes before folding
+# an illegible graph this big is drawn in groups: by module, or (no modules) in stretches
+MODULES_FROM, GROUPS_FROM = 12, 30
 
 __all__ = [
     "draw",
@@ -136,6 +138,7 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         show_values=opts["show_values"],
         prefix=prefix,
         collapse=opts["collapse"],
+        fold_numbers=opts.get("fold_numbers", False),
     )
     _check_drawn(dot, start, opts)
     opts["drawn"].update(id(v.tensor) for v in graph.vars)
@@ -154,7 +157,13 @@ def _torch_forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefi
         )
     start = len(dot.lines)
     forward_body(
-        dot, graph, names, show_values=opts["show_values"], prefix=prefix, collapse=opts["collapse"]
+        dot,
+        graph,
+        names,
+        show_values=opts["show_values"],
+        prefix=prefix,
+        collapse=opts["collapse"],
+        fold_numbers=opts.get("fold_numbers", False),
     )
     _check_drawn(dot, start, opts)
     opts["drawn"].update(id(v.tensor) for v in graph.vars)
@@ -356,8 +365,53 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
     opts = _options(**options)
     opts["asked"] = set(options)
     resolved, extra = _names(names)
+
+    def drawn(fold: bool = False) -> Figure:
+        opts["fold_numbers"], opts["drawn"] = fold, set()
+        dot = _new_dot(opts)
+        _forward(dot, t, resolved, extra, opts)
+        _fit(dot, opts)
+        return Figure(dot.source(opts["legend"]), opts["dot_program"])
+
+    fig = drawn()
+    if _legible(fig, opts) is False:  # scalar arguments inside their op's box
+        fig = drawn(fold=True)
+    if _legible(fig, opts) is False:  # one box per module
+        fig = _modules_figure(t, resolved, opts, backward=False) or fig
+    return fig
+
+
+def _legible(fig: Figure, opts: dict) -> bool | None:
+    """Does ``fig``'s smallest text read at 9 px or more in a static page (the width the
+    figure is capped at)? None when it is not drawn in Python, or when the learner
+    chose the layout (``rankdir=``, ``max_nodes=``, ``collapse=``, ``elide=``)."""
+    from .zoom import MIN_PX, displayed_px
+
+    if opts["asked"] & {"rankdir", "max_nodes", "collapse", "elide"}:
+        return None
+    try:
+        return displayed_px(fig.svg()) >= MIN_PX
+    except (DotNotFoundError, DotError):
+        return None
+
+
+def _modules_figure(t: Any, names: dict, opts: dict, backward: bool) -> Figure | None:
+    """The figure drawn one box per module (or in stretches, with no modules), or None
+    for a graph too small to need it."""
+
+    adapter: Any = TorchAdapter if is_torch_tensor(t) else MinigradReplay
+    try:
+        graph = build_backward(t, adapter, COLLAPSE_WALK * opts["max_nodes"])
+    except GraphTooLarge:
+        return None
+    from .module_picture import has_modules
+
+    small = GROUPS_FROM if not has_modules(graph, names) else MODULES_FROM
+    if len(graph.nodes) < small:
+        return None  # a small graph stays node by node (live, the zoom frame shows it)
+    opts["drawn"] = set()
     dot = _new_dot(opts)
-    _forward(dot, t, resolved, extra, opts)
+    _by_module(dot, t, names, opts, "", backward=backward)
     _fit(dot, opts)
     return Figure(dot.source(opts["legend"]), opts["dot_program"])
 
@@ -388,7 +442,10 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     if _backward(dot, t, resolved, opts):
         dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
     _fit(dot, opts)
-    return Figure(dot.source(opts["legend"]), opts["dot_program"])
+    fig = Figure(dot.source(opts["legend"]), opts["dot_program"])
+    if _legible(fig, opts) is False and opts["show"] == "grads" and not opts["show_saved"]:
+        fig = _modules_figure(t, resolved, opts, backward=True) or fig  # one box per module
+    return fig
 
 
 def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:

@@ -89,11 +89,14 @@ def forward_body(
     show_values: bool = True,
     prefix: str = "",
     collapse: bool = False,
+    fold_numbers: bool = False,
 ) -> None:
     """Add the nodes and edges of ``graph`` to ``dot``.
 
     ``collapse=True`` folds repeated blocks into one ``×N`` node each (see
-    :mod:`minigrad.viz.collapse`).
+    :mod:`minigrad.viz.collapse`). ``fold_numbers=True`` writes the plain numbers
+    an op takes (a convolution's stride and padding, a norm's eps) inside the op's
+    box instead of as boxes of their own: a narrower picture.
     """
     from .collapse import draw_folds, fold_forward, redirected
     from .walk import MinigradAdapter
@@ -114,11 +117,19 @@ def forward_body(
         else:
             label = var_label(v.tensor, names.get(v.key), show_values, numpy)
         dot.node(prefix + v.id, kind, label)
+    numbers_of: dict[str, list[str]] = {}
+    if fold_numbers:
+        value = {n.id: labels.number(n.value) for n in graph.numbers}
+        for src, dst, kind in graph.edges:
+            if kind == "number":
+                numbers_of.setdefault(dst, []).append(value[src])
     for op in graph.ops:
         if hidden(op.id):
             continue
         name = labels.op_name(op.name)
         lines = [("value", name), ("small", op_settings(op.node))]
+        if numbers_of.get(op.id):
+            lines.append(("small", tr("viz.op_numbers", values=", ".join(numbers_of[op.id]))))
         if op.traced:
             dot.node(
                 prefix + op.id, "op_cut", labels.html(*lines, ("small", tr("viz.under_no_grad")))
@@ -126,13 +137,15 @@ def forward_body(
         else:
             dot.node(prefix + op.id, "op", labels.html(*lines), tooltip=labels.escape(op.name))
     for n in graph.numbers:
-        if hidden(n.id):
+        if hidden(n.id) or fold_numbers:
             continue
         dot.node(prefix + n.id, "number", labels.html(("value", labels.number(n.value))))
     if graph.hidden:
         dot.node(prefix + MORE, "more", labels.html(("value", more_text(graph.hidden))))
     traced = {op.id for op in graph.ops if op.traced}
     for src, dst, kind in graph.edges:
+        if fold_numbers and kind == "number":
+            continue
         if dst in traced and kind == "data":
             kind = "cut"  # into an op run under no_grad: no gradient comes back this way
         ends = redirected(folding, src, dst, drawn)

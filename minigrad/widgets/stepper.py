@@ -219,6 +219,7 @@ class BackwardStepper(DisplaysAsWidget):
         self.widget.add_class("minigrad-backward-stepper")
         parts = [self.widget, controls, link, self.play, self.slider]
         parts += [self.prev_button, self.next_button, self.text, self.image]
+        self._parts = parts  # (the zoom frame joins them when it is made)
         self._closer = weakref.finalize(self, _close_all, parts)
         self._show()
 
@@ -295,6 +296,20 @@ class BackwardStepper(DisplaysAsWidget):
         """The SVG of the current picture (None when only the browser can draw it)."""
         return self._frame(self.step)[1]
 
+    def _zoomed(self, k: int) -> str | None:
+        """Frame ``k`` at its natural size, for the zoom frame, when the frame as wide
+        as the output area would have text under 9 px (else None)."""
+        from ..viz.zoom import MIN_PX, displayed_px, natural_source
+
+        source, svg, _ = self._frame(k)
+        if svg is None or displayed_px(svg) >= MIN_PX:
+            return None
+        try:
+            big = run_dot(natural_source(source))
+        except (DotNotFoundError, DotError):
+            return None
+        return big.decode("utf-8") if isinstance(big, bytes) else big
+
     def _frame(self, k: int) -> tuple[str, str | None, str]:
         if k not in self._cache:
             if self._sources is None and self.view is not None:
@@ -344,6 +359,22 @@ class BackwardStepper(DisplaysAsWidget):
         self.text.value = f"<div>{head}{body}</div><div>{grads}</div>{notes}"
         source, svg, problem = self._frame(self.step)
         show_picture(self.widget, self.image, source, svg, problem)
+        big = self._zoomed(self.step)  # too small to read: the zoom frame, at natural size
+        zoom = getattr(self, "_zoom", None)
+        if big is not None and zoom is None:
+            from ..viz.zoom import ZoomView
+
+            zoom = self._zoom = ZoomView(big)
+            self._parts.append(zoom)
+        elif big is not None:
+            zoom.svg = big
+        children = list(self.widget.children)
+        if big is not None and self.image in children:
+            children[children.index(self.image)] = zoom
+        elif big is None and zoom is not None and zoom in children:
+            children[children.index(zoom)] = self.image
+        if tuple(children) != tuple(self.widget.children):
+            self.widget.children = tuple(children)
 
 
 OPEN_NODES = 40  # an opened module with more nodes than this is stepped by its parts

@@ -172,3 +172,16 @@ def test_model_tells_the_stepper_its_modules_from_inside_a_function() -> None:
     s = stepper_of(loss, model=model)  # the modules, named
     assert "layers.1 (TransformerEncoderLayer)" in s.source
     assert set(s.recording.leaves) == {n for n, _ in model.named_parameters()}
+
+
+def test_a_frame_too_small_to_read_is_shown_in_the_zoom_frame() -> None:
+    from minigrad.viz.zoom import ZoomView, displayed_px
+
+    torch.manual_seed(0)
+    model = nn.Sequential(*[nn.Linear(2, 2) for _ in range(12)])  # 12 layers side by side
+    s = BackwardStepper(model(torch.ones(1, 2)).sum(), by_module=False)
+    assert displayed_px(s.svg) < 9  # as wide as the output area: too small
+    shown = [w for w in s.widget.children if isinstance(w, ZoomView)]
+    assert shown and displayed_px(shown[0].svg) >= 9  # at its natural size, in the frame
+    s.goto(5)
+    assert shown[0].svg != "" and s.image not in s.widget.children
