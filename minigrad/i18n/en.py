@@ -203,6 +203,8 @@ MESSAGES: dict[str, str] = {
     "stepper.not_grouped": "This stepper steps node by node: only a stepper grouped by module (a big graph, or by_module=True) can open a module.",
     "stepper.no_module": "There is no module {module!r} in this graph. Its modules: {modules}.",
     "viz.op_numbers": "with {values}",
+    "viz.too_large_folded": "Even with its repeated layers folded (collapse=True), this graph has {n} nodes, more than max_nodes={max_nodes}. Pass max_nodes={n} to draw it folded, elide=True to draw the part nearest the output, or leave collapse and max_nodes out: a big graph is then drawn one box per module.",
+    "viz.fold_steps": " ({n} steps)",
     "modpic.nodes": "{n} graph nodes",
     "modpic.stage": "depth {first}–{last} from the output",
     "modpic.params": "{n} parameters",

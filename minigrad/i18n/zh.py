@@ -194,6 +194,8 @@ MESSAGES: dict[str, str] = {
     "stepper.not_grouped": "这个单步执行器是逐个节点执行的：只有按模块分组的单步执行器（图很大时，或者 by_module=True）才能打开某个模块。",
     "stepper.no_module": "这张计算图中没有模块 {module!r}。它的模块有：{modules}。",
     "viz.op_numbers": "参数 {values}",
+    "viz.too_large_folded": "即使把重复的层折叠起来（collapse=True），这张计算图仍有 {n} 个节点，超过了 max_nodes={max_nodes}。传入 max_nodes={n} 可以画出折叠后的图，传入 elide=True 可以只画靠近输出的部分；也可以不传 collapse 和 max_nodes：这时大图会按模块画，每个模块一个方框。",
+    "viz.fold_steps": "（共 {n} 步）",
     "modpic.nodes": "{n} 个计算图节点",
     "modpic.stage": "距输出第 {first}–{last} 层",
     "modpic.params": "{n} 个参数",

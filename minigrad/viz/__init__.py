@@ -69,7 +69,7 @@ from .render import (
 )
 from .side import SideBySide, side_by_side
 from .torch_adapter import TorchAdapter, is_torch_tensor
-from .walk import GraphTooLarge, forward_walk, too_large
+from .walk import GraphTooLarge, forward_walk
 
 COLLAPSE_WALK = 20  # with collapse=True, a walk sees up to 20 × max_nodes before folding
 # an illegible graph this big is drawn in groups: by module, or (no modules) in stretches
@@ -199,7 +199,7 @@ def _check_drawn(dot: Any, start: int, opts: dict) -> None:
         return
     drawn = sum(" -> " not in line and " [" in line for line in dot.lines[start:])
     if drawn > opts["max_nodes"]:
-        raise too_large(drawn, opts["max_nodes"])
+        raise GraphTooLarge(tr("viz.too_large_folded", n=drawn, max_nodes=opts["max_nodes"]))
 
 
 def _by_module(dot: Any, t: Any, names: dict, opts: dict, prefix: str, backward: bool) -> bool:

@@ -235,11 +235,47 @@ def names_text(names: list[str], most: int = 4) -> str:
     return f"{', '.join(names[:half])}, … {', '.join(names[-half:])} ({len(names)})"
 
 
+WIDTH = 60  # no line of a fold's label is longer (a Transformer layer has 70 steps)
+
+
+def steps_text(steps: list[str], arrow: str, width: int = WIDTH) -> str:
+    """One block's steps, ``tanh → addmm``; a long block as its first and last steps.
+
+    >>> steps_text(["mul", "add"], "→")
+    'mul → add'
+    >>> steps_text([f"op{k}" for k in range(40)], "→")
+    'op0 → op1 → op2 → op3 → op4 → … → op38 → op39 (40 steps)'
+    """
+    full = f" {arrow} ".join(steps)
+    if len(full) <= width:
+        return full
+    head: list[str] = []
+    tail: list[str] = []
+    for step in steps:  # as many first steps as fit in half the width, then the last
+        if len(f" {arrow} ".join(head + [step])) > width // 2:
+            break
+        head.append(step)
+    for step in reversed(steps[len(head) :]):
+        if len(f" {arrow} ".join([step] + tail)) > width // 4:
+            break
+        tail.insert(0, step)
+    middle = f" {arrow} … {arrow} " if tail else f" {arrow} … "
+    return f" {arrow} ".join(head) + middle + f" {arrow} ".join(tail) + tr(
+        "viz.fold_steps", n=len(steps)
+    )
+
+
 def fold_label(count: int, steps: list[str], arrow: str, params: list[str]) -> str:
-    """The label of a fold: ``×3``, one block's steps, and the parameters inside."""
-    lines: list[tuple[str, str]] = [("name", f"×{count}"), ("value", f" {arrow} ".join(steps))]
+    """The label of a fold: ``×3``, one block's steps, and the parameters inside;
+    no line longer than about ``WIDTH`` characters."""
+    lines: list[tuple[str, str]] = [("name", f"×{count}"), ("value", steps_text(steps, arrow))]
     if params:
-        lines.append(("small", tr("viz.fold_params", names=names_text(params))))
+        text = tr("viz.fold_params", names=names_text(params))
+        if len(text) > WIDTH:  # long module paths: the first and last, and how many
+            text = tr("viz.fold_params", names=names_text(params, most=2))
+        if len(text) > WIDTH:
+            text = tr("viz.fold_params", names=f"{params[0]}, … ({len(params)})")
+        lines.append(("small", text))
     return labels.html(*lines)
 
 
