@@ -210,6 +210,8 @@ MESSAGES: dict[str, str] = {
     "modpic.params": "{n} parameters",
     "modpic.note": "A big graph ({n} nodes), drawn in groups: one box per module, or per stretch of the graph when it has no modules. max_nodes={n} draws every node; widgets.BackwardStepper(...).open('a module') steps inside one.",
     "modsteps.outside": "outside any module",
+    "modsteps.all_params": "{done} of {n} parameters have a .grad",
+    "modsteps.then": "; this module's: ",
     "modsteps.stage": "nodes {first}–{last} in the engine's order",
     "modsteps.rest": "the rest of the graph",
     "modsteps.run": "{module}: {n} nodes ran, from {first} to {last}.",

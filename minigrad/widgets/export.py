@@ -95,10 +95,12 @@ def frames(stepper: Any) -> list[Frame]:
             svg = run_dot(stepper.source).decode("utf-8")
             width, height = _size_pt(svg)
             title = tr("stepper.head", index=step.index, last=last) + step.text
+            listed, summary = stepper.leaf_grads_shown(step)
             grads = ", ".join(
                 f"{name}.grad = " + (tr("stepper.none_yet") if g is None else labels.short_value(g))
-                for name, g in step.leaf_grads.items()
+                for name, g in listed
             )
+            grads = summary + (tr("modsteps.then") if summary and grads else "") + grads
             out.append(Frame(svg, width, height, title, grads))
     finally:
         stepper.goto(shown)

@@ -280,6 +280,18 @@ class BackwardStepper(DisplaysAsWidget):
         self.step = int(change["new"])
         self._show()
 
+    def leaf_grads_shown(self, step: _replay.Step) -> tuple[list, str]:
+        """The leaves' ``.grad`` to list under step ``step``: all of them, or, stepping a
+        big model module by module, the current module's, after a count of them all."""
+        grads = list(step.leaf_grads.items())
+        if self.view is None or len(grads) <= 8:
+            return grads, ""
+        done = sum(g is not None for _, g in grads)
+        summary = tr("modsteps.all_params", n=len(grads), done=done)
+        group = step.name if step.kind == "node" else None
+        mine = [(n, g) for n, g in grads if group and (n.startswith(group + ".") or not group)]
+        return mine, summary
+
     # --- drawing -----------------------------------------------------------------
     @property
     def current(self) -> _replay.Step:
@@ -343,6 +355,7 @@ class BackwardStepper(DisplaysAsWidget):
             body = error_box(step.text)
         else:
             body = html.escape(step.text)
+        shown, summary = self.leaf_grads_shown(step)
         grads = ", ".join(
             f"{html.escape(n)}.grad = "
             + (
@@ -350,8 +363,9 @@ class BackwardStepper(DisplaysAsWidget):
                 if g is None
                 else html.escape(labels.short_value(g))
             )
-            for n, g in step.leaf_grads.items()
+            for n, g in shown
         )
+        grads = html.escape(summary) + (tr("modsteps.then") if summary and grads else "") + grads
         notes = "".join(
             f'<div style="color:#555">{html.escape(tr("stepper.warning") + w[:160])}…</div>'
             for w in self.recording.warnings

@@ -25,7 +25,8 @@
 #
 # - to draw the forward graph and the gradient flow of a real `torch` model with the same
 #   `viz` calls as in the course;
-# - to step through torch's *own* backward pass, node by node, without touching `.grad`;
+# - to step through torch's *own* backward pass, node by node, without touching `.grad`,
+#   and a bigger model's module by module;
 # - to ask `explain` why a gradient is `None`, or why `backward()` fails, about real torch
 #   tensors;
 # - to put minigrad's picture and torch's picture of the same code side by side.
@@ -104,6 +105,59 @@ loss.backward()
 last = stepper.steps[-1].leaf_grads
 for name, p in model.named_parameters():
     print(name, torch.allclose(torch.tensor(last[name]), p.grad))
+
+# %% [markdown]
+# ## A bigger model, module by module
+#
+# A real model's backward pass has hundreds of nodes: a 2-layer Transformer encoder has
+# about 150. Stepped one node at a time, that is 150 pictures of 150 boxes. Above 100 nodes
+# the stepper groups the nodes by module instead, the way the model's code is written:
+# one box per module (`layers.0.self_attn`, `layers.0.linear1`...: as deep as stays
+# readable), and one step each time torch's engine moves from one module to the next.
+# The modules come from the parameters' names: `layers.0.linear1.weight` belongs to
+# `layers.0.linear1`. Each box says how many of its nodes have run and how many of its
+# parameters have a gradient; each arrow carries the gradient that crossed from one
+# module into the next. Each step says which module ran, how many of its nodes, and the
+# first and the last of them. (In a model where the engine leaves a module and comes back
+# to it later, that module gets two steps.)
+
+# %%
+encoder = nn.TransformerEncoder(
+    nn.TransformerEncoderLayer(16, 2, 32, batch_first=True), 2, enable_nested_tensor=False
+)
+tokens = torch.randn(2, 5, 16)
+big_loss = encoder(tokens).pow(2).mean()
+big = widgets.BackwardStepper(big_loss)
+print(big.view.groups)
+print(len(big.recording.steps) - 1, "nodes ran in", len(big.steps) - 1, "module steps")
+for step in big.steps[1:5]:
+    print(step.text)
+
+# %% tags=["nbval-ignore-output"]
+big
+
+# %% [markdown]
+# `open` steps inside one module, node by node, from the same recording: nothing runs
+# again. A module that is still big (a whole layer) opens into its parts, which open in
+# turn. Here is the attention of the first layer; the gradients that enter and leave it
+# come from and go to one box, the rest of the graph.
+
+# %%
+attention = big.open("layers.0.self_attn")
+print(len(attention.steps) - 1, "steps inside layers.0.self_attn")
+print(attention.steps[1].text)
+
+# %% tags=["nbval-ignore-output"]
+attention
+
+# %% [markdown]
+# The same claim as before, for the big model: the last step holds exactly what
+# `backward()` puts into `.grad`.
+
+# %%
+big_loss.backward()
+last = big.steps[-1].leaf_grads
+print(all(torch.allclose(torch.tensor(last[n]), p.grad) for n, p in encoder.named_parameters()))
 
 # %% [markdown]
 # ## Why is my gradient `None`?

@@ -185,3 +185,14 @@ def test_a_frame_too_small_to_read_is_shown_in_the_zoom_frame() -> None:
     assert shown and displayed_px(shown[0].svg) >= 9  # at its natural size, in the frame
     s.goto(5)
     assert shown[0].svg != "" and s.image not in s.widget.children
+
+
+def test_a_module_step_lists_its_own_parameters_after_a_count_of_all() -> None:
+    model, loss = transformer()
+    s = BackwardStepper(loss)
+    k = next(j for j, st in enumerate(s.steps) if st.name == "layers.2")
+    s.goto(k)
+    text = s.text.value
+    assert "layers.2." in text and "layers.1.norm1.weight.grad" not in text
+    n = len(list(model.parameters()))
+    assert f"of {n} parameters have a .grad" in text

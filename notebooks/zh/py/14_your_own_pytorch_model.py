@@ -29,7 +29,7 @@ minigrad.set_language("zh")
 # **本课内容**
 #
 # - 用课程中同样的 `viz` 调用，画出真实 `torch` 模型的前向计算图和梯度流；
-# - 一个节点一个节点地走完 torch *自己的*反向传播，而不改动 `.grad`；
+# - 一个节点一个节点地走完 torch *自己的*反向传播，而不改动 `.grad`；更大的模型则一个模块一个模块地走；
 # - 针对真实的 torch 张量，让 `explain` 回答为什么梯度是 `None`、为什么 `backward()` 失败；
 # - 把同一段代码的 minigrad 图和 torch 图并排放在一起。
 #
@@ -92,6 +92,45 @@ loss.backward()
 last = stepper.steps[-1].leaf_grads
 for name, p in model.named_parameters():
     print(name, torch.allclose(torch.tensor(last[name]), p.grad))
+
+# %% [markdown]
+# ## 更大的模型，一个模块一个模块地看
+#
+# 真实模型的反向传播有成百上千个节点：一个两层的 Transformer 编码器大约有 150 个。一个节点一个节点地走，就是 150 张图，每张 150 个方框。节点超过 100 个时，步进器改为按模块分组，和模型代码的写法一致：每个模块一个方框（`layers.0.self_attn`、`layers.0.linear1`……：在保持清晰可读的前提下尽量细），torch 的引擎每从一个模块走到下一个模块，就是一步。模块来自参数的名字：`layers.0.linear1.weight` 属于 `layers.0.linear1`。每个方框写着它有多少个节点已经运行、多少个参数已经有了梯度；每个箭头上是从一个模块传到下一个模块的梯度。每一步都写明运行的是哪个模块、运行了它的几个节点，以及其中的第一个和最后一个。（如果引擎离开一个模块、稍后又回到它，这个模块就会有两步。）
+
+# %%
+encoder = nn.TransformerEncoder(
+    nn.TransformerEncoderLayer(16, 2, 32, batch_first=True), 2, enable_nested_tensor=False
+)
+tokens = torch.randn(2, 5, 16)
+big_loss = encoder(tokens).pow(2).mean()
+big = widgets.BackwardStepper(big_loss)
+print(big.view.groups)
+print(len(big.recording.steps) - 1, "nodes ran in", len(big.steps) - 1, "module steps")
+for step in big.steps[1:5]:
+    print(step.text)
+
+# %% tags=["nbval-ignore-output"]
+big
+
+# %% [markdown]
+# `open` 在一个模块内部一个节点一个节点地走，用的是同一份记录：什么都不会重新运行。仍然很大的模块（整整一层）会先按它的各个部分打开，这些部分还可以再打开。下面是第一层的注意力模块；进入和离开它的梯度都来自或去往同一个方框：计算图的其余部分。
+
+# %%
+attention = big.open("layers.0.self_attn")
+print(len(attention.steps) - 1, "steps inside layers.0.self_attn")
+print(attention.steps[1].text)
+
+# %% tags=["nbval-ignore-output"]
+attention
+
+# %% [markdown]
+# 和前面一样的断言，换成这个大模型：最后一步中的梯度，正是 `backward()` 写入 `.grad` 的梯度。
+
+# %%
+big_loss.backward()
+last = big.steps[-1].leaf_grads
+print(all(torch.allclose(torch.tensor(last[n]), p.grad) for n, p in encoder.named_parameters()))
 
 # %% [markdown]
 # ## 为什么我的梯度是 `None`？
