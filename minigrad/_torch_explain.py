@@ -168,6 +168,14 @@ def explain_torch(
             op, base = traced
             b = name_of(base, tr("explain.a_tensor_requiring_grad"))
             return make("no_grad", tr("explain.no_grad_op", t=tname, op=op, b=b), source=base)
+        if t.requires_grad is False and type(t).__name__ == "Parameter":  # frozen
+            return make("frozen", tr("explain.frozen", t=tname))
+        behind = _cut_behind(t)
+        if behind is not None:  # computed, by ops record() saw, from a detach()/.data
+            ops, source, how = behind
+            b = name_of(source, tr("explain.a_tensor_requiring_grad"))
+            text = tr("explain.computed_from_cut", t=tname, ops=ops, how=how, b=b)
+            return make("detach" if how == "detach()" else "data", text, source=source)
         cut = _seen_cut(t)
         if cut is not None:  # a detach() or .data that record() saw, even of a temporary
             source, how = cut
@@ -250,6 +258,26 @@ def _traced(t: Any) -> tuple[str, Any] | None:
         if base is not None:
             return " → ".join(chain), base
         entry = next((ops[id(x)] for x in entry[1] if id(x) in ops and ops[id(x)][3]), None)
+    return None
+
+
+def _cut_behind(t: Any) -> tuple[str, Any, str] | None:
+    """(ops, source, "detach()" or ".data") when ``viz.record()`` saw ``t`` computed, by
+    ``ops``, from the result of a cut (``h.data * 2``)."""
+    if "minigrad.viz.torch_forward" not in sys.modules:
+        return None
+    from .viz.torch_forward import known_cuts, known_ops
+
+    ops, cuts = known_ops(), known_cuts()
+    chain: list[str] = []
+    x = t
+    while id(x) in ops and len(chain) < 50:
+        name, inputs, _record, _off = ops[id(x)]
+        chain.insert(0, name)
+        found = next((cuts[id(i)] for i in inputs if id(i) in cuts), None)
+        if found is not None:
+            return " → ".join(chain), found[0], found[1]
+        x = next((i for i in inputs if id(i) in ops), None)
     return None
 
 

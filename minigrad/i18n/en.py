@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "cause.non_leaf": "a non-leaf tensor without retain_grad()",
     "cause.integer": "an integer tensor cannot require grad",
     "cause.requires_grad_false": "requires_grad is False",
+    "cause.frozen": "a parameter frozen with requires_grad_(False)",
     "cause.detach": "cut from the graph by detach()",
     "cause.data": "cut from the graph by .data",
     "cause.no_grad": "made under torch.no_grad()",
@@ -428,6 +429,18 @@ MESSAGES: dict[str, str] = {
     "viz.na_note_torch": (
         "n/a: this gradient cannot be recomputed because backward() freed the saved tensors. "
         "Draw before backward(), or pass retain_graph=True to it."
+    ),
+    "explain.frozen": (
+        "{t}.grad is None because {t} is a parameter that was frozen: its requires_grad is "
+        "False (requires_grad_(False), as when fine-tuning only some layers), so backward() "
+        "does not compute a gradient for it.\n"
+        "Fix: {t}.requires_grad_(True), then run the forward pass again (a graph made while "
+        "it was frozen has no path to it)."
+    ),
+    "explain.computed_from_cut": (
+        "{t} does not require grad: it was computed ({ops}) from a tensor that {how} cut off "
+        "{b}, so no gradient flows through {t} back to {b}.\n"
+        "Fix: compute it from {b} itself, without {how}."
     ),
     "explain.cut_temporary": (
         "{t} does not require grad: it was cut from the graph by {how} of a temporary result "

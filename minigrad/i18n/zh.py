@@ -11,6 +11,7 @@ MESSAGES: dict[str, str] = {
     "cause.non_leaf": "非叶子节点，且没有调用 retain_grad()",
     "cause.integer": "整数张量不能设置 requires_grad=True",
     "cause.requires_grad_false": "requires_grad 为 False",
+    "cause.frozen": "用 requires_grad_(False) 冻结的参数",
     "cause.detach": "被 detach() 从计算图上截断",
     "cause.data": "被 .data 从计算图上截断",
     "cause.no_grad": "在 torch.no_grad() 中创建",
@@ -286,6 +287,16 @@ MESSAGES: dict[str, str] = {
     "viz.na_note_torch": (
         "n/a：backward() 已释放保存的张量，这个梯度无法重算。"
         "请在 backward() 之前画图，或者给它传入 retain_graph=True。"
+    ),
+    "explain.frozen": (
+        "{t}.grad 是 None，因为 {t} 是一个被冻结的参数：它的 requires_grad 为 False"
+        "（requires_grad_(False)，例如只微调部分层时），所以 backward() 不会为它计算梯度。\n"
+        "解决办法：{t}.requires_grad_(True)，然后重新运行前向计算（冻结期间建立的计算图没有通向它的路径）。"
+    ),
+    "explain.computed_from_cut": (
+        "{t} 不需要梯度：它是（经由 {ops}）从一个被 {how} 从 {b} 截断下来的张量算出来的，"
+        "所以梯度不会经过 {t} 流回 {b}。\n"
+        "解决办法：直接从 {b} 计算它，不要 {how}。"
     ),
     "explain.cut_temporary": (
         "{t} 不需要梯度：它被一个临时结果（由 {fn} 算出）的 {how} 从计算图上截断了。"
