@@ -50,11 +50,13 @@ def escape(text: Any) -> str:
 
 
 def number(v: Any) -> str:
-    """One number, short: ``2.0``, ``-0.1234``, ``1.235e+06``, ``3``, ``True``."""
+    """One number, short: ``2.0``, ``-0.1234``, ``1.235e+06``, ``3``, ``True``, ``1.0+2.0j``."""
     if isinstance(v, (bool, np.bool_)):
         return str(bool(v))
     if isinstance(v, (int, np.integer)):
         return str(int(v))
+    if isinstance(v, (complex, np.complexfloating)):
+        return _complex(v, number)
     v = float(v)
     if v != v or v in (float("inf"), float("-inf")):
         return str(v)
@@ -69,12 +71,20 @@ def compact_number(v: Any) -> str:
     """One number in three significant digits: ``2.08``, ``-0.000196``, ``-2.57e-05``."""
     if isinstance(v, (bool, np.bool_, int, np.integer)):
         return number(v)
+    if isinstance(v, (complex, np.complexfloating)):
+        return _complex(v, compact_number)
     v = float(v)
     if v == 0 or v != v or v in (float("inf"), float("-inf")):
         return number(v)
     if 1e-4 <= abs(v) < 1e5:
         return np.format_float_positional(v, precision=3, fractional=False, trim="0")
     return f"{v:.2e}"
+
+
+def _complex(v: Any, part: Any) -> str:
+    """``1.0+2.0j``, ``0.5-1.0j``: a complex number, each part written by ``part``."""
+    imag = part(abs(v.imag))
+    return f"{part(v.real)}{'-' if v.imag < 0 else '+'}{imag}j"
 
 
 def short_value(a: np.ndarray) -> str:

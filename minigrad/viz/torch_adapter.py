@@ -49,7 +49,7 @@ class TorchAdapter:
 
     @staticmethod
     def numpy(t: Any) -> Any:
-        return t.detach().cpu().numpy()
+        return t.detach().resolve_conj().resolve_neg().cpu().numpy()
 
     @staticmethod
     def grad(t: Any) -> Any:
@@ -75,14 +75,17 @@ class TorchAdapter:
         from .backward import edge_grads
 
         root = graph.root_tensor
-        nodes, leaves, stack = {}, [], [root.grad_fn]
+        nodes, leaves, frozen, stack = {}, [], False, [root.grad_fn]
         while stack:  # the whole graph, also the part a large picture leaves out
             fn = stack.pop()
             if fn is None or id(fn) in nodes:
                 continue
             nodes[id(fn)] = fn
             if TorchAdapter.is_accumulate(fn):
-                leaves.append(fn.variable)
+                if fn.variable.requires_grad:
+                    leaves.append(fn.variable)
+                else:  # frozen since the graph was made: autograd.grad cannot ask for it
+                    frozen = True
             stack += [nxt for nxt, _ in fn.next_functions]
         steps: dict[int, dict] = {}
 
@@ -103,7 +106,7 @@ class TorchAdapter:
         found = recomputes(nodes.values())
         try:  # (a checkpoint recomputes its block: its buffers and the RNG are put back)
             with untouched(found, torch):
-                if has_reentrant(nodes.values()):
+                if has_reentrant(nodes.values()) or frozen:  # the real backward() then
                     named = {str(k): t for k, t in enumerate(leaves)}
                     reentrant_backward(root, seed, False, named, found)
                 else:

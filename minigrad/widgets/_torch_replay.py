@@ -35,7 +35,9 @@ from ._replay import Recording, Step, describe
 
 
 def _array(t: Any) -> np.ndarray | None:
-    return None if t is None else np.array(t.detach().cpu().numpy(), copy=True)
+    if t is None:
+        return None
+    return np.array(t.detach().resolve_conj().resolve_neg().cpu().numpy(), copy=True)
 
 
 def _is_acc(fn: Any) -> bool:
@@ -139,32 +141,36 @@ def run(
 
         return hook
 
+    # (a leaf frozen after the graph was made gets nothing: backward skips it too)
+    live = [leaf for leaf in leaves.values() if leaf.requires_grad]
     handles = []
     inner: dict = {}  # a reentrant checkpoint's parameters -> their .grad after it ran
     caught: list = []
     error: BaseException | None = None
     try:
         for fn in nodes:
-            if keep or not _is_acc(fn):
+            # (a leaf's step comes from its tensor hook below; a frozen leaf has none, but
+            # the engine still runs its AccumulateGrad, which adds nothing)
+            if keep or not _is_acc(fn) or not fn.variable.requires_grad:
                 handles.append(fn.register_prehook(pre(fn)))
                 handles.append(fn.register_hook(post(fn)))
         if not keep:
-            handles += [leaf.register_hook(arrived(leaf)) for leaf in leaves.values()]
+            handles += [leaf.register_hook(arrived(leaf)) for leaf in live]
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             if keep:
                 output.backward(gradient, retain_graph=retain_graph, create_graph=create_graph)
-            elif leaves:
+            elif live:
                 # a checkpoint's block runs again: its buffers and the RNG are put back
                 found = recomputes(nodes)
                 with untouched(found, torch):
-                    if has_reentrant(nodes):
+                    if has_reentrant(nodes) or len(live) < len(leaves):  # the real backward
                         after = reentrant_backward(output, gradient, create_graph, leaves, found)
                         inner = {p: _array(g) for p, g in after.items()}
                     else:
                         torch.autograd.grad(
                             output,
-                            list(leaves.values()),
+                            live,
                             gradient,
                             retain_graph=True,
                             create_graph=create_graph,

@@ -61,8 +61,14 @@ def engine_view(loss: Any) -> tuple[dict, dict]:
         if type(fn).__name__ != "AccumulateGrad":
             handles += [fn.register_prehook(pre(fn)), fn.register_hook(post(fn))]
     leaves = [fn.variable for fn in nodes.values() if type(fn).__name__ == "AccumulateGrad"]
-    grad = torch.autograd.grad if isinstance(loss, torch.Tensor) else minigrad.autograd.grad
-    grad(loss, leaves, retain_graph=True)
+    if all(t.requires_grad for t in leaves):
+        grad = torch.autograd.grad if isinstance(loss, torch.Tensor) else minigrad.autograd.grad
+        grad(loss, leaves, retain_graph=True)
+    else:  # a leaf frozen since: only the real backward runs its branch (grads put back)
+        before = [t.grad for t in leaves]
+        loss.backward(retain_graph=True)
+        for t, g in zip(leaves, before):
+            t.grad = g
     for h in handles:
         h.remove()
     return got, sent

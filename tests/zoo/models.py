@@ -392,3 +392,52 @@ ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "gradient_penalty": gradient_penalty,
     "hooks": hooks,
 }
+
+
+def complex_weights(torch: Any) -> tuple[Any, Any]:
+    """A layer with complex weights (torch differentiates complex tensors)."""
+    nn = torch.nn
+    torch.manual_seed(0)
+
+    class ComplexLinear(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.weight = nn.Parameter(torch.randn(3, 2, dtype=torch.complex64))
+
+        def forward(self, x: Any) -> Any:
+            return x.to(torch.complex64) @ self.weight
+
+    model = ComplexLinear()
+    return model, (model(torch.randn(4, 3)).abs() ** 2).sum()
+
+
+def inplace_in_record(torch: Any) -> tuple[Any, Any]:
+    """In-place operations (relu_, +=) made inside viz.record()."""
+    from minigrad import viz
+
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.Linear(3, 3)
+    with viz.record():
+        h = model(torch.randn(2, 3)) * 2
+        h += 1  # (nothing saved h yet: backward works)
+        h.relu_()
+        loss = h.sum()
+    return model, loss
+
+
+def frozen_after_graph(torch: Any) -> tuple[Any, Any]:
+    """A parameter frozen (requires_grad_(False)) after the graph was made."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))
+    loss = model(torch.randn(5, 3)).pow(2).sum()
+    model[0].weight.requires_grad_(False)
+    return model, loss
+
+
+TORCH_ONLY: dict[str, Callable[[Any], tuple[Any, Any]]] = {
+    "complex_weights": complex_weights,
+    "inplace_in_record": inplace_in_record,
+    "frozen_after_graph": frozen_after_graph,
+}

@@ -25,7 +25,7 @@ from minigrad import explain, viz
 from minigrad.viz.zoom import displayed_px
 from minigrad.widgets import BackwardStepper
 from tests.viz.test_multi_output import check_picture
-from tests.zoo.models import ZOO
+from tests.zoo.models import TORCH_ONLY, ZOO
 
 # What minigrad does not have yet: each model here must really fail on it (when
 # minigrad gains the operation, this test says so, and the model joins the zoo).
@@ -139,3 +139,17 @@ def test_every_aid_on_minigrad(name: str) -> None:
 def test_minigrad_still_lacks(name: str) -> None:
     with pytest.raises(AttributeError, match=MINIGRAD_LACKS[name]):
         ZOO[name](minigrad)
+
+
+@pytest.mark.parametrize("name", sorted(TORCH_ONLY))
+def test_every_aid_where_backward_works(name: str) -> None:
+    """Complex weights, in-place operations inside record(), a parameter frozen after
+    its graph was made: wherever loss.backward() works, every aid does."""
+    ZOO_AND_MORE = {**ZOO, **TORCH_ONLY}
+    saved = dict(ZOO)
+    ZOO.update(ZOO_AND_MORE)
+    try:
+        run_every_aid(torch, name)
+    finally:
+        ZOO.clear()
+        ZOO.update(saved)
