@@ -248,8 +248,8 @@ interact_graph(g, x=(-2.0, 2.0, 0.5))
 # ## Same code, real PyTorch
 #
 # minigrad should print exactly what PyTorch 2.13 prints. When PyTorch is installed,
-# this cell runs one example under both libraries and compares the transcripts. (The
-# lessons themselves never need PyTorch.)
+# this cell runs one example under both libraries and compares the transcripts. (Lessons
+# 1 to 13 run on minigrad alone; lesson 14 uses real PyTorch, which `make lab` installs.)
 
 # %%
 from minigrad.lessons import compare_with_pytorch

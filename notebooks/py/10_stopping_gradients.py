@@ -297,7 +297,7 @@ compare_with_pytorch(example)
 # | tool | what it does | shares memory? | typical use |
 # |---|---|---|---|
 # | `with torch.no_grad():` | records nothing inside | (no new tensor) | evaluation, weight updates |
-# | `with torch.inference_mode():` | like `no_grad`, stricter and faster: its results can never join a graph | (no new tensor) | pure inference |
+# | `with torch.inference_mode():` | like `no_grad`, stricter and faster: its results can never be saved for backward (`t + w` works, `t * w` fails) | (no new tensor) | pure inference |
 # | `t.detach()` | same values, new leaf, outside the graph | yes, and the version counter (lesson 11) | feeding one model into another |
 # | `t.data` | the values, outside the graph | yes, but not the version counter | legacy code; lesson 11 shows why to prefer the two above |
 # | `t.requires_grad_(False)` | freeze a leaf | (the same tensor) | fine-tuning |

@@ -210,7 +210,7 @@ interact_graph(g, x=(-2.0, 2.0, 0.5))
 # %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 #
-# minigrad 打印的内容应当与 PyTorch 2.13 完全相同。如果安装了 PyTorch，这个单元格会用两个库各运行一遍同一个例子，并比较它们的输出。（课程本身从不需要 PyTorch。）
+# minigrad 打印的内容应当与 PyTorch 2.13 完全相同。如果安装了 PyTorch，这个单元格会用两个库各运行一遍同一个例子，并比较它们的输出。（第 1 到第 13 课只用 minigrad；第 14 课用的是真正的 PyTorch，`make lab` 会安装它。）
 
 # %%
 from minigrad.lessons import compare_with_pytorch
