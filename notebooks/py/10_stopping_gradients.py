@@ -201,9 +201,10 @@ print("parameters frozen:    ", model(inp).requires_grad)
 # ## Where there is no derivative: kinks, infinities and NaN
 #
 # `relu` and `abs` have a corner at 0, where no derivative exists. PyTorch does not
-# fail there: it uses a fixed value, 0 for `relu` and 0 for `abs` (the middle of the
-# slopes on either side). `sqrt` at 0 has an infinitely steep slope, and its gradient
-# is `inf`.
+# fail there. Its rule (the "Autograd mechanics" notes): at a corner of a convex
+# function, use the *minimum-norm subgradient*, the slope closest to 0 among those that
+# fit under the corner. For `relu` they run from 0 to 1, for `abs` from -1 to 1: both
+# give 0. `sqrt` at 0 has an infinitely steep slope, and its gradient is `inf`.
 
 # %%
 x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
