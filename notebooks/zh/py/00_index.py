@@ -37,7 +37,7 @@ minigrad.set_language("zh")
 # | 7 | [雅可比矩阵](07_jacobians.ipynb) | 2.5.4 节 | $y_1 = x_1^2 + 3x_2$，$y_2 = x_2^2 + 2x_1$，`[6, 9]` 陷阱，用 `retain_graph` 逐行求雅可比矩阵，`autograd.functional.jacobian` |
 # | 8 | [前向模式与反向模式](08_forward_mode.ipynb) | 2.5.4 节之外 | 对偶数，`jvp` 与 `vjp`，$J$ 的列与行，为什么训练用反向模式 |
 # | 9 | [高阶导数](09_higher_order.ipynb) | 2.5 节之外 | `z = x*x*y`，`create_graph`，梯度的梯度，“得到 18 而不是 6”的陷阱及其解决，黑塞矩阵，`retain_graph` 与 `create_graph` |
-# | 10 | [阻止梯度](10_stopping_gradients.ipynb) | 2.5.1 节第 2、8 点 | `no_grad`，`detach()`，冻结与微调，`requires_grad_(False)`，`inference_mode`，`model.eval()` 不做的事，拐点与 `torch.where` 的 NaN 陷阱，`detect_anomaly` |
+# | 10 | [阻止梯度](10_stopping_gradients.ipynb) | 2.5.1 节第 2、8 点 | `no_grad`，`detach()`，冻结与微调，`requires_grad_(False)`，`inference_mode`，`model.eval()` 不做的事，尖点（不可导的拐角）与 `torch.where` 的 NaN 陷阱，`detect_anomaly` |
 # | 11 | [原位修改、`.data` 与版本计数器](11_inplace_and_versions.ipynb) | 2.5.1 节第 8 点 | `.data` 与被记录的原位操作，叶子节点上的原位操作，版本计数器，为什么 `detach()` 比 `.data` 安全，文章里的 `x.grad.data.zero_()` |
 # | 12 | [钩子与自定义 `autograd.Function`](12_hooks_and_functions.ipynb) | 2.5 节之外 | `register_hook`，作为钩子的 `retain_grad`，用 `ctx.save_for_backward` 自定义 `Function`，用 `gradcheck` 抓出写错的 backward，梯度裁剪 |
 # | 13 | [综合运用](13_training_a_model.ipynb) | 2.5 节的实际应用 | 用 `nn` 和 `optim` 训练一个小模型，损失下降，一步训练的计算图 |

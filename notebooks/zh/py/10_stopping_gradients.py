@@ -174,7 +174,7 @@ for p in model.parameters():
 print("parameters frozen:    ", model(inp).requires_grad)
 
 # %% [markdown]
-# ## 没有导数的地方：拐点、无穷大与 NaN
+# ## 没有导数的地方：尖点、无穷大与 NaN
 #
 # `relu` 和 `abs` 在 0 处有一个拐角，那里导数不存在。PyTorch 不会因此报错。它的规则（见 “Autograd mechanics” 说明）是：在凸函数的拐角处，取*范数最小的次梯度*，也就是能放在拐角下方的那些斜率中最接近 0 的一个。`relu` 的这些斜率从 0 到 1，`abs` 的从 -1 到 1：两者都取 0。`sqrt` 在 0 处的斜率无限陡，它的梯度是 `inf`。
 
