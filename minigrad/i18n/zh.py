@@ -318,7 +318,7 @@ _LESSONS = {
     "lessons.cannot_check": "答案的形式不符合题目的要求：请看 `...` 后面的注释。",
     "lessons.function_raised": "调用你的函数时抛出了 {kind}：先用一个小输入运行它，看看原因。",
     "lessons.no_pytorch": "（没有安装 PyTorch，所以无从比较。）",
-    "lessons.identical": "两者输出完全相同：{same}",
+    "lessons.identical": "两者输出是否完全相同：{same}",
     # --- minigrad.lessons：图表
     "plot.slope.title": "f(x) 及其导数 f′(x)",
     "plot.slope.f": "函数 f(x)",
