@@ -191,6 +191,8 @@ MESSAGES: dict[str, str] = {
     "steps.already_ran": "already ran",
     "steps.not_run_yet": "not run yet",
     "steps.failed_here": "backward failed here",
+    "steps.none": "none",  # a .grad not computed yet, in the legend
+    "steps.grad_none": "grad: none",  # ... on a leaf
     "steps.none_meaning": ".grad not computed yet (not the same as 0)",
     "steps.in": "in: {values}",
     "steps.grad_has_grad_fn": "grad has grad_fn={fns}",

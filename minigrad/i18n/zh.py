@@ -182,6 +182,8 @@ MESSAGES: dict[str, str] = {
     "steps.already_ran": "已经运行",
     "steps.not_run_yet": "尚未运行",
     "steps.failed_here": "反向传播在此失败",
+    "steps.none": "尚无",
+    "steps.grad_none": "grad：尚无",
     "steps.none_meaning": ".grad 尚未计算（不等于 0）",
     "steps.in": "收到：{values}",
     "steps.grad_has_grad_fn": "梯度带有 grad_fn={fns}",

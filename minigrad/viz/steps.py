@@ -70,7 +70,7 @@ def _legend(dot: Dot, has_error: bool, kinds: list[str] | None = None) -> str:
             f'<TD ALIGN="LEFT">{labels.escape(text)}</TD>'
         )
     cells.append(
-        f'<TD><FONT COLOR="{style.DARK_GREY}"><I>none</I></FONT></TD>'
+        f'<TD><FONT COLOR="{style.DARK_GREY}"><I>{labels.escape(tr("steps.none"))}</I></FONT></TD>'
         f'<TD ALIGN="LEFT">{labels.escape(tr("steps.none_meaning"))}</TD>'
     )
     used = kinds if kinds is not None else dot.kinds
@@ -329,7 +329,8 @@ def _leaf(dot: _Frame, b: Any, names: Mapping[int, str], rec: Any, step: Any, st
     before = steps[0].leaf_grads.get(key)
     extra: dict[str, str] = {}
     if now is None:  # short, so that it does not widen the node: the legend says what it means
-        line = ("raw", f'<FONT COLOR="{style.DARK_GREY}"><I>grad: none</I></FONT>')
+        none = labels.escape(tr("steps.grad_none"))
+        line = ("raw", f'<FONT COLOR="{style.DARK_GREY}"><I>{none}</I></FONT>')
         extra = dict(NO_GRAD_YET, tooltip=tr("steps.not_computed_tooltip", name=name or "leaf"))
     elif before is not None and any(
         s.kind == "node" and getattr(s.node, "variable", None) is leaf for s in steps

@@ -196,3 +196,13 @@ def test_a_module_step_lists_its_own_parameters_after_a_count_of_all() -> None:
     assert "layers.2." in text and "layers.1.norm1.weight.grad" not in text
     n = len(list(model.parameters()))
     assert f"of {n} parameters have a .grad" in text
+
+
+def test_a_chinese_frame_has_no_english_none() -> None:
+    from minigrad.i18n import language
+
+    w = minigrad.tensor(2.0, requires_grad=True)
+    with language("zh"):
+        source = BackwardStepper(w * w).source
+    assert "grad：尚无" in source and "尚无" in source
+    assert "grad: none" not in source and "<I>none</I>" not in source
