@@ -130,6 +130,11 @@ def _forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefix: str
         if not _too_big(opts) or not _by_module(dot, t, names, opts, prefix, backward=False):
             raise
         return
+    _draw_forward_graph(dot, graph, names, opts, prefix)
+
+
+def _draw_forward_graph(dot: Any, graph: Any, names: dict, opts: dict, prefix: str) -> None:
+    """The walked forward graph into ``dot``, with the picture's options."""
     start = len(dot.lines)
     forward_body(
         dot,
@@ -155,18 +160,7 @@ def _torch_forward(dot: Any, t: Any, names: dict, extra: list, opts: dict, prefi
         graph, _ = rebuild(
             t, max_nodes=_walk_limit(opts), extra=extra, elide=opts["elide"], traced=traced
         )
-    start = len(dot.lines)
-    forward_body(
-        dot,
-        graph,
-        names,
-        show_values=opts["show_values"],
-        prefix=prefix,
-        collapse=opts["collapse"],
-        fold_numbers=opts.get("fold_numbers", False),
-    )
-    _check_drawn(dot, start, opts)
-    opts["drawn"].update(id(v.tensor) for v in graph.vars)
+    _draw_forward_graph(dot, graph, names, opts, prefix)
     if missing_inputs(graph):
         dot.note(tr("viz.rebuilt_note"))
 

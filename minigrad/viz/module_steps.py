@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import text as tr
-from . import labels, layout
+from . import labels
 from .forward import var_label
 from .modules import at_depth, choose_depth, grouping, place
-from .render import Dot
-from .steps import CURRENT, WAITING, _box, _fixed, _Frame, _legend, _np
+from .steps import CURRENT, WAITING, _Frame, _np, render_frames
 
 PARTLY = {"fillcolor": "white", "color": "#333333"}  # some of the module's nodes ran
 
@@ -125,42 +124,9 @@ def _group(view: ModuleView, run: list[int]) -> str:
 def module_sources(view: ModuleView, rankdir: str = "auto", legend: bool = True) -> list[str]:
     """The DOT text of every module step of ``view``, each box the same size at every step."""
     frames = [_frame(view, j) for j in range(len(view.steps))]
-    sizes: dict[tuple, tuple[float, float]] = {}
-    for f in frames:
-        for id_, _kind, label, _extra in f.nodes:
-            w, h = _box(label, 12)
-            old = sizes.get((id_,), (0.0, 0.0))
-            sizes[(id_,)] = (max(old[0], w), max(old[1], h))
-        for src, dst, _kind, label, _extra in f.edges:
-            w, h = _box(label, 10)
-            old = sizes.get((src, dst), (0.0, 0.0))
-            sizes[(src, dst)] = (max(old[0], w), max(old[1], h))
-    direction = "TB" if rankdir == "auto" else rankdir
-    if rankdir == "auto":
-        widest = Dot("LR")
-        for id_, kind, _label, _extra in frames[0].nodes:
-            w, _h = sizes[(id_,)]
-            widest.node(id_, kind, labels.html(("value", "x" * int(w / 6.7))))
-        for src, dst, kind, _label, _extra in frames[0].edges:
-            widest.edge(src, dst, kind)
-        direction = layout.auto_rankdir(widest.lines)
-    kinds: list[str] = []
-    for f in frames:
-        kinds += [k for _i, k, _l, _e in f.nodes if k not in kinds]
-        kinds += [k for _s, _d, k, _l, _e in f.edges if k not in kinds]
-    out = []
-    for f in frames:
-        dot = Dot(direction)
-        for id_, kind, label, extra in f.nodes:
-            dot.node(id_, kind, _fixed(label, sizes[(id_,)]), **extra)
-        for src, dst, kind, label, extra in f.edges:
-            size = sizes[(src, dst)]
-            dot.edge(src, dst, kind, _fixed(label, size) if size[0] else "", **extra)
-        body = list(dot.lines)
-        if legend:
-            body.append(_legend(dot, view.rec.error is not None, kinds))
-        out.append(dot.source(legend=False, body=body))
-    return out
+    return render_frames(
+        frames, "TB" if rankdir == "auto" else rankdir, legend, view.rec.error is not None
+    )
 
 
 def _frame(view: ModuleView, j: int) -> _Frame:

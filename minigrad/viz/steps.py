@@ -150,6 +150,12 @@ def frame_sources(
     frames = [_frame(rec, k, dict(names or {}), graph) for k in steps]
     if only is not None:
         frames = [_restrict(f, only) for f in frames]
+    return render_frames(frames, rankdir, legend, rec.error is not None)
+
+
+def render_frames(frames: list[_Frame], rankdir: str, legend: bool, has_error: bool) -> list[str]:
+    """The DOT text of ``frames``, laid out alike: each label in a box as big as its
+    biggest text over all frames, one direction for all, one legend of every kind."""
     sizes: dict[tuple, tuple[float, float]] = {}
     for f in frames:
         for id_, _kind, label, _extra in f.nodes:
@@ -171,7 +177,6 @@ def frame_sources(
             text = labels.html(("value", "x" * int(w / 5.6))) if w else ""
             widest.edge(src, dst, kind, text)
         direction = layout.auto_rankdir(widest.lines)
-    has_error = rec.error is not None
     kinds: list[str] = []  # the legend of every frame: all kinds of all frames
     for f in frames:
         for _id, kind, _label, _extra in f.nodes:

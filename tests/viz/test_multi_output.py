@@ -32,15 +32,21 @@ def _np(t: Any) -> np.ndarray:
     return t.detach().numpy() if isinstance(t, torch.Tensor) else t.numpy(force=True)
 
 
-def engine_view(loss: Any) -> tuple[dict, dict]:
-    """What the engine passed: ``id(node) -> grad_outputs`` (one per output, pre-hook)
-    and ``id(node) -> grad_inputs`` (one per input edge, post-hook), in one real backward."""
+def graph_nodes(loss: Any) -> dict:
+    """``id(node) -> node`` for every node behind ``loss`` (torch's or minigrad's)."""
     nodes, stack = {}, [loss.grad_fn]
     while stack:
         fn = stack.pop()
         if fn is not None and id(fn) not in nodes:
             nodes[id(fn)] = fn
             stack += [n for n, _ in fn.next_functions]
+    return nodes
+
+
+def engine_view(loss: Any) -> tuple[dict, dict]:
+    """What the engine passed: ``id(node) -> grad_outputs`` (one per output, pre-hook)
+    and ``id(node) -> grad_inputs`` (one per input edge, post-hook), in one real backward."""
+    nodes = graph_nodes(loss)
     got: dict = {}
     sent: dict = {}
 

@@ -24,7 +24,7 @@ import minigrad
 from minigrad import explain, viz
 from minigrad.viz.zoom import displayed_px
 from minigrad.widgets import BackwardStepper
-from tests.viz.test_multi_output import check_picture
+from tests.viz.test_multi_output import check_picture, graph_nodes
 from tests.zoo.models import TORCH_ONLY, ZOO
 
 # What minigrad does not have yet: each model here must really fail on it (when
@@ -76,12 +76,7 @@ def same(a: dict, b: dict) -> None:
 def engine_order(loss: Any) -> tuple[list, dict]:
     """The nodes in the order a real ``backward()`` runs them (post-hooks), and the
     leaves' ``.grad`` afterwards; every ``.grad`` is put back as it was."""
-    nodes, stack = {}, [loss.grad_fn]
-    while stack:
-        fn = stack.pop()
-        if fn is not None and id(fn) not in nodes:
-            nodes[id(fn)] = fn
-            stack += [n for n, _ in fn.next_functions]
+    nodes = graph_nodes(loss)
     ran: list = []
     handles = [fn.register_hook(lambda gi, go, fn=fn: ran.append(fn)) for fn in nodes.values()]
     leaves = [fn.variable for fn in nodes.values() if type(fn).__name__ == "AccumulateGrad"]
