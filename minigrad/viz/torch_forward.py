@@ -102,6 +102,7 @@ class TorchTrace:
         self.on_op = on_op  # called with the op's name at every call it sees
         self.ops: dict[int, tuple[str, tuple, object, bool]] = {}
         self.cuts: dict[int, tuple[Any, str]] = {}  # id(result) -> (source, "detach()")
+        self.arrays: dict[int, tuple[Any]] = {}  # t.numpy()'s memory -> (t,)
         self._modes: list[Any] = []
 
     def note(self, func: Any, args: tuple, kwargs: dict, out: Any) -> None:
@@ -110,6 +111,8 @@ class TorchTrace:
         name = getattr(func, "__name__", "")
         if self.on_op is not None:
             self.on_op(name)
+        if self._numpy_round_trip(name, args, out):
+            return
         how = _cut_kind(func, name)
         if how and isinstance(out, torch.Tensor) and args and isinstance(args[0], torch.Tensor):
             source = args[0]  # a cut: out shares source's numbers, not its history
@@ -123,6 +126,8 @@ class TorchTrace:
         if not outs:
             return
         inputs = tuple(x for x in _flat(args) + _flat(list(kwargs.values())) if _is_input(x))
+        if self.arrays:
+            self._from_numpy(inputs + tuple(outs))
         if any(o is x for o in outs for x in inputs):  # in place: autograd's view is better
             return
         if not any(isinstance(x, torch.Tensor) for x in inputs):  # made from numbers: a leaf
@@ -139,6 +144,38 @@ class TorchTrace:
             # forgotten when the output dies: the trace keeps nothing alive (its entry
             # holds the inputs, as long as the output lives, like autograd's graph)
             weakref.finalize(o, _forget, self.ops, id(o), record).atexit = False
+
+    def _numpy_round_trip(self, name: str, args: tuple, out: Any) -> bool:
+        """``t.numpy()`` then ``torch.from_numpy(...)``: a cut, as ``.data`` is (the same
+        numbers, no history). Remembers which tensor an array came from, while it lives."""
+        import torch
+
+        if name == "numpy" and isinstance(out, np.ndarray) and args:
+            source = args[0]
+            if id(source) in self.cuts:  # t.detach().numpy(): the detach's source
+                source = self.cuts[id(source)][0]
+            if isinstance(source, torch.Tensor) and source.requires_grad and out.size:
+                key = out.__array_interface__["data"][0]  # the memory it shares
+                self.arrays[key] = (source,)
+                weakref.finalize(out, _forget, self.arrays, key, source).atexit = False
+            return True
+        return False
+
+    def _from_numpy(self, inputs: tuple) -> None:
+        """A tensor made from such an array (``torch.from_numpy``, which no mode sees)
+        shares its memory: found when it enters an op, and noted as a cut."""
+        import torch
+
+        for x in inputs:
+            if not isinstance(x, torch.Tensor) or x.requires_grad or id(x) in self.cuts:
+                continue
+            try:
+                found = self.arrays.get(x.data_ptr())
+            except RuntimeError:
+                continue
+            if found is not None:
+                self.cuts[id(x)] = (found[0], ".numpy()")
+                weakref.finalize(x, _forget, self.cuts, id(x), found[0]).atexit = False
 
     def __enter__(self) -> TorchTrace:
         mode = watcher()(self)

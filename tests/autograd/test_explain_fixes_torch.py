@@ -59,3 +59,15 @@ def test_a_detached_temporary_and_its_fix() -> None:
     aux = lin(x)  # the fix: the result itself
     aux.sum().backward()
     assert lin.weight.grad is not None
+
+
+def test_a_round_trip_through_numpy_and_its_fix() -> None:
+    lin, x = layer()
+    with viz.record():
+        h = lin(x)
+        n = torch.from_numpy(h.detach().numpy()) * 2
+    e = explain(n)
+    assert e.cause == "data" and ".numpy()" in e.text and "h" in e.text
+    n = h * 2  # the fix: stay in torch
+    n.sum().backward()
+    assert lin.weight.grad is not None
