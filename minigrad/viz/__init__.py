@@ -97,8 +97,11 @@ __all__ = [
 ]
 
 
-def _names(names: Mapping | None) -> tuple[dict, list]:
-    found = learner.caller_tensors()
+def _names(names: Mapping | None, model: Any = None) -> tuple[dict, list]:
+    """Names by picture key, and the tensors they came from: ``model``'s parameter paths
+    first (when given), then the caller's variables, then ``names=`` over them."""
+    found = list(model.named_parameters()) if model is not None else []
+    found += learner.caller_tensors()
     given = [t for pair in (names or {}).items() for t in pair if learner.is_tensor(t)]
     return merge(infer_names(found), names), [t for _, t in found] + given
 
@@ -230,7 +233,7 @@ def _by_module(dot: Any, t: Any, names: dict, opts: dict, prefix: str, backward:
         names,
         adapter,
         grads,
-        _module_kinds(params),
+        _module_kinds(params, opts["model"]),
         backward=backward,
         prefix=prefix,
         every=every,
@@ -291,6 +294,7 @@ def _options(
     show: str = "grads",
     elide: bool = False,
     collapse: bool = False,
+    model: Any = None,
 ) -> dict:
     if grads not in (True, False, "auto"):
         raise ValueError("grads= must be True, False or 'auto'")
@@ -310,12 +314,12 @@ def _new_dot(opts: dict) -> Any:
 def _fit(dot: Any, opts: dict) -> None:
     """Group each module's parameters, and choose the direction from the graph's
     shape, once its nodes are known."""
-    dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"]))
+    dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"], opts["model"]))
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
 
 
-def _module_kinds(drawn: set[int]) -> dict[str, str]:
+def _module_kinds(drawn: set[int], model: Any = None) -> dict[str, str]:
     """The class of each submodule of the learner's modules, by prefix (``"0": "Linear"``).
     Modules with a parameter in the picture come first: two models in one notebook both
     have a ``0``."""
@@ -332,6 +336,8 @@ def _module_kinds(drawn: set[int]) -> dict[str, str]:
             return False
 
     kinds: dict[str, str] = {}
+    if model is not None:  # model= first: its paths are the ones the picture uses
+        kinds.update({k: type(m).__name__ for k, m in model.named_modules() if k})
     for module in sorted(modules, key=lambda m: not in_picture(m)):
         try:
             for prefix, sub in module.named_modules():
@@ -358,7 +364,7 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
     _check_tensor(t)
     opts = _options(**options)
     opts["asked"] = set(options)
-    resolved, extra = _names(names)
+    resolved, extra = _names(names, opts["model"])
 
     def drawn(fold: bool = False) -> Figure:
         opts["fold_numbers"], opts["drawn"] = fold, set()
@@ -431,7 +437,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     _check_tensor(t)
     opts = _options(**options)
     opts["asked"] = set(options)
-    resolved, _ = _names(names)
+    resolved, _ = _names(names, opts["model"])
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
         dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
@@ -459,7 +465,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     options.setdefault("rankdir", "TB")
     opts = _options(**options)
     opts["asked"] = set(options)
-    resolved, extra = _names(names)
+    resolved, extra = _names(names, opts["model"])
     dot = _new_dot(opts)
     body = []
     views = (("forward", tr("viz.view_forward")), ("backward", tr("viz.view_backward")))

@@ -37,3 +37,16 @@ def test_an_rnn_is_drawn_in_stretches() -> None:
     fig = viz.draw_backward(loss)
     assert all("from the output" in b for b in boxes(fig.source)) and len(boxes(fig.source)) >= 5
     assert zoom.displayed_px(fig.svg()) >= 9
+
+
+def draw_inside_a_function(loss, **options):  # no model variable in sight here
+    return viz.draw_backward(loss, **options).source
+
+
+def test_model_names_the_modules_of_a_picture_drawn_inside_a_function() -> None:
+    model, loss = ZOO["transformer"](torch)
+    named = draw_inside_a_function(loss, model=model)
+    assert "layers.0.self_attn (MultiheadAttention)" in boxes(named)
+    small_model, small_loss = ZOO["hooks"](torch)
+    source = draw_inside_a_function(small_loss, model=small_model)
+    assert "<B>0.weight</B>" in source and "label=<0: Linear>" in source
