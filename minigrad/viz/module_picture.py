@@ -82,7 +82,7 @@ def module_body(
         return names.get(tensor_key(t))
 
     if has_modules(graph, names):
-        modules = node_modules(graph, adapter, leaf_name, near)
+        modules = node_modules(graph, leaf_name, near)
         group_fn = grouping(modules.values())
         group_of = {b: place(p, near.get(b), group_fn) for b, p in modules.items()}
     else:

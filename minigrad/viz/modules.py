@@ -53,7 +53,7 @@ def at_depth(path: str, depth: int) -> str:
 
 
 def node_modules(
-    graph: Any, adapter: Any, leaf_name: Callable[[Any], str | None], near: dict | None = None
+    graph: Any, leaf_name: Callable[[Any], str | None], near: dict | None = None
 ) -> dict:
     """``node id -> module path`` for every node of ``graph`` (a :class:`BackwardGraph`).
 

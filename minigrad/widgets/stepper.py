@@ -121,12 +121,12 @@ class BackwardStepper(DisplaysAsWidget):
         graph = _graph(output)
         size = len(graph.nodes) + sum(b.leaf is not None for b in graph.nodes)
         if by_module or (by_module is None and size > max_nodes):
-            self._group(graph, depth, asked=bool(by_module), size=size)
+            self._group(graph, depth)
         elif size > max_nodes:
             raise GraphTooLarge(tr("stepper.too_large", n=size, max_nodes=max_nodes))
         self._make_widgets(interval)
 
-    def _group(self, graph: Any, depth: int | None, asked: bool, size: int) -> None:
+    def _group(self, graph: Any, depth: int | None) -> None:
         """Step module by module (see :mod:`minigrad.viz.module_steps`)."""
         from ..exact import names as _names
         from ..viz.module_steps import group_replay
@@ -134,7 +134,7 @@ class BackwardStepper(DisplaysAsWidget):
 
         leaf_name = {id(t): n for n, t in self.recording.leaves.items()}
         self._near: dict = {}
-        self._modules = node_modules(graph, None, lambda t: leaf_name.get(id(t)), self._near)
+        self._modules = node_modules(graph, lambda t: leaf_name.get(id(t)), self._near)
         kinds = {**_names.caller_module_kinds(), **self._kinds}
         view = group_replay(self.recording, graph, self._modules, kinds, depth, near=self._near)
         if _flat(view, self._modules, self.max_nodes):  # stages of the engine's order
@@ -148,11 +148,11 @@ class BackwardStepper(DisplaysAsWidget):
         with the gradients that enter and leave it (the same recording: nothing reruns).
 
         >>> import minigrad as torch
-        >>> net = torch.nn.Sequential(*[torch.nn.Linear(2, 2) for _ in range(30)])
+        >>> net = torch.nn.Sequential(*[torch.nn.Linear(2, 2) for _ in range(20)])
         >>> s = BackwardStepper(net(torch.ones(1, 2)).sum())
         >>> s.view.groups[:3]
-        ['', '29', '28']
-        >>> [step.name.split("::")[-1] for step in s.open("29").steps]
+        ['', '19', '18']
+        >>> [step.name.split("::")[-1] for step in s.open("19").steps]
         ['start', 'AddmmBackward0', 'AccumulateGrad', 'TBackward0', 'AccumulateGrad']
         """
         if self.view is None:
@@ -289,7 +289,7 @@ class BackwardStepper(DisplaysAsWidget):
         done = sum(g is not None for _, g in grads)
         summary = tr("modsteps.all_params", n=len(grads), done=done)
         group = step.name if step.kind == "node" else None
-        mine = [(n, g) for n, g in grads if group and (n.startswith(group + ".") or not group)]
+        mine = [(n, g) for n, g in grads if group and n.startswith(group + ".")]
         return mine, summary
 
     # --- drawing -----------------------------------------------------------------
