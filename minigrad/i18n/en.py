@@ -211,7 +211,7 @@ MESSAGES: dict[str, str] = {
     "modpic.nodes": "{n} graph nodes",
     "modpic.stage": "depth {first}–{last} from the output",
     "modpic.params": "{n} parameters",
-    "modpic.note": "A big graph ({n} nodes), drawn in groups: one box per module, or per stretch of the graph when it has no modules. max_nodes={n} draws every node; widgets.BackwardStepper(...).open('a module') steps inside one.",
+    "modpic.note": "Drawn in groups so that it reads at this width: one box per module, or per stretch of the graph when it has no modules. max_nodes={n} draws every node; widgets.BackwardStepper(...).open('a module') steps inside one.",
     "modsteps.outside": "outside any module",
     "modsteps.all_params": "{done} of {n} parameters have a .grad",
     "modsteps.then": "; this module's: ",

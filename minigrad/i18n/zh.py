@@ -202,7 +202,7 @@ MESSAGES: dict[str, str] = {
     "modpic.nodes": "{n} 个计算图节点",
     "modpic.stage": "距输出第 {first}–{last} 层",
     "modpic.params": "{n} 个参数",
-    "modpic.note": "计算图很大（{n} 个节点），按组来画：每个模块一个方框；没有模块时，每一段计算图一个方框。传入 max_nodes={n} 可以画出每个节点；widgets.BackwardStepper(...).open('某个模块') 可以在一个模块内部单步执行。",
+    "modpic.note": "为了在这个宽度下看得清，图按组来画：每个模块一个方框；没有模块时，每一段计算图一个方框。传入 max_nodes={n} 可以画出每个节点； widgets.BackwardStepper(...).open('某个模块') 可以在一个模块内部单步执行。",
     "modsteps.outside": "不属于任何模块",
     "modsteps.all_params": "{n} 个参数中已有 {done} 个有 .grad",
     "modsteps.then": "；本模块的：",

@@ -136,8 +136,30 @@ def place(path: str, around: tuple[list, list] | None, group: Callable[[str], st
     enclosing = common(groups)
     if enclosing in groups:  # between a module and one of its parts: in the module
         return enclosing
+    between = _between(groups)
+    if between:  # between layers 1 and 6 of a Sequential: layers 2 to 5 (no parameters)
+        return between
     used_by = {group(p) for p in above}
     return used_by.pop() if len(used_by) == 1 else group(path)
+
+
+def _between(groups: set[str]) -> str:
+    """``"2–5"`` for the numbered siblings strictly between two groups ``"1"`` and ``"6"``
+    (the parameter-less layers of a ``Sequential``: ReLU, pooling, dropout...), else ``""``.
+
+    >>> _between({"features.1", "features.6"}), _between({"1", "2"}), _between({"a", "b"})
+    ('features.2–5', '', '')
+    """
+    if len(groups) != 2:
+        return ""
+    (pa, _, a), (pb, _, b) = (g.rpartition(".") for g in sorted(groups))
+    if pa != pb or not (a.isdigit() and b.isdigit()):
+        return ""
+    lo, hi = sorted((int(a), int(b)))
+    if hi - lo < 2:
+        return ""
+    name = str(lo + 1) if hi - lo == 2 else f"{lo + 1}–{hi - 1}"
+    return f"{pa}.{name}" if pa else name
 
 
 def grouping(paths: Iterable[str], most: int = MAX_GROUPS) -> Callable[[str], str]:

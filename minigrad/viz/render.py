@@ -162,7 +162,8 @@ class Dot:
             rows.append("<TR>" + "".join(chunk) + pad + "</TR>")
         for text in self.notes:
             width = 38 if any(ord(c) > 0x2E80 for c in text) else 70  # CJK is twice as wide
-            wrapped = '<BR ALIGN="LEFT"/>'.join(escape(line) for line in textwrap.wrap(text, width))
+            lines = textwrap.wrap(text, width, break_long_words=False)  # (a name stays whole)
+            wrapped = '<BR ALIGN="LEFT"/>'.join(escape(line) for line in lines)
             rows.append(
                 f'<TR><TD COLSPAN="{width}" ALIGN="LEFT"><FONT POINT-SIZE="9" '
                 f'COLOR="{style.DARK_GREY}">{wrapped}<BR ALIGN="LEFT"/></FONT></TD></TR>'

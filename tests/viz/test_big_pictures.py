@@ -50,3 +50,11 @@ def test_model_names_the_modules_of_a_picture_drawn_inside_a_function() -> None:
     small_model, small_loss = ZOO["hooks"](torch)
     source = draw_inside_a_function(small_loss, model=small_model)
     assert "<B>0.weight</B>" in source and "label=<0: Linear>" in source
+
+
+def test_a_sequentials_layers_without_parameters_are_their_own_box() -> None:
+    with viz.record():
+        model, loss = ZOO["cnn"](torch)  # Conv2d, BatchNorm2d, then ReLU...Flatten, Linear
+    source = viz.draw_forward(loss).source
+    assert {"0 (Conv2d)", "1 (BatchNorm2d)", "2–5", "6 (Linear)"} <= set(boxes(source))
+    assert "Drawn in groups so that it reads at this width" in source
