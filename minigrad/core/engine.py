@@ -300,10 +300,8 @@ def _run_rule(node: Node, grads: list, batched: bool, retain_graph: bool) -> tup
 def _fit_inputs(node: Node, out: tuple) -> tuple:
     """Step 4 ahead of time, for a node's post-hooks (as torch's ``validate_outputs``
     runs before them): each gradient summed back to its input's shape and dtype."""
-    edges = node._edges
     fitted = list(out)
-    for i in range(min(len(out), len(edges) // 2)):
-        x, nxt, g = edges[2 * i], edges[2 * i + 1], out[i]
+    for i, (x, nxt, g) in enumerate(zip(node._inputs, node._next, out)):
         if g is not None and nxt is not None:
             fitted[i] = _undo_broadcast(g, x, nxt)
     return tuple(fitted)
