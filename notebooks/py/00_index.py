@@ -43,8 +43,9 @@
 #
 # The "Textbook" column gives the section (and figure) of the book that each lesson
 # rebuilds, so that a reader of the book can find their place. Every lesson runs in
-# a few seconds, ends with exercises that check your answers (worked solutions are in
-# `notebooks/solutions/`, one notebook per lesson), and compares its code with real PyTorch, which
+# a few seconds, ends with exercises that check your answers (a wrong answer gets a
+# hint that points at the idea first, and a closer one at each further try; worked
+# solutions are in `notebooks/solutions/`, one notebook per lesson), and compares its code with real PyTorch, which
 # `make lab` installs (the CPU build of 2.13.0). Cells that show an error on purpose are marked with the tag
 # `raises-exception`; the lessons that have such cells start with `%xmode Minimal`, so that an
 # error shows only its type and message, as PyTorch's would.

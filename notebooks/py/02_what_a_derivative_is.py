@@ -122,8 +122,8 @@ for dtype in (torch.float32, torch.float64):
 #
 # The plot shows the whole story in `float64`, with $h$ shrinking from left to right.
 # Two errors add up: the *truncation* error of the formula, which falls (like $h$
-# one-sided, like $h^2$ central), and the *rounding* error, about $\varepsilon / h$
-# with $\varepsilon \approx 2.2 \cdot 10^{-16}$, which grows. They meet at the best
+# one-sided, like $h^2$ central), and the *rounding* error, about
+# $\varepsilon \cdot |f(x)| / h$ with $\varepsilon \approx 2.2 \cdot 10^{-16}$, which grows. They meet at the best
 # step: near $\varepsilon^{1/2} \approx 10^{-8}$ for the one-sided difference, near
 # $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$ for the central one (in `float32`,
 # $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$, which is why the table above went wrong).
@@ -197,16 +197,17 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The worked solutions are
-# linked at the end of this section.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
 
 # %% [markdown]
 # **Exercise 1.** Estimate the slope of $\sin$ at $x = 1$ with the central difference
-# and $h = 10^{-4}$ (use `math.sin`, or tensors). Give the number.
+# and $h = 10^{-4}$ (use `math.sin`, or `float64`
+# tensors). Give the number.
 
 # %%
 answer_1 = ...  # a number

@@ -137,7 +137,7 @@ print(minigrad.explain(x))
 
 # %% [markdown]
 # If you *do* want the gradient of an intermediate tensor, call `retain_grad()` on it
-# **before** `backward()`: The asserts at the end of the cell check every gradient against the chain rule.
+# **before** `backward()`. The asserts at the end of the cell check every gradient against the chain rule.
 
 # %%
 torch.manual_seed(0)
@@ -269,9 +269,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what to look at again. The worked solutions are
-# linked at the end of this section.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %% [markdown]
 # **Exercise 1.** For `y = (x+1)*(x+2)` at `x = -1`, what is `dy/dx`? Work it out with

@@ -292,9 +292,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong. The worked solutions are
-# linked at the end of this section.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -308,7 +308,7 @@ from minigrad.lessons import check
 # shows the one minigrad (and PyTorch) picks.
 
 # %%
-order = ...  # e.g. ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
+order = ...  # a list of node names, e.g. ["XBackward0", "YBackward0", ...]
 
 check("engine.1", order)
 

@@ -26,7 +26,7 @@
 # **What you will learn**
 #
 # - why `y.backward()` refuses a `y` with several elements, and what the `gradient`
-#   argument of `backward(gradient=None, retain_graph=None, create_graph=False)` is for;
+#   argument of `backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)` is for;
 # - that `backward()` computes only **vector-Jacobian products** $v^\top J$, never the
 #   Jacobian itself;
 # - why `y.sum().backward()`, `y.backward(torch.ones_like(y))` and
@@ -254,8 +254,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check

@@ -161,8 +161,8 @@ print(functional.vjp(f3, x, torch.tensor([1.0, 0.0, 0.0])))
 
 # %%
 print(torch.func.jvp(f3, (x,), (torch.tensor([1.0, 0.0]),)))
-print(torch.func.jacfwd(f3)(x))  # 2 forward passes, one per column
-print(torch.func.jacrev(f3)(x))  # 3 reverse passes, one per row
+print(torch.func.jacfwd(f3)(x))  # the work of 2 forward passes, one per column (vmap batches them)
+print(torch.func.jacrev(f3)(x))  # the work of 3 reverse passes, one per row (vmap batches them)
 print(torch.func.hessian(lambda t: f3(t).sum())(x))
 
 # %% [markdown]
@@ -246,8 +246,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check

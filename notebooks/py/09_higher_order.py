@@ -210,7 +210,7 @@ x = torch.tensor(2.0).requires_grad_()
 y = torch.tensor(3.0).requires_grad_()
 z = x * x * y
 z.backward(create_graph=True)  # x.grad = 2xy = 12, and it has a graph of its own
-BackwardStepper(x.grad)  # steps x.grad.backward(): 12 + 6 = 18 lands in x.grad
+BackwardStepper(x.grad)  # replays x.grad.backward(): 12 + 6 = 18 (x.grad itself stays 12)
 
 # %% [markdown]
 # ## A Hessian
@@ -312,8 +312,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check

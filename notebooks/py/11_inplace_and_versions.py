@@ -96,8 +96,8 @@ x.add_(1)
 
 # %% [markdown]
 # Updating weights is exactly such a change, and it is allowed when autograd is told
-# to look away, under `no_grad` or through `.data`. This is how every optimizer updates
-# parameters:
+# to look away, under `no_grad` (or, the old way, through `.data`). torch's optimizers
+# update parameters under `torch.no_grad()`, like this:
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -195,8 +195,8 @@ print(x.grad)
 # zeroing is an in-place operation that autograd *records*: `x.grad` becomes the output
 # of `ZeroBackward0`, a function whose derivative is 0. Going backward from it sends 0
 # to `x`, so the answer is 0, not 6. `.data` hides the zeroing from autograd, and that
-# is exactly what is wanted here (and the one place in this course where `.data` is the
-# right tool). Today the clean way needs no clearing at all: `torch.autograd.grad`
+# is exactly what is wanted here. It is the article's tool: `with torch.no_grad():
+# x.grad.zero_()`, as in lesson 9, hides the zeroing too and is the one to prefer. Today the clean way needs no clearing at all: `torch.autograd.grad`
 # returns the gradients and stores nothing (lesson 5).
 
 # %%
@@ -259,8 +259,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check

@@ -279,8 +279,9 @@ compare_with_pytorch(example)
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if
-# not, what is still wrong.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -325,10 +326,13 @@ class MyCube(torch.autograd.Function):
 check("hooks.2", MyCube)
 
 # %% [markdown]
-# **Exercise 3 (what is saved?).** How many tensors does the forward pass of
-# `(x * w).exp().sum()` save for its backward? Count them with `saved_tensors_hooks`.
+# **Exercise 3 (what is saved?).** With the `x` and `w` below, both leaves that require
+# grad, how many tensors does the forward pass of `(x * w).exp().sum()` save for its
+# backward? Count them with `saved_tensors_hooks`.
 
 # %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
 answer_3 = ...  # a number
 
 check("hooks.3", answer_3)

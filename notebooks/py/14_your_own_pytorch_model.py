@@ -237,8 +237,9 @@ viz.side_by_side(
 #
 # ## Exercises
 #
-# Replace each `...` and run the cell; `check` says whether you are right and, if not,
-# what is still wrong.
+# Replace each `...` and run the cell. `check` says whether you are right; if not, it
+# gives a hint. The first hint points at the idea, and each wrong try after it gets a
+# closer one. The worked solutions are linked at the end of this section.
 
 # %%
 from minigrad.lessons import check
@@ -280,4 +281,5 @@ def grads(torch):
 check("pytorch.3", grads)
 
 # %% [markdown]
-# [Solutions](solutions/14_your_own_pytorch_model.ipynb)
+# Done, or stuck? Each exercise is worked out, step by step, in the
+# [Solutions](solutions/14_your_own_pytorch_model.ipynb) notebook. Open it after you have tried.

@@ -82,12 +82,15 @@ def test_same_detaches_and_never_calls_float_on_a_tensor_that_requires_grad() ->
 
 
 def test_check_prints_a_verdict_and_passes_says_whether_it_is_right() -> None:
-    from minigrad.lessons import NOT_ANSWERED, check, passes
+    from minigrad.lessons import _TRIES, NOT_ANSWERED, check, passes
 
+    _TRIES.clear()
     assert _printed(lambda: check("grad.1", ...)) == NOT_ANSWERED + "\n"
     assert _printed(lambda: check("grad.1", 30)) == "Correct!\n"
     wrong = _printed(lambda: check("grad.1", 10))
-    assert wrong.startswith("Not yet: ") and "adds it again" in wrong
+    assert wrong.startswith("Not yet: ") and "add to it?" in wrong
+    assert "adds it again" in _printed(lambda: check("grad.1", 10))  # the next rung
+    _TRIES.clear()
     assert passes("grad.1", 30) and not passes("grad.1", 10) and not passes("grad.1", ...)
 
 

@@ -37,6 +37,7 @@ LESSONS = [p for p in IPYNB if not p.name.startswith("00_")]
 # The last lesson draws, steps and explains real PyTorch models: it imports torch itself.
 REAL_TORCH_LESSON = "14_your_own_pytorch_model"
 
+
 def ids(paths: list[Path]) -> list[str]:
     return [p.stem for p in paths]
 

@@ -10,6 +10,8 @@ import pytest
 
 MODULES = [
     "minigrad.autograd.observe",
+    "minigrad.lesson_plots",
+    "minigrad.lessons",
     "minigrad.viz.arrivals",
     "minigrad.viz.collapse",
     "minigrad.viz.labels",

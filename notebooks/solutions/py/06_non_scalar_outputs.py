@@ -21,11 +21,35 @@
 # the same judge that `check` uses in the lesson.
 
 # %%
+import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## Exercise 1
+#
+# `backward(v)` computes $v^\top J$. Here $y_i = x_i^3$ depends on $x_i$ only, so $J$ is
+# diagonal with $3x_i^2$ on its diagonal, and $v^\top J$ multiplies each $3x_i^2$ by
+# $v_i$: $(3 \cdot 1^2 \cdot 1,\ 3 \cdot 2^2 \cdot 0,\ 3 \cdot 3^2 \cdot (-1)) = (3, 0, -27)$.
+
 # %%
-assert passes("nonscalar.1", [3 * 1.0**2 * 1, 0.0, 3 * 3.0**2 * -1])  # 3x² · v
-assert passes("nonscalar.2", [[1.0, 1.0], [1.0, 1.0]])  # x.grad = 2 · v
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+(x**3).backward(torch.tensor([1.0, 0.0, -1.0]))
+print(x.grad)
+assert passes("nonscalar.1", x.grad)
+
+# %% [markdown]
+# ## Exercise 2
+#
+# `z = (2 * x).view(2, 2)` only arranges the four values $2x_k$ in a square, so
+# $\partial(\sum v_{ij} z_{ij}) / \partial x_k = 2 v_k$, with $v$ read in the order of
+# `z`. For `x.grad` to be `[2, 2, 2, 2]`, every $v_k$ must be 1: `v = [[1, 1], [1, 1]]`.
+
+# %%
+v = [[1.0, 1.0], [1.0, 1.0]]
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+(2 * x).view(2, 2).backward(torch.tensor(v))
+print(x.grad)
+assert passes("nonscalar.2", v)
 
 # %% [markdown]
 # ## Exercise 3

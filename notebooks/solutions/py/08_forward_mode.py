@@ -21,17 +21,43 @@
 # the same judge that `check` uses in the lesson.
 
 # %%
+import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## Exercise 1
+#
+# A forward-mode pass pushes one direction $v$ through $f$ and gives $Jv$: one column
+# of $J$. $f$ has 5 inputs, so $J$ has 5 columns: 5 passes. A reverse-mode pass pulls
+# one $v$ back and gives $v^\top J$: one row. $f$ has 2 outputs: 2 passes. Below, a
+# function with 5 inputs and 2 outputs, its $J$ built both ways.
+
 # %%
-assert passes("forward.1", (5, 2))  # one column per input, one row per output
+def f(x):
+    return torch.stack([x.sum(), (x**2).sum()])
 
 
+x = torch.arange(1.0, 6.0)
+columns = [torch.func.jvp(f, (x,), (e,))[1] for e in torch.eye(5)]  # forward mode
+rows = [torch.func.vjp(f, x)[1](e)[0] for e in torch.eye(2)]  # reverse mode
+print(torch.stack(columns, dim=1))
+print(torch.stack(rows))
+assert passes("forward.1", (len(columns), len(rows)))
+
+# %% [markdown]
+# ## Exercise 2
+#
+# Write $a = (a, a')$ and $b = (b, b')$, a value and its slope. The value of the
+# quotient is $a / b$. Its slope follows the quotient rule, $(a' b - a b') / b^2$. A
+# quick check: with a constant $b = (2, 0)$, the slope is $a' / 2$.
+
+# %%
 def dual_div(a, b):
     (a_value, a_slope), (b_value, b_slope) = a, b
     return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
 
 
+print(dual_div((6.0, 1.0), (2.0, 0.0)))
 assert passes("forward.2", dual_div)
 
 # %% [markdown]

@@ -24,6 +24,13 @@
 import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## Exercise 1
+#
+# `h = x * 6` is made by an operation, so it is not a leaf, and `backward()` does not
+# keep a non-leaf's gradient: `h.grad` stays `None` (and torch warns). Ask `h` to keep
+# it with `h.retain_grad()`, before `backward()`. Then, since $y = \sum h^2$,
+# `h.grad` is $dy/dh = 2h = (12, 24)$.
 
 # %%
 def grad_of_h(torch):
@@ -35,9 +42,19 @@ def grad_of_h(torch):
     return h.grad
 
 
+print(grad_of_h(torch))
 assert passes("hooks.1", grad_of_h)
 
+# %% [markdown]
+# ## Exercise 2
+#
+# A `Function`'s `backward` receives the incoming gradient `grad` $= \partial L /
+# \partial y$ and returns $\partial L / \partial x$ = `grad` $\cdot\, dy/dx$ (the chain
+# rule). `MyCube` returned $3x^2$ alone and forgot the factor `grad`. After
+# `y.sum().backward()`, `grad` is all ones, so the mistake hides; `gradcheck` feeds
+# other gradients and finds it.
 
+# %%
 class MyCube(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
@@ -50,6 +67,8 @@ class MyCube(torch.autograd.Function):
         return 3 * x * x * grad  # the chain rule: times the incoming gradient
 
 
+x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(MyCube.apply, (x,)))
 assert passes("hooks.2", MyCube)
 
 # %% [markdown]

@@ -24,12 +24,45 @@
 from minigrad import nn
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## Exercise 1
+#
+# `Linear(a, b)` holds a weight of shape `[b, a]` and a bias of `b` numbers.
+# `Linear(2, 8)`: $16 + 8 = 24$. `Tanh` learns nothing. `Linear(8, 3)`: $24 + 3 = 27$.
+# In all, $24 + 27 = 51$.
+
 # %%
 model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
-assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
-assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
+print([tuple(p.shape) for p in model_1.parameters()])
+assert passes("training.1", sum(p.numel() for p in model_1.parameters()))
 
+# %% [markdown]
+# ## Exercise 2
+#
+# `backward()` adds into `.grad`. The three passes start from the same parameters, so
+# each one adds the same gradient: `.grad` ends up three times the gradient of one
+# pass. The cell below counts it.
 
+# %%
+import minigrad as torch
+
+w = torch.tensor([1.0, -2.0], requires_grad=True)
+x = torch.tensor([0.5, 3.0])
+for _ in range(3):  # no zero_grad(), no update
+    ((w * x).sum() ** 2).backward()
+(once,) = torch.autograd.grad((w * x).sum() ** 2, w)
+print(w.grad / once)
+assert passes("training.2", round((w.grad / once)[0].item()))
+
+# %% [markdown]
+# ## Exercise 3
+#
+# In the loop, `zero_grad()` runs between `backward()` and `step()`: it erases the
+# gradient that `backward()` has just computed, so `step()` finds nothing to follow and
+# `w` never moves. Clear the gradient *before* `backward()` (at the top of the loop), or
+# after `step()`.
+
+# %%
 def train(torch):
     torch.manual_seed(0)
     x = torch.randn(20)
@@ -46,6 +79,7 @@ def train(torch):
     return losses
 
 
+print(train(torch)[::5])
 assert passes("training.3", train)
 
 # %%

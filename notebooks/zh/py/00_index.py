@@ -43,7 +43,7 @@ minigrad.set_language("zh")
 # | 13 | [综合运用](13_training_a_model.ipynb) | 2.5 节的实际应用 | 用 `nn` 和 `optim` 训练一个小模型，损失下降，一步训练的计算图 |
 # | 14 | [你自己的 PyTorch 模型](14_your_own_pytorch_model.ipynb) | 2.5 节之后 | 把真正的 `torch` 模型画出来、逐步反向传播、解释梯度；minigrad 与 torch 的图并排对照 |
 #
-# “教材”一栏给出每一课重现的教材小节（和图），方便读过教材的同学找到对应的位置。每一课几秒钟就能运行完，最后有能自动检查答案的练习（详细的参考答案在 `notebooks/zh/solutions/` 中，每课一个 notebook），并把代码和真正的 PyTorch 对比；`make lab` 会安装 PyTorch（2.13.0 的 CPU 版）。故意展示错误的单元格带有 `raises-exception` 标签；含有这类单元格的课程以 `%xmode Minimal` 开头，这样报错只显示它的类型和信息，就像 PyTorch 的报错那样。
+# “教材”一栏给出每一课重现的教材小节（和图），方便读过教材的同学找到对应的位置。每一课几秒钟就能运行完，最后有能自动检查答案的练习（答错时先给一条指出思路的提示，之后每错一次，提示就更具体一些；详细的参考答案在 `notebooks/zh/solutions/` 中，每课一个 notebook），并把代码和真正的 PyTorch 对比；`make lab` 会安装 PyTorch（2.13.0 的 CPU 版）。故意展示错误的单元格带有 `raises-exception` 标签；含有这类单元格的课程以 `%xmode Minimal` 开头，这样报错只显示它的类型和信息，就像 PyTorch 的报错那样。
 #
 # **中文版说明。** 中文版的代码单元格与英文版一字不差（有测试检查）；只多了第一个单元格，它调用 `minigrad.set_language("zh")`，让 `explain()`、图中的图例和说明、小部件的标签都说中文。torch 自己的报错、警告和输出保持英文，和教材里一样。
 #

@@ -106,7 +106,7 @@ for dtype in (torch.float32, torch.float64):
 # %% [markdown]
 # 在 `float32` 中，$h$ 越小估计反而越*差*；在 `float64` 中，直到 $h = 10^{-6}$ 都很好。这就是梯度检验用 `float64` 和 $h \approx 10^{-6}$ 的原因。
 #
-# 下图在 `float64` 中展示了全貌，$h$ 从左到右逐渐变小。误差由两部分相加：公式本身的*截断*误差随 $h$ 减小（单侧差分与 $h$ 成正比，中心差分与 $h^2$ 成正比）；*舍入*误差约为 $\varepsilon / h$（$\varepsilon \approx 2.2 \cdot 10^{-16}$），随 $h$ 减小而增大。两者相当之处就是最佳步长：单侧差分约在 $\varepsilon^{1/2} \approx 10^{-8}$，中心差分约在 $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$（在 `float32` 中 $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$，这就是上表出错的原因）。
+# 下图在 `float64` 中展示了全貌，$h$ 从左到右逐渐变小。误差由两部分相加：公式本身的*截断*误差随 $h$ 减小（单侧差分与 $h$ 成正比，中心差分与 $h^2$ 成正比）；*舍入*误差约为 $\varepsilon \cdot |f(x)| / h$（$\varepsilon \approx 2.2 \cdot 10^{-16}$），随 $h$ 减小而增大。两者相当之处就是最佳步长：单侧差分约在 $\varepsilon^{1/2} \approx 10^{-8}$，中心差分约在 $\varepsilon^{1/3} \approx 6 \cdot 10^{-6}$（在 `float32` 中 $\varepsilon^{1/3} \approx 5 \cdot 10^{-3}$，这就是上表出错的原因）。
 
 # %%
 plot_difference_errors(f, at=2.0)
@@ -167,13 +167,13 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。本节末尾有参考答案的链接。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或张量都行）。给出这个数。
+# **练习 1** 用中心差分和 $h = 10^{-4}$ 估计 $\sin$ 在 $x = 1$ 处的斜率（用 `math.sin` 或 `float64` 张量都行）。给出这个数。
 
 # %%
 answer_1 = ...  # 一个数

@@ -256,7 +256,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。本节末尾有参考答案的链接。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
@@ -265,7 +265,7 @@ from minigrad.lessons import check
 # **练习 1（预测引擎的顺序）** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
 
 # %%
-order = ...  # 例如 ["MulBackward0", "ExpBackward0", "SinBackward0", "AddBackward0"]
+order = ...  # 节点名的列表，例如 ["XBackward0", "YBackward0", ...]
 
 check("engine.1", order)
 

@@ -28,7 +28,7 @@ minigrad.set_language("zh")
 #
 # **本课内容**
 #
-# - 为什么 `y.backward()` 不接受有多个元素的 `y`，`backward(gradient=None, retain_graph=None, create_graph=False)` 中的 `gradient` 参数有什么用；
+# - 为什么 `y.backward()` 不接受有多个元素的 `y`，`backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)` 中的 `gradient` 参数有什么用；
 # - `backward()` 只计算**向量-雅可比积** $v^\top J$，从不计算雅可比矩阵本身；
 # - 为什么 `y.sum().backward()`、`y.backward(torch.ones_like(y))` 和 `autograd.grad(y, x, grad_outputs=torch.ones_like(y))` 给出相同的结果；
 # - 一个用 `view` 的加权例子，其中 `v` 给每个输出不同的权重；
@@ -221,7 +221,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check

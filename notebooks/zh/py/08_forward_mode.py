@@ -140,8 +140,8 @@ print(functional.vjp(f3, x, torch.tensor([1.0, 0.0, 0.0])))
 
 # %%
 print(torch.func.jvp(f3, (x,), (torch.tensor([1.0, 0.0]),)))
-print(torch.func.jacfwd(f3)(x))  # 2 次前向计算，每列一次
-print(torch.func.jacrev(f3)(x))  # 3 次反向计算，每行一次
+print(torch.func.jacfwd(f3)(x))  # 相当于 2 次前向计算，每列一次（vmap 把它们合成一批）
+print(torch.func.jacrev(f3)(x))  # 相当于 3 次反向计算，每行一次（vmap 把它们合成一批）
 print(torch.func.hessian(lambda t: f3(t).sum())(x))
 
 # %% [markdown]
@@ -211,7 +211,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check

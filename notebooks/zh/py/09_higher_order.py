@@ -188,7 +188,7 @@ x = torch.tensor(2.0).requires_grad_()
 y = torch.tensor(3.0).requires_grad_()
 z = x * x * y
 z.backward(create_graph=True)  # x.grad = 2xy = 12，而且它有自己的计算图
-BackwardStepper(x.grad)  # 逐步执行 x.grad.backward()：12 + 6 = 18 落在 x.grad 中
+BackwardStepper(x.grad)  # 重放 x.grad.backward()：12 + 6 = 18（x.grad 本身仍是 12）
 
 # %% [markdown]
 # ## 黑塞矩阵
@@ -277,7 +277,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check

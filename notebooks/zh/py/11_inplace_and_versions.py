@@ -87,7 +87,7 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 x.add_(1)
 
 # %% [markdown]
-# 更新权重恰恰就是这种修改；只要让 autograd“不看”——在 `no_grad` 下，或者通过 `.data`——就可以这样做。每个优化器都是这样更新参数的：
+# 更新权重恰恰就是这种修改；只要让 autograd“不看”——在 `no_grad` 下（或者用老办法，通过 `.data`）——就可以这样做。torch 的优化器就是在 `torch.no_grad()` 下更新参数的，像这样：
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -167,7 +167,7 @@ x.grad.backward()  # 沿着那张图：把 d(2xy)/dx = 2y = 6 加到 0 上
 print(x.grad)
 
 # %% [markdown]
-# 为什么要用 `.data`？试试直接写 `x.grad.zero_()`。因为 `x.grad` 带有计算图，清零就是一个会被 autograd *记录*的原位操作：`x.grad` 变成 `ZeroBackward0` 的输出，而这个函数的导数是 0。从它出发反向传播，传给 `x` 的是 0，所以答案是 0，而不是 6。`.data` 让 autograd 看不见这次清零，而这里要的正是这个（这也是本课程中唯一一处 `.data` 是正确工具的地方）。如今更干净的做法根本不需要清零：`torch.autograd.grad` 返回梯度，什么也不保存（第 5 课）。
+# 为什么要用 `.data`？试试直接写 `x.grad.zero_()`。因为 `x.grad` 带有计算图，清零就是一个会被 autograd *记录*的原位操作：`x.grad` 变成 `ZeroBackward0` 的输出，而这个函数的导数是 0。从它出发反向传播，传给 `x` 的是 0，所以答案是 0，而不是 6。`.data` 让 autograd 看不见这次清零，而这里要的正是这个。这是原文用的工具：像第 9 课那样写 `with torch.no_grad(): x.grad.zero_()`，同样能让 autograd 看不见清零，应当优先使用。如今更干净的做法根本不需要清零：`torch.autograd.grad` 返回梯度，什么也不保存（第 5 课）。
 
 # %%
 x = torch.tensor(2.0, requires_grad=True)
@@ -227,7 +227,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你答得对不对，不对的话还差什么。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check

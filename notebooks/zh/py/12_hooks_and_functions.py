@@ -247,7 +247,7 @@ compare_with_pytorch(example)
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差在哪里。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
@@ -287,9 +287,11 @@ class MyCube(torch.autograd.Function):
 check("hooks.2", MyCube)
 
 # %% [markdown]
-# **练习 3（保存了什么？）** `(x * w).exp().sum()` 的前向计算为反向传播保存了几个张量？用 `saved_tensors_hooks` 数一数。
+# **练习 3（保存了什么？）** 下面的 `x` 和 `w` 都是需要梯度的叶子节点。`(x * w).exp().sum()` 的前向计算为反向传播保存了几个张量？用 `saved_tensors_hooks` 数一数。
 
 # %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
 answer_3 = ...  # 一个数
 
 check("hooks.3", answer_3)

@@ -206,7 +206,7 @@ viz.side_by_side(
 #
 # ## 练习
 #
-# 把每个 `...` 换成你的答案并运行单元格；`check` 会告诉你是否正确，如果不对，还差什么。
+# 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
 
 # %%
 from minigrad.lessons import check
@@ -243,4 +243,4 @@ def grads(torch):
 check("pytorch.3", grads)
 
 # %% [markdown]
-# [参考答案](solutions/14_your_own_pytorch_model.ipynb)
+# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/14_your_own_pytorch_model.ipynb) 笔记本里。请先自己试过再打开。

@@ -4,6 +4,10 @@ import minigrad
 
 CASES = {
     "graphs.1": {
+        "reveals": {
+            "en": ["not a leaf", "enough for r to require"],
+            "zh": ["不是叶子", "r 就需要梯度"],
+        },
         "right": [(True, False), (1, 0), [True, False], ("yes", "no")],
         "wrong": [
             ((False, False), "hint.graphs.1.1"),

@@ -50,6 +50,13 @@ def nudges_everything(f, x, h):
     return torch.ones_like(x) * (f(x + h) - f(x - h)) / (2 * h)
 
 
+def asks_autograd(f, x, h):
+    # a shortcut: the slopes from backward(), not from f's values
+    x = x.detach().requires_grad_(True)
+    f(x).backward()
+    return x.grad
+
+
 def crashes(f, x, h):
     return x[100]
 
@@ -65,6 +72,11 @@ CASES = {
             ((math.sin(1 + H) - math.sin(1)) / H, "hint.derivative.1.3"),
             ((math.sin(1) - math.sin(1 - H)) / H, "hint.derivative.1.3"),
             (math.sin(1), "hint.derivative.1.1"),
+            # a right central difference, in float32: rounding, not the formula, is off
+            (
+                (torch.tensor(1 + H).sin() - torch.tensor(1 - H).sin()) / (2 * H),
+                "hint.derivative.1.4",
+            ),
             (0.5, "hint.derivative.1.2"),
             ("cos(1)", "hint.derivative.1.2"),
         ],
@@ -77,6 +89,7 @@ CASES = {
             (untouched, "hint.derivative.2.zeros"),
             (one_number, "hint.derivative.2.1"),
             (nudges_everything, "hint.derivative.2.3"),
+            (asks_autograd, "hint.derivative.2.4"),
             (crashes, None),
             (1.0, None),
         ],

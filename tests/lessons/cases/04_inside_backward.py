@@ -49,6 +49,22 @@ class Value:
         e = math.exp(self.data)
         return type(self)(e, (self,), (e,))
 
+    def backward(self):  # the lesson's own engine, which MyValue must not keep
+        order, seen = [], set()
+
+        def visit(v):
+            if id(v) not in seen:
+                seen.add(id(v))
+                for p in v.parents:
+                    visit(p)
+                order.append(v)
+
+        visit(self)
+        self.grad = 1.0
+        for v in reversed(order):
+            for p, local in zip(v.parents, v.local_grads):
+                p.grad += local * v.grad
+
 
 class MyValue(Value):
     def __pow__(self, n):
@@ -124,6 +140,16 @@ class NaiveOrder(MyValue):
         push(self)
 
 
+class KeepsInherited(Value):
+    # a shortcut: the four local derivatives, and Value's backward() kept
+    __pow__, tanh, __neg__, __sub__ = (
+        MyValue.__pow__,
+        MyValue.tanh,
+        MyValue.__neg__,
+        MyValue.__sub__,
+    )
+
+
 class NoBackward(MyValue):
     def backward(self): ...
 
@@ -149,6 +175,8 @@ CASES = {
         ],
     },
     "engine.2": {
+        "steps": ["d(exp x)/dx is exp x", "是 exp x"],
+        "reveals": ["grad · exp(x)", "grad * exp(x)", "grad * math.exp(x)"],
         "right": [exp_backward, lambda x, grad: math.exp(x) * grad],
         "wrong": [
             (forgets_grad, "hint.engine.2.1"),
@@ -158,6 +186,14 @@ CASES = {
         ],
     },
     "engine.3": {
+        "reveals": [
+            "x**(n - 1)",
+            "tanh(x)²",
+            "-x changes by -1",
+            "-x 变化 -1",
+            "1（对 a）和 −1",
+            "1 (for a) and −1",
+        ],
         "right": [MyValue],
         "wrong": [
             (PowWrong, "hint.engine.3.2"),
@@ -166,6 +202,7 @@ CASES = {
             (SubWrong, "hint.engine.3.5"),
             (NaiveOrder, "hint.engine.3.6"),
             (NoBackward, "hint.engine.3.7"),
+            (KeepsInherited, "hint.engine.3.8"),
             (MyValue(1.0), "hint.engine.3.1"),
             ("MyValue", "hint.engine.3.1"),
         ],

@@ -22,6 +22,7 @@ CASES = {
         ],
     },
     "nonscalar.3": {
+        "steps": ["the uses add up", "这些要加起来", "[5, 3]"],
         "right": [[5.0, 5.0, 5.0], minigrad.full((3,), 5.0), (5, 5, 5)],
         "wrong": [
             ([[1.0] * 3] * 5, "hint.nonscalar.3.1"),  # not summed over the batch

@@ -23,6 +23,7 @@ def no_square(a, b):
 
 CASES = {
     "forward.1": {
+        "steps": ["5 columns", "2 rows", "5 列", "2 行"],
         "right": [(5, 2), [5, 2], (5.0, 2.0)],
         "wrong": [
             ((2, 5), "hint.forward.1.1"),
@@ -50,6 +51,7 @@ CASES = {
         ],
     },
     "forward.4": {
+        "steps": ["[[6x₁, 1], [1, 0]]"],
         "right": [[7.0, 1.0], minigrad.tensor([7.0, 1.0]), (7, 1)],
         "wrong": [
             ([5.0, 1.0], "hint.forward.4.2"),  # the gradient

@@ -27,11 +27,20 @@ def _fake_gradient(x):  # right values, but a gradient that is finite and wrong
 
 CASES = {
     "stopping.1": {
+        "steps": ["dy/da · da/dx"],
         "right": [4, minigrad.tensor(4.0)],
         "wrong": [(7, "hint.stopping.1.1"), (3, "hint.stopping.1.1")],
     },
     "stopping.2": {
-        "right": [{"A", "B", "D", "E"}, ["a", "b", "d", "e"], "ABDE"],
+        "reveals": ["D, E"],
+        "right": [
+            {"A", "B", "D", "E"},
+            ["a", "b", "d", "e"],
+            "ABDE",
+            "A, B, D, E",
+            "a b d e",
+            "A,B,D,E",
+        ],
         "wrong": [
             ("ABDEF", "hint.stopping.2.3"),
             ({"A", "B", "C", "D", "E"}, "hint.stopping.2.1"),
@@ -40,6 +49,7 @@ CASES = {
         ],
     },
     "stopping.3": {
+        "reveals": {"en": ["safe input"], "zh": ["安全的输入"]},
         "right": [_safe_log, lambda x: torch.where(x > 0, x.clamp(min=1e-3).log(), 0.0)],
         "wrong": [
             (_trap, "hint.stopping.3.1"),

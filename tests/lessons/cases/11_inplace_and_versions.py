@@ -4,11 +4,13 @@ import minigrad
 
 CASES = {
     "inplace.1": {
+        "steps": ["×3 and ×2", "×3 和 ×2"],
         "right": [6, minigrad.tensor(6.0), [6.0]],
         "wrong": [(600, "hint.inplace.1.1"), (2, "hint.inplace.1.1")],
     },
     "inplace.2": {
-        "right": [{"A", "C", "E"}, ["a", "c", "e"], "ACE"],
+        "reveals": ["C, E"],
+        "right": [{"A", "C", "E"}, ["a", "c", "e"], "ACE", "A, C, E", "a c e", "A,C,E"],
         "wrong": [
             ("ACEF", "hint.inplace.2.4"),
             ({"A", "B", "C", "E"}, "hint.inplace.2.1"),

@@ -64,10 +64,13 @@ class MySquare(MyCube):
 
 CASES = {
     "hooks.1": {
+        "reveals": ["12., 24.", "[12, 24]"],
         "right": [retains, hooked],
         "wrong": [(as_given, "hint.hooks.1.1"), (grad_of_x, "hint.hooks.1.2")],
     },
     "hooks.2": {
+        "steps": ["3x²"],
+        "reveals": {"en": ["3x², times"], "zh": ["3x²，还要乘以"]},
         "right": [MyCube],
         "wrong": [
             (MyCubeAsGiven, "hint.hooks.2.2"),
@@ -76,6 +79,7 @@ CASES = {
         ],
     },
     "hooks.3": {
+        "steps": {"en": ["its result"], "zh": ["它的结果"]},
         "right": [3, 3.0, minigrad.tensor(3)],
         "wrong": [
             (2, "hint.hooks.3.1"),  # forgot exp's result

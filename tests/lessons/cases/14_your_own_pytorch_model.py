@@ -51,14 +51,31 @@ CASES = {
         "wrong": [(5, "hint.pytorch.1.1"), ("four", "hint.pytorch.1.1")],
     },
     "pytorch.2": {
-        "right": ["non_leaf", "'non_leaf'", "non-leaf", _Explained("non_leaf")],
+        "reveals": ["non_leaf", "non-leaf", "not a leaf", "不是叶子"],
+        "right": [
+            "non_leaf",
+            "'non_leaf'",
+            "non-leaf",
+            "nonleaf",
+            "Non Leaf",
+            "not a leaf",
+            "h is not a leaf",
+            "not leaf",
+            "非叶子节点",
+            "h 不是叶子节点",
+            _Explained("non_leaf"),
+        ],
         "wrong": [
             (3, "hint.pytorch.2.1"),
             ("requires_grad_false", "hint.pytorch.2.2"),
+            ("a leaf", "hint.pytorch.2.2"),
+            ("叶子节点", "hint.pytorch.2.2"),
             (_Explained("detach"), "hint.pytorch.2.2"),
         ],
     },
     "pytorch.3": {
+        "steps": ["not a leaf", "不是叶子"],
+        "reveals": ["torch.full"],
         "right": [_fixed, _requires_grad_after],
         "wrong": [
             (torch.tensor([1.0, 2.0, 3.0]), "hint.pytorch.3.1"),

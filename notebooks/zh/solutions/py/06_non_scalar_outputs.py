@@ -26,11 +26,31 @@ minigrad.set_language("zh")
 # 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
 
 # %%
+import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## 练习 1
+#
+# `backward(v)` 计算的是 $v^\top J$。这里 $y_i = x_i^3$ 只依赖 $x_i$，所以 $J$ 是对角矩阵，对角元为 $3x_i^2$；$v^\top J$ 把每个 $3x_i^2$ 乘以 $v_i$：$(3 \cdot 1^2 \cdot 1,\ 3 \cdot 2^2 \cdot 0,\ 3 \cdot 3^2 \cdot (-1)) = (3, 0, -27)$。
+
 # %%
-assert passes("nonscalar.1", [3 * 1.0**2 * 1, 0.0, 3 * 3.0**2 * -1])  # 3x² · v
-assert passes("nonscalar.2", [[1.0, 1.0], [1.0, 1.0]])  # x.grad = 2 · v
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+(x**3).backward(torch.tensor([1.0, 0.0, -1.0]))
+print(x.grad)
+assert passes("nonscalar.1", x.grad)
+
+# %% [markdown]
+# ## 练习 2
+#
+# `z = (2 * x).view(2, 2)` 只是把四个值 $2x_k$ 排成方阵，所以 $\partial(\sum v_{ij} z_{ij}) / \partial x_k = 2 v_k$，$v$ 按 `z` 的顺序读取。要让 `x.grad` 等于 `[2, 2, 2, 2]`，每个 $v_k$ 都必须是 1：`v = [[1, 1], [1, 1]]`。
+
+# %%
+v = [[1.0, 1.0], [1.0, 1.0]]
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+(2 * x).view(2, 2).backward(torch.tensor(v))
+print(x.grad)
+assert passes("nonscalar.2", v)
 
 # %% [markdown]
 # ## 练习 3

@@ -29,16 +29,32 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
-jacobian = torch.autograd.functional.jacobian
-
+# %% [markdown]
+# ## 练习 1
+#
+# $J$ 的第 $i$ 行是输出 $g_i$ 的各个偏导数。对 $g_1 = x_1 x_2$：$\partial g_1/\partial x_1 = x_2 = 5$，$\partial g_1/\partial x_2 = x_1 = 2$。对 $g_2 = x_1 + x_2$，两个偏导数都是 1。所以 $J = ((5, 2), (1, 1))$，`torch.autograd.functional.jacobian` 的结果与此一致。
 
 # %%
 def g(x):
     return torch.stack([x[0] * x[1], x[0] + x[1]])
 
 
-assert passes("jacobian.1", jacobian(g, torch.tensor([2.0, 5.0])))  # [[5, 2], [1, 1]]
-assert passes("jacobian.2", [[0.0, 1.0]])  # a one-hot v picks row 2
+J = torch.autograd.functional.jacobian(g, torch.tensor([2.0, 5.0]))
+print(J)
+assert passes("jacobian.1", J)
+
+# %% [markdown]
+# ## 练习 2
+#
+# `y.backward(v)` 计算 $v^\top J$：用 $v$ 中的权重把 $J$ 的各行加起来。要单独得到第二行，就给它权重 1、给第一行权重 0：one-hot 的 `v = [[0, 1]]`。在 $x = (2, 3)$ 处 $J = ((4, 3), (2, 6))$，$v^\top J = (2, 6)$。
+
+# %%
+x = torch.tensor([[2.0, 3.0]], requires_grad=True)
+y = torch.stack([x[0, 0] ** 2 + 3 * x[0, 1], x[0, 1] ** 2 + 2 * x[0, 0]]).reshape(1, 2)
+v = [[0.0, 1.0]]
+y.backward(torch.tensor(v))
+print(x.grad)
+assert passes("jacobian.2", v)
 
 # %%
 all_solutions_pass()  # 打印一行字，用课程的语言

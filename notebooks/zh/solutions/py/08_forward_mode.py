@@ -26,17 +26,38 @@ minigrad.set_language("zh")
 # 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
 
 # %%
+import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## 练习 1
+#
+# 一次前向模式计算把一个方向 $v$ 推过 $f$，得到 $Jv$：$J$ 的一列。$f$ 有 5 个输入，所以 $J$ 有 5 列：要 5 次。一次反向模式计算把一个 $v$ 拉回来，得到 $v^\top J$：一行。$f$ 有 2 个输出：要 2 次。下面是一个 5 个输入、2 个输出的函数，用两种方式构造它的 $J$。
+
 # %%
-assert passes("forward.1", (5, 2))  # one column per input, one row per output
+def f(x):
+    return torch.stack([x.sum(), (x**2).sum()])
 
 
+x = torch.arange(1.0, 6.0)
+columns = [torch.func.jvp(f, (x,), (e,))[1] for e in torch.eye(5)]  # 前向模式
+rows = [torch.func.vjp(f, x)[1](e)[0] for e in torch.eye(2)]  # 反向模式
+print(torch.stack(columns, dim=1))
+print(torch.stack(rows))
+assert passes("forward.1", (len(columns), len(rows)))
+
+# %% [markdown]
+# ## 练习 2
+#
+# 把 $a$ 和 $b$ 写成 $(a, a')$ 和 $(b, b')$：数值和它的斜率。商的数值是 $a / b$，斜率遵循商的求导法则：$(a' b - a b') / b^2$。简单验证一下：$b = (2, 0)$ 是常数时，斜率是 $a' / 2$。
+
+# %%
 def dual_div(a, b):
     (a_value, a_slope), (b_value, b_slope) = a, b
     return a_value / b_value, (a_slope * b_value - a_value * b_slope) / b_value**2
 
 
+print(dual_div((6.0, 1.0), (2.0, 0.0)))
 assert passes("forward.2", dual_div)
 
 # %% [markdown]

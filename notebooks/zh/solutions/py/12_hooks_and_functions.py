@@ -29,20 +29,30 @@ minigrad.set_language("zh")
 import minigrad as torch
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## 练习 1
+#
+# `h = x * 6` 是由运算得到的，所以它不是叶子节点，而 `backward()` 不会保留非叶子节点的梯度：`h.grad` 一直是 `None`（torch 还会发出警告）。在 `backward()` 之前用 `h.retain_grad()` 让 `h` 保留梯度。因为 $y = \sum h^2$，`h.grad` 就是 $dy/dh = 2h = (12, 24)$。
 
 # %%
 def grad_of_h(torch):
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     h = x * 6
-    h.retain_grad()  # h is not a leaf: ask it to keep its gradient, before backward()
+    h.retain_grad()  # h 不是叶子节点：在 backward() 之前让它保留梯度
     y = (h * h).sum()
     y.backward()
     return h.grad
 
 
+print(grad_of_h(torch))
 assert passes("hooks.1", grad_of_h)
 
+# %% [markdown]
+# ## 练习 2
+#
+# `Function` 的 `backward` 收到传入的梯度 `grad` $= \partial L / \partial y$，要返回 $\partial L / \partial x$ = `grad` $\cdot\, dy/dx$（链式法则）。`MyCube` 只返回了 $3x^2$，忘了乘上 `grad`。`y.sum().backward()` 之后 `grad` 全是 1，所以错误被掩盖了；`gradcheck` 会传入别的梯度，于是发现了它。
 
+# %%
 class MyCube(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
@@ -52,9 +62,11 @@ class MyCube(torch.autograd.Function):
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return 3 * x * x * grad  # the chain rule: times the incoming gradient
+        return 3 * x * x * grad  # 链式法则：乘以传入的梯度
 
 
+x = torch.tensor([0.5, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(MyCube.apply, (x,)))
 assert passes("hooks.2", MyCube)
 
 # %% [markdown]

@@ -29,12 +29,38 @@ minigrad.set_language("zh")
 from minigrad import nn
 from minigrad.lessons import all_solutions_pass, passes
 
+# %% [markdown]
+# ## 练习 1
+#
+# `Linear(a, b)` 有一个形状为 `[b, a]` 的权重和 `b` 个偏置。`Linear(2, 8)`：$16 + 8 = 24$。`Tanh` 没有要学的参数。`Linear(8, 3)`：$24 + 3 = 27$。一共 $24 + 27 = 51$。
+
 # %%
 model_1 = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 3))
-assert passes("training.1", sum(p.numel() for p in model_1.parameters()))  # 24 + 27 = 51
-assert passes("training.2", 3)  # backward() adds: three passes, three times the gradient
+print([tuple(p.shape) for p in model_1.parameters()])
+assert passes("training.1", sum(p.numel() for p in model_1.parameters()))
 
+# %% [markdown]
+# ## 练习 2
+#
+# `backward()` 会累加到 `.grad` 中。三次反向传播都从同样的参数出发，所以每次加上的梯度都一样：`.grad` 最后是一次反向传播的梯度的三倍。下面的单元格数一数。
 
+# %%
+import minigrad as torch
+
+w = torch.tensor([1.0, -2.0], requires_grad=True)
+x = torch.tensor([0.5, 3.0])
+for _ in range(3):  # 不调用 zero_grad()，也不更新参数
+    ((w * x).sum() ** 2).backward()
+(once,) = torch.autograd.grad((w * x).sum() ** 2, w)
+print(w.grad / once)
+assert passes("training.2", round((w.grad / once)[0].item()))
+
+# %% [markdown]
+# ## 练习 3
+#
+# 循环里的 `zero_grad()` 在 `backward()` 和 `step()` 之间运行：它把 `backward()` 刚算出的梯度清掉了，`step()` 没有梯度可循，`w` 就一直不动。要在 `backward()` *之前*（循环开头）清零梯度，或者在 `step()` 之后清零。
+
+# %%
 def train(torch):
     torch.manual_seed(0)
     x = torch.randn(20)
@@ -43,7 +69,7 @@ def train(torch):
     optimizer = torch.optim.SGD([w], lr=0.1)
     losses = []
     for _ in range(20):
-        optimizer.zero_grad()  # clear the old gradient *before* computing the new one
+        optimizer.zero_grad()  # 在计算新梯度*之前*清掉旧梯度
         loss = ((w * x - y) ** 2).mean()
         loss.backward()
         optimizer.step()
@@ -51,6 +77,7 @@ def train(torch):
     return losses
 
 
+print(train(torch)[::5])
 assert passes("training.3", train)
 
 # %%
