@@ -38,12 +38,12 @@ NOTES = {
         "widget": "A still of a live widget, as it was stored; run the notebook to use it.",
     },
     "zh": {
-        "slider": "这是交互控件按保存时的取值显示的静态快照：在 Jupyter 中拖动滑块，"
+        "slider": "这是小部件按保存时的取值显示的静态快照：在 Jupyter 中拖动滑块，"
         "代码会重新运行，这里显示的内容随之更新。",
-        "explorer": "这是交互控件的静态快照：在 Jupyter 中用它的按钮和输入框，"
+        "explorer": "这是小部件的静态快照：在 Jupyter 中用它的按钮和输入框，"
         "可以逐行构造雅可比矩阵，并对你输入的 v 计算 vᵀJ。",
         "zoom": "在 Jupyter 中这个框可以缩放和拖动（拖动、Ctrl + 滚轮）；这里可以滚动查看。",
-        "widget": "这是交互控件保存下来的静态快照；运行 notebook 即可交互使用。",
+        "widget": "这是小部件保存下来的静态快照；运行 notebook 即可交互使用。",
     },
 }
 

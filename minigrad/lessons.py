@@ -221,6 +221,8 @@ def _verdict(key: str, answer: object) -> str | None:
     """None when ``answer`` solves exercise ``key``, else what is still wrong."""
     if answer is ... or (isinstance(answer, tuple) and any(a is ... for a in answer)):
         return NOT_ANSWERED
+    if isinstance(answer, dict) and any(a is ... for a in answer.values()):
+        return NOT_ANSWERED
     if key in _STARTERS and callable(answer) and _fingerprint(answer) == _STARTERS[key]:
         return NOT_CHANGED
     try:
@@ -452,6 +454,32 @@ def _scalar_3(answer):
 
 
 # Lesson 4: inside minigrad, how backward runs
+
+
+# micrograd's neuron o = tanh(x1*w1 + x2*w2 + b), its leaves and do/d(leaf)
+_NEURON = {"x1": 2.0, "x2": 0.0, "w1": -3.0, "w2": 1.0, "b": 6.8813735870195432}
+
+
+@exercise("engine.hand")
+def _engine_hand(grads):
+    import math
+
+    v = _NEURON
+    if not isinstance(grads, dict) or {str(k).strip() for k in grads} != set(v):
+        return _hint("hint.engine.hand.1")
+    got = {str(k).strip(): value for k, value in grads.items()}
+    o = math.tanh(v["x1"] * v["w1"] + v["x2"] * v["w2"] + v["b"])
+    local = {"x1": v["w1"], "w1": v["x1"], "x2": v["w2"], "w2": v["x2"], "b": 1.0}
+    want = {k: (1 - o * o) * d for k, d in local.items()}
+    names = sorted(v)
+    if same([got[k] for k in names], [want[k] for k in names], 1e-3):
+        return None
+    if same([got[k] for k in names], [local[k] for k in names], 1e-3):
+        return _hint("hint.engine.hand.2")  # tanh's local derivative left out
+    swapped = {"x1": "w1", "w1": "x1", "x2": "w2", "w2": "x2", "b": "b"}
+    if same([got[k] for k in names], [want[swapped[k]] for k in names], 1e-3):
+        return _hint("hint.engine.hand.3")  # a factor's own value instead of the other's
+    return _hint("hint.engine.hand.4")
 
 
 @exercise("engine.1")

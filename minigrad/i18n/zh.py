@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (a catalogue holds sentences: one per line reads and translates best)
-"""中文：与 minigrad/i18n/en.py 同样的键，译文用教材《2.5 Tensor与Autograd》的术语.
+"""中文：与 minigrad/i18n/en.py 同样的键，译文用教材《2.5 Tensor与Autograd》的术语。
 
 叶子节点、非叶子节点、计算图、梯度、反向传播、前向传播、算子、梯度累加、
 雅可比矩阵、向量-雅可比积、计算图的释放、原位操作（in-place）。
@@ -29,8 +29,8 @@ MESSAGES: dict[str, str] = {
     "explain.an_input": "某个输入",
     "explain.a_tensor_requiring_grad": "某个需要梯度的张量",
     "explain.retained_set": "{t}.grad 有值：{t} 调用过 retain_grad()。",
-    "explain.but_as_output": "\n\n但作为输出来看：",
-    "explain.also_as_output": "\n\n另外，作为输出来看：",
+    "explain.but_as_output": "\n\n但若把它当作输出（对它调用 backward()），",
+    "explain.also_as_output": "\n\n另外，若对它调用 backward()，",
     "explain.and_not_leaf": (
         "\n\n（而且无论如何 {t}.grad 本身都是 None：{t} 不是叶子节点；调用 retain_grad() "
         "才能保留它的梯度。）"
@@ -132,7 +132,7 @@ MESSAGES: dict[str, str] = {
         "{o}.backward() 会失败：{node} 为反向传播保存了张量 {what}，而它之后被原位修改了："
         "现在是第 {now} 版，保存时是第 {then} 版。\n"
         "RuntimeError: {message}\n"
-        "解决办法：改用非原位的写法（用 y = y + 1 代替 y += 1 或 y.add_(1)），或者修改它的 .clone()。"
+        "解决办法：改用非原位的写法（用 y = y + 1 代替 y += 1 或 y.add_(1)），或者改为修改它的副本（.clone()）。"
     ),
     # --- minigrad.viz.style: the labels' font (it must have this language's characters)
     "style.font": "Noto Sans CJK SC",
@@ -150,7 +150,7 @@ MESSAGES: dict[str, str] = {
     "legend.saved": "为反向传播保存的张量",
     "figure.sum_of": "{n} 个之和：{value}",
     "figure.n_gradients": "{n} 个梯度",
-    "figure.saved_freed": "已保存：已释放",
+    "figure.saved_freed": "保存的值：已释放",
     "legend.freed": "反向传播后已释放",
     "legend.fold": "×N：重复 N 次的一组运算",
     "viz.fold_params": "参数：{names}",
@@ -193,8 +193,8 @@ MESSAGES: dict[str, str] = {
     "steps.step_running": "第 {index} 步：运行中",
     "steps.error_here": "在此出现 RuntimeError",
     "steps.waiting": "等待中：已收到 {values}",
-    "stepper.too_large": "这张计算图有 {n} 个节点，超过了 max_nodes={max_nodes}：太多了，无法逐个节点地单步执行。传入更大的 max_nodes=（例如 max_nodes={n}）可以逐个节点地单步执行；传入 by_module=True 则每一步执行一个模块（传入 model=你的模型，步进器就知道它的模块）。",
-    "stepper.not_grouped": "这个步进器是逐个节点执行的：只有按模块分组的步进器（图很大时，或者 by_module=True）才能打开某个模块。",
+    "stepper.too_large": "这张计算图有 {n} 个节点，超过了 max_nodes={max_nodes}：太多了，无法逐个节点地单步执行。传入更大的 max_nodes=（例如 max_nodes={n}）可以逐个节点地单步执行；传入 by_module=True 则每一步执行一个模块（传入 model=你的模型，单步演示器就知道它的模块）。",
+    "stepper.not_grouped": "这个单步演示器是逐个节点执行的：只有按模块分组的单步演示器（图很大时，或者 by_module=True）才能打开某个模块。",
     "stepper.no_module": "这张计算图中没有模块 {module!r}。它的模块有：{modules}。",
     "viz.op_numbers": "参数 {values}",
     "viz.too_large_folded": "即使把重复的层折叠起来（collapse=True），这张计算图仍有 {n} 个节点，超过了 max_nodes={max_nodes}。传入 max_nodes={n} 可以画出折叠后的图，传入 elide=True 可以只画靠近输出的部分；也可以不传 collapse 和 max_nodes：这时大图会按模块画，每个模块一个方框。",
@@ -260,14 +260,14 @@ MESSAGES: dict[str, str] = {
     "sliders.output": "（输出）",
     "sliders.several_elements": "输出有多个元素：backward 使用了 gradient=ones。",
     # --- minigrad.widgets.JacobianExplorer（可含 HTML）
-    "jacobian.row_button": "第 {i} 行（one-hot）",
+    "jacobian.row_button": "第 {i} 行（独热）",
     "jacobian.ones_button": "全为 1（陷阱）",
     "jacobian.matrix_head": (
-        "<b>雅可比矩阵 J</b>（第 i 行：y_i 的梯度；用 one-hot 的 v 和 retain_graph=True 逐行求出）"
+        "<b>雅可比矩阵 J</b>（第 i 行：y_i 的梯度；用独热（one-hot）的 v 和 retain_graph=True 逐行求出）"
     ),
     "jacobian.puts_in": "<b>y.backward(v)</b> 放进 <b>x.grad</b> 的是：",
     "jacobian.one_hot": (
-        "v = {v} 是 one-hot 向量：x.grad 就是 J 的<b>第 {i} 行</b>，即只有 {y} 的梯度。"
+        "v = {v} 是独热向量：x.grad 就是 J 的<b>第 {i} 行</b>，即只有 {y} 的梯度。"
     ),
     "jacobian.trap": (
         "陷阱：当 v = {v} 时，y.backward(v) 得到的是 vᵀJ，即 J 各行之和（按列求和：{sums}）。"
@@ -284,7 +284,7 @@ MESSAGES: dict[str, str] = {
     ),
     "explain.inference": (
         "{t} 不需要梯度：它是在 torch.inference_mode() 中创建的推理张量，autograd 什么也没有记录。\n"
-        "修正：在 inference_mode() 块之外计算它。"
+        "解决办法：在 inference_mode() 代码块之外计算它。"
     ),
     "viz.na_note_torch": (
         "n/a：backward() 已释放保存的张量，这个梯度无法重算。"
@@ -308,7 +308,7 @@ MESSAGES: dict[str, str] = {
     "explain.no_grad_op": (
         "{t} 不需要梯度：它是在梯度模式关闭时（torch.no_grad() 中）由 {op} 从 {b} 算出来的，"
         "所以什么也没有记录。\n"
-        "修正：在 no_grad() 块之外计算它。"
+        "解决办法：在 no_grad() 代码块之外计算它。"
     ),
 }
 _LESSONS = {
@@ -397,6 +397,14 @@ _LESSONS = {
     "hint.engine.3.6": "局部导数都对了，但有些梯度与 minigrad 的不同：把节点排成每个节点都在它所依赖的一切之后的顺序，从输出开始沿这个顺序往回走，并把梯度加（+=）到每个父节点上。",
     "hint.engine.3.7": "backward() 之后梯度仍然是 0：先把输出的 grad 设为 1，再从输出到叶子节点，逐个节点把梯度传下去。",
     "hint.engine.3.8": "MyValue 还在用从 Value 继承来的 backward()：请自己写一个（先给节点排序，再从输出开始用链式法则）。",
+    "hint.engine.hand.1": "请给出一个字典，每个叶子节点一个梯度：{\"x1\": ..., \"w1\": ..., \"x2\": ..., \"w2\": ..., \"b\": ...}。",
+    "hint.engine.hand.2": "如果 o 就是 n，这些就对了。可是梯度要先经过 tanh 才到达 n：tanh 的局部导数是什么？",
+    "hint.engine.hand.2/2": "tanh 的局部导数是 1 − o²，其中 o = tanh(n)：tanh 下面的每个梯度都要乘上它。",
+    "hint.engine.hand.3": "乘积对其中一个因子的局部导数，是另一个因子。",
+    "hint.engine.hand.3/2": "x1 增加 1 时，x1 * w1 变化 w1：x1 的梯度用的是 w1，w1 的梯度用的是 x1。",
+    "hint.engine.hand.4": "从梯度为 1 的 o 出发，一次往下走一个运算：先是 tanh，再是加法，然后是每个乘积。",
+    "hint.engine.hand.4/2": "do/dn = 1 − o²；加法把梯度原样传给每个输入；乘法把梯度乘上另一个因子。",
+    "hint.engine.hand.4/3": "do/dn = 1 − 0.7071² = 0.5，所以 b 得到 0.5，x1 得到 w1 · 0.5 = -1.5，w1 得到 x1 · 0.5 = 1，x2 得到 w2 · 0.5 = 0.5，w2 得到 x2 · 0.5 = 0。",
     "hint.grad.1.1": "backward() 是替换 x.grad，还是累加到它上面？先求 x = 1 处的 dq/dx，再数一数调用了几次。",
     "hint.grad.1.1/2": "x = 1 时 dq/dx = 10x = 10，而每次 backward() 都会再累加一次。",
     "hint.grad.1.1/3": "三次调用把 10 累加三次：30。",
@@ -419,7 +427,7 @@ _LESSONS = {
     "hint.nonscalar.3.3/3": "五行，五个 1：b.grad = [5, 5, 5]。",
     "hint.jacobian.1.1": "第 i 行是 g_i 的各个偏导数：d(x1·x2)/dx1 = x2，……",
     "hint.jacobian.2.2": "y 有 2 个输出，v 要为每个输出给一个数：写成 [a, b] 或 [[a, b]]。",
-    "hint.jacobian.2.1": "你的 v 得到 x.grad = {grad}；one-hot 的 v 会选出 J 的一行。",
+    "hint.jacobian.2.1": "你的 v 得到 x.grad = {grad}；独热的 v 会选出 J 的一行。",
     "hint.forward.1.1": "一次前向模式计算求出 J 的一列（J·v）。J 有几列？",
     "hint.forward.1.1/2": "一次前向模式计算求出 J 的一列（J·v）；f 有 5 个输入，所以要 5 列。",
     "hint.forward.1.2": "一次反向传播求出 J 的一行（vᵀJ）。J 有几行？",
@@ -458,7 +466,7 @@ _LESSONS = {
     "hint.stopping.3.5": "x.grad 现在是有限的，但不对：它在 x > 0 处应当是 1/x，在其他地方是 0。",
     "hint.inplace.1.1": ".data 在 autograd 背后改了数值。autograd 记录了哪些运算？",
     "hint.inplace.1.1/2": ".data 在 autograd 背后改了数值；被记录的运算是 ×3 和 ×2。",
-    "hint.inplace.2.1": "B 通过 .data 修改 b，不会增加版本计数：反向传播会照常运行，悄悄地用新数值计算。",
+    "hint.inplace.2.1": "B 通过 .data 修改 b，不会增加版本号：反向传播会照常运行，悄悄地用新数值计算。",
     "hint.inplace.2.2": "D 修改的是 c，一个没有被任何梯度函数保存的新张量：没有谁检查它的版本。",
     "hint.inplace.2.3": "其他选项中也有会增加 b 的版本号的；再看一遍那张表。",
     "hint.inplace.2.3/2": "{missing} 也会增加 b 的版本号（原位修改都会，在 no_grad 下和通过 detach() 也一样）。",

@@ -31,12 +31,15 @@ def linear(out: Path) -> list[Path]:
     b = torch.randn(1, requires_grad=True)
     y = torch.mul(w, x)
     z = torch.add(y, b)
-    files = _save(viz.draw_forward(z, title=tr("gallery.linear_forward")), out, "linear_forward")
+    names = {x: "x", w: "w", b: "b", y: "y", z: "z"}  # as the textbook names them
+    forward = viz.draw_forward(z, names, title=tr("gallery.linear_forward"))
+    files = _save(forward, out, "linear_forward")
     with viz.record() as rec:
         z.backward()
     title = tr("gallery.linear_backward")
-    files += _save(viz.draw_backward(z, recording=rec, title=title), out, "linear_backward")
-    both = viz.draw(z, recording=rec, title=tr("gallery.linear_both"))
+    backward = viz.draw_backward(z, names, recording=rec, title=title)
+    files += _save(backward, out, "linear_backward")
+    both = viz.draw(z, names, recording=rec, title=tr("gallery.linear_both"))
     return files + _save(both, out, "linear_both")
 
 
@@ -44,12 +47,13 @@ def quadratic(out: Path) -> list[Path]:
     """``y = (x+1)*(x+2)``: one leaf used twice, so two gradients are summed."""
     x = torch.tensor(2.0, requires_grad=True)
     y = (x + 1) * (x + 2)
-    files = _save(viz.draw_forward(y, title="y = (x+1)*(x+2)"), out, "quadratic_forward")
+    names = {x: "x", y: "y"}
+    files = _save(viz.draw_forward(y, names, title="y = (x+1)*(x+2)"), out, "quadratic_forward")
     with viz.record() as rec:
         y.backward()
     title = tr("gallery.quadratic_backward")
     return files + _save(
-        viz.draw_backward(y, recording=rec, title=title), out, "quadratic_backward"
+        viz.draw_backward(y, names, recording=rec, title=title), out, "quadratic_backward"
     )
 
 
@@ -58,12 +62,13 @@ def second_derivative(out: Path) -> list[Path]:
     x = torch.tensor(2.0, requires_grad=True)
     y = torch.tensor(3.0, requires_grad=True)
     z = x * x * y
-    files = _save(viz.draw_forward(z, title="z = x*x*y"), out, "second_forward")
+    names = {x: "x", y: "y", z: "z"}
+    files = _save(viz.draw_forward(z, names, title="z = x*x*y"), out, "second_forward")
     with viz.record() as rec:
         (dz_dx,) = torch.autograd.grad(z, x, create_graph=True)
     title = tr("gallery.second_backward")
-    files += _save(viz.draw_backward(z, recording=rec, title=title), out, "second_backward")
-    names = {dz_dx: "dz/dx"}
+    files += _save(viz.draw_backward(z, names, recording=rec, title=title), out, "second_backward")
+    names = {x: "x", y: "y", dz_dx: "dz/dx"}
     title = tr("gallery.second_grad_forward")
     files += _save(viz.draw_forward(dz_dx, names, title=title), out, "second_grad_forward")
     with viz.record() as rec2:

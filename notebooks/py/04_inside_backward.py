@@ -300,7 +300,24 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **Exercise 1 (predict the engine).** For
+# **Exercise 1 (backprop by hand).** Before the engine does it, do it yourself, as in
+# micrograd's lecture. For the neuron below, find the gradient of the output `o` with
+# respect to each of the five leaves: start at `o` with gradient 1 and walk back one
+# operation at a time, multiplying by each local derivative. Then check your numbers
+# with `viz.draw_backward` on the same neuron built from tensors.
+
+# %%
+# micrograd's neuron: o = tanh(x1*w1 + x2*w2 + b)
+x1, x2, w1, w2, b = 2.0, 0.0, -3.0, 1.0, 6.8813735870195432
+n = x1 * w1 + x2 * w2 + b
+o = math.tanh(n)
+print(f"n = {n:.4f}, o = {o:.4f}")
+grads_by_hand = {"x1": ..., "w1": ..., "x2": ..., "w2": ..., "b": ...}  # do/d(leaf)
+
+check("engine.hand", grads_by_hand)
+
+# %% [markdown]
+# **Exercise 2 (predict the engine).** For
 # `out = torch.exp(x * w) + torch.sin(x)` (with `x` and `w` leaves that require
 # grad), give an order in which an engine can run the four operation nodes: each
 # node only after every node that sends it a gradient. Leave out the
@@ -313,7 +330,7 @@ order = ...  # a list of node names, e.g. ["XBackward0", "YBackward0", ...]
 check("engine.1", order)
 
 # %% [markdown]
-# **Exercise 2 (a rule of your own).** Write the backward rule of `exp`: given the
+# **Exercise 3 (a rule of your own).** Write the backward rule of `exp`: given the
 # input value `x` (a number) and the gradient `grad` arriving from the output, return
 # the gradient for `x`. `check` compares it with minigrad's `ExpBackward0`.
 
@@ -326,7 +343,7 @@ def exp_backward(x, grad):
 check("engine.2", exp_backward)
 
 # %% [markdown]
-# **Exercise 3 (build the engine yourself).** As in micrograd's lecture, extend the
+# **Exercise 4 (build the engine yourself).** As in micrograd's lecture, extend the
 # `Value` engine above. `MyValue` inherits `+`, `*` and `exp` (which make `MyValue`s,
 # thanks to `type(self)`). Replace each `...` with the local derivative of `**` (by a
 # plain number), `tanh`, unary `-` and binary `-`, and write `backward()` yourself,

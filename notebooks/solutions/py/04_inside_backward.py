@@ -30,6 +30,38 @@ from minigrad.lessons import all_solutions_pass, passes
 # %% [markdown]
 # ## Exercise 1
 #
+# Walk back from `o`, whose gradient is 1. `o = tanh(n)`, and tanh's local derivative
+# is $1 - o^2 = 1 - 0.7071^2 = 0.5$, so $do/dn = 0.5$. `n` is a sum, and a sum passes
+# its gradient to each input unchanged: `b`, `x1*w1` and `x2*w2` each get 0.5. A product
+# multiplies it by the *other* factor: `x1` gets $w_1 \cdot 0.5 = -1.5$, `w1` gets
+# $x_1 \cdot 0.5 = 1$, `x2` gets $w_2 \cdot 0.5 = 0.5$ and `w2` gets $x_2 \cdot 0.5 = 0$
+# (a weight on a zero input learns nothing). The engine agrees, edge by edge.
+
+# %%
+# tanh's local derivative 1 - o²: 0.5
+do_dn = 1 - math.tanh(2.0 * -3.0 + 0.0 * 1.0 + 6.8813735870195432) ** 2
+# a sum passes it on, a product times the other factor
+grads_by_hand = {"x1": -3.0 * do_dn, "w1": 2.0 * do_dn, "x2": 1.0 * do_dn, "w2": 0.0, "b": do_dn}
+leaves = {
+    name: torch.tensor(value, requires_grad=True)
+    for name, value in {
+        "x1": 2.0,
+        "x2": 0.0,
+        "w1": -3.0,
+        "w2": 1.0,
+        "b": 6.8813735870195432,
+    }.items()
+}
+o = (leaves["x1"] * leaves["w1"] + leaves["x2"] * leaves["w2"] + leaves["b"]).tanh()
+with viz.record() as rec:
+    o.backward()
+print({name: round(t.grad.item(), 4) for name, t in leaves.items()})
+assert passes("engine.hand", grads_by_hand)
+viz.draw_backward(o, {t: name for name, t in leaves.items()}, recording=rec)
+
+# %% [markdown]
+# ## Exercise 2
+#
 # `AddBackward0` runs first: it is the output's node and nothing feeds it. It sends
 # gradients to `ExpBackward0` and `SinBackward0`, which are then both ready;
 # `MulBackward0` waits for `ExpBackward0`. So three orders are valid, and `check`
@@ -48,7 +80,7 @@ assert passes("engine.1", order)
 assert passes("engine.1", ["AddBackward0", "ExpBackward0", "MulBackward0", "SinBackward0"])
 
 # %% [markdown]
-# ## Exercise 2
+# ## Exercise 3
 #
 # The local derivative of $e^x$ is $e^x$; the chain rule multiplies it by the
 # gradient arriving from the output.
@@ -62,7 +94,7 @@ def exp_backward(x, grad):
 assert passes("engine.2", exp_backward)
 
 # %% [markdown]
-# ## Exercise 3
+# ## Exercise 4
 #
 # The lesson's `Value`, then the four local derivatives and `backward()`: a depth-first
 # visit puts every node after its parents, and the reversed order reaches a node only

@@ -45,7 +45,7 @@ minigrad.set_language("zh")
 #
 # “教材”一栏给出每一课重现的教材小节（和图），方便读过教材的同学找到对应的位置。每一课几秒钟就能运行完，最后有能自动检查答案的练习（答错时先给一条指出思路的提示，之后每错一次，提示就更具体一些；详细的参考答案在 `notebooks/zh/solutions/` 中，每课一个 notebook），并把代码和真正的 PyTorch 对比；`make lab` 会安装 PyTorch（2.13.0 的 CPU 版）。故意展示错误的单元格带有 `raises-exception` 标签；含有这类单元格的课程以 `%xmode Minimal` 开头，这样报错只显示它的类型和信息，就像 PyTorch 的报错那样。
 #
-# **中文版说明。** 中文版的代码单元格与英文版一字不差（有测试检查）；只多了第一个单元格，它调用 `minigrad.set_language("zh")`，让 `explain()`、图中的图例和说明、小部件的标签都说中文。torch 自己的报错、警告和输出保持英文，和教材里一样。
+# **中文版说明。** 中文版的代码单元格除注释（已译成中文）外，与英文版完全相同（有测试检查）；只多了第一个单元格，它调用 `minigrad.set_language("zh")`，让 `explain()`、图中的图例和说明、小部件的标签都说中文。torch 自己的报错、警告和输出保持英文，和教材里一样。
 #
 # **术语表**（与教材一致）
 #
@@ -83,6 +83,16 @@ minigrad.set_language("zh")
 # | 梯度裁剪 | gradient clipping | `clip_grad_norm_`、`clip_grad_value_` |
 # | 冻结 / 微调 | freeze / fine-tune | `requires_grad_(False)`，只把可训练参数交给优化器 |
 # | 独热 | one-hot | 只有一个 1 的向量 |
+# | 扇出 | fan-out | 一个张量被多处使用，它的梯度要相加 |
+# | 引擎 / 就绪 | engine / ready | 反向传播的调度者；一个节点收齐了所有流入的梯度，就“就绪”了 |
+# | 推理 | inference | `torch.inference_mode()` |
+# | 截断误差 / 舍入误差 | truncation error / rounding error | 有限差分的两种误差 |
+# | 广播 | broadcasting | 形状 `[3]` 与 `[4, 3]` 相加 |
+# | 异常检测 | anomaly detection | `torch.autograd.detect_anomaly()` |
+# | 不可导点（尖点） | non-differentiable point (kink) | `relu`、`abs` 在 0 处 |
+# | 单步演示器 | the backward stepper | `widgets.BackwardStepper` |
+# | 雅可比矩阵探索器 | the Jacobian explorer | `widgets.JacobianExplorer` |
+# | 小部件 | widget | 课程中可交互的控件（滑块、按钮） |
 #
 # **怎样看图。** 蓝色椭圆是需要梯度的叶子节点，白色椭圆是常量张量（普通的 Python 数字，比如 `x + 1` 中的 1，画成没有边框的灰色标签），橙色椭圆是计算得到的张量（双线边框标出输出）。灰色方框是算子（运算）；在梯度流动图里，灰色方框是 `backward()` 运行的 `grad_fn` 节点；绿色方框是 `AccumulateGrad`，它把梯度累加到叶子节点的 `.grad` 中。红色虚线表示截断（`detach`、`.data`、`no_grad`）。每张图都带有自己的图例：
 

@@ -268,4 +268,4 @@ need_grad = ...  # 例如 {"u"}
 check("graphs.3", need_grad)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/01_tensors_and_graphs.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/01_tensors_and_graphs.ipynb) 里。请先自己试过再打开。

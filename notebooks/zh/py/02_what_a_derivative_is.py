@@ -70,7 +70,7 @@ for h in [1.0, 0.1, 0.01, 0.001]:
     print(f"h = {h:<6}  (f(x+h) - f(x-h)) / 2h = {slope.item():.6f}")
 
 # %% [markdown]
-# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它不做任何扰动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 4 课会打开这些规则来看），结果一致：
+# 当 $h = 0.001$ 时，单侧差分的斜率差了 0.006；中心差分只差 0.000001。现在问问 autograd。它不做任何扰动：它精确地应用求导规则 $\frac{d}{dx} x^3 = 3x^2$（第 4 课会详细拆解这些规则），结果一致：
 
 # %%
 x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
@@ -126,7 +126,7 @@ x = torch.tensor([0.5, 1.5, -2.0], dtype=torch.float64, requires_grad=True)
 print(torch.autograd.gradcheck(g, (x,)))
 
 # %% [markdown]
-# 什么时候会失败？当 autograd 的答案不是产生这些数值的那个函数的导数时。这里 `x.detach()` 把一个因子藏了起来，autograd 看不到它，于是 autograd 说 $\frac{d}{dx}(x \cdot c) = c$，而挪动输入看到的是 $x^2$，斜率为 $2x$：
+# 什么时候会失败？当 autograd 的答案不是产生这些数值的那个函数的导数时。这里 `x.detach()` 把一个因子藏了起来，autograd 看不到它，于是 autograd 说 $\frac{d}{dx}(x \cdot c) = c$，而扰动输入看到的是 $x^2$，斜率为 $2x$：
 
 
 # %%
@@ -202,4 +202,4 @@ best_h = ...  # 一个数，例如 1e-3
 check("derivative.3", best_h)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/02_what_a_derivative_is.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/02_what_a_derivative_is.ipynb) 里。请先自己试过再打开。

@@ -268,4 +268,4 @@ answer_3 = ...  # 一个字符串
 check("scalar.3", answer_3)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/03_scalar_backward.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/03_scalar_backward.ipynb) 里。请先自己试过再打开。

@@ -109,7 +109,7 @@ print([step["node"].name() for step in rec.steps])
 print(x.grad)
 
 # %% [markdown]
-# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（反向传播会释放计算图保存的张量，第 5 课会讲到，所以我们重新构建一张）：单步演示会显示到达每个节点的梯度以及它们的和。
+# `AddBackward0` 是在*两个* `MulBackward0` 节点都运行之后才运行的。在一张新的计算图上单步执行同样的反向传播（反向传播会释放计算图保存的张量，第 5 课会讲到，所以我们重新构建一张）：单步演示器会显示到达每个节点的梯度以及它们的和。
 
 # %% tags=["nbval-ignore-output"]
 from minigrad.widgets import BackwardStepper
@@ -221,7 +221,7 @@ naive_backward(fan_out(xv))
 print("naive engine:", xv.grad, "  correct:", 4 * (3.0 + 1))
 
 # %% [markdown]
-# 它报告的是 8：只有路径 $y \to a \to x$，经过 $b$ 的路径丢失了。引擎循环第 1 步的计数正是为了防止这种情况：`a` 的 `AddBackward0` 要等两个梯度，所以收到第一个之后不能运行。
+# 它算出的是 8：只有路径 $y \to a \to x$，经过 $b$ 的路径丢失了。引擎循环第 1 步的计数正是为了防止这种情况：`a` 的 `AddBackward0` 要等两个梯度，所以收到第一个之后不能运行。
 #
 # ## 同样的代码，真正的 PyTorch
 
@@ -262,7 +262,20 @@ compare_with_pytorch(example)
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1（预测引擎的顺序）** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
+# **练习 1（手工反向传播）** 在引擎动手之前，先自己做一遍，就像 micrograd 讲座里那样。对下面这个神经元，求输出 `o` 对五个叶子节点各自的梯度：从梯度为 1 的 `o` 出发，一次往回走一个运算，每一步乘上那个运算的局部导数。然后用张量搭出同一个神经元，用 `viz.draw_backward` 核对你的结果。
+
+# %%
+# micrograd 讲座里的神经元：o = tanh(x1*w1 + x2*w2 + b)
+x1, x2, w1, w2, b = 2.0, 0.0, -3.0, 1.0, 6.8813735870195432
+n = x1 * w1 + x2 * w2 + b
+o = math.tanh(n)
+print(f"n = {n:.4f}, o = {o:.4f}")
+grads_by_hand = {"x1": ..., "w1": ..., "x2": ..., "w2": ..., "b": ...}  # do/d(叶子节点)
+
+check("engine.hand", grads_by_hand)
+
+# %% [markdown]
+# **练习 2（预测引擎的顺序）** 对于 `out = torch.exp(x * w) + torch.sin(x)`（`x` 和 `w` 是需要梯度的叶子节点），请给出引擎运行这四个运算节点的一种可行顺序：每个节点都要排在所有给它传梯度的节点之后。不算 `AccumulateGrad` 节点。正确答案不止一个；`BackwardStepper` 会显示 minigrad（以及 PyTorch）实际选的那一个。
 
 # %%
 order = ...  # 节点名的列表，例如 ["XBackward0", "YBackward0", ...]
@@ -270,7 +283,7 @@ order = ...  # 节点名的列表，例如 ["XBackward0", "YBackward0", ...]
 check("engine.1", order)
 
 # %% [markdown]
-# **练习 2（自己写一条规则）** 写出 `exp` 的求导规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
+# **练习 3（自己写一条规则）** 写出 `exp` 的求导规则：给定输入值 `x`（一个数）和从输出传来的梯度 `grad`，返回 `x` 的梯度。`check` 会把它与 minigrad 的 `ExpBackward0` 比较。
 
 
 # %%
@@ -281,7 +294,7 @@ def exp_backward(x, grad):
 check("engine.2", exp_backward)
 
 # %% [markdown]
-# **练习 3（自己动手搭引擎）** 像 micrograd 讲座那样，扩展上面的 `Value` 引擎。`MyValue` 继承了 `+`、`*` 和 `exp`（因为用了 `type(self)`，它们得到的也是 `MyValue`）。把每个 `...` 换成 `**`（指数是普通的数）、`tanh`、一元 `-` 和二元 `-` 的局部导数，并自己写出 `backward()`，不要看上面那个。`check` 会构造 25 个由三个输入组成、节点相互共享的随机表达式（就像下面画的这个），把你的数值和梯度与 minigrad 的比较。参考答案笔记本接着会用它训练一个小网络。
+# **练习 4（自己动手搭引擎）** 像 micrograd 讲座那样，扩展上面的 `Value` 引擎。`MyValue` 继承了 `+`、`*` 和 `exp`（因为用了 `type(self)`，它们得到的也是 `MyValue`）。把每个 `...` 换成 `**`（指数是普通的数）、`tanh`、一元 `-` 和二元 `-` 的局部导数，并自己写出 `backward()`，不要看上面那个。`check` 会构造 25 个由三个输入组成、节点相互共享的随机表达式（就像下面画的这个），把你的数值和梯度与 minigrad 的比较。参考答案 notebook接着会用它训练一个小网络。
 
 # %%
 a = torch.tensor(0.5, requires_grad=True)
@@ -312,4 +325,4 @@ class MyValue(Value):
 check("engine.3", MyValue)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/04_inside_backward.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/04_inside_backward.ipynb) 里。请先自己试过再打开。

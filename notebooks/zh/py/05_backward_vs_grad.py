@@ -29,7 +29,7 @@ minigrad.set_language("zh")
 # **本课内容**
 #
 # - 求梯度的两种方式：`backward()` 把梯度*保存*到叶子节点的 `.grad` 中，`torch.autograd.grad()` 把梯度*返回*给你，什么也不保存；
-# - 为什么在同一张计算图上第二次反向传播需要用到被第一次释放的保存张量时会失败，`retain_graph=True` 改变了什么；
+# - 同一张计算图上的第二次反向传播如果要用到第一次已经释放的保存张量，为什么会失败；`retain_graph=True` 改变了什么；
 # - `backward()` 是把梯度**加**到 `.grad` 上，而不是覆盖，所以梯度会不断累积，直到你用 `x.grad.zero_()`（训练时用 `optimizer.zero_grad()`）清零。
 
 # %%
@@ -67,7 +67,7 @@ print(grad)
 print("x.grad is still", x.grad)
 
 # %% [markdown]
-# 结果是元组，因为 `inputs` 可以是多个张量；只有一个输入时，我们取第 `[0]` 个元素。
+# 结果是元组，因为 `inputs` 可以是多个张量；只有一个输入时，取下标为 `[0]` 的元素。
 #
 # 第二个例子，有两个叶子节点：$z = x^2 y$，所以在 $x = 2, y = 3$ 处 $\partial z/\partial x = 2xy = 12$，$\partial z/\partial y = x^2 = 4$。
 
@@ -158,7 +158,7 @@ z.backward()
 print(x.grad)
 
 # %% [markdown]
-# 为什么是相加而不是覆盖？并不是因为一个张量在多处被使用：在*一次*反向传播之内，引擎自己就会把各条路径的梯度加起来（第 4 课）。跨*多次调用*的累加，是为了由几次反向传播拼出一个梯度：一批数据太大、内存放不下，就分成几个小批量，各做一次 `backward()`；或者几个损失先后各做一次反向传播。用小批量累加，得到的就是整批数据的梯度：
+# 为什么是相加而不是覆盖？并不是因为一个张量在多处被使用：在*一次*反向传播之内，引擎自己就会把各条路径的梯度加起来（第 4 课）。跨*多次调用*的累加，是为了由几次反向传播拼出一个梯度：一批数据太大、内存放不下，就分成几个微批次，各做一次 `backward()`；或者几个损失先后各做一次反向传播。用微批次累加，得到的就是整批数据的梯度：
 
 # %%
 data = torch.tensor([1.0, 2.0, 3.0, 4.0])
@@ -166,7 +166,7 @@ w = torch.tensor(0.5, requires_grad=True)
 ((w * data - 1) ** 2).mean().backward()  # 整批数据一次算完
 whole = w.grad.clone()
 w.grad = None
-for part in data.split(2):  # 分成两个各含 2 个样本的小批量
+for part in data.split(2):  # 分成两个各含 2 个样本的微批次
     ((w * part - 1) ** 2).mean().backward()  # 每次调用都加到 w.grad 上
 print(whole, w.grad / 2)  # 两半的平均就是整批的梯度
 
@@ -207,7 +207,7 @@ print(w.grad)
 # %% [markdown]
 # 没有 `optimizer.zero_grad()`，每一步用的都是到目前为止所有梯度的和。删掉那一行再运行一次这个单元格，看看有什么不同。
 #
-# ## 穿过 `while` 和 `if`
+# ## 经过 `while` 和 `if` 的求导
 #
 # 计算图是在 Python 运行的同时记录下来的（第 1 课），所以即使函数里的循环和分支取决于数据，也照样可以求导：autograd 求导的是这个输入*实际走过*的那条路径。下面这个函数取自 d2l，`d` 等于 `a` 乘以某个常数 $k$（翻倍几次、走哪个分支，都取决于 `a`），所以梯度就是这个 $k$，也就是 `d / a`。计算图是一串乘法，循环跑了几次，它就有多长：
 
@@ -292,7 +292,7 @@ def grads(torch, x, y):
 check("grad.2", grads)
 
 # %% [markdown]
-# **练习 3（实际走过的路径）** 用“穿过 `while` 和 `if`”一节中的 `f`，取 `a = torch.tensor(-0.3, requires_grad=True)`，`f(a).backward()` 之后 `a.grad` 是多少？先自己数一数翻倍的次数，判断走哪个分支。
+# **练习 3（实际走过的路径）** 用“经过 `while` 和 `if` 的求导”一节中的 `f`，取 `a = torch.tensor(-0.3, requires_grad=True)`，`f(a).backward()` 之后 `a.grad` 是多少？先自己数一数翻倍的次数，判断走哪个分支。
 
 # %%
 answer_3 = ...  # 一个数
@@ -300,4 +300,4 @@ answer_3 = ...  # 一个数
 check("grad.3", answer_3)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/05_backward_vs_grad.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/05_backward_vs_grad.ipynb) 里。请先自己试过再打开。

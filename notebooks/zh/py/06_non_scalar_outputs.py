@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *重现教材 2.5.4 节（非标量反向传播）。*
 #
-# **出处**：教材 2.5.4 节；讲 `torch.autograd.grad` 的那篇文章（其中的 `y.backward(torch.ones_like(x))` 和 `grad_outputs`）；PyTorch 的 autograd 教程（`gradient` 参数和向量-雅可比积）；PyTorch 的《Broadcasting semantics》说明。
+# **出处**：教材 2.5.4 节；讲 `torch.autograd.grad` 的那篇文章（其中的 `y.backward(torch.ones_like(x))` 和 `grad_outputs`）；PyTorch 的 autograd 教程（`gradient` 参数和向量-雅可比积）；PyTorch 的“Broadcasting semantics”说明。
 #
 # **本课内容**
 #
@@ -230,7 +230,7 @@ from minigrad.lessons import check
 # **练习 1** `x = torch.tensor([1., 2., 3.], requires_grad=True)`，`y = x ** 3`。`y.backward(torch.tensor([1., 0., -1.]))` 之后 `x.grad` 是多少？给出三个数组成的列表。
 
 # %%
-answer_1 = ...  # e.g. [0.0, 0.0, 0.0]
+answer_1 = ...  # 例如 [0.0, 0.0, 0.0]
 
 check("nonscalar.1", answer_1)
 
@@ -238,7 +238,7 @@ check("nonscalar.1", answer_1)
 # **练习 2** 对上面 `view` 的例子，选择 `v` 使 `x.grad` 变成 `[2., 2., 2., 2.]`。把 `v` 写成与 `z`（那个 2×2 视图）形状相同的嵌套列表。
 
 # %%
-answer_2 = ...  # e.g. [[0.0, 0.0], [0.0, 0.0]]
+answer_2 = ...  # 例如 [[0.0, 0.0], [0.0, 0.0]]
 
 check("nonscalar.2", answer_2)
 
@@ -246,9 +246,9 @@ check("nonscalar.2", answer_2)
 # **练习 3** `x = torch.ones(5, 2)`，`w = torch.ones(2, 3, requires_grad=True)`，`b = torch.zeros(3, requires_grad=True)`，`loss = (x @ w + b).sum()`。预测 `loss.backward()` 之后的 `b.grad`：它的形状和数值。用列表回答。
 
 # %%
-answer_3 = ...  # e.g. [0.0, 0.0]
+answer_3 = ...  # 例如 [0.0, 0.0]
 
 check("nonscalar.3", answer_3)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/06_non_scalar_outputs.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/06_non_scalar_outputs.ipynb) 里。请先自己试过再打开。

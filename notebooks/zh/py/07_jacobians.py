@@ -30,7 +30,7 @@ minigrad.set_language("zh")
 #
 # - 怎样手工计算一个二元小函数的雅可比矩阵；
 # - 陷阱：`y.backward(torch.Tensor([[1, 1]]))` 给出的**不是**雅可比矩阵，而是它各行之和 `[6, 9]`；
-# - 怎样用 独热（one-hot）向量 `v` 和 `retain_graph=True` 逐行求出雅可比矩阵，行与行之间把 `x.grad` 清零；
+# - 怎样用独热（one-hot）向量 `v` 和 `retain_graph=True` 逐行求出雅可比矩阵，行与行之间把 `x.grad` 清零；
 # - 怎样用 `torch.autograd.functional.jacobian` 检验结果。
 
 # %%
@@ -129,7 +129,7 @@ print("row 2 without clearing:", x.grad)
 # %% [markdown]
 # ## 同样的事，用 `autograd.grad` 写成循环
 #
-# `autograd.grad` 返回梯度，而不是把它累加到 `x.grad` 中，所以不需要清零。每个输出用一个 one-hot 的 `v`，各得到一行：
+# `autograd.grad` 返回梯度，而不是把它累加到 `x.grad` 中，所以不需要清零。每个输出用一个独热的 `v`，各得到一行：
 
 
 # %%
@@ -163,7 +163,7 @@ print(jacobian(f, torch.tensor([2.0, 3.0])))
 # %% [markdown]
 # ## 动手探索
 #
-# 探索器显示 $x = (2, 3)$ 处的 $J$。用它的控件选择 $v$：旁边会手工算出乘积 $v^\top J$，与 `y.backward(v)` 实际放进 `x.grad` 的结果并列；one-hot 的 $v$ 会选出一行。要看另一点处的 $J$，换一个 `x` 再运行这个单元格：第一列上面随 $2x_1$ 变化，下面保持 2；第二列上面保持 3，下面随 $2x_2$ 变化。
+# 雅可比矩阵探索器显示 $x = (2, 3)$ 处的 $J$。用它的控件选择 $v$：旁边会手工算出乘积 $v^\top J$，与 `y.backward(v)` 实际放进 `x.grad` 的结果并列；独热的 $v$ 会选出一行。要看另一点处的 $J$，换一个 `x` 再运行这个单元格：第一列上面随 $2x_1$ 变化，下面保持 2；第二列上面保持 3，下面随 $2x_2$ 变化。
 
 # %% tags=["nbval-ignore-output"]
 from minigrad.widgets import JacobianExplorer
@@ -220,9 +220,9 @@ check("jacobian.1", answer_1)
 # **练习 2** 对第一个函数，在 $x = (2, 3)$ 处，哪个 `v` 能让 `y.backward(v)` 得到 `x.grad == [[2., 6.]]`，即 $J$ 的第二行？写成 1×2 的嵌套列表。
 
 # %%
-answer_2 = ...  # e.g. [[1, 1]]
+answer_2 = ...  # 例如 [[1, 1]]
 
 check("jacobian.2", answer_2)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/07_jacobians.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/07_jacobians.ipynb) 里。请先自己试过再打开。

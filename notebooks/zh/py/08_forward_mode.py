@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *超出教材 2.5.4 节：教材中的 `backward(v)` 是乘以雅可比矩阵的两种方式之一；本课介绍另一种。*
 #
-# **出处**：教材 2.5.4 节（`backward(v)`）；PyTorch 的前向模式自动微分教程（`forward_ad.make_dual`/`unpack_dual`）和 `torch.func` 教程（《Jacobians, Hessians, hvp, vhp》：`jvp`、`jacfwd`、`jacrev`、`hessian`）。
+# **出处**：教材 2.5.4 节（`backward(v)`）；PyTorch 的前向模式自动微分教程（`forward_ad.make_dual`/`unpack_dual`）和 `torch.func` 教程（“Jacobians, Hessians, hvp, vhp”：`jvp`、`jacfwd`、`jacrev`、`hessian`）。
 #
 # **本课内容**
 #
@@ -156,7 +156,7 @@ viz.draw_forward(f3(xr))
 #
 # ## 雅可比矩阵的代价
 #
-# 要点：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算（每列一次），或 $m$ 次反向模式计算（每行一次）。第 7 课用 one-hot 的 `v` 和 `backward` 逐行构造了 $J$：那是 $m$ 次反向计算。用 `jvp` 逐列构造则是 $n$ 次前向计算：
+# 要点：$f:\mathbb{R}^n \to \mathbb{R}^m$ 的完整雅可比矩阵需要 $n$ 次前向模式计算（每列一次），或 $m$ 次反向模式计算（每行一次）。第 7 课用独热（one-hot）的 `v` 和 `backward` 逐行构造了 $J$：那是 $m$ 次反向计算。用 `jvp` 逐列构造则是 $n$ 次前向计算：
 
 # %%
 columns = [functional.jvp(f3, x, e)[1] for e in torch.eye(2)]  # n = 2 次计算
@@ -165,7 +165,7 @@ print(torch.stack(columns, dim=1))
 print(torch.stack(rows))
 
 # %% [markdown]
-# 训练只有一个输出，即损失（$m = 1$），却有许多输入，即参数（$n$ 以百万计）。反向模式一次反向传播就得到损失的*所有*导数；前向模式则每个参数都需要一次计算。这就是 `loss.backward()` 采用反向模式的原因。在相反的形状下前向模式占优：输入少，输出多。
+# 训练只有一个输出，即损失（$m = 1$），却有许多输入，即参数（$n$ 以百万计）。反向模式一次反向传播就得到损失的*所有*导数；前向模式则每个参数都需要一次计算。这就是 `loss.backward()` 采用反向模式的原因。反过来，输入少、输出多时，前向模式更合算。
 #
 # | | 前向模式 | 反向模式 |
 # |---|---|---|
@@ -207,7 +207,7 @@ compare_with_pytorch(example)
 # - 前向模式把每个值的斜率带着一起走；一次计算给出 $Jv$。
 # - 反向模式记录计算图，再倒着走；一次计算给出 $v^\top J$。
 # - 在 PyTorch 中：`forward_ad` 对偶张量和 `torch.func.jvp`/`jacfwd`（前向），`backward`、`autograd.grad` 和 `torch.func.vjp`/`jacrev`（反向）。
-# - 雅可比矩阵需要 $n$ 次前向或 $m$ 次反向计算；只有一个损失、有许多参数时，反向模式更便宜。
+# - 雅可比矩阵需要 $n$ 次前向或 $m$ 次反向计算；只有一个损失、有许多参数时，反向模式的开销小得多。
 #
 # ## 练习
 #
@@ -231,7 +231,7 @@ check("forward.1", (forward_passes, reverse_passes))
 
 # %%
 def dual_div(a, b):
-    # a 和 b 都是 (数值, 斜率) 对；返回 a / b 的 (数值, 斜率) 对
+    # a 和 b 都是 (数值, 斜率) 二元组；返回 a / b 的 (数值, 斜率) 二元组
     return ...
 
 
@@ -241,7 +241,7 @@ check("forward.2", dual_div)
 # **练习 3** 用 `torch.func.jvp` 求出：在 $x = (2, 3)$ 处，当两个输入都以速度 1 变化（$v = (1, 1)$）时，`f3` 的每个输出变化多快。把 $Jv$ 写成列表。
 
 # %%
-answer_3 = ...  # 3 个数的列表
+answer_3 = ...  # 三个数的列表
 
 check("forward.3", answer_3)
 
@@ -254,4 +254,4 @@ answer_4 = ...  # 两个数的列表
 check("forward.4", answer_4)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/08_forward_mode.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/08_forward_mode.ipynb) 里。请先自己试过再打开。

@@ -308,4 +308,4 @@ answer_3b = ...
 check("higher.3", (answer_3a, answer_3b))
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/09_higher_order.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/09_higher_order.ipynb) 里。请先自己试过再打开。

@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *对应教材 2.5.1 节第 2 点和第 8 点（`detach()` 与 `torch.no_grad()`）。*
 #
-# **出处**：教材 2.5.1 节；PyTorch 的 autograd 教程（“停止梯度跟踪”一节：`z = torch.matmul(x, w) + b` 的网络）；d2l 风格的那篇文章（在 `no_grad` 下计算的 `y2 = x**3`）；讲 `torch.autograd.grad` 的那篇文章（模型 A 与模型 B 之间的 `detach()`，以及 `a = (x+1).detach()`）；不可导点上的梯度和异常检测参考 PyTorch 的《Autograd mechanics》说明。
+# **出处**：教材 2.5.1 节；PyTorch 的 autograd 教程（“禁用梯度跟踪”一节：`z = torch.matmul(x, w) + b` 的网络）；d2l 风格的那篇文章（在 `no_grad` 下计算的 `y2 = x**3`）；讲 `torch.autograd.grad` 的那篇文章（模型 A 与模型 B 之间的 `detach()`，以及 `a = (x+1).detach()`）；不可导点上的梯度和异常检测参考 PyTorch 的“Autograd mechanics”说明。
 #
 # **本课内容**
 #
@@ -133,7 +133,7 @@ print("A:", weight_A.grad, " B:", weight_B.grad)
 # %% [markdown]
 # ## 冻结与微调
 #
-# 要永久冻结一个参数，就关掉它的 `requires_grad`。微调就是这样对待整个预训练的*主体*：把*输出头*换成适合新任务的新层，只把仍要训练的参数交给优化器。梯度仍然*穿过*被冻结的层（这里一直传到需要梯度的输入 `x`）；只是不会存*进*它们：被冻结参数的 `.grad` 一直是 `None`。
+# 要永久冻结一个参数，就关掉它的 `requires_grad`。微调时对整个预训练的*主体*都这样做，再把*输出头*换成适合新任务的新层，并且只把仍要训练的参数交给优化器。梯度仍然*穿过*被冻结的层（这里一直传到需要梯度的输入 `x`）；只是不会存*进*它们：被冻结参数的 `.grad` 一直是 `None`。
 
 # %%
 torch.manual_seed(0)
@@ -285,7 +285,7 @@ check("stopping.1", answer_1)
 # **练习 2** 下面哪些做法，包在模型的前向计算外面（或在它之前使用），能阻止 autograd 记录它？(A) `with torch.no_grad():`，(B) 给模型输入 `x.detach()`，*并且*冻结所有参数，(C) `model.eval()`，(D) 对每个参数 `p` 调用 `p.requires_grad_(False)`（输入也不需要梯度），(E) `with torch.inference_mode():`。用字母集合作答。
 
 # %%
-answer_2 = ...  # e.g. {"A"}
+answer_2 = ...  # 例如 {"A"}
 
 check("stopping.2", answer_2)
 
@@ -295,10 +295,10 @@ check("stopping.2", answer_2)
 
 # %%
 def f(x):
-    return torch.where(x > 0, x.log(), 0.0)  # 修好我：数值不变，去掉 NaN
+    return torch.where(x > 0, x.log(), 0.0)  # 请修改：保持数值不变，消除 NaN
 
 
 check("stopping.3", f)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/10_stopping_gradients.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/10_stopping_gradients.ipynb) 里。请先自己试过再打开。

@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *对应教材 2.5.1 节第 8 点（`.data` 与 `detach()`）以及 2.5.3 节。*
 #
-# **出处**：d2l 风格的那篇文章（`y.data *= 100` 与 `y *= 100` 的对比）；讲 `torch.autograd.grad` 的那篇文章（第二次反向传播之前用 `x.grad.data.zero_()` 清零 `x.grad`）；PyTorch 的《Autograd mechanics》说明（原位操作与版本计数器）。
+# **出处**：d2l 风格的那篇文章（`y.data *= 100` 与 `y *= 100` 的对比）；讲 `torch.autograd.grad` 的那篇文章（第二次反向传播之前用 `x.grad.data.zero_()` 清零 `x.grad`）；PyTorch 的“Autograd mechanics”说明（原位操作与版本计数器）。
 #
 # **本课内容**
 #
@@ -135,7 +135,7 @@ print(a.grad)  # ……但这是 e^a + 1，不是 e^a
 # %% [markdown]
 # ## 为什么 `detach()` 比 `.data` 更安全
 #
-# 要点：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以通过截断得到的张量所做的原位修改会被 autograd 看到，本来会用到过时数值的反向传播会直接报错，而不是悄无声息地返回错误的结果：
+# 要点：`b.detach()` 和 `b.data` 都给出计算图之外的 `b` 的数值，而且都与 `b` *共享内存*：改变其中一个，另一个也跟着变。区别在于 `detach()` 还共享 `b` 的**版本计数器**。所以对 detach() 得到的张量做原位修改，autograd 是看得到的：本来会用到过时数值的反向传播会直接报错，而不是悄无声息地返回错误的结果：
 
 # %% tags=["raises-exception"]
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -244,9 +244,9 @@ check("inplace.1", answer_1)
 # **练习 2** `a = torch.tensor([1.0, 2.0], requires_grad=True)`，`b = a.exp()`（它的反向传播需要 `b` 本身）。在 `b.sum().backward()` 之前做下面某一种修改：(A) `b.add_(1)`，(B) `b.data.add_(1)`，(C) `b.detach().add_(1)`，(D) 先 `c = b * 2` 再 `c.add_(1)`，(E) `with torch.no_grad(): b.add_(1)`。哪几种会让反向传播报错停止？用字母的集合回答。
 
 # %%
-answer_2 = ...  # e.g. {"A"}
+answer_2 = ...  # 例如 {"A"}
 
 check("inplace.2", answer_2)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/11_inplace_and_versions.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/11_inplace_and_versions.ipynb) 里。请先自己试过再打开。

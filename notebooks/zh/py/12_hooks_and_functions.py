@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *超出教材 2.5 节：2.5 节说 `torch.Tensor` 和 `torch.Function` 是 autograd 的两个核心类（并没有 `torch.Function`：这个类是 `torch.autograd.Function`）；本课自己写一个 `Function`。*
 #
-# **出处**：教材 2.5 节（两个核心类）；PyTorch 的《Extending PyTorch》说明（自定义 `Function`、`gradcheck`）和《Autograd mechanics》说明（保存的张量及其钩子）。
+# **出处**：教材 2.5 节（两个核心类）；PyTorch 的“Extending PyTorch”说明（自定义 `Function`、`gradcheck`）和“Autograd mechanics”说明（保存的张量及其钩子）。
 #
 # **本课内容**
 #
@@ -123,7 +123,7 @@ print(x.grad)
 viz.draw_backward(Cube.apply(x).sum())
 
 # %% [markdown]
-# ## 保存的张量，在代码里看
+# ## 在代码里查看保存的张量
 #
 # `ctx.save_for_backward` 是 `Function` 保留反向传播所需数据的方式。内置运算也一样，而且 PyTorch 让你看得到：`grad_fn` 把每个保存的值显示为属性 `_saved_<名字>`，`dir(y.grad_fn)` 会列出它们。`mul` 保存两个因子（`self` 和 `other`）；`exp` 保存它的*结果*，因为 $\frac{d}{dx}e^x = e^x$。保存的输入就是你传进去的那个张量本身：
 
@@ -297,4 +297,4 @@ answer_3 = ...  # 一个数
 check("hooks.3", answer_3)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/12_hooks_and_functions.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/12_hooks_and_functions.ipynb) 里。请先自己试过再打开。

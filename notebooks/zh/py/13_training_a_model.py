@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *把教材 2.5 节付诸实践：实现它第一段所说的参数学习。*
 #
-# **出处**：教材 2.5 节的实际应用；PyTorch 的 autograd 教程及其《Optimizing model parameters》一页（训练循环：`zero_grad`、`backward`、`step`）。
+# **出处**：教材 2.5 节的实际应用；PyTorch 的 autograd 教程及其“Optimizing model parameters”一页（训练循环：`zero_grad`、`backward`、`step`）。
 #
 # **本课内容**
 #
@@ -153,7 +153,7 @@ for xi, pi in zip(test_x.flatten().tolist(), prediction.flatten().tolist()):
     print(f"x = {xi:+.1f}   model {pi:+.2f}   x² - 1 = {xi**2 - 1:+.2f}")
 
 # %% [markdown]
-# ## 更深的网络，一张图
+# ## 用一张图看更深的网络
 #
 # 多堆几层，计算图就为每一层增加同样的几个节点。`collapse=True` 把一串相同的块只画一次，画成一个标着 ×N 的方框，并写出其中的参数：这里是五次“`tanh` 接下一层的 `addmm`”，包含位置 2、4、……、10 上那些 `Linear` 层的参数。
 
@@ -203,7 +203,7 @@ compare_with_pytorch(example)
 #
 # ```python
 # for step in range(steps):
-#     optimizer.zero_grad()        # 梯度会累加：先清零           （第 5 课）
+#     optimizer.zero_grad()        # 梯度会累加：先清零             （第 5 课）
 #     loss = loss_fn(model(x), y)  # 前向传播：一张新的动态图       （第 1 课）
 #     loss.backward()              # 标量反向传播，到达每个参数     （第 3 课）
 #     optimizer.step()             # 在 no_grad 下更新              （第 10 课）
@@ -256,4 +256,4 @@ def train(torch):
 check("training.3", train)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/13_training_a_model.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/13_training_a_model.ipynb) 里。请先自己试过再打开。

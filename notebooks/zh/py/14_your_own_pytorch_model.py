@@ -24,16 +24,16 @@ minigrad.set_language("zh")
 #
 # *对应教材 2.5 节（图 2-9 和图 2-10），这一次画的是真实的 PyTorch。*
 #
-# **出处**：教材 2.5 节（图 2-9 和图 2-10）；PyTorch 的 autograd 教程（“计算图”一节）；PyTorch 的《Autograd mechanics》说明（节点钩子）。
+# **出处**：教材 2.5 节（图 2-9 和图 2-10）；PyTorch 的 autograd 教程（“计算图”一节）；PyTorch 的“Autograd mechanics”说明（节点钩子）。
 #
 # **本课内容**
 #
-# - 用课程中同样的 `viz` 调用，画出真实 `torch` 模型的前向计算图和梯度流；
+# - 用课程中同样的 `viz` 调用，画出真实 `torch` 模型的前向计算图和梯度流动图；
 # - 一个节点一个节点地走完 torch *自己的*反向传播，而不改动 `.grad`；更大的模型则一个模块一个模块地走；
 # - 针对真实的 torch 张量，让 `explain` 回答为什么梯度是 `None`、为什么 `backward()` 失败；
 # - 把同一段代码的 minigrad 图和 torch 图并排放在一起。
 #
-# 从这里开始，你使用的是真实的 PyTorch。学习辅助工具也跟着你：把 `torch` 张量交给它们，它们读取的就是 torch 的计算图、torch 保存的张量和 torch 的版本计数器。
+# 从这里开始，你使用的是真实的 PyTorch。这些学习辅助工具照样能用：把 `torch` 张量交给它们，它们读取的就是 torch 的计算图、torch 保存的张量和 torch 的版本计数器。
 
 # %%
 import torch
@@ -42,7 +42,7 @@ from torch import nn
 import minigrad
 from minigrad import explain, viz, widgets
 
-_ = torch.manual_seed(0)  # 本课所有的随机数都可以复现
+_ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 
 # %% [markdown]
 # ## 一个小模型，用真实的 PyTorch 写
@@ -64,7 +64,7 @@ loss2 = model(x).pow(2).mean()
 viz.draw_forward(loss2)
 
 # %% [markdown]
-# ## 梯度流
+# ## 梯度流动图
 #
 # 反向视图就是 torch 引擎要走的那张图：每个运算一个 `grad_fn` 节点，每个参数一个 `AccumulateGrad`。反向传播之后，每条边上标着沿它流过的梯度，由 torch 自己的引擎重新算出。
 
@@ -85,7 +85,7 @@ print([step.name.split("::")[-1] for step in stepper.steps])
 print(model[0].weight.grad)  # 没有被改动
 
 # %% [markdown]
-# 断言：步进器最后一步中的梯度，正是 `loss.backward()` 写入 `.grad` 的梯度。验证一下：
+# 要点：单步演示器最后一步中的梯度，正是 `loss.backward()` 写入 `.grad` 的梯度。验证一下：
 
 # %%
 loss.backward()
@@ -96,7 +96,7 @@ for name, p in model.named_parameters():
 # %% [markdown]
 # ## 更大的模型，一个模块一个模块地看
 #
-# 真实模型的反向传播有成百上千个节点：一个两层的 Transformer 编码器大约有 150 个。一个节点一个节点地走，就是 150 张图，每张 150 个方框。节点超过 100 个时，步进器改为按模块分组，和模型代码的写法一致：每个模块一个方框（`layers.0.self_attn`、`layers.0.linear1`……：在保持清晰可读的前提下尽量细），torch 的引擎每从一个模块走到下一个模块，就是一步。模块来自参数的名字：`layers.0.linear1.weight` 属于 `layers.0.linear1`。每个方框写着它有多少个节点已经运行、多少个参数已经有了梯度；每个箭头上是从一个模块传到下一个模块的梯度。每一步都写明运行的是哪个模块、运行了它的几个节点，以及其中的第一个和最后一个。（如果引擎离开一个模块、稍后又回到它，这个模块就会有两步。）
+# 真实模型的反向传播有成百上千个节点：一个两层的 Transformer 编码器大约有 150 个。一个节点一个节点地走，就是 150 张图，每张 150 个方框。节点超过 100 个时，单步演示器改为按模块分组，和模型代码的写法一致：每个模块一个方框（`layers.0.self_attn`、`layers.0.linear1`……：在保持清晰可读的前提下尽量细），torch 的引擎每从一个模块走到下一个模块，就是一步。模块来自参数的名字：`layers.0.linear1.weight` 属于 `layers.0.linear1`。每个方框写着它有多少个节点已经运行、多少个参数已经有了梯度；每个箭头上是从一个模块传到下一个模块的梯度。每一步都写明运行的是哪个模块、运行了它的几个节点，以及其中的第一个和最后一个。（如果引擎离开一个模块、稍后又回到它，这个模块就会有两步。）
 
 # %%
 encoder = nn.TransformerEncoder(
@@ -145,7 +145,7 @@ print(explain(h))
 explain(h).figure()  # 路径图，h 标成黄色
 
 # %% [markdown]
-# 原地修改一个节点为反向传播保存的张量，会让下一次反向传播失败：torch 的版本计数器会发现这一点，而 `explain` 在你运行任何东西之前就指出是哪个张量、哪个节点。（`sigmoid` 保存它的结果，所以原地把 `s` 乘以 2 就把它破坏了。）
+# 原位修改一个节点为反向传播保存的张量，会让下一次反向传播失败：torch 的版本计数器会发现这一点，而 `explain` 在你运行任何东西之前就指出是哪个张量、哪个节点。（`sigmoid` 保存它的结果，所以原地把 `s` 乘以 2 就把它破坏了。）
 
 # %%
 s = torch.sigmoid(model[0](x))
@@ -164,7 +164,7 @@ print(explain(spare.weight, output=out))
 # %% [markdown]
 # ## minigrad 与 torch 并排对照
 #
-# 同样的五行代码，用 minigrad 运行一次，再用 torch 运行一次。前向图和梯度流一模一样，节点一一对应：minigrad 的行为和 torch 一致，而现在两者的内部你都能看到。
+# 同样的五行代码，用 minigrad 运行一次，再用 torch 运行一次。前向图和梯度流动图一模一样，节点一一对应：minigrad 的行为和 torch 一致，而现在两者的内部你都能看到。
 
 
 # %%
@@ -200,7 +200,7 @@ viz.side_by_side(
 # | 你想看 | 对 torch 张量调用 |
 # | --- | --- |
 # | 前向计算图 | `with viz.record(): ...`，然后 `viz.draw_forward(loss)` |
-# | 梯度流 | `viz.draw_backward(loss)` |
+# | 梯度流动图 | `viz.draw_backward(loss)` |
 # | torch 的引擎，一步一步 | `widgets.BackwardStepper(loss)` |
 # | 为什么梯度是 `None`、为什么 backward 失败 | `explain(t)`、`explain(p, output=loss)` |
 #
@@ -212,7 +212,7 @@ viz.side_by_side(
 from minigrad.lessons import check
 
 # %% [markdown]
-# **练习 1** 对上面的模型，torch 的引擎在 `loss.backward()` 中运行了几个 `AccumulateGrad` 节点？在步进器的步骤里数一数。
+# **练习 1** 对上面的模型，torch 的引擎在 `loss.backward()` 中运行了几个 `AccumulateGrad` 节点？在单步演示器的步骤里数一数。
 
 # %%
 answer_1 = ...  # 一个整数
@@ -243,4 +243,4 @@ def grads(torch):
 check("pytorch.3", grads)
 
 # %% [markdown]
-# 做完了，或者卡住了？每道练习的详细解答都在 [参考答案](solutions/14_your_own_pytorch_model.ipynb) 笔记本里。请先自己试过再打开。
+# 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/14_your_own_pytorch_model.ipynb) 里。请先自己试过再打开。

@@ -2,6 +2,8 @@
 
 import math
 
+import minigrad
+
 ADD, EXP, MUL, SIN = "AddBackward0", "ExpBackward0", "MulBackward0", "SinBackward0"
 
 
@@ -154,7 +156,25 @@ class NoBackward(MyValue):
     def backward(self): ...
 
 
+RIGHT_BY_HAND = {"x1": -1.5, "w1": 1.0, "x2": 0.5, "w2": 0.0, "b": 0.5}
+
 CASES = {
+    "engine.hand": {
+        "reveals": ["-1.5"],
+        "steps": ["1 − o²", "1 − 0.7071²"],
+        "right": [
+            RIGHT_BY_HAND,
+            {"x1": -1.5, "w1": 1, "x2": 0.5, "w2": 0, "b": 0.5},
+            {" x1": minigrad.tensor(-1.5), "w1": 1.0, "x2": 0.5, "w2": -0.0, "b": 0.49999},
+        ],
+        "wrong": [
+            ({"x1": -3.0, "w1": 2.0, "x2": 1.0, "w2": 0.0, "b": 1.0}, "hint.engine.hand.2"),
+            ({"x1": 1.0, "w1": -1.5, "x2": 0.0, "w2": 0.5, "b": 0.5}, "hint.engine.hand.3"),
+            ({"x1": 1.5, "w1": 1.0, "x2": 0.5, "w2": 0.0, "b": 0.5}, "hint.engine.hand.4"),
+            ({"x1": -1.5, "w1": 1.0}, "hint.engine.hand.1"),
+            ([-1.5, 1.0, 0.5, 0.0, 0.5], "hint.engine.hand.1"),
+        ],
+    },
     "engine.1": {
         # every order that runs a node after the nodes feeding it: torch's own and the others
         "right": [

@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：1. 张量与计算图
 #
 # [本课](../01_tensors_and_graphs.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -78,4 +78,4 @@ print(need_grad)
 assert passes("graphs.3", need_grad)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

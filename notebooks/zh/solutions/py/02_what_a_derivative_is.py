@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：2. 什么是导数
 #
 # [本课](../02_what_a_derivative_is.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import math
@@ -83,4 +83,4 @@ print(f"best h = {best_h:.0e}, error = {min(errors):.1e}")  # 在 eps ** (1/3) �
 assert passes("derivative.3", best_h)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：3. 标量反向传播
 #
 # [本课](../03_scalar_backward.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -68,4 +68,4 @@ print(y.grad)
 assert passes("scalar.3", "y.retain_grad()")
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

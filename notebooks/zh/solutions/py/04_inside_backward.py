@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：4. 拆开 minigrad：`backward()` 是怎样运行的
 #
 # [本课](../04_inside_backward.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import math
@@ -34,6 +34,33 @@ from minigrad.lessons import all_solutions_pass, passes
 
 # %% [markdown]
 # ## 练习 1
+#
+# 从梯度为 1 的 `o` 往回走。`o = tanh(n)`，tanh 的局部导数是 $1 - o^2 = 1 - 0.7071^2 = 0.5$，所以 $do/dn = 0.5$。`n` 是一个和，加法把梯度原样传给每个输入：`b`、`x1*w1` 和 `x2*w2` 各得到 0.5。乘法把梯度乘上*另一个*因子：`x1` 得到 $w_1 \cdot 0.5 = -1.5$，`w1` 得到 $x_1 \cdot 0.5 = 1$，`x2` 得到 $w_2 \cdot 0.5 = 0.5$，`w2` 得到 $x_2 \cdot 0.5 = 0$（输入为 0 的权重什么也学不到）。引擎的结果逐条边都与此一致。
+
+# %%
+# tanh 的局部导数 1 - o²：0.5
+do_dn = 1 - math.tanh(2.0 * -3.0 + 0.0 * 1.0 + 6.8813735870195432) ** 2
+# 加法原样传下去，乘法乘上另一个因子
+grads_by_hand = {"x1": -3.0 * do_dn, "w1": 2.0 * do_dn, "x2": 1.0 * do_dn, "w2": 0.0, "b": do_dn}
+leaves = {
+    name: torch.tensor(value, requires_grad=True)
+    for name, value in {
+        "x1": 2.0,
+        "x2": 0.0,
+        "w1": -3.0,
+        "w2": 1.0,
+        "b": 6.8813735870195432,
+    }.items()
+}
+o = (leaves["x1"] * leaves["w1"] + leaves["x2"] * leaves["w2"] + leaves["b"]).tanh()
+with viz.record() as rec:
+    o.backward()
+print({name: round(t.grad.item(), 4) for name, t in leaves.items()})
+assert passes("engine.hand", grads_by_hand)
+viz.draw_backward(o, {t: name for name, t in leaves.items()}, recording=rec)
+
+# %% [markdown]
+# ## 练习 2
 #
 # `AddBackward0` 最先运行：它是输出的节点，没有别的节点给它传梯度。它把梯度传给 `ExpBackward0` 和 `SinBackward0`，这两个于是都就绪了；`MulBackward0` 要等 `ExpBackward0`。所以有三种可行的顺序，`check` 都接受。minigrad 和目前 PyTorch 的 CPU 引擎一样，在就绪节点中先运行最后创建的那个（`SinBackward0`）；这种先后只是实现细节。
 
@@ -49,7 +76,7 @@ assert passes("engine.1", order)
 assert passes("engine.1", ["AddBackward0", "ExpBackward0", "MulBackward0", "SinBackward0"])
 
 # %% [markdown]
-# ## 练习 2
+# ## 练习 3
 #
 # $e^x$ 的局部导数是 $e^x$；链式法则把它乘上从输出传来的梯度。
 
@@ -62,7 +89,7 @@ def exp_backward(x, grad):
 assert passes("engine.2", exp_backward)
 
 # %% [markdown]
-# ## 练习 3
+# ## 练习 4
 #
 # 先写出课里的 `Value`，再写四个局部导数和 `backward()`：深度优先遍历把每个节点排在它的父节点之后，倒过来走这个顺序时，到达一个节点时流入它的梯度都已经加齐了。
 
@@ -164,4 +191,4 @@ for step in range(100):
 print("predictions:", [round(p.data, 2) for p in predictions])
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：7. 雅可比矩阵
 #
 # [本课](../07_jacobians.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -57,4 +57,4 @@ print(x.grad)
 assert passes("jacobian.2", v)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：8. 前向模式与反向模式
 #
 # [本课](../08_forward_mode.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -95,4 +95,4 @@ print(hv4, torch.func.hessian(f4)(x4.detach()) @ v4)
 assert passes("forward.4", hv4)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：9. 高阶导数
 #
 # [本课](../09_higher_order.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -73,4 +73,4 @@ print(u.grad)
 assert passes("higher.3", ("retain_graph", "create_graph"))
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：11. 原位修改、`.data` 与版本计数器
 #
 # [本课](../11_inplace_and_versions.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -75,4 +75,4 @@ print(sorted(fails))
 assert passes("inplace.2", fails)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

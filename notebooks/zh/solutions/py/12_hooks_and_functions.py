@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：12. 钩子与自定义 `autograd.Function`
 #
 # [本课](../12_hooks_and_functions.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 import minigrad as torch
@@ -86,4 +86,4 @@ print(len(saved))
 assert passes("hooks.3", len(saved))
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

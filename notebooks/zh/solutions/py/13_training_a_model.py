@@ -23,7 +23,7 @@ minigrad.set_language("zh")
 # # 参考答案：13. 综合运用：训练一个模型
 #
 # [本课](../13_training_a_model.ipynb)练习的详细解答。请先在课里自己做一遍。
-# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定。
+# 每个解答都以 `assert passes(...)` 结尾，它与课里的 `check` 用的是同一个判定函数。
 
 # %%
 from minigrad import nn
@@ -81,4 +81,4 @@ print(train(torch)[::5])
 assert passes("training.3", train)
 
 # %%
-all_solutions_pass()  # 打印一行字，用课程的语言
+all_solutions_pass()  # 用课程的语言打印一行结果

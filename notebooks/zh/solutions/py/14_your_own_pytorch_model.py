@@ -39,7 +39,7 @@ loss = model(x).pow(2).mean()
 # %% [markdown]
 # ## 练习 1
 #
-# 步进器的步骤就是 torch 引擎运行过的节点；每个参数一个 `AccumulateGrad`：两个权重和两个偏置。
+# 单步演示器的步骤就是 torch 引擎运行过的节点；每个参数一个 `AccumulateGrad`：两个权重和两个偏置。
 
 # %%
 steps = widgets.BackwardStepper(loss).steps
