@@ -430,6 +430,24 @@ def _derivative_3(answer):
     return _hint("hint.derivative.3.3")
 
 
+@exercise("derivative.4")
+def _derivative_4(answer):
+    # (2 * x).max() with three tied maxima: each gets an even share of 2
+    try:
+        got = _numbers(answer).reshape(-1)
+    except (TypeError, ValueError):
+        return _hint("hint.derivative.4.1")
+    if got.size != 4:
+        return _hint("hint.derivative.4.1")
+    if same(got, [0.0, 2 / 3, 2 / 3, 2 / 3], 1e-3):
+        return None
+    if same(got, [0.0, 1 / 3, 1 / 3, 1 / 3], 1e-3):
+        return _hint("hint.derivative.4.2")  # the factor 2 left out
+    if sorted(got.tolist()) in ([0.0, 0.0, 0.0, 2.0], [0.0, 0.0, 0.0, 1.0]):
+        return _hint("hint.derivative.4.3")  # one of the ties takes it all
+    return _hint("hint.derivative.4.4")
+
+
 # Lesson 3: backward from a scalar
 
 _JUDGES["scalar.1"] = _number(1, "hint.scalar.1.1")
@@ -766,6 +784,17 @@ def _forward_4(answer):
     if not np.allclose(got, [7.0, 1.0]):
         return _hint("hint.forward.4.4")
     return None
+
+
+@exercise("forward.5")
+def _forward_5(answer):
+    try:
+        size = _numbers(answer).size
+    except (TypeError, ValueError):
+        size = 0
+    if size != 1:
+        return _hint("hint.forward.5.1")
+    return None if same(answer, 6) else _hint("hint.forward.5.2")
 
 
 # Lesson 9: higher-order derivatives

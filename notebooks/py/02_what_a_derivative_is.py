@@ -166,6 +166,28 @@ print(torch.autograd.gradcheck(g_wrong, (x,), raise_exception=False))
 # %% [markdown]
 # Lesson 12 uses `gradcheck` to catch a mistake in a derivative rule written by hand.
 #
+# ## Where there is no slope
+#
+# At a kink, such as `abs` at 0, the slope from the left (-1) and the slope from the
+# right (1) differ: no derivative exists. A one-sided difference gives one of the two,
+# the central one their average. autograd does not fail there either. PyTorch's rule
+# (the "Autograd mechanics" notes) is the *minimum-norm subgradient*: of all the slopes
+# that fit under the corner, the one closest to 0. For `abs` (slopes from -1 to 1) that
+# is 0; for `relu` (from 0 to 1) it is 0 too. When several equal values tie for the
+# largest, `max` shares the gradient evenly among them: the smallest way to split it.
+# Lesson 10 comes back to kinks.
+
+# %%
+x = torch.tensor(0.0, requires_grad=True)
+x.abs().backward()
+h = 1e-3
+print("one-sided:", (abs(0 + h) - abs(0)) / h, "central:", (abs(h) - abs(-h)) / (2 * h))
+print("autograd: ", x.grad)
+m = torch.tensor([3.0, 3.0], requires_grad=True)
+m.max().backward()
+print("max of a tie:", m.grad)
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -194,6 +216,8 @@ compare_with_pytorch(example)
 # - Rounding limits how small $h$ can be: check in `float64` with $h \approx 10^{-6}$.
 # - Autograd does not estimate: it applies exact derivative rules. Finite differences
 #   are how you *check* it, and `gradcheck` does that for you.
+# - Where there is no derivative (a kink), autograd takes the minimum-norm
+#   subgradient: 0 for `abs` and `relu` at 0, an even share for a tie in `max`.
 #
 # ## Exercises
 #
@@ -240,6 +264,15 @@ check("derivative.2", central)
 best_h = ...  # a number such as 1e-3
 
 check("derivative.3", best_h)
+
+# %% [markdown]
+# **Exercise 4 (a tie).** With `x = torch.tensor([1.0, 4.0, 4.0, 4.0], requires_grad=True)`,
+# what is `x.grad` after `(2 * x).max().backward()`? Give a list of four numbers.
+
+# %%
+answer_4 = ...  # a list of 4 numbers
+
+check("derivative.4", answer_4)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

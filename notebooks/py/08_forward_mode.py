@@ -208,6 +208,38 @@ print(torch.stack(rows))
 # | full $J$ of $\mathbb{R}^n \to \mathbb{R}^m$ | $n$ passes | $m$ passes |
 # | best when | $n \ll m$ | $m \ll n$ (a loss: $m = 1$) |
 #
+# ## `vjp` is the transpose of `jvp`
+#
+# Claim: the two modes apply one linear map, $J$, from opposite sides. `jvp` applies
+# it to a direction of the inputs, $v \mapsto Jv$; `vjp` applies its *transpose* to a
+# weighting of the outputs, $u \mapsto J^\top u$ (written $u^\top J$). A transpose is
+# defined by one identity: $u \cdot (Jv) = (u^\top J) \cdot v$ for every $u$ and
+# $v$. So reverse mode can be built from forward mode: linearize, then transpose (JAX's
+# "autodidax" builds it that way).
+#
+# The pair also gives the cheapest Hessian-vector product. `torch.func.grad(h)` is the
+# function $\nabla h$, and its Jacobian is the Hessian $H$; so one `jvp` of it gives
+# $Hv$: one forward pass over one reverse pass (*forward-over-reverse*), with no $H$
+# built and no second graph recorded, as reverse-over-reverse (lesson 9) does.
+
+# %%
+u = torch.tensor([1.0, 1.0, 1.0])
+v = torch.tensor([1.0, 0.0])
+_, Jv = torch.func.jvp(f3, (x,), (v,))  # forward: J v
+_, pull = torch.func.vjp(f3, x)
+(uJ,) = pull(u)  # reverse: uᵀ J
+print(Jv, uJ)
+print(torch.dot(u, Jv), torch.dot(uJ, v))  # one number: u·(Jv) = (uᵀJ)·v
+
+
+def h(x):
+    return x[0] ** 2 * x[1]
+
+
+_, hv = torch.func.jvp(torch.func.grad(h), (x,), (v,))  # forward over reverse
+print(hv, torch.func.hessian(h)(x) @ v)
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -243,6 +275,8 @@ compare_with_pytorch(example)
 #   `backward`, `autograd.grad` and `torch.func.vjp`/`jacrev` (reverse).
 # - A Jacobian costs $n$ forward or $m$ reverse passes; with one loss and many
 #   parameters, reverse mode is the cheap one.
+# - `vjp` is the transpose of `jvp`: $u \cdot (Jv) = (u^\top J) \cdot v$. A `jvp` of
+#   `torch.func.grad(h)` gives $Hv$ (forward-over-reverse).
 #
 # ## Exercises
 #
@@ -295,6 +329,16 @@ check("forward.3", answer_3)
 answer_4 = ...  # a list of 2 numbers
 
 check("forward.4", answer_4)
+
+# %% [markdown]
+# **Exercise 5 (the transpose identity).** At $x = (2, 3)$, with $u = (1, 2, -1)$
+# and $v = (2, 1)$, compute $u \cdot (Jv)$ for `f3` with `torch.func.jvp`, and
+# $(u^\top J) \cdot v$ with `torch.func.vjp`. They are one number: give it.
+
+# %%
+answer_5 = ...  # a number
+
+check("forward.5", answer_5)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -81,5 +81,19 @@ best_h = steps[int(np.argmin(errors))]
 print(f"best h = {best_h:.0e}, error = {min(errors):.1e}")  # near eps ** (1/3)
 assert passes("derivative.3", best_h)
 
+# %% [markdown]
+# ## Exercise 4
+#
+# `2 * x` is `[2, 8, 8, 8]`: three elements tie for the largest, and the max has no
+# derivative there. The minimum-norm subgradient shares the incoming 1 evenly: $1/3$
+# to each of the three 8s, 0 to the 2. The multiplication by 2 then doubles each share
+# on its way to `x`: `x.grad = [0, 2/3, 2/3, 2/3]`.
+
+# %%
+x4 = torch.tensor([1.0, 4.0, 4.0, 4.0], requires_grad=True)
+(2 * x4).max().backward()
+print(x4.grad)
+assert passes("derivative.4", x4.grad)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

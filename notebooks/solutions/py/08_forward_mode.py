@@ -97,5 +97,28 @@ v4 = torch.tensor([1.0, 1.0])
 print(hv4, torch.func.hessian(f4)(x4.detach()) @ v4)
 assert passes("forward.4", hv4)
 
+# %% [markdown]
+# ## Exercise 5
+#
+# $J = ((3, 2), (1, 1), (4, 0))$ at $x = (2, 3)$. Forward: $Jv = (3 \cdot 2 + 2 \cdot 1,\
+# 2 + 1,\ 4 \cdot 2) = (8, 3, 8)$, and $u \cdot (Jv) = 8 + 6 - 8 = 6$. Reverse:
+# $u^\top J = (3 + 2 - 4,\ 2 + 2 - 0) = (1, 4)$, and $(u^\top J) \cdot v = 2 + 4 = 6$.
+# The same number, as the transpose identity says.
+
+# %%
+def f3(x):
+    return torch.stack([x[0] * x[1], x[0] + x[1], x[0] ** 2])
+
+
+x5 = torch.tensor([2.0, 3.0])
+u5 = torch.tensor([1.0, 2.0, -1.0])
+v5 = torch.tensor([2.0, 1.0])
+_, jv5 = torch.func.jvp(f3, (x5,), (v5,))
+_, pull5 = torch.func.vjp(f3, x5)
+(uj5,) = pull5(u5)
+print(jv5, uj5, torch.dot(u5, jv5), torch.dot(uj5, v5))
+assert passes("forward.5", torch.dot(u5, jv5))
+assert passes("forward.5", torch.dot(uj5, v5))
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

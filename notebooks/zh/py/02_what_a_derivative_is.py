@@ -139,6 +139,21 @@ print(torch.autograd.gradcheck(g_wrong, (x,), raise_exception=False))
 # %% [markdown]
 # 第 12 课会用 `gradcheck` 抓出手写求导规则中的错误。
 #
+# ## 没有斜率的地方
+#
+# 在尖点处，比如 `abs` 在 0 处，左边的斜率（-1）和右边的斜率（1）不同：导数不存在。单侧差分给出其中一个，中心差分给出两者的平均。autograd 在这里也不会出错。PyTorch 的规则（“Autograd mechanics”说明）是*最小范数次梯度*：在所有能放进尖角下面的斜率中，取最接近 0 的那个。`abs`（斜率从 -1 到 1）取 0；`relu`（从 0 到 1）也取 0。几个相等的值并列最大时，`max` 把梯度平均分给它们：这是最“小”的分法。第 10 课还会回到尖点。
+
+# %%
+x = torch.tensor(0.0, requires_grad=True)
+x.abs().backward()
+h = 1e-3
+print("one-sided:", (abs(0 + h) - abs(0)) / h, "central:", (abs(h) - abs(-h)) / (2 * h))
+print("autograd: ", x.grad)
+m = torch.tensor([3.0, 3.0], requires_grad=True)
+m.max().backward()
+print("max of a tie:", m.grad)
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 
 # %%
@@ -164,6 +179,7 @@ compare_with_pytorch(example)
 # - 中心差分 $\frac{f(x+h) - f(x-h)}{2h}$ 的误差与 $h^2$ 成正比。
 # - 舍入限制了 $h$ 能取多小：在 `float64` 中用 $h \approx 10^{-6}$ 检验。
 # - autograd 不做估计：它应用精确的求导规则。有限差分是*检验*它的方法，`gradcheck` 替你完成这件事。
+# - 在没有导数的地方（尖点），autograd 取最小范数次梯度：`abs` 和 `relu` 在 0 处取 0，`max` 中并列的值平分梯度。
 #
 # ## 练习
 #
@@ -200,6 +216,14 @@ check("derivative.2", central)
 best_h = ...  # 一个数，例如 1e-3
 
 check("derivative.3", best_h)
+
+# %% [markdown]
+# **练习 4（并列最大）** 取 `x = torch.tensor([1.0, 4.0, 4.0, 4.0], requires_grad=True)`，执行 `(2 * x).max().backward()` 之后，`x.grad` 是什么？给出 4 个数的列表。
+
+# %%
+answer_4 = ...  # 4 个数的列表
+
+check("derivative.4", answer_4)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/02_what_a_derivative_is.ipynb) 里。请先自己试过再打开。

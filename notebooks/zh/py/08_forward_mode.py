@@ -175,6 +175,30 @@ print(torch.stack(rows))
 # | $\mathbb{R}^n \to \mathbb{R}^m$ 的完整 $J$ | $n$ 次 | $m$ 次 |
 # | 最适合 | $n \ll m$ | $m \ll n$（损失：$m = 1$） |
 #
+# ## `vjp` 是 `jvp` 的转置
+#
+# 要点：两种模式从相反的两侧应用同一个线性映射 $J$。`jvp` 把它作用在输入的一个方向上，$v \mapsto Jv$；`vjp` 把它的*转置*作用在输出的一组权重上，$u \mapsto J^\top u$（写作 $u^\top J$）。转置由一个恒等式定义：对任意 $u$ 和 $v$，$u \cdot (Jv) = (u^\top J) \cdot v$。所以反向模式可以由前向模式构造出来：先线性化，再转置（JAX 的“autodidax”就是这样构造的）。
+#
+# 这一对还给出最省的黑塞矩阵-向量积。`torch.func.grad(h)` 是函数 $\nabla h$，它的雅可比矩阵就是黑塞矩阵 $H$；所以对它做一次 `jvp` 就得到 $Hv$：在一次反向计算之上做一次前向计算（*反向之上再做前向*），既不构造 $H$，也不像第 9 课的“反向之上再做反向”那样记录第二张计算图。
+
+# %%
+u = torch.tensor([1.0, 1.0, 1.0])
+v = torch.tensor([1.0, 0.0])
+_, Jv = torch.func.jvp(f3, (x,), (v,))  # 前向：J v
+_, pull = torch.func.vjp(f3, x)
+(uJ,) = pull(u)  # 反向：uᵀ J
+print(Jv, uJ)
+print(torch.dot(u, Jv), torch.dot(uJ, v))  # 同一个数：u·(Jv) = (uᵀJ)·v
+
+
+def h(x):
+    return x[0] ** 2 * x[1]
+
+
+_, hv = torch.func.jvp(torch.func.grad(h), (x,), (v,))  # 反向之上再做前向
+print(hv, torch.func.hessian(h)(x) @ v)
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 
 # %%
@@ -208,6 +232,7 @@ compare_with_pytorch(example)
 # - 反向模式记录计算图，再倒着走；一次计算给出 $v^\top J$。
 # - 在 PyTorch 中：`forward_ad` 对偶张量和 `torch.func.jvp`/`jacfwd`（前向），`backward`、`autograd.grad` 和 `torch.func.vjp`/`jacrev`（反向）。
 # - 雅可比矩阵需要 $n$ 次前向或 $m$ 次反向计算；只有一个损失、有许多参数时，反向模式的开销小得多。
+# - `vjp` 是 `jvp` 的转置：$u \cdot (Jv) = (u^\top J) \cdot v$。对 `torch.func.grad(h)` 做 `jvp` 就得到 $Hv$（反向之上再做前向）。
 #
 # ## 练习
 #
@@ -252,6 +277,14 @@ check("forward.3", answer_3)
 answer_4 = ...  # 两个数的列表
 
 check("forward.4", answer_4)
+
+# %% [markdown]
+# **练习 5（转置的恒等式）** 在 $x = (2, 3)$ 处，取 $u = (1, 2, -1)$、$v = (2, 1)$，用 `torch.func.jvp` 计算 `f3` 的 $u \cdot (Jv)$，再用 `torch.func.vjp` 计算 $(u^\top J) \cdot v$。它们是同一个数：给出这个数。
+
+# %%
+answer_5 = ...  # 一个数
+
+check("forward.5", answer_5)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/08_forward_mode.ipynb) 里。请先自己试过再打开。

@@ -105,4 +105,22 @@ CASES = {
             ("small", "hint.derivative.3.1"),
         ],
     },
+    "derivative.4": {
+        "reveals": ["2/3", "0.667"],
+        "steps": ["1/3", "three thirds"],
+        "right": [
+            [0.0, 2 / 3, 2 / 3, 2 / 3],
+            [0, 0.6667, 0.6667, 0.6667],
+            torch.tensor([0.0, 2 / 3, 2 / 3, 2 / 3]),
+        ],
+        "wrong": [
+            ([0.0, 1 / 3, 1 / 3, 1 / 3], "hint.derivative.4.2"),
+            ([0.0, 2.0, 0.0, 0.0], "hint.derivative.4.3"),
+            ([0.0, 0.0, 0.0, 1.0], "hint.derivative.4.3"),
+            ([0.0, 2.0, 2.0, 2.0], "hint.derivative.4.4"),
+            ([2.0, 2.0, 2.0, 2.0], "hint.derivative.4.4"),
+            ([0.0, 2 / 3, 2 / 3], "hint.derivative.4.1"),
+            ("two thirds", "hint.derivative.4.1"),
+        ],
+    },
 }

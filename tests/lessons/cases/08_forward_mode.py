@@ -62,4 +62,15 @@ CASES = {
             ("Hv", "hint.forward.4.1"),
         ],
     },
+    "forward.5": {
+        "steps": ["(8, 3, 8)", "(1, 4)"],
+        "right": [6, 6.0, minigrad.tensor(6.0), "6"],
+        "wrong": [
+            (8, "hint.forward.5.2"),
+            (-6, "hint.forward.5.2"),
+            ([8.0, 3.0, 8.0], "hint.forward.5.1"),
+            ([1.0, 4.0], "hint.forward.5.1"),
+            ("six", "hint.forward.5.1"),
+        ],
+    },
 }

@@ -82,5 +82,16 @@ best_h = steps[int(np.argmin(errors))]
 print(f"best h = {best_h:.0e}, error = {min(errors):.1e}")  # 在 eps ** (1/3) 附近
 assert passes("derivative.3", best_h)
 
+# %% [markdown]
+# ## 练习 4
+#
+# `2 * x` 是 `[2, 8, 8, 8]`：三个元素并列最大，max 在这里没有导数。最小范数次梯度把传入的 1 平均分开：三个 8 各得 $1/3$，2 得 0。乘以 2 的运算在梯度传向 `x` 的路上再把每一份加倍：`x.grad = [0, 2/3, 2/3, 2/3]`。
+
+# %%
+x4 = torch.tensor([1.0, 4.0, 4.0, 4.0], requires_grad=True)
+(2 * x4).max().backward()
+print(x4.grad)
+assert passes("derivative.4", x4.grad)
+
 # %%
 all_solutions_pass()  # 用课程的语言打印一行结果

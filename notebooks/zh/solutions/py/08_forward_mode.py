@@ -94,5 +94,25 @@ v4 = torch.tensor([1.0, 1.0])
 print(hv4, torch.func.hessian(f4)(x4.detach()) @ v4)
 assert passes("forward.4", hv4)
 
+# %% [markdown]
+# ## 练习 5
+#
+# 在 $x = (2, 3)$ 处 $J = ((3, 2), (1, 1), (4, 0))$。前向：$Jv = (3 \cdot 2 + 2 \cdot 1,\ 2 + 1,\ 4 \cdot 2) = (8, 3, 8)$，$u \cdot (Jv) = 8 + 6 - 8 = 6$。反向：$u^\top J = (3 + 2 - 4,\ 2 + 2 - 0) = (1, 4)$，$(u^\top J) \cdot v = 2 + 4 = 6$。正如转置的恒等式所说，是同一个数。
+
+# %%
+def f3(x):
+    return torch.stack([x[0] * x[1], x[0] + x[1], x[0] ** 2])
+
+
+x5 = torch.tensor([2.0, 3.0])
+u5 = torch.tensor([1.0, 2.0, -1.0])
+v5 = torch.tensor([2.0, 1.0])
+_, jv5 = torch.func.jvp(f3, (x5,), (v5,))
+_, pull5 = torch.func.vjp(f3, x5)
+(uj5,) = pull5(u5)
+print(jv5, uj5, torch.dot(u5, jv5), torch.dot(uj5, v5))
+assert passes("forward.5", torch.dot(u5, jv5))
+assert passes("forward.5", torch.dot(uj5, v5))
+
 # %%
 all_solutions_pass()  # 用课程的语言打印一行结果
