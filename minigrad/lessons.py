@@ -927,6 +927,24 @@ def _hooks_3(answer):
     return _hint("hint.hooks.3.3")
 
 
+@exercise("hooks.4")
+def _hooks_4(answer):
+    # w = (1, -2), w.grad = 2(w - 3) = (-4, -10); the hook's step: w - 0.1 * w.grad
+    try:
+        got = _numbers(answer).reshape(-1)
+    except (TypeError, ValueError):
+        return _hint("hint.hooks.4.1")
+    if got.size != 2:
+        return _hint("hint.hooks.4.1")
+    if same(got, [1.4, -1.0]):
+        return None
+    if same(got, [1.0, -2.0]):
+        return _hint("hint.hooks.4.2")  # as if the hook had not run
+    if same(got, [0.6, -3.0]):
+        return _hint("hint.hooks.4.4")  # a step up the gradient
+    return _hint("hint.hooks.4.3")
+
+
 # Lesson 13: training a model
 
 _JUDGES["training.1"] = _number(51, "hint.training.1.1")

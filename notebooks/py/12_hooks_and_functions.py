@@ -228,6 +228,53 @@ torch.autograd.gradcheck(WrongCube.apply, (x,))
 # (The `-0.0000` entries are zeros with a sign: your `backward` multiplied a gradient
 # of 0 by the negative $3 \cdot (-1.2)$. They equal 0.)
 #
+# ## More hooks, and a `Function` that does only the work asked for
+#
+# Claim: four more tools of the extension API, each a line or two.
+# - `p.register_post_accumulate_grad_hook(fn)` calls `fn(p)` *after* the engine has
+#   added into `p.grad`, so `p.grad` is complete there (a `register_hook` sees the
+#   gradient before it is added). Optimizers can run their step right there.
+# - `module.register_full_backward_hook(fn)` calls `fn(module, grad_input,
+#   grad_output)`: the gradients at the module's outputs and at its inputs.
+# - `ctx.needs_input_grad` tells `backward` which inputs want a gradient (here `b`
+#   does not): return `None` for the others and skip their work.
+# - `torch.autograd.gradgradcheck` checks the *double* backward, which
+#   `create_graph=True` (lesson 9) uses, by finite differences too.
+
+# %%
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+w.register_post_accumulate_grad_hook(lambda p: print("w.grad has landed:", p.grad))
+(w * w).sum().backward()
+
+layer = torch.nn.Linear(2, 1)
+
+
+def show(module, grad_input, grad_output):
+    print("Linear:", grad_output, grad_input)
+
+
+layer.register_full_backward_hook(show)
+layer(torch.ones(1, 2, requires_grad=True)).sum().backward()
+
+
+class Mul(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        needs_a, needs_b = ctx.needs_input_grad  # skip the work nobody asked for
+        return (grad * b if needs_a else None), (grad * a if needs_b else None)
+
+
+a = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+b = torch.tensor([2.0, 3.0], dtype=torch.float64)
+print(torch.autograd.gradcheck(Mul.apply, (a, b)), torch.autograd.gradgradcheck(Mul.apply, (a, b)))
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -276,6 +323,9 @@ compare_with_pytorch(example)
 # | `class F(torch.autograd.Function)` | your own operation: `forward(ctx, ...)`, `backward(ctx, grad)`, called as `F.apply(...)` |
 # | `ctx.save_for_backward(...)` / `ctx.saved_tensors` | keep tensors from forward for backward |
 # | `torch.autograd.gradcheck(F.apply, (x,))` | compare your backward with finite differences (inputs in `float64`) |
+# | `p.register_post_accumulate_grad_hook(fn)` | calls `fn(p)` once `p.grad` is complete |
+# | `module.register_full_backward_hook(fn)` | calls `fn(module, grad_input, grad_output)` |
+# | `ctx.needs_input_grad` / `gradgradcheck` | which inputs want a gradient / check the double backward |
 #
 # ## Exercises
 #
@@ -336,6 +386,27 @@ w = torch.tensor([3.0, 4.0], requires_grad=True)
 answer_3 = ...  # a number
 
 check("hooks.3", answer_3)
+
+# %% [markdown]
+# **Exercise 4 (a step inside backward).** The hook below runs an SGD step on `w` as
+# soon as its gradient has landed, then clears `w.grad`. Predict `w` after the
+# `backward()` call. Give a list of two numbers.
+
+# %%
+w = torch.tensor([1.0, -2.0], requires_grad=True)
+
+
+def sgd_step(p):
+    with torch.no_grad():
+        p -= 0.1 * p.grad
+    p.grad = None
+
+
+w.register_post_accumulate_grad_hook(sgd_step)
+loss = ((w - 3) ** 2).sum()
+answer_4 = ...  # w after loss.backward(): a list of 2 numbers
+
+check("hooks.4", answer_4)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -88,5 +88,29 @@ with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t) or t, la
 print(len(saved))
 assert passes("hooks.3", len(saved))
 
+# %% [markdown]
+# ## Exercise 4
+#
+# The hook runs inside `backward()`, right after the engine has added the gradient
+# into `w.grad`: $2(w - 3) = (-4, -10)$. The step then moves `w` against it:
+# $(1, -2) - 0.1 \cdot (-4, -10) = (1.4, -1.0)$, and `w.grad` is cleared. (This is how
+# an optimizer step can be fused into the backward pass, one parameter at a time, so
+# that no parameter's gradient waits in memory for the others.)
+
+# %%
+w4 = torch.tensor([1.0, -2.0], requires_grad=True)
+
+
+def sgd_step(p):
+    with torch.no_grad():
+        p -= 0.1 * p.grad
+    p.grad = None
+
+
+w4.register_post_accumulate_grad_hook(sgd_step)
+((w4 - 3) ** 2).sum().backward()
+print(w4, w4.grad)
+assert passes("hooks.4", w4)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

@@ -196,6 +196,48 @@ torch.autograd.gradcheck(WrongCube.apply, (x,))
 # %% [markdown]
 # （`-0.0000` 这些元素是带符号的零：你的 `backward` 把 0 梯度乘以了负数 $3 \cdot (-1.2)$。它们等于 0。）
 #
+# ## 更多钩子，以及只做需要的计算的 `Function`
+#
+# 要点：扩展 API 中的另外四个工具，每个一两行。
+# - `p.register_post_accumulate_grad_hook(fn)` 在引擎把梯度累加进 `p.grad` *之后*调用 `fn(p)`，所以那时 `p.grad` 已经完整（`register_hook` 看到的是累加之前的梯度）。优化器可以就在那里执行一步更新。
+# - `module.register_full_backward_hook(fn)` 调用 `fn(module, grad_input, grad_output)`：模块输出处和输入处的梯度。
+# - `ctx.needs_input_grad` 告诉 `backward` 哪些输入需要梯度（这里 `b` 不需要）：对其他输入返回 `None`，省掉它们的计算。
+# - `torch.autograd.gradgradcheck` 同样用有限差分检验*二阶*反向传播，也就是 `create_graph=True`（第 9 课）用到的那一步。
+
+# %%
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+w.register_post_accumulate_grad_hook(lambda p: print("w.grad has landed:", p.grad))
+(w * w).sum().backward()
+
+layer = torch.nn.Linear(2, 1)
+
+
+def show(module, grad_input, grad_output):
+    print("Linear:", grad_output, grad_input)
+
+
+layer.register_full_backward_hook(show)
+layer(torch.ones(1, 2, requires_grad=True)).sum().backward()
+
+
+class Mul(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        needs_a, needs_b = ctx.needs_input_grad  # 没人要的梯度就不算
+        return (grad * b if needs_a else None), (grad * a if needs_b else None)
+
+
+a = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+b = torch.tensor([2.0, 3.0], dtype=torch.float64)
+print(torch.autograd.gradcheck(Mul.apply, (a, b)), torch.autograd.gradgradcheck(Mul.apply, (a, b)))
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 
 # %%
@@ -244,6 +286,9 @@ compare_with_pytorch(example)
 # | `class F(torch.autograd.Function)` | 你自己的运算：`forward(ctx, ...)`、`backward(ctx, grad)`，以 `F.apply(...)` 调用 |
 # | `ctx.save_for_backward(...)` / `ctx.saved_tensors` | 把前向计算中的张量留给反向传播 |
 # | `torch.autograd.gradcheck(F.apply, (x,))` | 把你的 backward 与有限差分比较（输入用 `float64`） |
+# | `p.register_post_accumulate_grad_hook(fn)` | `p.grad` 完整之后调用 `fn(p)` |
+# | `module.register_full_backward_hook(fn)` | 调用 `fn(module, grad_input, grad_output)` |
+# | `ctx.needs_input_grad` / `gradgradcheck` | 哪些输入需要梯度 / 检验二阶反向传播 |
 #
 # ## 练习
 #
@@ -295,6 +340,25 @@ w = torch.tensor([3.0, 4.0], requires_grad=True)
 answer_3 = ...  # 一个数
 
 check("hooks.3", answer_3)
+
+# %% [markdown]
+# **练习 4（反向传播中的一步更新）** 下面的钩子在 `w` 的梯度一到达就对 `w` 执行一步 SGD，然后清掉 `w.grad`。预测调用 `backward()` 之后的 `w`。给出两个数的列表。
+
+# %%
+w = torch.tensor([1.0, -2.0], requires_grad=True)
+
+
+def sgd_step(p):
+    with torch.no_grad():
+        p -= 0.1 * p.grad
+    p.grad = None
+
+
+w.register_post_accumulate_grad_hook(sgd_step)
+loss = ((w - 3) ** 2).sum()
+answer_4 = ...  # loss.backward() 之后的 w：两个数的列表
+
+check("hooks.4", answer_4)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/12_hooks_and_functions.ipynb) 里。请先自己试过再打开。

@@ -88,4 +88,15 @@ CASES = {
             ("three", "hint.hooks.3.3"),
         ],
     },
+    "hooks.4": {
+        "steps": ["(−4, −10)", "2(w − 3)"],
+        "right": [[1.4, -1.0], (1.4, -1), minigrad.tensor([1.4, -1.0])],
+        "wrong": [
+            ([1.0, -2.0], "hint.hooks.4.2"),
+            ([0.6, -3.0], "hint.hooks.4.4"),
+            ([-4.0, -10.0], "hint.hooks.4.3"),
+            ([1.4, -1.0, 0.0], "hint.hooks.4.1"),
+            (None, "hint.hooks.4.1"),
+        ],
+    },
 }

@@ -85,5 +85,25 @@ with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t) or t, la
 print(len(saved))
 assert passes("hooks.3", len(saved))
 
+# %% [markdown]
+# ## 练习 4
+#
+# 钩子在 `backward()` 之中运行，就在引擎把梯度累加进 `w.grad` 之后：$2(w - 3) = (-4, -10)$。接着这一步更新逆着梯度移动 `w`：$(1, -2) - 0.1 \cdot (-4, -10) = (1.4, -1.0)$，然后清掉 `w.grad`。（优化器的一步更新就可以这样并入反向传播，一次一个参数，不必让每个参数的梯度在内存里等着其他参数。）
+
+# %%
+w4 = torch.tensor([1.0, -2.0], requires_grad=True)
+
+
+def sgd_step(p):
+    with torch.no_grad():
+        p -= 0.1 * p.grad
+    p.grad = None
+
+
+w4.register_post_accumulate_grad_hook(sgd_step)
+((w4 - 3) ** 2).sum().backward()
+print(w4, w4.grad)
+assert passes("hooks.4", w4)
+
 # %%
 all_solutions_pass()  # 用课程的语言打印一行结果
