@@ -996,6 +996,25 @@ def _training_3_losses(torch) -> list[float]:
     return losses
 
 
+@exercise("training.4")
+def _training_4(answer):
+    if isinstance(answer, str):  # "8, 2, 5" or a pasted "torch.Size([8, 2, 5])"
+        answer = [int(d) for d in re.findall(r"\d+", answer)]
+    if answer is None or (isinstance(answer, list) and not answer):
+        return _hint("hint.training.4.1")
+    try:
+        shape = [float(v) for v in _numbers(answer).reshape(-1)]
+    except (TypeError, ValueError):
+        return _hint("hint.training.4.1")
+    if shape == [8, 2, 5]:
+        return None
+    if shape == [2, 5]:
+        return _hint("hint.training.4.2")  # the batch's gradient, not one per example
+    if shape == [8, 5, 2]:
+        return _hint("hint.training.4.3")  # Linear's weight is [out, in]
+    return _hint("hint.training.4.4")
+
+
 # Lesson 14: your own PyTorch model
 
 _JUDGES["pytorch.1"] = _number(4, "hint.pytorch.1.1")

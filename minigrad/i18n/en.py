@@ -491,6 +491,11 @@ MESSAGES: dict[str, str] = {
     "hint.training.3.1": "return the list of losses, one per step.",
     "hint.training.3.2": "the loss still does not go down. Look at what each line does to w.grad between backward() and step(): step() moves w by the gradient it finds there.",
     "hint.training.3.3": "the losses are not the ones your loop computes: check runs train on other data (another seed). Return loss.item() of each step.",
+    "hint.training.4.1": "give the shape as a list of whole numbers, such as [1, 2, 3].",
+    "hint.training.4.2": "that is the shape of one gradient for the whole batch. What does vmap add in front?",
+    "hint.training.4.3": "right idea, but what is the shape of nn.Linear(5, 2).weight itself? (lin.weight above is [1, 3] for Linear(3, 1).)",
+    "hint.training.4.4": "start from the shape of nn.Linear(5, 2).weight, then add the dimension vmap puts in front: one entry per example.",
+    "hint.training.4.4/2": "nn.Linear(5, 2).weight is [2, 5], and vmap over 8 examples adds a leading 8.",
     # --- real torch tensors in the pictures and in explain()
     "viz.not_kept": "not kept by autograd",
     "viz.rebuilt_note": (

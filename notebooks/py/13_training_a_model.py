@@ -191,6 +191,35 @@ viz.draw_forward(deep_loss, collapse=True)
 viz.draw_forward(deep_loss).zoomable()
 
 # %% [markdown]
+# ## One gradient per example: `vmap`
+#
+# Claim: `loss.backward()` gives the gradient of the *batch's* loss, which sums (or
+# averages) the examples' gradients away. Some methods need each example's own
+# gradient: differential privacy clips each one, and a per-example norm shows which
+# examples dominate. `torch.func` writes the loss of *one* example as a function of the
+# parameters, takes its `grad`, and `vmap`s that over the batch: one call, a leading
+# dimension of examples, no Python loop.
+
+# %%
+torch.manual_seed(0)
+lin = nn.Linear(3, 1)
+xs, ys = torch.randn(4, 3), torch.randn(4, 1)
+params = {name: p.detach() for name, p in lin.named_parameters()}
+
+
+def loss_one(params, x, y):  # the loss of one example, as a function of the parameters
+    pred = torch.func.functional_call(lin, params, (x.unsqueeze(0),))
+    return ((pred - y) ** 2).mean()
+
+
+grad_each = torch.func.vmap(torch.func.grad(loss_one), in_dims=(None, 0, 0))
+per_example = grad_each(params, xs, ys)
+print({name: g.shape for name, g in per_example.items()})
+print(per_example["weight"][:, 0])  # one gradient per example
+((lin(xs) - ys) ** 2).mean().backward()
+print(per_example["weight"].mean(0), lin.weight.grad)  # their mean is the batch's gradient
+
+# %% [markdown]
 # ## Same code, real PyTorch
 #
 # The whole training run again, under both libraries, printing a few losses. (In
@@ -231,6 +260,8 @@ compare_with_pytorch(example)
 #     loss.backward()              # scalar backward to every parameter (lesson 3)
 #     optimizer.step()             # update under no_grad               (lesson 10)
 # ```
+#
+# Per-example gradients: `torch.func.vmap(torch.func.grad(loss_one), in_dims=(None, 0, 0))`.
 #
 # ## Exercises
 #
@@ -284,6 +315,16 @@ def train(torch):
 
 
 check("training.3", train)
+
+# %% [markdown]
+# **Exercise 4 (per-example gradients).** With a batch of 8 examples and
+# `nn.Linear(5, 2)` in place of `lin` above, what shape does `per_example["weight"]`
+# have? Give it as a list.
+
+# %%
+answer_4 = ...  # a list such as [1, 2, 3]
+
+check("training.4", answer_4)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -82,5 +82,28 @@ def train(torch):
 print(train(torch)[::5])
 assert passes("training.3", train)
 
+# %% [markdown]
+# ## Exercise 4
+#
+# `nn.Linear(5, 2).weight` has shape `[2, 5]` (outputs × inputs), so one example's
+# gradient has that shape too. `vmap` runs `grad(loss_one)` once per example and stacks
+# the results along a new first dimension, one entry per example: `[8, 2, 5]`.
+
+# %%
+torch.manual_seed(0)
+lin4 = nn.Linear(5, 2)
+xs4, ys4 = torch.randn(8, 5), torch.randn(8, 2)
+params4 = {name: p.detach() for name, p in lin4.named_parameters()}
+
+
+def loss_one4(params, x, y):
+    pred = torch.func.functional_call(lin4, params, (x.unsqueeze(0),))
+    return ((pred - y) ** 2).mean()
+
+
+grads4 = torch.func.vmap(torch.func.grad(loss_one4), in_dims=(None, 0, 0))(params4, xs4, ys4)
+print(grads4["weight"].shape)
+assert passes("training.4", list(grads4["weight"].shape))
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

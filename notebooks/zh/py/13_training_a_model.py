@@ -171,6 +171,30 @@ viz.draw_forward(deep_loss, collapse=True)
 viz.draw_forward(deep_loss).zoomable()
 
 # %% [markdown]
+# ## 每个样本一个梯度：`vmap`
+#
+# 要点：`loss.backward()` 给出的是*整批*损失的梯度，各个样本的梯度在求和（或求平均）时合在了一起。有些方法需要每个样本自己的梯度：差分隐私要逐个裁剪，逐样本的范数能看出哪些样本起主导作用。`torch.func` 把*一个*样本的损失写成参数的函数，对它求 `grad`，再用 `vmap` 在整批上展开：一次调用，前面多出一个样本维度，不用 Python 循环。
+
+# %%
+torch.manual_seed(0)
+lin = nn.Linear(3, 1)
+xs, ys = torch.randn(4, 3), torch.randn(4, 1)
+params = {name: p.detach() for name, p in lin.named_parameters()}
+
+
+def loss_one(params, x, y):  # 单个样本的损失，看作参数的函数
+    pred = torch.func.functional_call(lin, params, (x.unsqueeze(0),))
+    return ((pred - y) ** 2).mean()
+
+
+grad_each = torch.func.vmap(torch.func.grad(loss_one), in_dims=(None, 0, 0))
+per_example = grad_each(params, xs, ys)
+print({name: g.shape for name, g in per_example.items()})
+print(per_example["weight"][:, 0])  # 每个样本一个梯度
+((lin(xs) - ys) ** 2).mean().backward()
+print(per_example["weight"].mean(0), lin.weight.grad)  # 它们的平均就是整批的梯度
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 #
 # 把整个训练过程在两个库下各运行一遍，打印几个损失值。（在 float32 中，两个库对结果最后一位的舍入可能不同，200 步会把这种差异一直带下去；它们保持在 $10^{-7}$ 左右，远小于这里打印的 4 位小数。）
@@ -208,6 +232,8 @@ compare_with_pytorch(example)
 #     loss.backward()              # 标量反向传播，到达每个参数     （第 3 课）
 #     optimizer.step()             # 在 no_grad 下更新              （第 10 课）
 # ```
+#
+# 逐样本的梯度：`torch.func.vmap(torch.func.grad(loss_one), in_dims=(None, 0, 0))`。
 #
 # ## 练习
 #
@@ -254,6 +280,14 @@ def train(torch):
 
 
 check("training.3", train)
+
+# %% [markdown]
+# **练习 4（逐样本梯度）** 一批 8 个样本，用 `nn.Linear(5, 2)` 代替上面的 `lin`，`per_example["weight"]` 的形状是什么？写成列表。
+
+# %%
+answer_4 = ...  # 一个列表，例如 [1, 2, 3]
+
+check("training.4", answer_4)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/13_training_a_model.ipynb) 里。请先自己试过再打开。

@@ -98,4 +98,15 @@ CASES = {
             (None, None),
         ],
     },
+    "training.4": {
+        "reveals": ["[8, 2, 5]"],
+        "steps": ["is [2, 5]"],
+        "right": [[8, 2, 5], (8, 2, 5), "8, 2, 5", [8.0, 2.0, 5.0], "torch.Size([8, 2, 5])"],
+        "wrong": [
+            ([2, 5], "hint.training.4.2"),
+            ([8, 5, 2], "hint.training.4.3"),
+            ([8, 1, 3], "hint.training.4.4"),
+            ("eight by two by five", "hint.training.4.1"),
+        ],
+    },
 }

@@ -80,5 +80,26 @@ def train(torch):
 print(train(torch)[::5])
 assert passes("training.3", train)
 
+# %% [markdown]
+# ## 练习 4
+#
+# `nn.Linear(5, 2).weight` 的形状是 `[2, 5]`（输出 × 输入），所以一个样本的梯度也是这个形状。`vmap` 对每个样本运行一次 `grad(loss_one)`，再沿新的第一维把结果叠起来，每个样本一项：`[8, 2, 5]`。
+
+# %%
+torch.manual_seed(0)
+lin4 = nn.Linear(5, 2)
+xs4, ys4 = torch.randn(8, 5), torch.randn(8, 2)
+params4 = {name: p.detach() for name, p in lin4.named_parameters()}
+
+
+def loss_one4(params, x, y):
+    pred = torch.func.functional_call(lin4, params, (x.unsqueeze(0),))
+    return ((pred - y) ** 2).mean()
+
+
+grads4 = torch.func.vmap(torch.func.grad(loss_one4), in_dims=(None, 0, 0))(params4, xs4, ys4)
+print(grads4["weight"].shape)
+assert passes("training.4", list(grads4["weight"].shape))
+
 # %%
 all_solutions_pass()  # 用课程的语言打印一行结果
