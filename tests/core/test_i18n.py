@@ -246,7 +246,8 @@ def test_exercise_hints_in_chinese(capsys):
     check("grad.1", ...)
     check("grad.1", 30)
     assert capsys.readouterr().out.splitlines() == [
-        "还不对：backward() 是替换 x.grad，还是累加到它上面？先求 x = 1 处的 dq/dx，再数一数调用了几次。"
+        "还不对：backward() 是替换 x.grad，还是累加到它上面？"
+        "先求 x = 1 处的 dq/dx，再数一数调用了几次。"
         "（还是没想通？再错一次，会得到更具体的提示。）",
         "还不对：x = 1 时 dq/dx = 10x = 10，而每次 backward() 都会再累加一次。"
         "（还是没想通？再错一次，会得到更具体的提示。）",

@@ -11,6 +11,7 @@ import pytest
 MODULES = [
     "minigrad.autograd.observe",
     "minigrad.lesson_plots",
+    "minigrad.lesson_judges",
     "minigrad.lessons",
     "minigrad.viz.arrivals",
     "minigrad.viz.collapse",
