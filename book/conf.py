@@ -30,7 +30,7 @@ TEXT = {
         "title": "minigrad：一步一步看懂自动求导",
         "switch": "English",
         "switch_title": "This page in English",
-        "notebook": "Notebook",
+        "notebook": "下载 notebook",
         "notebook_title": "下载本页的 Jupyter notebook",
         "run": "动手运行",
         "run_title": "如何自己运行这些课程",
