@@ -118,17 +118,22 @@ def _derivative_2(central):
 def _derivative_3(answer):
     import math
 
+    # the lowest point of the central curve: about 1e-10 (4e-11 on the plot's grid)
     try:
-        h = float(_numbers(answer))
+        error = float(_numbers(answer))
     except (TypeError, ValueError):
         return _hint("hint.derivative.3.1")
-    if not h > 0:
-        return _hint("hint.derivative.3.1")  # e.g. the exponent -6 instead of 1e-6
-    power = math.log10(h)
-    if -7 <= power <= -4.5:  # the central curve is lowest between 1e-7 and 3e-5
+    if not error > 0:
+        return _hint("hint.derivative.3.1")  # e.g. the exponent -10 instead of 1e-10
+    power = math.log10(error)
+    if -11.5 <= power <= -9.3:
         return None
-    if power < -7:
-        return _hint("hint.derivative.3.2")
+    if -6.5 <= power <= -4.5:
+        return _hint("hint.derivative.3.4")  # the best step h, not the error there
+    if -8.5 <= power <= -7.5:
+        return _hint("hint.derivative.3.2")  # the one-sided curve's lowest point
+    if power < -13:
+        return _hint("hint.derivative.3.5")  # epsilon itself
     return _hint("hint.derivative.3.3")
 
 

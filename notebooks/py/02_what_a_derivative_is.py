@@ -256,14 +256,14 @@ def central(f, x, h):
 check("derivative.2", central)
 
 # %% [markdown]
-# **Exercise 3.** Read it from the error plot: for which step $h$ is the central
-# difference most accurate in `float64`? Give $h$ as a number, to the nearest power
-# of ten (for example `1e-3`).
+# **Exercise 3.** Read it from the error plot: at its best step, about how large is the
+# central difference's error in `float64`? Give it as a power of ten (for example
+# `1e-3`).
 
 # %%
-best_h = ...  # a number such as 1e-3
+smallest_error = ...  # a number such as 1e-3
 
-check("derivative.3", best_h)
+check("derivative.3", smallest_error)
 
 # %% [markdown]
 # **Exercise 4 (a tie).** With `x = torch.tensor([1.0, 4.0, 4.0, 4.0], requires_grad=True)`,

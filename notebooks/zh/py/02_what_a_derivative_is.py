@@ -210,12 +210,12 @@ def central(f, x, h):
 check("derivative.2", central)
 
 # %% [markdown]
-# **练习 3** 从误差图上读出：在 `float64` 中，步长 $h$ 取多少时中心差分最准确？把 $h$ 写成一个数，精确到 10 的整数次幂（例如 `1e-3`）。
+# **练习 3** 从误差图上读出：在 `float64` 中，中心差分在最佳步长处的误差大约有多大？写成 10 的整数次幂（例如 `1e-3`）。
 
 # %%
-best_h = ...  # 一个数，例如 1e-3
+smallest_error = ...  # 一个数，例如 1e-3
 
-check("derivative.3", best_h)
+check("derivative.3", smallest_error)
 
 # %% [markdown]
 # **练习 4（并列最大）** 取 `x = torch.tensor([1.0, 4.0, 4.0, 4.0], requires_grad=True)`，执行 `(2 * x).max().backward()` 之后，`x.grad` 是什么？给出 4 个数的列表。
