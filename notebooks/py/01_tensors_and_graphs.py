@@ -18,8 +18,9 @@
 #
 # *Rebuilds textbook §2.5.1 (the points to keep in mind) and §2.5.2 (the computation graph, figure 2-9).*
 #
-# **Sources:** textbook §2.5.1–§2.5.3 (its code for `z = w*x + b`); the old `grad_fn`
-# names from the d2l-based post "Tensor及其梯度".
+# **Sources:** textbook §2.5.1–§2.5.3 (its code for `z = w*x + b`); the one-layer
+# network is the one of PyTorch's autograd tutorial (its Chinese translation); the old
+# `grad_fn` names from the d2l-based post "Tensor及其梯度".
 #
 # **What you will learn**
 #
@@ -101,9 +102,10 @@ print(z, out)
 # > **Older texts and PyTorch 2.13.** Older texts, such as the d2l-based post this
 # > course also follows, print other names for the same nodes:
 # > `AddBackward` or `<MulBackward>` without the `0`, and `ThAddBackward` (from the
-# > days of the TH library) for an addition. PyTorch 2.13 prints `AddBackward0` and
-# > `MulBackward0`, as above. One old name survives: `CopyBackwards`, which lesson 9
-# > meets.
+# > days of the TH library) for an addition. The post also prints `MeanBackward1`
+# > for `mean()`, where PyTorch 2.13 prints `MeanBackward0`. PyTorch 2.13 prints
+# > `AddBackward0` and `MulBackward0`, as above. One old name survives:
+# > `CopyBackwards`, which lesson 9 meets.
 #
 # Here is the graph we just built. Blue ellipses are leaves that require grad, orange
 # ones are computed tensors, grey boxes are operations, and the double border marks
@@ -204,6 +206,9 @@ viz.draw_forward(loss)
 # every forward pass. So ordinary Python control flow (`if`, `for`) decides the shape
 # of the graph, and it can be different each time. (TensorFlow 1.x built a
 # static graph first and ran it later.)
+#
+# Below, the loop runs `n` times, so `f(x, 1)` records one multiplication and
+# `f(x, 3)` records three: the picture shows a chain of three `MulBackward0` nodes.
 
 
 # %%
@@ -216,8 +221,9 @@ def f(x, n):
 
 
 x = torch.tensor(1.0, requires_grad=True)
-print(f(x, 1).grad_fn, f(x, 1).grad_fn.next_functions)
+print(f(x, 1))
 print(f(x, 3))
+viz.draw_forward(f(x, 3))
 
 # %% [markdown]
 # Control flow can depend on the *values*, too. Below, `g` takes a different branch

@@ -322,8 +322,8 @@ check("forward.3", answer_3)
 # %% [markdown]
 # **Exercise 4 (a Hessian-vector product).** For $f(x) = x_1^3 + x_1 x_2$ at
 # $x = (1, 2)$ and $v = (1, 1)$, compute $Hv$, where $H$ is the Hessian of $f$: with
-# `torch.func.hessian`, or without building $H$, by differentiating twice (lesson 9
-# shows how). Give a list of two numbers.
+# `torch.func.hessian`, or without building $H$, with the forward-over-reverse `jvp`
+# of `torch.func.grad` shown above. Give a list of two numbers.
 
 # %%
 answer_4 = ...  # a list of 2 numbers

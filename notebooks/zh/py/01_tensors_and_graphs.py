@@ -24,7 +24,7 @@ minigrad.set_language("zh")
 #
 # *重现教材 2.5.1 节（自动求导要点）和 2.5.2 节（计算图，图 2-9）。*
 #
-# **出处**：教材 2.5.1–2.5.3 节（`z = w*x + b` 的代码）；旧版 `grad_fn` 名称出自基于 d2l 的博文《Tensor及其梯度》。
+# **出处**：教材 2.5.1–2.5.3 节（`z = w*x + b` 的代码）；单层网络取自 PyTorch 的 autograd 教程（中文译本）；旧版 `grad_fn` 名称出自基于 d2l 的博文《Tensor及其梯度》。
 #
 # **本课内容**
 #
@@ -88,7 +88,7 @@ print(z, out)
 # %% [markdown]
 # 从名字就能看出运算：`+` 对应 `AddBackward0`，`*` 对应 `MulBackward0`，`mean()` 对应 `MeanBackward0`。
 #
-# > **旧资料与 PyTorch 2.13。** 较早的资料里（比如本课程也参考的、基于 d2l 的那篇博文），同样的节点打印出来是别的名字：没有 `0` 的 `AddBackward` 或 `<MulBackward>`，以及加法的 `ThAddBackward`（来自 TH 库的年代）。PyTorch 2.13 打印的是 `AddBackward0` 和 `MulBackward0`，如上所示。只有一个旧名字保留了下来：`CopyBackwards`，第 9 课会遇到它。
+# > **旧资料与 PyTorch 2.13。** 较早的资料里（比如本课程也参考的、基于 d2l 的那篇博文），同样的节点打印出来是别的名字：没有 `0` 的 `AddBackward` 或 `<MulBackward>`，以及加法的 `ThAddBackward`（来自 TH 库的年代）。这篇博文还把 `mean()` 的节点打印成 `MeanBackward1`，PyTorch 2.13 打印的是 `MeanBackward0`。PyTorch 2.13 打印的是 `AddBackward0` 和 `MulBackward0`，如上所示。只有一个旧名字保留了下来：`CopyBackwards`，第 9 课会遇到它。
 #
 # 下面就是我们刚刚建立的计算图。蓝色椭圆是需要梯度的叶子节点，橙色椭圆是计算得到的张量，灰色方框是运算，双线边框标出我们要画的那个张量：
 
@@ -170,6 +170,8 @@ viz.draw_forward(loss)
 # ## 计算图是动态的
 #
 # 要点：PyTorch 在代码*运行的同时*构建计算图，而且每次前向传播都构建一张新图。所以普通的 Python 控制流（`if`、`for`）决定了计算图的形状，而且每次都可以不同。（TensorFlow 1.x 先构建静态图，然后再运行它。）
+#
+# 下面的循环执行 `n` 次，所以 `f(x, 1)` 记录一次乘法，`f(x, 3)` 记录三次：图中是三个 `MulBackward0` 节点连成的一条链。
 
 
 # %%
@@ -182,8 +184,9 @@ def f(x, n):
 
 
 x = torch.tensor(1.0, requires_grad=True)
-print(f(x, 1).grad_fn, f(x, 1).grad_fn.next_functions)
+print(f(x, 1))
 print(f(x, 3))
+viz.draw_forward(f(x, 3))
 
 # %% [markdown]
 # 控制流也可以依赖于*数值*。下面的 `g` 在 `2x` 为负时走另一个分支，因此记录下来的计算图形状也不同。把滑块拖过 0，看看计算图怎样变化。（在这个 notebook 的静态视图中只能看到第一张图；运行 notebook 才能拖动滑块。）
