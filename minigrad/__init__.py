@@ -50,6 +50,8 @@ from ._creation import (
     randn_like,
     randperm,
     seed,
+    get_rng_state,
+    set_rng_state,
     tensor,
     zeros,
     zeros_like,
@@ -90,7 +92,7 @@ from .core.grad_mode import (
     set_grad_enabled,
 )
 from .exact.printing import set_printoptions
-from .exact.random import Generator, default_generator, get_rng_state, set_rng_state
+from .exact.random import Generator, default_generator
 from .exact.size import Size
 from .exact.device import device, get_default_device, set_default_device
 from ._legacy import (

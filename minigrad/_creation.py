@@ -684,6 +684,22 @@ def initial_seed() -> int:
     return _random.initial_seed()
 
 
+def get_rng_state() -> Tensor:
+    """The random generator's state: the same 5056 bytes as torch's, as a uint8 tensor.
+
+    >>> import minigrad as torch
+    >>> state = torch.get_rng_state()
+    >>> a = torch.rand(2); torch.set_rng_state(state); torch.equal(a, torch.rand(2))
+    True
+    """
+    return Tensor._make(_random.get_rng_state(), None)
+
+
+def set_rng_state(new_state: Any) -> None:
+    """Put back a state that :func:`get_rng_state` returned."""
+    _random.set_rng_state(new_state._data if isinstance(new_state, Tensor) else new_state)
+
+
 def seed() -> int:
     return _random.default_generator.seed()
 

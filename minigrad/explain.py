@@ -10,7 +10,7 @@ The answer is read from the state autograd really keeps, never guessed:
 - the nodes reachable from the output: is ``t`` on a path from it at all?
 - ``node.is_freed``: an earlier ``backward()`` released the saved values;
 - saved versions: a tensor a node saved was changed in place afterwards
-  (checked with the very check backward runs, ``node.saved_tensors``).
+  (checked with the very check backward runs, ``node.check_saved()``).
 
 >>> import minigrad as torch
 >>> w = torch.tensor(2.0, requires_grad=True)
@@ -154,7 +154,7 @@ def _shares(a: Tensor, b: Tensor) -> bool:
 def _saved_problem(node: Node) -> str:
     """The error backward would raise at ``node`` ('' if none): the real check."""
     try:
-        _ = node.saved_tensors  # raises exactly what backward would raise here
+        node.check_saved()  # raises exactly what backward would raise here
     except RuntimeError as err:
         return str(err)
     return ""
@@ -203,7 +203,7 @@ def explain(
         )
     if not isinstance(t, Tensor):
         raise TypeError(f"explain() expects a minigrad or torch tensor, got {type(t).__name__}")
-    found = [(n, v) for n, v in _names.caller_tensors(modules=False) if isinstance(v, Tensor)]
+    found = [(n, v) for n, v in _names.caller_tensors() if isinstance(v, Tensor)]
     ids = _ids(found, names)
     candidates = [v for _, v in found]
 

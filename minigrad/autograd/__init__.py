@@ -21,6 +21,28 @@ from ..core.node import AccumulateGrad, Node
 
 __all__ = ["backward", "grad", "Function", "Node", "AccumulateGrad", "engine"]
 
+import threading as _threading  # noqa: E402
+
+# One entry per backward running in this thread: does it run the whole graph (a plain
+# backward()), or only what some inputs need (grad(), backward(inputs=...))?
+_tasks = _threading.local()
+
+
+def _is_checkpoint_valid() -> bool:
+    """Can a reentrant checkpoint run its own backward here? Not inside ``grad()``
+    or ``backward(inputs=...)``: its inner backward would fill ``.grad`` instead."""
+    stack = getattr(_tasks, "whole", None)
+    return stack[-1] if stack else True
+
+
+def _run(whole: bool, *args: Any, **kwargs: Any) -> list:
+    stack = _tasks.__dict__.setdefault("whole", [])
+    stack.append(whole)
+    try:
+        return engine.run_backward(*args, **kwargs)
+    finally:
+        stack.pop()
+
 
 def _as_tuple(x: Any) -> tuple:
     if x is None:
@@ -114,7 +136,7 @@ def backward(
             # (which also refuses a tensor that does not require grad)
             t.retain_grad()
     create_graph = bool(create_graph)  # (torch reads any true value as True)
-    engine.run_backward(outputs, grads, retain_graph, create_graph, inputs=ins, accumulate=True)
+    _run(ins is None, outputs, grads, retain_graph, create_graph, inputs=ins, accumulate=True)
 
 
 def grad(
@@ -152,7 +174,8 @@ def grad(
         retain_graph = create_graph
     if allow_unused is None:
         allow_unused = materialize_grads
-    result = engine.run_backward(
+    result = _run(
+        False,
         outs,
         grads,
         retain_graph,

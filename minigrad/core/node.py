@@ -148,10 +148,20 @@ class Node:
         if len(saved) < 4 and versions is _NO_VERSIONS[len(saved)]:  # only plain values
             # (``y * 2`` saved 2): fast path for the loop below, nothing to check
             return saved
+        return self._checked_saved(saved, versions, unpack=True)
+
+    def check_saved(self) -> None:
+        """Raise what ``saved_tensors`` would raise, without running any unpack hook
+        (a learning aid asks this: a checkpoint's unpack would run its block again)."""
+        if self._saved is _FREED:
+            raise RuntimeError(_messages.SECOND_BACKWARD)
+        self._checked_saved(self._saved, self._versions, unpack=False)
+
+    def _checked_saved(self, saved: tuple, versions: tuple, unpack: bool) -> tuple:
         out = []
         for value, version in zip(saved, versions):
             if version is None:  # a plain number, an array, None, or packed by a hook
-                out.append(value.unpack() if type(value) is _Packed else value)
+                out.append(value.unpack() if unpack and type(value) is _Packed else value)
                 continue
             if type(value) is _SavedOutput:
                 value = value.unpack(self)
@@ -165,13 +175,23 @@ class Node:
 
     @property
     def saved_values(self) -> tuple:
-        """What was saved, without checks (for pictures); ``()`` once freed."""
+        """What was saved, without checks (for pictures); ``()`` once freed. A value
+        a ``saved_tensors_hooks`` hook packed is left out: reading it would run the
+        hook's unpack (for a checkpoint, its block again)."""
         if self._saved is _FREED or not self._saved:
             return ()
         return tuple(
-            v.unpack(self) if type(v) is _SavedOutput else v.unpack() if type(v) is _Packed else v
+            v.unpack(self) if type(v) is _SavedOutput else v
             for v in self._saved
+            if type(v) is not _Packed
         )
+
+    @property
+    def unpack_hooks(self) -> list:
+        """The unpack hooks a backward through this node will run (see ``saved_values``)."""
+        if self._saved is _FREED or not self._saved:
+            return []
+        return [v.unpack_hook for v in self._saved if type(v) is _Packed]
 
     @property
     def is_freed(self) -> bool:

@@ -2001,3 +2001,57 @@ def interpolate_mode_missing(mode: object, ndim: object) -> str:  # minigrad's o
         "minigrad's interpolate has mode='nearest' for 3-D and 4-D input only, "
         f"not mode={mode!r} on {ndim}-D input"
     )
+
+
+# torch.utils.checkpoint
+CHECKPOINT_USE_REENTRANT = (
+    "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. "
+    "Starting in PyTorch 2.9, calling checkpoint without use_reentrant will raise an "
+    "exception. use_reentrant=False is recommended, but if you need to preserve the "
+    "current default behavior, you can pass use_reentrant=True. Refer to docs for more "
+    "details on the differences between the two variants."
+)
+CHECKPOINT_DEBUG_TIP = """
+Tip: To see a more detailed error message, either pass `debug=True` to
+`torch.utils.checkpoint.checkpoint(...)` or wrap the code block
+with `with torch.utils.checkpoint.set_checkpoint_debug_enabled(True):` to
+enable checkpoint‑debug mode globally.
+
+If this error occurs under torch.compile with automatic_dynamic_shapes enabled,
+it may be because the recomputation selected a different compiled graph than the
+forward pass (e.g., a dynamic graph instead of the original static graph).
+To fix this, either:
+  - Use torch._dynamo.mark_dynamic() to explicitly mark varying dimensions as
+    dynamic upfront, avoiding the static-to-dynamic transition.
+  - Call torch._C._dynamo.eval_frame._set_lru_cache(False) to disable LRU cache
+    reordering, which can change which graph is checked first between forward
+    and recompute.
+See https://github.com/pytorch/pytorch/issues/166926 for more details and
+workaround examples.
+"""
+CHECKPOINT_REENTRANT_GRAD = (
+    "When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() or passing "
+    "an `inputs` parameter to .backward(). To resolve this error, you can either set "
+    "use_reentrant=False, or call .backward() without passing the `inputs` argument."
+)
+
+
+def checkpoint_count(saved: int, recomputed: int) -> str:
+    return (
+        "torch.utils.checkpoint: A different number of tensors was saved during the "
+        "original forward and recomputation.\n"
+        f"Number of tensors saved during forward: {saved}\n"
+        f"Number of tensors saved during recomputation: {recomputed}.\n{CHECKPOINT_DEBUG_TIP}"
+    )
+
+
+def checkpoint_metadata(different: list) -> str:
+    """``different``: (position, saved metadata, recomputed metadata) for each tensor."""
+    listed = "".join(
+        f"tensor at position {i}:\nsaved metadata: {a}\nrecomputed metadata: {b}\n"
+        for i, a, b in different
+    )
+    return (
+        "torch.utils.checkpoint: Recomputed values for the following tensors have "
+        f"different metadata than during the forward pass.\n{listed}.\n{CHECKPOINT_DEBUG_TIP}"
+    )

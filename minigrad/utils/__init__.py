@@ -1,6 +1,7 @@
-"""``torch.utils``: ``torch.utils.data`` (datasets and data loaders) and
-``torch.utils.hooks`` (how module backward hooks reach the graph)."""
+"""``torch.utils``: ``torch.utils.data`` (datasets and data loaders),
+``torch.utils.hooks`` (how module backward hooks reach the graph) and
+``torch.utils.checkpoint`` (activation checkpointing)."""
 
-from . import data, hooks
+from . import checkpoint, data, hooks
 
-__all__ = ["data", "hooks"]
+__all__ = ["checkpoint", "data", "hooks"]

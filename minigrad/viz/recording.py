@@ -38,6 +38,7 @@ from typing import Any
 from .. import is_grad_enabled
 from ..autograd import AccumulateGrad, grad, observe
 from ..autograd.observe import Sandbox
+from .untouched import modules_of, untouched
 
 
 class Recording:
@@ -172,6 +173,7 @@ def watch_backward(
     on_node: Callable[[observe.Step], None],
     keep: bool = False,
     to_leaves: bool = False,
+    inner: dict | None = None,
 ) -> tuple[BaseException | None, list[warnings.WarningMessage]]:
     """Run the real ``output.backward(gradient, retain_graph, create_graph)`` and call
     ``on_node`` for every node the engine runs (also the one that raised).
@@ -181,18 +183,33 @@ def watch_backward(
     ``to_leaves=True`` runs ``autograd.grad(output, <every leaf>, gradient)``
     instead: the same nodes, but nothing is accumulated into a ``.grad``, so
     no post-accumulate-grad hook (an optimizer step, say) runs.
-    Returns the ``RuntimeError`` backward raised (or None) and the warnings.
+    Returns the ``RuntimeError`` backward raised (or None) and the warnings; ``inner``
+    gets ``{parameter: its .grad after}`` for a reentrant checkpoint's block.
     """
     nodes = graph_nodes(output)
     sandbox = None if keep else Sandbox(nodes)
+    # What backward runs of the learner's forward code (a checkpoint's block, through its
+    # unpack hook) may draw random numbers or update BatchNorm's statistics: put back.
+    reruns = [h for n in nodes if hasattr(n, "unpack_hooks") for h in n.unpack_hooks]
+    # A reentrant checkpoint runs a backward of its own, into its block's parameters' .grad
+    # (and refuses autograd.grad): the real backward() then, on copies of those .grad.
+    blocks = [n.run_function for n in nodes if getattr(n, "run_function", None) is not None]
+    lib = sys.modules["minigrad"]
+    guard = untouched(reruns + blocks, lib) if (reruns or blocks) and sandbox is not None else None
+    params = [p for m in modules_of(blocks, lib) for p in m.parameters()] if guard else []
+    inner_grads = [p.grad for p in params]
     error: BaseException | None = None
     caught: list[warnings.WarningMessage] = []
     try:
+        if guard is not None:
+            guard.__enter__()
         if sandbox is not None:
             sandbox.__enter__()
+        for p in params:
+            p.grad = None if p.grad is None else p.grad.detach().clone()
         with observe.on_node(on_node), warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            if to_leaves:
+            if to_leaves and not blocks:
                 leaves = [n.variable for n in nodes if type(n) is AccumulateGrad]
                 grad(
                     output,
@@ -209,6 +226,12 @@ def watch_backward(
     finally:
         if sandbox is not None:
             sandbox.__exit__()
+        for p, g in zip(params, inner_grads):
+            if inner is not None and p.grad is not None:
+                inner[p] = p.grad
+            p.grad = g
+        if guard is not None:
+            guard.__exit__()
     return error, caught
 
 

@@ -34,6 +34,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from .. import Tensor
 from ..autograd import AccumulateGrad, observe
 from ..i18n import text as tr
@@ -209,7 +211,8 @@ def forward_walk(
             if isinstance(x, Tensor):
                 v = var_of(x)
                 graph.edges.append((v.id if v is not None else MORE, op.id, "data"))
-            elif x is not None:
+            elif isinstance(x, (int, float, complex, np.number)) and not isinstance(x, bool):
+                # (a custom Function's other arguments, a module or a flag, are not drawn)
                 n = Number(f"n{len(graph.numbers)}", x)
                 graph.numbers.append(n)
                 count()

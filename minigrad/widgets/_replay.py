@@ -166,9 +166,12 @@ def run(
         step.text = describe(step, leaf_name)
         steps.append(step)
 
+    inner: dict = {}  # a reentrant checkpoint's parameters -> their .grad after
     error, caught = watch_backward(
-        output, gradient, retain_graph, create_graph, on_node=watch, keep=keep
+        output, gradient, retain_graph, create_graph, on_node=watch, keep=keep, inner=inner
     )
+    outer = {p: _array(g) for p, g in inner.items() if id(p) not in leaf_name}
+    _add_inner(outer, steps, leaves, names)
     if keep:  # the real call shows its warnings as usual
         for w in caught:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
@@ -189,6 +192,25 @@ def run(
             )
         )
     return rec
+
+
+def _add_inner(inner: dict, steps: list, leaves: dict, names: Mapping) -> None:
+    """A reentrant checkpoint's parameters are leaves of the block's own backward, not of
+    the graph: their ``.grad`` is shown from the checkpoint's step on."""
+    if not inner:
+        return
+    at = next(
+        (k for k, st in enumerate(steps) if getattr(st.node, "run_function", None) is not None),
+        len(steps) - 1,
+    )
+    for p, g in inner.items():
+        name = names.get(id(p))
+        if name is None or name in leaves:
+            name = f"leaf{len(leaves)}"
+        leaves[name] = p
+        before = _array(p.grad)
+        for k, st in enumerate(steps):
+            st.leaf_grads[name] = g if k >= at else before
 
 
 def _values(arrays: tuple) -> str:

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..i18n import text as tr
 from ..viz.untouched import has_reentrant, recomputes, reentrant_backward, untouched
-from ._replay import Recording, Step, describe
+from ._replay import Recording, Step, _add_inner, describe
 
 
 def _array(t: Any) -> np.ndarray | None:
@@ -199,25 +199,6 @@ def run(
             )
         )
     return rec
-
-
-def _add_inner(inner: dict, steps: list, leaves: dict, names: Mapping) -> None:
-    """A reentrant checkpoint's parameters are leaves of the block's own backward, not of
-    the graph: their ``.grad`` is shown from the checkpoint's step on."""
-    if not inner:
-        return
-    at = next(
-        (k for k, st in enumerate(steps) if getattr(st.node, "run_function", None) is not None),
-        len(steps) - 1,
-    )
-    for p, g in inner.items():
-        name = names.get(id(p))
-        if name is None or name in leaves:
-            name = f"leaf{len(leaves)}"
-        leaves[name] = p
-        before = _array(p.grad)
-        for k, st in enumerate(steps):
-            st.leaf_grads[name] = g if k >= at else before
 
 
 def _fn_name(t: Any) -> str | None:

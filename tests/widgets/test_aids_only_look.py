@@ -14,79 +14,93 @@ import numpy as np
 import pytest
 import torch
 from torch import nn
-from torch.utils.checkpoint import checkpoint
 
+import minigrad
 from minigrad import explain, viz
 from minigrad.widgets import BackwardStepper, JacobianExplorer
 
 
-class Double(torch.autograd.Function):
-    calls = 0
+def build(lib: Any) -> type:
+    """The model class for ``lib`` (real torch or minigrad: the same code)."""
 
-    @staticmethod
-    def forward(ctx: Any, x: torch.Tensor) -> torch.Tensor:
-        return x * 2
+    class Double(lib.autograd.Function):
+        calls = 0
 
-    @staticmethod
-    def backward(ctx: Any, g: torch.Tensor) -> torch.Tensor:
-        Double.calls += 1
-        return g * 2
+        @staticmethod
+        def forward(ctx: Any, x: Any) -> Any:
+            return x * 2
+
+        @staticmethod
+        def backward(ctx: Any, g: Any) -> Any:
+            Double.calls += 1
+            return g * 2
+
+    nn_ = lib.nn
+
+    class Net(nn_.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stem = nn_.Sequential(
+                nn_.Linear(4, 6), nn_.BatchNorm1d(6), nn_.ReLU(), nn_.Dropout(0.3)
+            )
+            self.block = nn_.Sequential(nn_.Linear(6, 6), nn_.BatchNorm1d(6))  # non-reentrant
+            self.other = nn_.Sequential(nn_.Linear(6, 6), nn_.BatchNorm1d(6))  # reentrant
+            self.head = nn_.Linear(6, 1)
+
+        def forward(self, x: Any, reentrant: bool) -> Any:
+            ck = lib.utils.checkpoint.checkpoint
+            h = self.stem(x)
+            h = ck(self.block, h, use_reentrant=False)
+            if reentrant:
+                h = ck(self.other, h, use_reentrant=True)
+            return self.head(Double.apply(lib.tanh(h)))
+
+    return Net
 
 
-class Net(nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.stem = nn.Sequential(nn.Linear(4, 6), nn.BatchNorm1d(6), nn.ReLU(), nn.Dropout(0.3))
-        self.block = nn.Sequential(nn.Linear(6, 6), nn.BatchNorm1d(6))  # non-reentrant
-        self.other = nn.Sequential(nn.Linear(6, 6), nn.BatchNorm1d(6))  # reentrant
-        self.head = nn.Linear(6, 1)
-
-    def forward(self, x: torch.Tensor, reentrant: bool) -> torch.Tensor:
-        h = self.stem(x)
-        h = checkpoint(self.block, h, use_reentrant=False)
-        if reentrant:
-            h = checkpoint(self.other, h, use_reentrant=True)
-        return self.head(Double.apply(torch.tanh(h)))
+Net = build(torch)
 
 
-def state(model: nn.Module, extra: list) -> dict:
+def state(model: Any, extra: list, lib: Any = torch) -> dict:
     """Everything an aid must not change, as plain copies."""
-    out: dict = {"rng": torch.get_rng_state().clone()}
+    out: dict = {"rng": lib.get_rng_state().clone()}
     for name, t in model.state_dict(keep_vars=True).items():
         out[name] = t.detach().clone()
         out[name + ".grad"] = None if t.grad is None else t.grad.clone()
     for k, t in enumerate(extra):
         out[f"extra{k}.grad"] = None if t.grad is None else t.grad.clone()
-        out[f"extra{k}.hooks"] = len(t._backward_hooks or {})
+        hooks = t._backward_hooks if lib is torch else t._hooks  # (each library's own field)
+        out[f"extra{k}.hooks"] = len(hooks or {})
     for name, m in model.named_modules():
         for kind in ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks"):
             out[f"{name}.{kind}"] = len(getattr(m, kind))
-    return out
+    return {k: v.numpy() if hasattr(v, "numpy") else v for k, v in out.items()}
 
 
 def same(a: dict, b: dict) -> None:
     assert a.keys() == b.keys()
     for k in a:
-        if isinstance(a[k], torch.Tensor):
-            assert b[k] is not None and torch.equal(a[k], b[k]), k
+        if isinstance(a[k], np.ndarray):
+            assert b[k] is not None and np.array_equal(a[k], b[k]), k
         else:
             assert a[k] == b[k], k
 
 
-def make(reentrant: bool) -> tuple[Net, torch.Tensor, torch.Tensor, list]:
-    torch.manual_seed(0)
-    model = Net()
-    x = torch.randn(8, 4, requires_grad=True)
+def make(reentrant: bool, lib: Any = torch) -> tuple[Any, Any, Any, list]:
+    lib.manual_seed(0)
+    model = build(lib)()
+    x = lib.randn(8, 4, requires_grad=True)
     seen: list = []
     x.register_hook(lambda g: seen.append(1))
     loss = model(x, reentrant).pow(2).mean()
     return model, x, loss, seen
 
 
+@pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
 @pytest.mark.parametrize("reentrant", [False, True])
-def test_every_aid_twice_leaves_the_model_as_it_was(reentrant: bool) -> None:
-    model, x, loss, _ = make(reentrant)
-    before = state(model, [x])
+def test_every_aid_twice_leaves_the_model_as_it_was(reentrant: bool, lib: Any) -> None:
+    model, x, loss, _ = make(reentrant, lib)
+    before = state(model, [x], lib)
     for _ in range(2):
         assert viz.draw_forward(loss).source
         assert viz.draw_backward(loss).source
@@ -97,7 +111,7 @@ def test_every_aid_twice_leaves_the_model_as_it_was(reentrant: bool) -> None:
         stepper = BackwardStepper(loss)
         for k in range(len(stepper.steps)):
             stepper.goto(k)
-        same(before, state(model, [x]))
+        same(before, state(model, [x], lib))
     # the stepper's last step is exactly what a plain backward gives
     final = stepper.steps[-1].leaf_grads
     assert stepper.error is None

@@ -35,8 +35,6 @@ MINIGRAD_LACKS = {
     "vit": "TransformerEncoderLayer",
     "self_attention": "MultiheadAttention",
     "cross_attention": "MultiheadAttention",
-    "checkpoint": "checkpoint",
-    "checkpoint_reentrant": "checkpoint",
 }
 
 
