@@ -597,6 +597,26 @@ def _inplace_2(answer):
     return None
 
 
+@exercise("inplace.3")
+def _inplace_3(answer):
+    if isinstance(answer, str):  # "7, 2"
+        answer = [int(d) for d in re.findall(r"\d+", answer)]
+    try:
+        got = [float(v) for v in _numbers(answer).reshape(-1)]
+    except (TypeError, ValueError):
+        return _hint("hint.inplace.3.1")
+    if len(got) != 2:
+        return _hint("hint.inplace.3.1")
+    saved, again = got
+    if saved in (9, 5):  # every block plain, or every block checkpointed
+        return _hint("hint.inplace.3.2")
+    if saved != 7:
+        return _hint("hint.inplace.3.3")
+    if again != 2:
+        return _hint("hint.inplace.3.4")
+    return None
+
+
 # Lesson 12: hooks and your own autograd.Function
 
 

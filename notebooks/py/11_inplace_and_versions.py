@@ -32,7 +32,10 @@
 # - how the **version counter** catches a saved tensor that was modified, and why that
 #   makes `detach()` safer than `.data`;
 # - why the article's `x.grad.data.zero_()` gives the right second derivative and a bare
-#   `x.grad.zero_()` gives 0.
+#   `x.grad.zero_()` gives 0;
+# - what a graph costs in memory: the tensors its nodes save for backward, measured with
+#   `saved_tensors_hooks`, and how activation checkpointing trades that memory for a
+#   second forward pass.
 
 # %%
 import minigrad as torch
@@ -214,6 +217,87 @@ x = torch.tensor(2.0, requires_grad=True)
 print(g, gg)
 
 # %% [markdown]
+# ## What backward keeps: the memory cost of saved tensors
+#
+# In-place operations are tempting because they save memory. Where does a graph's
+# memory go? Every node keeps the tensors its derivative needs (its *saved tensors*,
+# lesson 4) until backward has used them. In training, most of these are the
+# *activations*, the outputs of each layer, and they grow with the batch size.
+#
+# `torch.autograd.graph.saved_tensors_hooks(pack, unpack)` shows them: inside the
+# `with` block, every tensor an operation saves goes through `pack`, and backward gets
+# it back through `unpack`. Below, `pack` counts the saved tensors by shape in a network
+# of four blocks (`Linear` then `tanh`), and `runs` records which blocks run forward.
+
+# %%
+from collections import Counter
+
+torch.manual_seed(0)
+layers = [torch.nn.Linear(256, 256) for _ in range(4)]
+x = torch.randn(64, 256)  # a batch of 64 inputs
+runs = []  # which blocks ran forward, in order
+
+
+def block(i, h):
+    runs.append(i)
+    return torch.tanh(layers[i](h))
+
+
+def train_step(checkpointed=()):
+    # one forward and backward pass: the shapes of the saved tensors, and the blocks
+    # that backward ran again
+    shapes = Counter()
+
+    def pack(t):  # called for every tensor an operation saves
+        shapes[tuple(t.shape)] += 1
+        return t
+
+    for layer in layers:
+        layer.zero_grad()
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        h = x
+        for i in range(4):
+            if i in checkpointed:
+                h = torch.utils.checkpoint.checkpoint(block, i, h, use_reentrant=False)
+            else:
+                h = block(i, h)
+        loss = h.pow(2).mean()
+    runs.clear()
+    loss.backward()
+    return dict(shapes), list(runs)
+
+
+print(train_step())
+
+
+# %% [markdown]
+# Nine tensors of shape (64, 256) are saved: each `Linear` keeps its input (for the
+# weight's gradient) and each `tanh` its output, and `pow` keeps its input. At 4 bytes a
+# number, that is 9 × 64 KB = 576 KB, and it doubles when the batch doubles. The three
+# (256, 256) tensors are the weights (for the gradient of the layer's input, needed from
+# the second block on): the model holds them anyway, so they cost nothing more.
+#
+# **Activation checkpointing** trades this memory for compute.
+# `torch.utils.checkpoint.checkpoint(block, i, h, use_reentrant=False)` runs the block
+# but keeps only its inputs. When backward first needs one of the block's saved
+# tensors, it runs the block's forward again to get them back (with the same random
+# numbers, so dropout drops the same units). Checkpointing every block:
+
+# %%
+g = layers[0].weight.grad.clone()
+print(train_step(checkpointed={0, 1, 2, 3}))
+print(torch.equal(g, layers[0].weight.grad))  # the same gradient, bit for bit
+
+
+# %% [markdown]
+# Five (64, 256) tensors are left, 320 KB: the four blocks' inputs and what `pow` saved.
+# The price is in `runs`: backward ran every block's forward a second time, the last
+# block first, as backward reaches it. The gradient is the same. Large models do this
+# to fit in memory: a whole forward pass more, for a fraction of the activations.
+# (`use_reentrant=False` is the variant PyTorch recommends; without the argument,
+# PyTorch warns and uses the older one, which runs a backward inside the backward.)
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%
@@ -257,6 +341,9 @@ compare_with_pytorch(example)
 # a wrong gradient. `.data` survives in old code such as the article's
 # `x.grad.data.zero_()`; `torch.autograd.grad` makes that trick unnecessary.
 #
+# A graph keeps its saved tensors until backward. `saved_tensors_hooks` sees each one;
+# a checkpoint keeps only a block's inputs and runs the block again in backward.
+#
 # ## Exercises
 #
 # Replace each `...` and run the cell. `check` says whether you are right; if not, it
@@ -286,6 +373,16 @@ check("inplace.1", answer_1)
 answer_2 = ...  # e.g. {"A"}
 
 check("inplace.2", answer_2)
+
+# %% [markdown]
+# **Exercise 3 (checkpointing).** Predict what `train_step(checkpointed={2, 3})` reports
+# before you run it: how many tensors of shape (64, 256) does it save, and how many
+# blocks does backward run again? Give a list of two numbers.
+
+# %%
+answer_3 = ...  # a list of 2 numbers
+
+check("inplace.3", answer_3)
 
 # %% [markdown]
 # Done, or stuck? Each exercise is worked out, step by step, in the

@@ -73,5 +73,54 @@ except RuntimeError:
 print(sorted(fails))
 assert passes("inplace.2", fails)
 
+# %% [markdown]
+# ## Exercise 3
+#
+# Count block by block. A plain block keeps two (64, 256) tensors: its `Linear` keeps
+# its input (the weight's gradient is input$^\top \cdot$ grad) and its `tanh` keeps its
+# output ($1 - \tanh^2$). A checkpointed block keeps only its input, one tensor. The
+# loss's `pow` keeps its input. With blocks 0 and 1 plain and blocks 2 and 3
+# checkpointed: $2 + 2 + 1 + 1 + 1 = 7$.
+#
+# Backward runs a block again only if it was checkpointed, once, when it first needs
+# one of the block's saved tensors: blocks 3 then 2, so 2. The same `train_step`, run:
+
+# %%
+from collections import Counter
+
+torch.manual_seed(0)
+layers = [torch.nn.Linear(256, 256) for _ in range(4)]
+x = torch.randn(64, 256)
+runs = []  # which blocks ran forward, in order
+
+
+def block(i, h):
+    runs.append(i)
+    return torch.tanh(layers[i](h))
+
+
+shapes = Counter()
+
+
+def pack(t):
+    shapes[tuple(t.shape)] += 1
+    return t
+
+
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    h = x
+    for i in range(4):
+        if i in {2, 3}:
+            h = torch.utils.checkpoint.checkpoint(block, i, h, use_reentrant=False)
+        else:
+            h = block(i, h)
+    loss = h.pow(2).mean()
+runs.clear()
+loss.backward()
+print(dict(shapes), runs)
+answer_3 = [shapes[(64, 256)], len(runs)]
+print(answer_3)
+assert passes("inplace.3", answer_3)
+
 # %%
 all_solutions_pass()  # prints one line, in the course's language

@@ -31,7 +31,8 @@ minigrad.set_language("zh")
 # - `.data` 在 *autograd 背后*修改数值，而普通的原位操作会被记录，两者给出不同的梯度；
 # - 为什么需要梯度的叶子节点不接受原位操作，而优化器又是怎样照样更新参数的；
 # - **版本计数器**怎样发现被修改过的已保存张量，以及为什么这让 `detach()` 比 `.data` 更安全；
-# - 为什么那篇文章里的 `x.grad.data.zero_()` 能得到正确的二阶导数，而直接写 `x.grad.zero_()` 得到的是 0。
+# - 为什么那篇文章里的 `x.grad.data.zero_()` 能得到正确的二阶导数，而直接写 `x.grad.zero_()` 得到的是 0；
+# - 计算图在内存上的代价：节点为反向传播保存的张量，用 `saved_tensors_hooks` 来测量；激活检查点（activation checkpointing）怎样用再算一遍前向来换取这部分内存。
 
 # %%
 import minigrad as torch
@@ -184,6 +185,67 @@ x = torch.tensor(2.0, requires_grad=True)
 print(g, gg)
 
 # %% [markdown]
+# ## 反向传播留着什么：保存的张量的内存代价
+#
+# 原位操作之所以诱人，是因为它省内存。计算图的内存花在哪里？每个节点都留着它求导所需的张量（它的*保存的张量*，见第 4 课），直到反向传播用完为止。训练时，其中大部分是*激活值*，也就是每一层的输出，它们随批量大小增长。
+#
+# `torch.autograd.graph.saved_tensors_hooks(pack, unpack)` 能让我们看到它们：在 `with` 块里，运算保存的每个张量都经过 `pack`，反向传播再通过 `unpack` 把它取回。下面的网络有四个块（`Linear` 接 `tanh`），`pack` 按形状统计保存的张量，`runs` 记录哪些块执行了前向计算。
+
+# %%
+from collections import Counter
+
+torch.manual_seed(0)
+layers = [torch.nn.Linear(256, 256) for _ in range(4)]
+x = torch.randn(64, 256)  # 一批 64 个输入
+runs = []  # 按顺序记下哪些块执行了前向计算
+
+
+def block(i, h):
+    runs.append(i)
+    return torch.tanh(layers[i](h))
+
+
+def train_step(checkpointed=()):
+    # 一次前向和一次反向传播：返回保存的张量的形状，以及反向传播重新执行的块
+    shapes = Counter()
+
+    def pack(t):  # 运算每保存一个张量就调用一次
+        shapes[tuple(t.shape)] += 1
+        return t
+
+    for layer in layers:
+        layer.zero_grad()
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        h = x
+        for i in range(4):
+            if i in checkpointed:
+                h = torch.utils.checkpoint.checkpoint(block, i, h, use_reentrant=False)
+            else:
+                h = block(i, h)
+        loss = h.pow(2).mean()
+    runs.clear()
+    loss.backward()
+    return dict(shapes), list(runs)
+
+
+print(train_step())
+
+
+# %% [markdown]
+# 保存了九个形状为 (64, 256) 的张量：每个 `Linear` 留着它的输入（用于权重的梯度），每个 `tanh` 留着它的输出，`pow` 留着它的输入。每个数 4 字节，合计 9 × 64 KB = 576 KB，批量加倍它也加倍。三个 (256, 256) 的张量是权重（用于层输入的梯度，从第二个块起才需要）：模型本来就持有它们，所以不额外占内存。
+#
+# **激活检查点**用计算换这部分内存。`torch.utils.checkpoint.checkpoint(block, i, h, use_reentrant=False)` 运行这个块，但只留下它的输入。反向传播第一次需要这个块保存的张量时，会把这个块的前向计算再运行一遍来取回它们（用同样的随机数，所以 dropout 丢弃的是同样的单元）。给每个块都加上检查点：
+
+# %%
+g = layers[0].weight.grad.clone()
+print(train_step(checkpointed={0, 1, 2, 3}))
+print(torch.equal(g, layers[0].weight.grad))  # 梯度完全相同，一位不差
+
+
+# %% [markdown]
+# 只剩下五个 (64, 256) 的张量，320 KB：四个块的输入，以及 `pow` 保存的张量。代价记在 `runs` 里：反向传播把每个块的前向计算又运行了一遍，从最后一个块开始，也就是反向传播到达它们的顺序。梯度完全相同。大模型就靠这个装进内存：多算一遍前向，换来只存一小部分激活值。（`use_reentrant=False` 是 PyTorch 推荐的做法；不传这个参数时，PyTorch 会发出警告，并使用较旧的做法，它在反向传播里再运行一次反向传播。）
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 
 # %%
@@ -225,6 +287,8 @@ compare_with_pytorch(example)
 #
 # 优先使用 `detach()` 和 `no_grad()`：这样错误会变成报错信息，而不是错误的梯度。`.data` 还留在旧代码里，比如那篇文章的 `x.grad.data.zero_()`；有了 `torch.autograd.grad`，就不需要这个技巧了。
 #
+# 计算图一直留着保存的张量，直到反向传播。`saved_tensors_hooks` 能看到每一个；检查点只留下一个块的输入，在反向传播时再运行一遍这个块。
+#
 # ## 练习
 #
 # 把每个 `...` 换成你的答案并运行单元格。`check` 会告诉你是否正确；如果不对，会给出提示：第一条提示指出该想什么，之后每错一次，提示就更具体一些。本节末尾有参考答案的链接。
@@ -247,6 +311,14 @@ check("inplace.1", answer_1)
 answer_2 = ...  # 例如 {"A"}
 
 check("inplace.2", answer_2)
+
+# %% [markdown]
+# **练习 3（激活检查点）** 在运行之前先预测 `train_step(checkpointed={2, 3})` 的结果：它保存了多少个形状为 (64, 256) 的张量？反向传播又重新运行了几个块？用两个数的列表回答。
+
+# %%
+answer_3 = ...  # 两个数的列表
+
+check("inplace.3", answer_3)
 
 # %% [markdown]
 # 做完了，或者卡住了？每道练习的详细解答都在 notebook [参考答案](solutions/11_inplace_and_versions.ipynb) 里。请先自己试过再打开。

@@ -20,4 +20,19 @@ CASES = {
             (3, None),
         ],
     },
+    "inplace.3": {
+        "reveals": ["[7, 2]", "= 7"],
+        "steps": ["so 2", "所以是 2"],
+        "right": [[7, 2], (7, 2), "7, 2", [7.0, 2.0], minigrad.tensor([7, 2])],
+        "wrong": [
+            ([9, 0], "hint.inplace.3.2"),
+            ([5, 4], "hint.inplace.3.2"),
+            ([8, 2], "hint.inplace.3.3"),
+            ([6, 2], "hint.inplace.3.3"),
+            ([7, 4], "hint.inplace.3.4"),
+            ([7, 0], "hint.inplace.3.4"),
+            ("seven", "hint.inplace.3.1"),
+            (7, "hint.inplace.3.1"),
+        ],
+    },
 }

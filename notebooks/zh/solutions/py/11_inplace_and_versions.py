@@ -74,5 +74,49 @@ except RuntimeError:
 print(sorted(fails))
 assert passes("inplace.2", fails)
 
+# %% [markdown]
+# ## 练习 3
+#
+# 一个块一个块地数。普通的块留着两个 (64, 256) 的张量：它的 `Linear` 留着输入（权重的梯度是 输入$^\top \cdot$ 梯度），它的 `tanh` 留着输出（$1 - \tanh^2$）。加了检查点的块只留着它的输入，一个张量。损失里的 `pow` 留着它的输入。块 0 和块 1 照常运行，块 2 和块 3 加了检查点：$2 + 2 + 1 + 1 + 1 = 7$。
+#
+# 反向传播只重新运行加了检查点的块，每个一次，在第一次需要这个块保存的张量时：先块 3，再块 2，所以是 2。把同样的 `train_step` 运行一遍：
+
+# %%
+from collections import Counter
+
+torch.manual_seed(0)
+layers = [torch.nn.Linear(256, 256) for _ in range(4)]
+x = torch.randn(64, 256)
+runs = []  # 按顺序记下哪些块执行了前向计算
+
+
+def block(i, h):
+    runs.append(i)
+    return torch.tanh(layers[i](h))
+
+
+shapes = Counter()
+
+
+def pack(t):
+    shapes[tuple(t.shape)] += 1
+    return t
+
+
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    h = x
+    for i in range(4):
+        if i in {2, 3}:
+            h = torch.utils.checkpoint.checkpoint(block, i, h, use_reentrant=False)
+        else:
+            h = block(i, h)
+    loss = h.pow(2).mean()
+runs.clear()
+loss.backward()
+print(dict(shapes), runs)
+answer_3 = [shapes[(64, 256)], len(runs)]
+print(answer_3)
+assert passes("inplace.3", answer_3)
+
 # %%
 all_solutions_pass()  # 用课程的语言打印一行结果
