@@ -208,7 +208,7 @@ viz.draw_forward(loss)
 # static graph first and ran it later.)
 #
 # Below, the loop runs `n` times, so `f(x, 1)` records one multiplication and
-# `f(x, 3)` records three: the picture shows a chain of three `MulBackward0` nodes.
+# `f(x, 3)` records three: the picture shows the chain of three `mul` operations.
 
 
 # %%
