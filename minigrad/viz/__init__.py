@@ -317,6 +317,8 @@ def _fit(dot: Any, opts: dict) -> None:
     dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"], opts["model"]))
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
+    if dot.rankdir == "TB":
+        dot.lines = layout.stagger(dot.lines)
 
 
 def _module_kinds(drawn: set[int], model: Any = None) -> dict[str, str]:

@@ -131,6 +131,35 @@ def auto_rankdir(lines: list[str], budget: float | None = None) -> str:
     return "LR" if lr <= budget or lr <= tb else "TB"
 
 
+def stagger(lines: list[str], budget: float | None = None) -> list[str]:
+    """Top to bottom, many sources feeding one node (an LSTM's weights and inputs) make
+    one row too wide to read. As graphviz's ``unflatten -l 2`` does, every other edge
+    from such a source gets ``minlen=2``: the sources sit on two rows, half as wide.
+
+    >>> lines = [f"  s{k} -> op" for k in range(4)]
+    >>> [line.strip() for line in stagger(lines, budget=0)][:2]
+    ['s0 -> op', 's1 -> op [minlen=2]']
+    """
+    budget = style.FIT_WIDTH if budget is None else budget
+    if widths(lines)[1] <= budget:
+        return lines
+    edges = [(i, _EDGE.match(line)) for i, line in enumerate(lines)]
+    edges = [(i, e) for i, e in edges if e is not None]
+    targets = {e.group(2) for _, e in edges}
+    feeds: dict[str, list[int]] = {}  # node -> its edges from a source, by line
+    for i, e in edges:
+        if e.group(1) not in targets:
+            feeds.setdefault(e.group(2), []).append(i)
+    out = list(lines)
+    for found in feeds.values():
+        if len(found) < 4:
+            continue
+        for i in found[1::2]:
+            line = out[i]
+            out[i] = line[:-1] + ", minlen=2]" if line.endswith("]") else line + " [minlen=2]"
+    return out
+
+
 # --- grouping a module's parameters ----------------------------------------------------
 _PARAM = re.compile(r'^\s*(\w+) \[.*fillcolor="' + style.PALE_SKY + r'".*?<B>([^<]*)</B>')
 
