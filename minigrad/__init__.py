@@ -379,3 +379,16 @@ def __dir__() -> list[str]:
     return sorted(
         set(globals()) | set(_SUBMODULES) | set(_FROM_SUBMODULE) | set(_SAVING) | set(_FROM_FUNC)
     )
+
+
+def load_ipython_extension(shell: object) -> None:
+    """``%load_ext minigrad``: explain autograd's errors under their tracebacks."""
+    from .error_help import load_ipython_extension as load
+
+    load(shell)
+
+
+def unload_ipython_extension(shell: object) -> None:
+    from .error_help import unload_ipython_extension as unload
+
+    unload(shell)
