@@ -241,6 +241,8 @@ def _explain(
     if text and not re.fullmatch(r"[\w.\[\]]+", text):
         text = f"({text})"  # ``(x * 2)``, so that ``(x * 2).sum()`` reads right
     out_name = by_id.get(id(output)) or text or tr("errhelp.the_output")
+    if output is not None and id(output) not in by_id and called.get("text"):
+        names[called["text"]] = output  # the picture names it as the line writes it
     facts: dict[str, Any] = {"line": line, "output": out_name}
     facts.update({k: v for k, v in match.groupdict().items() if v is not None})
     picture = None
@@ -368,7 +370,7 @@ def _inplace_op(t: Any) -> str:
     for ``add_``); ``?`` when it was not recorded (under no_grad, through .detach())."""
     name = t.grad_fn.name() if t is not None and t.grad_fn is not None else ""
     m = re.fullmatch(r"(\w+?)Backward\d*", name)
-    return m[1].lower() + "_" if m else tr("errhelp.some_inplace")
+    return f"`{m[1].lower()}_()`" if m else tr("errhelp.some_inplace")
 
 
 def _forward_line(output: Any, node: str) -> str:

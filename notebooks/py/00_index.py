@@ -48,7 +48,12 @@
 # solutions are in `notebooks/solutions/`, one notebook per lesson), and compares its code with real PyTorch, which
 # `make lab` installs (the CPU build of 2.13.0). Cells that show an error on purpose are marked with the tag
 # `raises-exception`; the lessons that have such cells start with `%xmode Minimal`, so that an
-# error shows only its type and message, as PyTorch's would.
+# error shows only its type and message, as PyTorch's would. Lessons 5, 10 and 11 also
+# load minigrad's error explainer with `%load_ext minigrad`: under an autograd error it
+# says what happened, where in your graph, and the fix, for minigrad and for real torch
+# tensors. Run `%load_ext minigrad` in your own notebook to turn it on there, and
+# `%unload_ext minigrad` to turn it off (in a plain Python script:
+# `minigrad.error_help.install()`).
 #
 # **How to read the pictures.** Blue ellipses are leaves that require grad, white ones
 # constant tensors (a plain Python number, such as the 1 in `x + 1`, is a bare grey

@@ -51,6 +51,8 @@ from minigrad import viz
 _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 # Some cells below fail on purpose: show just the error, not the code it came through
 # %xmode Minimal
+# and explain each error under it (minigrad's error explainer, for torch too)
+# %load_ext minigrad
 
 # %% [markdown]
 # ## `torch.no_grad()`

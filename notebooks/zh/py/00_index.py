@@ -43,7 +43,7 @@ minigrad.set_language("zh")
 # | 13 | [综合运用](13_training_a_model.ipynb) | 2.5 节的实际应用 | 用 `nn` 和 `optim` 训练一个小模型，损失下降，一步训练的计算图 |
 # | 14 | [你自己的 PyTorch 模型](14_your_own_pytorch_model.ipynb) | 2.5 节之后 | 把真正的 `torch` 模型画出来、逐步反向传播、解释梯度；minigrad 与 torch 的图并排对照 |
 #
-# “教材”一栏给出每一课重现的教材小节（和图），方便读过教材的同学找到对应的位置。每一课几秒钟就能运行完，最后有能自动检查答案的练习（答错时先给一条指出思路的提示，之后每错一次，提示就更具体一些；详细的参考答案在 `notebooks/zh/solutions/` 中，每课一个 notebook），并把代码和真正的 PyTorch 对比；`make lab` 会安装 PyTorch（2.13.0 的 CPU 版）。故意展示错误的单元格带有 `raises-exception` 标签；含有这类单元格的课程以 `%xmode Minimal` 开头，这样报错只显示它的类型和信息，就像 PyTorch 的报错那样。
+# “教材”一栏给出每一课重现的教材小节（和图），方便读过教材的同学找到对应的位置。每一课几秒钟就能运行完，最后有能自动检查答案的练习（答错时先给一条指出思路的提示，之后每错一次，提示就更具体一些；详细的参考答案在 `notebooks/zh/solutions/` 中，每课一个 notebook），并把代码和真正的 PyTorch 对比；`make lab` 会安装 PyTorch（2.13.0 的 CPU 版）。故意展示错误的单元格带有 `raises-exception` 标签；含有这类单元格的课程以 `%xmode Minimal` 开头，这样报错只显示它的类型和信息，就像 PyTorch 的报错那样。第 5、10、11 课还用 `%load_ext minigrad` 加载了 minigrad 的错误解释器：出现 autograd 错误时，它在报错下面说明发生了什么、出在计算图的哪里、怎么改，对 minigrad 和真正的 torch 张量都适用。在你自己的 notebook 里运行 `%load_ext minigrad` 就能打开它，`%unload_ext minigrad` 关闭它（在普通的 Python 脚本里用 `minigrad.error_help.install()`）。
 #
 # **中文版说明。** 中文版的代码单元格除注释（已译成中文）外，与英文版完全相同（有测试检查）；只多了第一个单元格，它调用 `minigrad.set_language("zh")`，让 `explain()`、图中的图例和说明、小部件的标签都说中文。torch 自己的报错、警告和输出保持英文，和教材里一样。
 #

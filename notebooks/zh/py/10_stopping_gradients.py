@@ -43,6 +43,8 @@ from minigrad import viz
 _ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 # 下面有些单元格是故意出错的：只显示错误本身，不显示它经过的代码
 # %xmode Minimal
+# 并在每个错误下面解释它（minigrad 的错误解释器，对 torch 也适用）
+# %load_ext minigrad
 
 # %% [markdown]
 # ## `torch.no_grad()`
