@@ -191,3 +191,45 @@ def test_ipython_extension_keeps_the_traceback_and_adds_the_explanation(capsys):
         assert "What happened" not in out.out + out.err
     finally:
         InteractiveShell.clear_instance()
+
+
+@pytest.mark.parametrize(("readme", "lang"), [("README.md", "en"), ("README.zh.md", "zh")])
+def test_the_readme_example_prints_what_the_readme_shows(readme, lang):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / readme).read_text(encoding="utf-8")
+    section = text[text.index("`%load_ext minigrad`\n") :]
+    code, shown = re.findall(r"```(?:python|text)\n(.*?)```", section, re.S)[:2]
+    code = code.replace("%load_ext minigrad\n", "")
+    namespace: dict = {}
+    minigrad.set_language(lang)
+    try:
+        exec(compile(code, "<readme>", "exec"), namespace)
+    except RuntimeError as err:
+        help_ = explain_error(err)
+    else:
+        raise AssertionError("the example should fail")
+    finally:
+        minigrad.set_language("en")
+    assert help_.text in shown, (help_.text, shown)
+
+
+@pytest.mark.parametrize("lib", ["torch", "minigrad"])
+def test_the_non_leaf_grad_warning_is_explained_after_the_warning(tmp_path, lib):
+    script = tmp_path / "learner.py"
+    script.write_text(
+        "import minigrad.error_help\n"
+        "minigrad.error_help.install()\n"
+        f"import {lib} as torch\n"
+        "x = torch.ones(2, requires_grad=True)\n"
+        "y = x * 2\n"
+        "y.sum().backward()\n"
+        "print(y.grad)\n"
+    )
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    err = out.stderr
+    assert "is not a leaf Tensor is being accessed" in err
+    assert err.index("is being accessed") < err.index("retain_grad()") < err.index("What happened")
+    assert "`print(y.grad)`" in err
