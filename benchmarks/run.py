@@ -40,6 +40,7 @@ WORKLOADS = {
     "sliders": lambda libs, quick, peers: W.bench_sliders(quick),
     "stepper": lambda libs, quick, peers: W.bench_stepper(quick),
     "stepper-big": lambda libs, quick, peers: W.bench_stepper_big(quick),
+    "error-help": lambda libs, quick, peers: W.bench_error_help(quick),
     "nbval": lambda libs, quick, peers: W.bench_nbval(quick),
 }
 

@@ -597,6 +597,71 @@ def bench_stepper(quick: bool) -> list[dict]:
     ]
 
 
+def bench_error_help(quick: bool) -> list[dict]:
+    """The error explainer (``%load_ext minigrad``): what having it loaded costs a
+    training step that raises nothing (its hooks only run on an error or a warning),
+    and how long one explanation takes, picture included, when an error happens."""
+    import torch
+
+    import minigrad
+    from minigrad import error_help
+
+    repeats = 5 if quick else 41
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.Tanh(), torch.nn.Linear(64, 1))
+    data = torch.randn(64, 32)
+
+    def step(_: Any) -> None:
+        model.zero_grad()
+        model(data).pow(2).mean().backward()
+
+    plain, _ = _median_ms(step, lambda: None, repeats)
+    error_help.install()
+    try:
+        loaded, _ = _median_ms(step, lambda: None, repeats)
+    finally:
+        error_help.uninstall()
+
+    fresh = iter(range(10**6))  # new values each time: the picture is drawn, not cached
+
+    def failing() -> BaseException:
+        x = minigrad.tensor([1.0, 2.0 + next(fresh)], requires_grad=True)
+        y = x.tanh()
+        y.add_(1)
+        try:
+            y.sum().backward()
+        except RuntimeError as err:
+            return err
+        raise AssertionError("no error")
+
+    def explain(err: BaseException) -> None:
+        help_ = error_help.explain_error(err)
+        help_._repr_html_()  # the text and the picture (dot), as a notebook shows it
+
+    one, _ = _median_ms(explain, failing, 3 if quick else 11)
+    w = "5. what a learner feels"
+    return [
+        row(
+            w,
+            "a torch training step with the error explainer loaded / without it",
+            {"minigrad": loaded / plain},
+            unit="×",
+            target=1.05,
+            target_text="≤ 1.05",
+            ratio_of=None,
+            note=f"{plain:.2f} ms without, {loaded:.2f} ms with",
+        ),
+        row(
+            w,
+            "explaining one error (a saved tensor changed in place), picture included",
+            {"minigrad": one},
+            target=300.0,
+            target_text="< 300 ms",
+            ratio_of=None,
+        ),
+    ]
+
+
 def _transformer_loss() -> Any:
     """A 4-layer torch TransformerEncoder's loss: about 300 backward nodes."""
     import torch
