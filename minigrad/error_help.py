@@ -26,7 +26,6 @@ from __future__ import annotations
 import ast
 import html
 import linecache
-import os
 import re
 import sys
 import warnings
@@ -112,21 +111,6 @@ class ErrorHelp:
 
 
 # --- finding the learner's frame, line and tensors -----------------------------------------
-_HOME = os.path.dirname(os.path.abspath(__file__)) + os.sep
-_LIBRARY = ("<frozen ", *{os.path.join(p, "") for p in (sys.prefix, sys.base_prefix)})
-
-
-def _learner_frame(tb: TracebackType | None) -> tuple[FrameType | None, int]:
-    """The last frame of the traceback in the learner's code, and its line number."""
-    found: tuple[FrameType | None, int] = (None, 0)
-    while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if not name.startswith(_HOME) and not name.startswith(_LIBRARY):
-            found = (tb.tb_frame, tb.tb_lineno)
-        tb = tb.tb_next
-    return found
-
-
 def _is_tensor(value: Any) -> bool:
     return _names.is_tensor(value)
 
@@ -149,7 +133,7 @@ def _called_on(line: str, frame: FrameType) -> dict[str, Any]:
         tree = ast.parse(line.strip())
     except SyntaxError:
         return {}
-    scope = {**frame.f_globals, **frame.f_locals}
+    scope = _names.scope(frame)
 
     def read(node: ast.AST) -> Any:
         if isinstance(node, (ast.List, ast.Tuple)):
@@ -184,18 +168,14 @@ def _handed_over(tb: TracebackType | None) -> dict[str, Any]:
     frames in the traceback (``self`` of ``Tensor.backward``, ``tensors``, ``outputs``,
     ``inputs``): the same in minigrad and in torch, and nothing is evaluated again."""
     found: dict[str, Any] = {}
-    while tb is not None:
-        f = tb.tb_frame
-        if f.f_code.co_name in ("backward", "grad"):
-            local = f.f_locals
-            out = local.get("self") if _is_tensor(local.get("self")) else None
-            out = out if out is not None else _first(local.get("tensors", local.get("outputs")))
-            if out is not None and "output" not in found:
-                found["output"] = out
-            if "inputs" in local and "inputs" not in found and local["inputs"] is not None:
-                ins = local["inputs"]
-                found["inputs"] = [ins] if _is_tensor(ins) else list(ins)
-        tb = tb.tb_next
+    for local in _names.traceback_calls(tb, ("backward", "grad")):
+        out = local.get("self") if _is_tensor(local.get("self")) else None
+        out = out if out is not None else _first(local.get("tensors", local.get("outputs")))
+        if out is not None and "output" not in found:
+            found["output"] = out
+        if "inputs" in local and "inputs" not in found and local["inputs"] is not None:
+            ins = local["inputs"]
+            found["inputs"] = [ins] if _is_tensor(ins) else list(ins)
     return found
 
 
@@ -217,7 +197,7 @@ def explain_error(error: BaseException, tb: TracebackType | None = None) -> Erro
     if case is None or match is None:
         return None
     tb = tb if tb is not None else error.__traceback__
-    frame, lineno = _learner_frame(tb)
+    frame, lineno = _names.traceback_learner_frame(tb)
     try:
         return _explain(case, match, frame, lineno, _handed_over(tb))
     finally:
@@ -415,7 +395,42 @@ def _excepthook(etype: type, value: BaseException, tb: TracebackType | None) -> 
     _handle(value, tb)
 
 
+_FORWARD_TRACE = "Traceback of forward call that caused the error:\n"
+_FRAME = re.compile(r'^  File "(?P<file>[^"]*)"', re.M)
+
+
+def fold_forward_trace(message: str) -> str:
+    """Anomaly mode's warning with the frames that ran the cell or script (runpy,
+    ipykernel, asyncio: Python's and installed packages' files) before the learner's
+    first line folded into one line. torch's warning lists them all; only how it is
+    shown changes.
+
+    >>> text = 'Error detected in X. ' + _FORWARD_TRACE
+    >>> text += '  File "<frozen runpy>", line 1, in a\\n'
+    >>> text += '  File "me.py", line 2, in b\\n    y = f(x)\\n'
+    >>> print(fold_forward_trace(text))  # doctest: +ELLIPSIS
+    Error detected in X. Traceback of forward call that caused the error:
+      [outer frames folded: 1 ...]
+      File "me.py", line 2, in b
+        y = f(x)
+    <BLANKLINE>
+    """
+    head, sep, rest = message.partition(_FORWARD_TRACE)
+    starts = [m.start() for m in _FRAME.finditer(rest)]
+    hidden = 0
+    for m in list(_FRAME.finditer(rest))[:-1]:  # the learner's last line always stays
+        if not _names.is_library_file(m.group("file")):
+            break
+        hidden += 1
+    if not sep or hidden == 0:
+        return message
+    fold = "  " + tr("errhelp.folded_frames", n=hidden) + "\n"
+    return head + sep + fold + rest[starts[hidden]:]
+
+
 def _showwarning(message: Any, category: type, filename: str, lineno: int, *a: Any) -> None:
+    if _FORWARD_TRACE in str(message):
+        message = category(fold_forward_trace(str(message)))
     _state["showwarning"](message, category, filename, lineno, *a)
     if _NON_LEAF_GRAD in str(message):
         line = linecache.getline(filename, lineno).strip()

@@ -19,7 +19,6 @@ RuntimeError: Function 'SqrtBackward0' returned nan values in its 0th output.
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import traceback
 import warnings
@@ -33,12 +32,6 @@ from . import observe
 __all__ = ["detect_anomaly", "set_detect_anomaly"]
 
 _MINIGRAD = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-# Where Python, its standard library and installed packages live: the frames that
-# run a notebook or a test before the learner's first line (ipykernel, asyncio, pytest).
-_MACHINERY = (
-    "<frozen ",
-    *{os.path.join(p, "") for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)},
-)
 _state = {"enabled": False, "check_nan": True}
 _handles: dict[int, list] = {}  # thread -> its observe handles
 
@@ -67,10 +60,6 @@ def _remember_stack(op: observe.Op) -> None:
     frames = traceback.extract_stack()
     while frames and frames[-1].filename.startswith(_MINIGRAD):
         frames.pop()  # minigrad's own frames: the stack ends in the user's line
-    start = 0
-    while start < len(frames) - 1 and frames[start].filename.startswith(_MACHINERY):
-        start += 1  # the kernel's frames: the stack starts at the learner's code
-    frames = frames[start:]
     op.node.metadata["traceback_"] = traceback.format_list(frames)
 
 

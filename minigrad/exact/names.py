@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 import sys
-from types import CodeType, FrameType
+from types import CodeType, FrameType, TracebackType
 from typing import Any
 
 # minigrad's own files: the package folder (this file is in minigrad/exact/), as
@@ -78,6 +78,44 @@ def running(code: CodeType) -> FrameType | None:
     while frame is not None and frame.f_code is not code:
         frame = frame.f_back
     return frame
+
+
+# --- a traceback's frames (read by the error explainer, minigrad.error_help) -------------
+# code of Python itself or of an installed library (torch, IPython) is nobody's lesson
+_LIBRARIES = ("<frozen ", *{os.path.join(p, "") for p in (sys.prefix, sys.base_prefix)})
+
+
+def is_library_file(filename: str) -> bool:
+    """Is ``filename`` part of Python itself or of an installed package (torch, IPython)?"""
+    return filename.startswith(_LIBRARIES)
+
+
+def traceback_learner_frame(tb: TracebackType | None) -> tuple[FrameType | None, int]:
+    """The last frame of the traceback ``tb`` that runs the learner's code (not
+    minigrad's, not an installed library's), and the line it stopped at."""
+    found: tuple[FrameType | None, int] = (None, 0)
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(_HOMES) and not is_library_file(name):
+            found = (tb.tb_frame, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def traceback_calls(tb: TracebackType | None, functions: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The local variables of each frame of ``tb`` that runs a function named one of
+    ``functions`` (``Tensor.backward``'s ``self``, say), outermost first."""
+    found = []
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name in functions:
+            found.append(dict(tb.tb_frame.f_locals))
+        tb = tb.tb_next
+    return found
+
+
+def scope(frame: FrameType) -> dict[str, Any]:
+    """The names a line of ``frame`` can read: its globals, and its locals over them."""
+    return {**frame.f_globals, **frame.f_locals}
 
 
 def is_tensor(value: Any) -> bool:

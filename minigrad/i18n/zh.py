@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "errhelp.unused": "发生了什么：autograd.grad 的第 {i} 个输入 {input} 没有被 {output} 的计算图用到：从 {output} 没有路径通回它，所以没有梯度可以返回。\n怎么改：检查 {output} 是否真的由 {input} 算出；如果本来就不该有梯度，传入 allow_unused=True（得到 None）或 materialize_grads=True（得到全零）。",
     "errhelp.shape": "发生了什么：为第 {i} 个输出给出的梯度形状是 [{g}]，而这个输出的形状是 [{out}]。gradient=（在 autograd.grad 里是 grad_outputs=）给输出的每个元素一个权重，所以两个形状必须相同。\n怎么改：传入形状为 [{out}] 的张量，比如 torch.ones_like({output})。",
     "errhelp.nan": "发生了什么：异常检测会检查每个反向函数的结果，{node} 的第 {i} 个输出是 NaN。它的前向代码：{where}\n怎么改：那里的导数是无穷大或没有定义（在 0 处的 sqrt 或 log，除以 0）。光用 torch.where 没有用，因为两个分支都会被求导：先让输入变得安全，就像第 10 课那样。",
+    "errhelp.folded_frames": "[已折叠外层帧：{n} 个（Python 与 Jupyter 运行你的代码）；执行 %unload_ext minigrad 即按 torch 的原样显示]",
     "errhelp.non_leaf_grad": "发生了什么：`{line}` 读取了一个非叶子张量的 .grad。backward() 只给叶子节点填写 .grad，所以它是 None。\n怎么改：在 backward() 之前对那个张量调用 .retain_grad()，或者改为读取叶子节点的 .grad。",
     "explain.the_tensor": "该张量",
     "explain.the_output": "输出",

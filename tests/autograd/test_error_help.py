@@ -233,3 +233,45 @@ def test_the_non_leaf_grad_warning_is_explained_after_the_warning(tmp_path, lib)
     assert "is not a leaf Tensor is being accessed" in err
     assert err.index("is being accessed") < err.index("retain_grad()") < err.index("What happened")
     assert "`print(y.grad)`" in err
+
+
+ANOMALY = """
+import sys
+import {lib} as torch
+if sys.argv[1:] == ["explain"]:
+    import minigrad.error_help
+    minigrad.error_help.install()
+
+def model(x):
+    return x.sqrt() * 0
+
+x = torch.tensor([-1.0, 4.0], requires_grad=True)
+with torch.autograd.detect_anomaly():
+    try:
+        model(x).sum().backward()
+    except RuntimeError:
+        pass
+"""
+
+
+def _forward_frames(stderr: str) -> list[str]:
+    trace = stderr[stderr.index("Traceback of forward call") :]
+    return [line.strip() for line in trace.splitlines() if line.startswith("  ")]
+
+
+@pytest.mark.parametrize("lib", ["torch", "minigrad"])
+def test_the_anomaly_warnings_outer_frames_are_folded_only_when_explaining(tmp_path, lib):
+    (tmp_path / "learner.py").write_text(ANOMALY.format(lib=lib))
+
+    def run(*args):
+        cmd = [sys.executable, "-m", "learner", *args]
+        out = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        return _forward_frames(out.stderr)
+
+    plain, explained = run(), run("explain")
+    assert plain[0].startswith('File "<frozen runpy>"')  # torch prints every frame
+    assert explained[0].startswith("[outer frames folded: 2 ")
+    assert explained[1:] == plain[2:]
+    assert explained[1].startswith('File "') and "learner.py" in explained[1]
+    assert "return x.sqrt() * 0" in explained  # the forward line stays

@@ -40,7 +40,7 @@ with warnings.catch_warnings(), torch.autograd.forward_ad.dual_level():
     torch.autograd.forward_ad.make_dual(torch.ones(1), torch.ones(1))
 ROOT = pathlib.Path(minigrad.__file__).parent
 # (i18n: the catalogues hold minigrad's own texts, in every language.)
-OWN_WORDING = ("viz", "widgets", "explain.py", "lessons.py", "i18n")
+OWN_WORDING = ("viz", "widgets", "explain.py", "error_help.py", "lessons.py", "i18n")
 
 
 def _text(node: ast.AST) -> str | None:
