@@ -32,6 +32,7 @@ import warnings
 from types import FrameType, TracebackType
 from typing import Any
 
+from . import error_source as _source
 from .exact import names as _names
 from .i18n import text as tr
 from .viz.untouched import readable_saved
@@ -84,6 +85,15 @@ _TEXT = {
     "shape": "errhelp.shape",
     "nan": "errhelp.nan",
 }
+# what a cut edge from the tensor that requires grad says, by the kind of cut
+_CUT_NOTES = {
+    "no_grad": "no_grad()",
+    "inference_mode": "inference_mode()",
+    "detach": ".detach()",
+    "data": ".data",
+    "numpy": "numpy",
+    "new_tensor": "tensor(...)",
+}
 _NON_LEAF_GRAD = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed"
 
 
@@ -99,15 +109,19 @@ class ErrorHelp:
 
     __repr__ = __str__
 
-    def _repr_html_(self) -> str:
+    def text_html(self, picture: bool = False) -> str:
+        """The text in an orange-edged box (with the picture's SVG inside: ``picture``)."""
         body = f'<pre style="white-space:pre-wrap">{html.escape(self.text)}</pre>'
-        svg = self.explanation._repr_svg_() if self.explanation is not None else None
+        svg = self.explanation._repr_svg_() if picture and self.explanation is not None else None
         if svg:
             body += svg[svg.find("<svg") :]
         return (
             '<div style="border-left:4px solid #E69F00;padding:4px 10px;margin:6px 0;'
             f'background:#FFF8EC">{body}</div>'
         )
+
+    def _repr_html_(self) -> str:
+        return self.text_html(picture=True)
 
 
 # --- finding the learner's frame, line and tensors -----------------------------------------
@@ -153,10 +167,12 @@ def _called_on(line: str, frame: FrameType) -> dict[str, Any]:
             if isinstance(receiver, ast.Attribute) and receiver.attr == "autograd":
                 if not call.args:
                     return {}
-                return {"output": read(call.args[0]), "text": ast.unparse(call.args[0])}
-            return {"output": read(receiver), "text": ast.unparse(receiver)}
+                arg = call.args[0]
+                return {"output": read(arg), "text": ast.unparse(arg), "expr": arg}
+            return {"output": read(receiver), "text": ast.unparse(receiver), "expr": receiver}
         if name == "grad" and call.args:
-            found = {"output": read(call.args[0]), "text": ast.unparse(call.args[0])}
+            arg = call.args[0]
+            found = {"output": read(arg), "text": ast.unparse(arg), "expr": arg}
             if len(call.args) > 1:
                 found["inputs"] = read(call.args[1])
             return found
@@ -207,11 +223,11 @@ def explain_error(error: BaseException, tb: TracebackType | None = None) -> Erro
 def _explain(
     case: str, match: re.Match, frame: FrameType | None, lineno: int, handed: dict
 ) -> ErrorHelp:
-    from .explain import explain
-
     line = linecache.getline(frame.f_code.co_filename, lineno).strip() if frame else ""
     called = _called_on(line, frame) if frame is not None and line else {}
+    source = _source.learner_source(frame) if frame is not None else None
     variables = _names.tensor_variables(frame) if frame is not None else []
+    scope = _names.scope(frame) if frame is not None else {}
     names = {name: t for name, t in reversed(variables)}
     by_id = {id(t): name for name, t in variables}
     output = handed.get("output", _first(called.get("output")))
@@ -225,13 +241,17 @@ def _explain(
         names[called["text"]] = output  # the picture names it as the line writes it
     facts: dict[str, Any] = {"line": line, "output": out_name}
     facts.update({k: v for k, v in match.groupdict().items() if v is not None})
-    picture = None
+    culprits: list[tuple[Any, str]] = []  # what the picture marks, with a note
+    focus, source_tensor = output, None  # the tensor the picture is about
+    cut_note = ""
 
     if case == "freed":
         freed, live = _freed_nodes(output) if output is not None else ([], [])
-        facts["nodes"] = ", ".join(dict.fromkeys(freed[:6])) or "?"
-        if (freed and live) or _made_in_loop(frame, lineno, out_name):
+        facts["nodes"] = ", ".join(dict.fromkeys(n.name() for n in freed[:6])) or "?"
+        in_loop = source is not None and _source.made_in_loop(source[0], lineno, out_name)
+        if (freed and live) or in_loop:
             case = "hidden_state"  # this step's graph reaches into the last step's
+        culprits = [(n, tr("steps.saved_freed")) for n in freed]
     elif case == "inplace":
         owner = next(
             (n for n, t in variables if t.grad_fn is not None and _made_by(t, match["node"])),
@@ -239,36 +259,116 @@ def _explain(
         )
         facts["tensor"] = owner or tr("errhelp.a_tensor")
         facts["op"] = _inplace_op(names.get(owner)) if owner else tr("errhelp.some_inplace")
+        changed = _source.inplace_line(*source, lineno, owner) if owner and source else ""
+        if changed:
+            facts["op"] = tr("errhelp.op_in_line", op=facts["op"], line=changed)
         if owner:
             fn = names[owner].grad_fn
             saver = fn if _label(fn.name()) == match["node"] else fn.next_functions[0][0]
             facts["node"] = saver.name()
+        if output is None and owner:
+            output = focus = names[owner]  # backward from it meets the same saved tensor
     elif case == "non_scalar":
         facts["shape"] = list(output.shape) if output is not None else "?"
+        culprits = [(output, tr("errhelp.mark.shape", shape=facts["shape"]))]
     elif case == "no_grad_fn":
-        found = explain(output, names=names) if output is not None else None
-        facts["why"] = tr(f"cause.{found.cause}") if found is not None else "?"
-        picture = found
+        cut = None
+        if source is not None and "expr" in called:
+            cut = _source.cut_in_expression(*source, lineno, called["expr"], scope, line)
+        if cut is not None:
+            facts["why"] = tr(f"errhelp.cut.{cut.kind}", **vars(cut))
+            source_tensor = _requiring_grad(source, cut, scope)
+            cut_note = _CUT_NOTES.get(cut.kind, "")
+        else:
+            found = _explain_tensor(output, names) if output is not None else None
+            facts["why"] = tr(f"cause.{found.cause}") if found is not None else "?"
+        culprits = [(output, tr("errhelp.mark.no_history"))]
+    elif case == "leaf_inplace":
+        focus = _changed_leaf(called, line, scope)
+        culprits = [(focus, tr("errhelp.mark.leaf"))]
     elif case == "unused":
         inputs = called.get("inputs")
         inputs = inputs if isinstance(inputs, list) else [inputs]
         i = int(match["i"])
-        t = inputs[i] if i < len(inputs) else None
-        facts["input"] = by_id.get(id(t), f"inputs[{i}]")
+        focus = inputs[i] if i < len(inputs) else None
+        facts["input"] = by_id.get(id(focus), f"inputs[{i}]")
+    elif case == "shape":
+        culprits = [(output, tr("errhelp.mark.shape_vs", out=facts["out"], g=facts["g"]))]
     elif case == "nan":
         found = [_forward_line(t, match["node"]) for t in [output, *names.values()]]
         facts["where"] = next((f for f in found if f), tr("errhelp.no_forward_line"))
+        culprits = [
+            (n, tr("errhelp.mark.nan")) for n in _nodes(output) if n.name() == facts["node"]
+        ]
 
     if output is None and case in ("freed", "hidden_state"):  # ``model(x).sum().backward()``
-        output = next((t for t in names.values() if _freed_nodes(t)[0]), None)
-    if output is None and case == "inplace" and facts["tensor"] in names:
-        output = names[facts["tensor"]]  # backward from it meets the same saved tensor
-    if picture is None and output is not None and case in ("freed", "hidden_state", "inplace"):
-        picture = explain(output, names=names)
+        output = focus = next((t for t in names.values() if _freed_nodes(t)[0]), None)
+        culprits = [(n, tr("steps.saved_freed")) for n in _freed_nodes(output)[0]]
     text = tr(_TEXT[case], **facts)
     if line:
         text = tr("errhelp.at_line", line=line) + "\n" + text
+    picture = None
+    if focus is not None:
+        picture = _picture(case, focus, output, names, culprits)
+    if picture is not None and source_tensor is not None:
+        picture.source, picture.cut_note = source_tensor, cut_note
     return ErrorHelp(case, text, picture)
+
+
+def _explain_tensor(t: Any, names: dict, output: Any = None) -> Any:
+    from .explain import explain
+
+    return explain(t, output, names=names)
+
+
+def _picture(case: str, focus: Any, output: Any, names: dict, culprits: list) -> Any:
+    """The learner's graph with the culprits marked, titled with what went wrong."""
+    with_output = output if case == "unused" and output is not None else None
+    try:
+        picture = _explain_tensor(focus, names, with_output)
+    except Exception:  # noqa: BLE001 - a picture must never hide the error itself
+        return None
+    if case not in ("freed", "hidden_state", "inplace"):
+        picture.problems, picture.node = [], None  # only this error's culprits are marked
+    picture.marks = [(obj, note) for obj, note in culprits if obj is not None]
+    picture.title = tr(f"errhelp.title.{case}")
+    return picture
+
+
+def _requiring_grad(source: tuple, cut: Any, scope: dict) -> Any:
+    """A tensor that requires grad on the line that cut the chain (``x`` in
+    ``y = x.detach()``): where the history began."""
+    found = (
+        [scope.get(n.id) for n in ast.walk(ast.parse(cut.line)) if isinstance(n, ast.Name)]
+        if cut.line
+        else []
+    )
+    return next((t for t in found if _is_tensor(t) and t.requires_grad), None)
+
+
+def _changed_leaf(called: dict, line: str, scope: dict) -> Any:
+    """The leaf the failing line changes in place: ``w`` in ``w -= ...``, ``w.add_(...)``,
+    ``w[0] = ...``."""
+    try:
+        stmt = ast.parse(line).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    target = None
+    if isinstance(stmt, ast.AugAssign):
+        target = stmt.target
+    elif isinstance(stmt, ast.Assign):
+        target = stmt.targets[0]
+    elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        target = getattr(stmt.value.func, "value", None)
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    if target is None or not _simple(target):
+        return None
+    try:
+        found = eval(ast.unparse(target), {}, scope)  # noqa: S307 - a name, read again
+    except Exception:  # noqa: BLE001
+        return None
+    return found if _is_tensor(found) else None
 
 
 def _nodes(output: Any) -> list:
@@ -284,24 +384,24 @@ def _nodes(output: Any) -> list:
     return order
 
 
-def _freed_nodes(output: Any) -> tuple[list[str], list[str]]:
-    """The names of the nodes whose saved tensors were freed, and of those that still
-    hold theirs (a graph made in this step that reaches into an earlier step's graph)."""
+def _freed_nodes(output: Any) -> tuple[list, list]:
+    """The nodes whose saved tensors were freed, and those that still hold theirs (a
+    graph made in this step that reaches into an earlier step's graph)."""
     freed, live = [], []
     for n in _nodes(output):
         if hasattr(n, "is_freed"):  # minigrad
             if n.is_freed:
-                freed.append(n.name())
+                freed.append(n)
             elif any(_is_tensor(v) for v in n.saved_values):
-                live.append(n.name())
+                live.append(n)
             continue
         try:  # (not those behind an unpack hook: a checkpoint's would rerun its block)
             values = [getattr(n, a) for a in readable_saved(n)]
         except RuntimeError:  # torch's own check: freed
-            freed.append(n.name())
+            freed.append(n)
             continue
         if any(_is_tensor(v) for v in values):
-            live.append(n.name())
+            live.append(n)
     return freed, live
 
 
@@ -321,28 +421,6 @@ def _made_by(t: Any, label: str) -> bool:
     if _label(fn.name()) == label:
         return True
     return any(nxt is not None and _label(nxt.name()) == label for nxt, _ in fn.next_functions[:1])
-
-
-def _made_in_loop(frame: FrameType | None, lineno: int, name: str) -> bool:
-    """Is the failing line in a loop whose body, before it, assigns the output ``name``
-    again? Then the graph is new in each step, and a freed graph means one step's graph
-    reaches into the previous step's: a state carried over (an RNN's hidden state)."""
-    if frame is None or not name:
-        return False
-    try:
-        tree = ast.parse("".join(linecache.getlines(frame.f_code.co_filename)))
-    except SyntaxError:
-        return False
-    for loop in ast.walk(tree):
-        if not isinstance(loop, (ast.For, ast.While)):
-            continue
-        if not loop.body or not loop.body[0].lineno <= lineno <= (loop.end_lineno or 0):
-            continue
-        for node in ast.walk(loop):
-            if isinstance(node, ast.Assign) and node.lineno < lineno:
-                if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                    return True
-    return False
 
 
 def _inplace_op(t: Any) -> str:
@@ -367,13 +445,15 @@ def _forward_line(output: Any, node: str) -> str:
 def _show(help_: ErrorHelp) -> None:
     try:
         from IPython import get_ipython
-        from IPython.display import display
+        from IPython.display import HTML, display
 
         shell = get_ipython()
     except ImportError:
         shell = None
     if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":  # a notebook
-        display(help_)
+        display(HTML(help_.text_html()))
+        if help_.explanation is not None:  # a Figure: a big graph opens zoomable, readable
+            display(help_.explanation.figure())
     else:  # a terminal: plain text
         print("\n" + help_.text, file=sys.stderr)
 
@@ -425,7 +505,7 @@ def fold_forward_trace(message: str) -> str:
     if not sep or hidden == 0:
         return message
     fold = "  " + tr("errhelp.folded_frames", n=hidden) + "\n"
-    return head + sep + fold + rest[starts[hidden]:]
+    return head + sep + fold + rest[starts[hidden] :]
 
 
 def _showwarning(message: Any, category: type, filename: str, lineno: int, *a: Any) -> None:
@@ -434,7 +514,32 @@ def _showwarning(message: Any, category: type, filename: str, lineno: int, *a: A
     _state["showwarning"](message, category, filename, lineno, *a)
     if _NON_LEAF_GRAD in str(message):
         line = linecache.getline(filename, lineno).strip()
-        _show(ErrorHelp("non_leaf_grad", tr("errhelp.non_leaf_grad", line=line)))
+        frame = _names.outer_learner_frame()
+        try:
+            picture = _non_leaf_picture(line, frame) if frame is not None else None
+        finally:
+            del frame
+        _show(ErrorHelp("non_leaf_grad", tr("errhelp.non_leaf_grad", line=line), picture))
+
+
+def _non_leaf_picture(line: str, frame: FrameType) -> Any:
+    """The graph of the non-leaf whose ``.grad`` the line reads (``y`` in ``print(y.grad)``)."""
+    try:
+        tree = ast.parse(line)
+    except SyntaxError:
+        return None
+    scope = _names.scope(frame)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "grad" and _simple(node.value):
+            try:
+                t = eval(compile(ast.Expression(node.value), "<line>", "eval"), {}, scope)  # noqa: S307
+            except Exception:  # noqa: BLE001
+                continue
+            if _is_tensor(t) and t.grad_fn is not None:
+                names = {name: v for name, v in reversed(_names.tensor_variables(frame))}
+                culprit = [(t, tr("errhelp.mark.non_leaf"))]
+                return _picture("non_leaf_grad", t, t, names, culprit)
+    return None
 
 
 def install() -> None:

@@ -70,6 +70,9 @@ class Explanation:
         self.source = source  # for a cut: the tensor that requires grad
         self.problems = problems or []  # (cause, node, message) for every failing node
         self.modified: Tensor | None = None  # for "inplace": the saved tensor that changed
+        self.marks: list[tuple[Any, str]] = []  # (node or tensor, note) drawn as culprits
+        self.title: str | None = None  # the picture's title (else the text's first words)
+        self.cut_note = ""  # drawn on a cut edge from ``source`` to the tensor, if set
 
     def __str__(self) -> str:
         return self.text

@@ -113,6 +113,15 @@ def traceback_calls(tb: TracebackType | None, functions: tuple[str, ...]) -> lis
     return found
 
 
+def outer_learner_frame() -> FrameType | None:
+    """The innermost frame on the call stack that runs the learner's code: neither
+    minigrad's nor an installed library's (a warning shown through ``warnings``)."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and (is_minigrad(frame) or is_library_file(frame.f_code.co_filename)):
+        frame = frame.f_back
+    return frame
+
+
 def scope(frame: FrameType) -> dict[str, Any]:
     """The names a line of ``frame`` can read: its globals, and its locals over them."""
     return {**frame.f_globals, **frame.f_locals}

@@ -260,8 +260,11 @@ def steps_text(steps: list[str], arrow: str, width: int = WIDTH) -> str:
             break
         tail.insert(0, step)
     middle = f" {arrow} … {arrow} " if tail else f" {arrow} … "
-    return f" {arrow} ".join(head) + middle + f" {arrow} ".join(tail) + tr(
-        "viz.fold_steps", n=len(steps)
+    return (
+        f" {arrow} ".join(head)
+        + middle
+        + f" {arrow} ".join(tail)
+        + tr("viz.fold_steps", n=len(steps))
     )
 
 

@@ -62,6 +62,7 @@ def _with_fallbacks(svg: str) -> str:
 
 def _in_pixels(svg: str) -> str:
     """The root's size in CSS pixels: graphviz writes points, which resvg refuses."""
+
     def px(m: re.Match) -> str:
         return f'{m.group(1)}="{float(m.group(2)) * 96 / 72:.2f}"'
 

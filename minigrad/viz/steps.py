@@ -395,7 +395,7 @@ def explain_source(expl: Any, *, rankdir: str = "auto", max_nodes: int = 100) ->
     for x in extra + [root]:
         if id(x) in expl.names:
             keyed.setdefault(tensor_key(x), expl.names[id(x)])
-    title = expl.text.splitlines()[0].split(": ")[0].split("：")[0]
+    title = getattr(expl, "title", None) or expl.text.splitlines()[0].split(": ")[0].split("：")[0]
     dot = Dot("LR" if rankdir == "auto" else rankdir, title=title)
     forward_body(dot, graph, keyed)
     var_ids = {v.key: v.id for v in graph.vars}
@@ -407,14 +407,28 @@ def explain_source(expl: Any, *, rankdir: str = "auto", max_nodes: int = 100) ->
         dot.node("asked", "param" if t.requires_grad else "const", label, **HIGHLIGHT)
     else:
         dot.raw(_attr_line(tid, HIGHLIGHT))
+    # the broken spots: every node backward would fail at, and what the caller marked
+    # (``expl.marks``: ``(node or tensor, note)``, the error explainer's culprits)
+    failing = [n for _, n, _ in expl.problems] + [expl.node]
+    what = tr("steps.saved_freed" if expl.cause == "freed" else "steps.saved_modified")
+    notes_for = {id(n): what for n in failing if n is not None}
+    notes_for.update({id(obj): note for obj, note in getattr(expl, "marks", [])})
     for op in graph.ops:
-        if expl.node is not None and op.node is expl.node:
-            what = tr("steps.saved_freed" if expl.cause == "freed" else "steps.saved_modified")
-            dot.raw(_attr_line(op.id, BROKEN, labels.html(("small", what))))
+        if id(op.node) in notes_for:
+            dot.raw(_attr_line(op.id, BROKEN, labels.html(("small", notes_for[id(op.node)]))))
+    for obj, note in getattr(expl, "marks", []):
+        vid = var_ids.get(tensor_key(obj)) if hasattr(obj, "grad_fn") else None
+        if vid is not None:
+            dot.raw(_attr_line(vid, BROKEN, labels.html(("small", note))))
     if expl.modified is not None:
         mid = var_ids.get(tensor_key(expl.modified))
         if mid is not None and mid != tid:
             dot.raw(_attr_line(mid, BROKEN, labels.html(("small", tr("steps.modified_in_place")))))
+    src, cut = expl.source, getattr(expl, "cut_note", "")
+    if cut and src is not None and tid is not None and tensor_key(src) not in var_ids:
+        # where the chain was cut (the error explainer read it in the learner's code)
+        dot.node("source", "param", var_label(src, expl.names.get(id(src)), True, _np))
+        dot.edge("source", tid, "cut", labels.html(("small", cut)))
     for note in notes:
         dot.note(note)
     if rankdir == "auto":  # left to right while it fits the page, else top to bottom

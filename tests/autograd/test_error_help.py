@@ -4,6 +4,7 @@ every other exception left alone."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -14,6 +15,7 @@ import torch
 
 import minigrad
 from minigrad.error_help import explain_error
+from minigrad.viz.style import VERMILLION, YELLOW
 
 LIBS = pytest.mark.parametrize("lib", [torch, minigrad], ids=["torch", "minigrad"])
 
@@ -117,14 +119,170 @@ def test_each_error_is_explained_and_names_its_culprit(fn, lib):
     assert str(err) == before  # torch's own message is untouched
 
 
+def _marked(dot: str) -> dict[str, str]:
+    """The nodes a picture marks (vermillion border, or the yellow of the tensor in
+    question), each with all its text: label, tooltip (a node's name) and note."""
+    attrs: dict[str, str] = {}
+    for node_id, body in re.findall(r"^  (\w+) \[(.*)\]$", dot, re.M):
+        attrs[node_id] = attrs.get(node_id, "") + " " + body
+    marked = {k: v for k, v in attrs.items() if VERMILLION in v or YELLOW in v}
+    return {k: re.sub(r"<[^>]+>", " ", v) for k, v in marked.items()}
+
+
+def _ops(marked: dict[str, str]) -> list[str]:
+    """The marked operations (``MulBackward0`` or ``mul``, as ``mul``)."""
+    tips = [m for v in marked.values() for m in re.findall(r'tooltip="(\w+)"', v)]
+    return sorted(re.sub(r"Backward\d*$", "", t).lower() for t in tips)
+
+
+# the culprit each picture must mark: node names (tooltips) or words of a tensor's label
+CULPRITS = {
+    freed: lambda m: _ops(m) == ["exp", "mul"],
+    # both steps' nodes that save tensors: the failed backward freed this step's too
+    hidden_state: lambda m: _ops(m) == ["addmm"] * 4 + ["pow", "tanh", "tanh"],
+    inplace: lambda m: _ops(m) == ["tanh"],
+    non_scalar: lambda m: any("y" in v and "shape [3]" in v for v in m.values()),
+    no_grad_fn: lambda m: any(" y " in v and "no grad_fn" in v for v in m.values()),
+    leaf_inplace: lambda m: any(" w " in v and "changed in place" in v for v in m.values()),
+    unused: lambda m: any(" b " in v and "not connected" in v for v in m.values()),
+    shape: lambda m: any(" y " in v and "[2]" in v and "[3]" in v for v in m.values()),
+    nan: lambda m: _ops(m) == ["sqrt"],
+}
+
+
 @LIBS
-@pytest.mark.parametrize("fn", [freed, inplace, no_grad_fn])
+@pytest.mark.parametrize("fn", list(CULPRITS), ids=[f.__name__ for f in CULPRITS])
 def test_the_picture_marks_the_culprit(fn, lib):
     help_ = explain_error(_raise(fn, lib))
     assert help_.explanation is not None
-    assert help_.explanation.dot_source  # the graph, drawn
+    dot = help_.explanation.dot_source
+    marked = _marked(dot)
+    assert CULPRITS[fn](marked), marked
     html = help_._repr_html_()
     assert help_.text.split("\n")[0].replace("`", "") in html.replace("`", "")
+
+
+def _no_grad(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    with lib.no_grad():
+        y = (x * 2).sum()
+    y.backward()
+
+
+def _detached_temporary(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    h = x.detach()
+    y = (h * 2).sum()
+    y.backward()
+
+
+def _dot_data(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    loss = (x.data**2).sum()
+    loss.backward()
+
+
+def _through_numpy(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    y = lib.tensor(x.detach().numpy() * 2)
+    y.sum().backward()
+
+
+def _copied_values(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    y = lib.tensor(x)
+    lib.autograd.grad(y.sum(), [x])
+
+
+def _integer(lib):
+    n = lib.arange(3)
+    (n * 2).sum().backward()
+
+
+def _plain_leaf(lib):
+    x = lib.tensor([1.0, 2.0])
+    x.pow(2).sum().backward()
+
+
+def _inference_mode(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    with lib.inference_mode():
+        y = x * 2
+    out = y.sum()
+    out.backward()
+
+
+def _grad_disabled(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    with lib.set_grad_enabled(False):
+        y = x * 2
+    y.sum().backward()
+
+
+CUTS = {
+    _no_grad: ("`with lib.no_grad():`", "`y = (x * 2).sum()`", "no_grad()"),
+    _detached_temporary: (".detach()", "`h = x.detach()`", ".detach()"),
+    _dot_data: (".data", "`loss = (x.data**2).sum()`", ".data"),
+    _through_numpy: ("numpy", "x.detach().numpy()", "numpy"),
+    _copied_values: ("new tensor", "`y = lib.tensor(x)`", "tensor(...)"),
+    _integer: ("n is an integer tensor", "", None),
+    _plain_leaf: ("without requires_grad=True", "`x = lib.tensor([1.0, 2.0])`", None),
+    _inference_mode: ("`with lib.inference_mode():`", "`y = x * 2`", "inference_mode()"),
+    _grad_disabled: ("`with lib.set_grad_enabled(False):`", "`y = x * 2`", "no_grad()"),
+}
+
+
+@LIBS
+@pytest.mark.parametrize("fn", list(CUTS), ids=[f.__name__.strip("_") for f in CUTS])
+def test_a_missing_grad_fn_is_traced_to_where_the_chain_was_cut(fn, lib):
+    help_ = explain_error(_raise(fn, lib))
+    assert help_.case == "no_grad_fn"
+    why = help_.text.split("Why: ")[1].split("\n")[0]
+    how, where, edge = CUTS[fn]
+    assert how in why and where in why, why
+    dot = help_.explanation.dot_source
+    if edge is None:  # nothing required grad: no edge to cut
+        assert "source ->" not in dot
+    else:  # the tensor that requires grad, and the cut edge to what lost its history
+        (line,) = [ln for ln in dot.splitlines() if ln.startswith("  source -> ")]
+        assert 'arrowhead="tee"' in line and edge in line
+        assert "<B>x</B>" in dot
+
+
+@LIBS
+def test_the_in_place_operation_is_named_with_its_line(lib):
+    def changed(lib):
+        x = lib.tensor([1.0, 2.0], requires_grad=True)
+        y = x.tanh()
+        y[0] = 5.0
+        y.sum().backward()
+
+    for fn, line in [(inplace, "`y.add_(1)`"), (changed, "`y[0] = 5.0`")]:
+        help_ = explain_error(_raise(fn, lib))
+        assert help_.case == "inplace" and line in help_.text, help_.text
+
+
+@LIBS
+def test_the_non_leaf_grad_warning_draws_the_non_leaf(lib, monkeypatch):
+    from minigrad import error_help
+
+    shown = []
+    monkeypatch.setattr(error_help, "_show", shown.append)
+    error_help.install()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.showwarning = error_help._showwarning
+            x = lib.ones(2, requires_grad=True)
+            y = x * 2
+            y.sum().backward()
+            assert y.grad is None
+    finally:
+        error_help.uninstall()
+    (help_,) = shown
+    assert help_.case == "non_leaf_grad"
+    marked = _marked(help_.explanation.dot_source)
+    assert any(" y " in v and "not a leaf" in v for v in marked.values()), marked
 
 
 def test_the_explanation_speaks_chinese():
