@@ -85,6 +85,30 @@ _TEXT = {
     "shape": "errhelp.shape",
     "nan": "errhelp.nan",
 }
+# where the chain was cut (minigrad/error_source.py), in words
+_CUT_TEXT = {
+    "no_grad": "errhelp.cut.no_grad",
+    "inference_mode": "errhelp.cut.inference_mode",
+    "detach": "errhelp.cut.detach",
+    "data": "errhelp.cut.data",
+    "numpy": "errhelp.cut.numpy",
+    "new_tensor": "errhelp.cut.new_tensor",
+    "integer": "errhelp.cut.integer",
+    "leaf": "errhelp.cut.leaf",
+}
+# each picture's title
+_TITLE = {
+    "freed": "errhelp.title.freed",
+    "hidden_state": "errhelp.title.hidden_state",
+    "inplace": "errhelp.title.inplace",
+    "non_scalar": "errhelp.title.non_scalar",
+    "no_grad_fn": "errhelp.title.no_grad_fn",
+    "leaf_inplace": "errhelp.title.leaf_inplace",
+    "unused": "errhelp.title.unused",
+    "shape": "errhelp.title.shape",
+    "nan": "errhelp.title.nan",
+    "non_leaf_grad": "errhelp.title.non_leaf_grad",
+}
 # what a cut edge from the tensor that requires grad says, by the kind of cut
 _CUT_NOTES = {
     "no_grad": "no_grad()",
@@ -276,7 +300,7 @@ def _explain(
         if source is not None and "expr" in called:
             cut = _source.cut_in_expression(*source, lineno, called["expr"], scope, line)
         if cut is not None:
-            facts["why"] = tr(f"errhelp.cut.{cut.kind}", **vars(cut))
+            facts["why"] = tr(_CUT_TEXT[cut.kind], **vars(cut))
             source_tensor = _requiring_grad(source, cut, scope)
             cut_note = _CUT_NOTES.get(cut.kind, "")
         else:
@@ -331,7 +355,7 @@ def _picture(case: str, focus: Any, output: Any, names: dict, culprits: list) ->
     if case not in ("freed", "hidden_state", "inplace"):
         picture.problems, picture.node = [], None  # only this error's culprits are marked
     picture.marks = [(obj, note) for obj, note in culprits if obj is not None]
-    picture.title = tr(f"errhelp.title.{case}")
+    picture.title = tr(_TITLE[case])
     return picture
 
 
