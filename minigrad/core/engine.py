@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import heapq
 import itertools
-import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -35,6 +34,7 @@ import numpy as np
 from ..autograd import observe
 from ..exact import messages as _messages
 from ..exact.quiet_numpy import QuietNumpy
+from ..exact.warn import warn as _warn
 from . import node as F
 from .grad_mode import _State, set_grad_enabled
 from .node import AccumulateGrad, Node, _grad_node
@@ -571,8 +571,5 @@ def _warn_create_graph_once() -> None:
     global _create_graph_warned
     if not _create_graph_warned:
         _create_graph_warned = True
-        warnings.warn(
-            _messages.CREATE_GRAPH_REFERENCE_CYCLE,
-            UserWarning,
-            stacklevel=5,  # (the caller of backward())
-        )
+        # at the learner's line that called backward(), however deep the engine runs
+        _warn(_messages.CREATE_GRAPH_REFERENCE_CYCLE, UserWarning)

@@ -385,3 +385,23 @@ def test_detached_from_remembers_the_source_until_the_tensor_is_dropped() -> Non
     before = len(_tensor._detached_from)
     del d
     assert len(_tensor._detached_from) == before - 1
+
+
+def test_the_create_graph_warning_points_at_the_learners_line(tmp_path) -> None:
+    """torch's one-time warning names the line that called backward(create_graph=True),
+    however many frames the engine runs under it (lesson 9 stores this warning)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "learner.py"
+    script.write_text(
+        "import minigrad as torch\n"
+        "x = torch.tensor(2.0, requires_grad=True)\n"
+        "(x**3).backward(create_graph=True)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-W", "always", str(script)], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert f"{script}:3: UserWarning: Using backward() with create_graph=True" in out.stderr
+    assert out.stderr.rstrip().endswith("(x**3).backward(create_graph=True)")
