@@ -301,14 +301,14 @@ def _explain(
             cut = _source.cut_in_expression(*source, lineno, called["expr"], scope, line)
         if cut is not None:
             facts["why"] = tr(_CUT_TEXT[cut.kind], **vars(cut))
-            source_tensor = _requiring_grad(source, cut, scope)
+            source_tensor = _requiring_grad(cut, scope)
             cut_note = _CUT_NOTES.get(cut.kind, "")
         else:
             found = _explain_tensor(output, names) if output is not None else None
             facts["why"] = tr(f"cause.{found.cause}") if found is not None else "?"
         culprits = [(output, tr("errhelp.mark.no_history"))]
     elif case == "leaf_inplace":
-        focus = _changed_leaf(called, line, scope)
+        focus = _changed_leaf(line, scope)
         culprits = [(focus, tr("errhelp.mark.leaf"))]
     elif case == "unused":
         inputs = called.get("inputs")
@@ -359,18 +359,18 @@ def _picture(case: str, focus: Any, output: Any, names: dict, culprits: list) ->
     return picture
 
 
-def _requiring_grad(source: tuple, cut: Any, scope: dict) -> Any:
+def _requiring_grad(cut: Any, scope: dict) -> Any:
     """A tensor that requires grad on the line that cut the chain (``x`` in
     ``y = x.detach()``): where the history began."""
-    found = (
-        [scope.get(n.id) for n in ast.walk(ast.parse(cut.line)) if isinstance(n, ast.Name)]
-        if cut.line
-        else []
-    )
+    try:
+        tree = ast.parse(cut.line)
+    except SyntaxError:  # the head of a ``for`` loop, say
+        return None
+    found = [scope.get(n.id) for n in ast.walk(tree) if isinstance(n, ast.Name)]
     return next((t for t in found if _is_tensor(t) and t.requires_grad), None)
 
 
-def _changed_leaf(called: dict, line: str, scope: dict) -> Any:
+def _changed_leaf(line: str, scope: dict) -> Any:
     """The leaf the failing line changes in place: ``w`` in ``w -= ...``, ``w.add_(...)``,
     ``w[0] = ...``."""
     try:

@@ -141,7 +141,8 @@ def where_cut(
     stmt = _last_assignment(tree, name, lineno)
     if stmt is None or depth > 4:
         return None
-    text = " ".join(line.strip() for line in lines[stmt.lineno - 1 : stmt.end_lineno])
+    end = stmt.lineno if isinstance(stmt, ast.For) else stmt.end_lineno  # a loop: its head
+    text = " ".join(line.strip() for line in lines[stmt.lineno - 1 : end])
     off = _recording_off(stmt, _parents(tree))
     if off is not None:
         return Cut(off[0], text, lines[off[1].lineno - 1].strip(), name)

@@ -433,3 +433,17 @@ def test_the_anomaly_warnings_outer_frames_are_folded_only_when_explaining(tmp_p
     assert explained[1:] == plain[2:]
     assert explained[1].startswith('File "') and "learner.py" in explained[1]
     assert "return x.sqrt() * 0" in explained  # the forward line stays
+
+
+@LIBS
+def test_a_cut_made_by_a_loop_names_the_loops_head(lib):
+    def looped(lib):
+        xs = lib.ones(2, 2, requires_grad=True)
+        total = lib.zeros(())
+        for row in xs.detach():
+            total = total + row.sum()
+        total.backward()
+
+    help_ = explain_error(_raise(looped, lib))
+    assert help_.case == "no_grad_fn"
+    assert "`for row in xs.detach():` calls .detach()" in help_.text, help_.text
