@@ -318,7 +318,7 @@ def _fit(dot: Any, opts: dict) -> None:
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
     if dot.rankdir == "TB":
-        dot.lines = layout.stagger(dot.lines)
+        dot.lines = layout.shorten_values(layout.stagger(dot.lines))
 
 
 def _module_kinds(drawn: set[int], model: Any = None) -> dict[str, str]:

@@ -29,6 +29,9 @@ _LABEL = re.compile(r"label=(<.*>)(?:, \w+=|$)")
 _SIZE = re.compile(r'POINT-SIZE="([0-9.]+)"')
 _TAG = re.compile(r"<[^>]*>")
 _BREAK = re.compile(r"<BR[^>]*/>")
+_CLUSTER = re.compile(r"^\s*subgraph (cluster_\w+) \{.*?fontsize=\"\d+\"; (.*) \}$")
+# a value preview of three values or more: "[0.25, -1.5, 2.0, …]" (its first two kept)
+_PREVIEW = re.compile(r"(?<=<BR/>)(\[[^\],<]+, [^\],<]+), [^\]<]+\]")
 
 # Helvetica advance widths, in ems (narrow and wide letters; the rest is 0.56)
 _NARROW = set("iljft.,:;'|!()[] ")
@@ -133,11 +136,13 @@ def auto_rankdir(lines: list[str], budget: float | None = None) -> str:
 
 def stagger(lines: list[str], budget: float | None = None) -> list[str]:
     """Top to bottom, many sources feeding one node (an LSTM's weights and inputs) make
-    one row too wide to read. As graphviz's ``unflatten -l 2`` does, every other edge
-    from such a source gets ``minlen=2``: the sources sit on two rows, half as wide.
+    one row too wide to read. As graphviz's ``unflatten -l`` does, the edges from such
+    sources get ``minlen`` 1, 2, 1, 2, ...: the sources sit on up to three rows, about
+    three a row. A module's parameters, drawn in one cluster, sit above them on two
+    rows of their own, held apart by invisible edges.
 
     >>> lines = [f"  s{k} -> op" for k in range(4)]
-    >>> [line.strip() for line in stagger(lines, budget=0)][:2]
+    >>> [line.strip() for line in stagger(lines, budget=-1)][:2]
     ['s0 -> op', 's1 -> op [minlen=2]']
     """
     budget = style.FIT_WIDTH if budget is None else budget
@@ -150,14 +155,45 @@ def stagger(lines: list[str], budget: float | None = None) -> list[str]:
     for i, e in edges:
         if e.group(1) not in targets:
             feeds.setdefault(e.group(2), []).append(i)
-    out = list(lines)
+    source = {i: e.group(1) for i, e in edges}
+    cluster: dict[str, str] = {}  # node -> the cluster (a module's parameters) it is in
+    for line in lines:
+        m = _CLUSTER.match(line)
+        if m is not None:
+            cluster.update(dict.fromkeys(m.group(2).split("; "), m.group(1)))
+    out, hidden = list(lines), []
     for found in feeds.values():
         if len(found) < 4:
             continue
-        for i in found[1::2]:
-            line = out[i]
-            out[i] = line[:-1] + ", minlen=2]" if line.endswith("]") else line + " [minlen=2]"
-    return out
+        groups: dict[str, list[int]] = {}
+        for i in found:
+            groups.setdefault(cluster.get(source[i], f"alone {i}"), []).append(i)
+        clusters = [m for m in groups.values() if len(m) > 1]
+        others = sorted(i for m in groups.values() if len(m) == 1 for i in m)
+        rows = min(3, max(1, -(-len(others) // 3)))  # the others: up to three a row
+        minlen = {i: 1 + k % rows for k, i in enumerate(others)}
+        for members in clusters:  # above the others, on two rows of their own
+            half = (len(members) + 1) // 2
+            top, below = members[:half], members[half:]
+            minlen.update({i: rows + 2 for i in top} | {i: rows + 1 for i in below})
+            hidden += [f"  {source[a]} -> {source[b]} [style=invis]" for a, b in zip(top, below)]
+        for i, n in minlen.items():
+            if n > 1:
+                line, attr = out[i], f"minlen={n}"
+                out[i] = line[:-1] + f", {attr}]" if line.endswith("]") else f"{line} [{attr}]"
+    return out + hidden
+
+
+def shorten_values(lines: list[str], budget: float | None = None) -> list[str]:
+    """Still too wide top to bottom: every value preview shows two values, not three.
+
+    >>> shorten_values(['  a [label=<<B>w</B><BR/>[0.25, -1.5, 2.0, …]>]'], budget=0)
+    ['  a [label=<<B>w</B><BR/>[0.25, -1.5, …]>]']
+    """
+    budget = style.FIT_WIDTH if budget is None else budget
+    if widths(lines)[1] <= budget:
+        return lines
+    return [_PREVIEW.sub(r"\1, …]", line) if _NODE.match(line) else line for line in lines]
 
 
 # --- grouping a module's parameters ----------------------------------------------------

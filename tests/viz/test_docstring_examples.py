@@ -17,6 +17,7 @@ MODULES = [
     "minigrad.viz.arrivals",
     "minigrad.viz.collapse",
     "minigrad.viz.labels",
+    "minigrad.viz.layout",
     "minigrad.viz.modules",
     "minigrad.viz.untouched",
     "minigrad.widgets.stepper",
