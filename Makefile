@@ -9,7 +9,8 @@
 #
 # Other targets: make lint, make bench, make clean, make distclean.
 #   make classroom        the course's JupyterHub on http://127.0.0.1:8765, for trying only
-#   make classroom-check  a class of 8 students on this machine (CLASSROOM_STUDENTS=8)
+#   make classroom-check  a class of 30 students on this machine, each their own Unix
+#                         user (as root; CLASSROOM_STUDENTS=30)
 # Options: make test BROWSER_TESTS=0 skips the real-browser tests (no Chromium needed);
 #          make lab LAB_ARGS="--no-browser --port 8899" passes options to JupyterLab.
 
@@ -34,6 +35,9 @@ LAB_DIR := $(if $(wildcard notebooks),notebooks,.)
 else
 $(error LANG_COURSE must be en or zh, not $(LANG_COURSE))
 endif
+
+# A learner's JupyterLab: no news pop-up, and none of nbgrader's teacher tools (lab/config)
+LAB_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/lab/config
 
 # The stamps remember which extras are installed; they are redone when pyproject.toml changes.
 LAB_STAMP := $(VENV)/.installed-lab
@@ -64,7 +68,7 @@ help:
 	@echo "make book   build the course website into _build/book/ (open its index.html)"
 	@echo "make lint   run ruff"
 	@echo "make classroom        start the course's JupyterHub on 127.0.0.1 (for trying only)"
-	@echo "make classroom-check  play a class of CLASSROOM_STUDENTS (8) students against it"
+	@echo "make classroom-check  play a class of CLASSROOM_STUDENTS (30) students, as root"
 	@echo "make bench  run the benchmarks"
 	@echo "make clean  remove caches and build files (distclean also removes .venv)"
 
@@ -106,7 +110,7 @@ ifeq ($(LANG_COURSE),zh)
 	@# Chinese labels in the figures need a CJK font; without one, say how to get it and go on.
 	scripts/ensure_system_deps.sh cjk-font || true
 endif
-	MINIGRAD_LANG=$(LANG_COURSE) $(LAB_SETTINGS) $(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
+	MINIGRAD_LANG=$(LANG_COURSE) $(LAB_SETTINGS) $(LAB_CONFIG) $(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
 
 test: system-deps-test $(TEST_STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
@@ -132,7 +136,7 @@ book: $(BOOK_STAMP) $(NPM_STAMP)
 
 # The hub, nbgrader and nbgitpuller from the classroom extra; the proxy from npm.
 CLASSROOM_STAMP := $(VENV)/.installed-classroom
-CLASSROOM_STUDENTS ?= 8
+CLASSROOM_STUDENTS ?= 30
 
 $(CLASSROOM_STAMP): pyproject.toml classroom/package-lock.json | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[lab,classroom]'
@@ -144,6 +148,7 @@ $(CLASSROOM_STAMP): pyproject.toml classroom/package-lock.json | $(BIN)/python
 classroom: $(CLASSROOM_STAMP)
 	$(BIN)/python classroom/serve.py
 
+# The class as it is set up for real (each student a Unix user of their own): as root.
 classroom-check: $(CLASSROOM_STAMP)
 	$(BIN)/python classroom/class_check.py --students $(CLASSROOM_STUDENTS)
 

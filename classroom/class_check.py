@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import csv
 import importlib.util
 import json
 import os
@@ -47,10 +48,15 @@ import websocket
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
+# the check's Unix users get a prefix of their own: a real class's accounts are never touched
+os.environ.setdefault("CLASSROOM_USER_PREFIX", "mgcheck-")
+import accounts  # noqa: E402 - classroom/accounts.py, one Unix user per person
 import course  # noqa: E402 - classroom/course.py, the teacher's commands
 
-PASSWORD = secrets.token_hex(8)
+PASSWORD = secrets.token_hex(8)  # the trying hub's one password
 REFUSED: list[int] = []  # the status codes of the requests to another's server
+TEACHER = "teacher"
+BROKE_IN: list[str] = []  # the break-in attempts refused
 LONG = 600  # seconds: generous, the machine may be busy
 
 
@@ -163,8 +169,11 @@ def rss_mb(pids: list[int]) -> float:
 class Hub:
     """The course's JupyterHub, started on loopback with its own state folder."""
 
-    def __init__(self, run: Path, port: int, token: str, password: str | None = PASSWORD):
+    def __init__(
+        self, run: Path, port: int, token: str, password: str | None = PASSWORD, mode: str = "try"
+    ):
         self.run, self.port, self.token, self.password = run, port, token, password
+        self.mode = mode
         self.url = f"http://127.0.0.1:{port}"
         self.pids: set[int] = set()
         self.proc: subprocess.Popen | None = None
@@ -177,10 +186,14 @@ class Hub:
             "CLASSROOM_RUN": str(self.run),
             "CLASSROOM_PORT": str(self.port),
             "CLASSROOM_API_TOKEN": self.token,
+            "CLASSROOM_MODE": self.mode,
+            "CLASSROOM_ROSTER": str(self.run / "roster.txt"),
+            "CLASSROOM_TEACHER": TEACHER,
         }
         if self.password:
             env["CLASSROOM_PASSWORD"] = self.password
-        self.log = open(self.run / "hub.log", "w")
+        (self.run / "hub").mkdir(mode=0o700, exist_ok=True)
+        self.log = open(self.run / "hub" / "hub.log", "w")
         self.proc = subprocess.Popen(
             [str(bin_dir / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
             cwd=self.run,
@@ -192,7 +205,7 @@ class Hub:
         deadline = time.monotonic() + LONG
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise ClassError(f"the hub exited; see {self.run / 'hub.log'}")
+                raise ClassError(f"the hub exited; see {self.run / 'hub' / 'hub.log'}")
             try:
                 if requests.get(f"{self.url}/hub/api/", timeout=10).ok:
                     break
@@ -207,7 +220,7 @@ class Hub:
         """Remember the proxy, the servers and the kernels: all are stopped at the end."""
         if self.proc:
             self.pids.update(descendants(self.proc.pid))
-        proxy = self.run / "proxy.pid"
+        proxy = self.run / "hub" / "proxy.pid"
         if proxy.exists():
             self.pids.add(int(proxy.read_text().strip()))
 
@@ -350,25 +363,43 @@ class Student:
         stem: str,
         plan: dict[str, tuple[str, bool]],
         restart_mid_lesson: bool,
-        branch: str,
     ):
         self.hub, self.name, self.stem, self.plan = hub, name, stem, plan
-        self.restart_mid_lesson, self.branch = restart_mid_lesson, branch
+        self.restart_mid_lesson = restart_mid_lesson
+        self.home = Path(accounts.HOMES) / accounts.system_name(name)
         self.base = f"{hub.url}/user/{name}"
         self.errors: list[str] = []
         self.first_cell: float | None = None
         self.memory_mb = 0.0
         self.restart_kept: bool | None = None
         self.token = ""
+        self.password = PASSWORD
 
     # the hub
-    def log_in(self) -> None:
+    def sign_up(self) -> None:
+        """NativeAuthenticator's sign-up form, with a password of the student's own."""
+        self.password = secrets.token_urlsafe(12)
+        s = requests.Session()
+        s.get(f"{self.hub.url}/hub/signup", timeout=LONG).raise_for_status()
+        r = s.post(
+            f"{self.hub.url}/hub/signup",
+            data={
+                "username": self.name,
+                "signup_password": self.password,
+                "signup_password_confirmation": self.password,
+                "_xsrf": s.cookies.get("_xsrf"),
+            },
+            timeout=LONG,
+        )
+        r.raise_for_status()
+
+    def log_in(self) -> requests.Session:
         s = requests.Session()
         s.get(f"{self.hub.url}/hub/login", timeout=LONG).raise_for_status()
         xsrf = s.cookies.get("_xsrf")
         r = s.post(
             f"{self.hub.url}/hub/login",
-            data={"username": self.name, "password": PASSWORD, "_xsrf": xsrf},
+            data={"username": self.name, "password": self.password, "_xsrf": xsrf},
             allow_redirects=False,
             timeout=LONG,
         )
@@ -384,6 +415,7 @@ class Student:
         r.raise_for_status()
         self.token = r.json()["token"]
         self.auth = {"Authorization": f"token {self.token}"}
+        return s
 
     def start_server(self) -> None:
         r = requests.post(
@@ -433,9 +465,8 @@ class Student:
 
     def pull_course(self) -> None:
         """Hand-out with nbgitpuller: the course repository into ~/minigrad-course."""
-        params = {"repo": f"file://{REPO}", "targetpath": "minigrad-course"}
-        if self.branch != "HEAD":  # on a detached HEAD, nbgitpuller takes the default branch
-            params["branch"] = self.branch
+        handout = self.hub.run / "handout.git"  # the course without its worked solutions
+        params = {"repo": f"file://{handout}", "targetpath": "minigrad-course", "branch": "main"}
         with self.get("/git-pull/api", params=params, stream=True) as r:
             r.raise_for_status()
             events = [
@@ -448,6 +479,8 @@ class Student:
         pulled = f"/api/contents/minigrad-course/notebooks/{self.stem}.ipynb"
         if self.get(pulled).status_code != 200:
             raise ClassError(f"{self.name}: the pulled course has no {self.stem}")
+        if self.get("/api/contents/minigrad-course/notebooks/solutions").status_code != 404:
+            raise ClassError(f"{self.name}: the hand-out holds the worked solutions")
 
     def nbgrader(self, kernel: Kernel, *args: str) -> None:
         code = (
@@ -533,35 +566,179 @@ def trespass(hub: Hub, intruder: Student, victim: Student) -> list[str]:
             problems.append(f"{intruder.name} -> {method} {url}: {r.status_code}, not refused")
         else:
             REFUSED.append(r.status_code)
-    if (hub.run / "homes" / victim.name / "intruder.txt").exists():
+    # the contents API of the intruder's own server, pointed out of its home
+    away = f"%2E%2E/{victim.home.name}"
+    for method, path in [
+        ("GET", away),
+        ("GET", f"{away}/{victim.stem}/{victim.stem}.ipynb"),
+        ("PUT", f"{away}/intruder.txt"),
+        ("DELETE", f"{away}/{victim.stem}/{victim.stem}.ipynb"),
+    ]:
+        body = {"type": "file", "format": "text", "content": "x"} if method == "PUT" else None
+        r = requests.request(
+            method,
+            f"{intruder.base}/api/contents/{path}",
+            headers=intruder.auth,
+            json=body,
+            timeout=LONG,
+            allow_redirects=False,
+        )
+        if r.status_code not in (400, 403, 404):
+            problems.append(f"{intruder.name} -> {method} {path} (own server): {r.status_code}")
+        else:
+            REFUSED.append(r.status_code)
+    if (victim.home / "intruder.txt").exists():
         problems.append(f"{intruder.name} wrote into {victim.name}'s home")
+    return problems
+
+
+def break_in(hub: Hub, intruder: Student, victim: Student, teacher_course: Path) -> list[str]:
+    """From a kernel of the intruder's own server: other students' files and the teacher's.
+    Every attempt must raise PermissionError."""
+    inbound = hub.run / "exchange" / course.COURSE_ID / "inbound"
+    submitted = sorted(inbound.glob(f"{victim.name}+{victim.stem}+*"))  # (the check is root)
+    notebook = victim.home / victim.stem / f"{victim.stem}.ipynb"
+    attempts = {
+        "list another's home": f"os.listdir({str(victim.home)!r})",
+        "read another's notebook": f"open({str(notebook)!r}).read()",
+        "write into another's home": f"open({str(victim.home / 'intruder.txt')!r}, 'w')",
+        "delete another's notebook": f"os.remove({str(notebook)!r})",
+        "list the exchange's inbound": f"os.listdir({str(inbound)!r})",
+        "read the gradebook": f"open({str(teacher_course / 'gradebook.db')!r}, 'rb').read(1)",
+        "read the assignment's source (solutions)": (
+            f"open({str(teacher_course / 'source' / victim.stem / (victim.stem + '.ipynb'))!r})"
+            ".read()"
+        ),
+        "list the teacher's course": f"os.listdir({str(teacher_course)!r})",
+        "read the hub's database": f"open({str(hub.run / 'hub' / 'jupyterhub.sqlite')!r}, 'rb')",
+    }
+    if submitted:  # its name ends in a random string: the check (root) tells it
+        path = submitted[-1] / f"{victim.stem}.ipynb"
+        attempts["read another's submission"] = f"open({str(path)!r}).read()"
+    code = (
+        "import json, os\nresults = {}\n"
+        + "".join(
+            f"try:\n    {expr}\n    results[{label!r}] = 'ALLOWED'\n"
+            f"except PermissionError:\n    results[{label!r}] = 'refused'\n"
+            for label, expr in attempts.items()
+        )
+        + "print(json.dumps(results))"
+    )
+    kernel = Kernel(intruder.base, intruder.token)
+    try:
+        _, outputs = kernel.execute(code)
+    finally:
+        kernel.shutdown()
+    text = "".join(o.get("text", "") for o in outputs)
+    try:
+        results = json.loads(text.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return [f"{intruder.name}: the break-in cell printed {text!r} {outputs}"]
+    problems = []
+    if not submitted:
+        problems.append(f"{victim.name}: no submission in the exchange to try to read")
+    for label, result in results.items():
+        if result != "refused":
+            problems.append(f"{intruder.name} could {label} ({victim.name}'s)")
+        else:
+            BROKE_IN.append(label)
+    return problems
+
+
+def server_users(hub: Hub, students: list[Student]) -> list[str]:
+    """With ``ps``: each student's server and kernels run as that student's own Unix
+    user, never as root, and no two students share one."""
+    problems, users = [], {}
+    for s in students:
+        pid = hub.server_pid(s.name)
+        if not pid:
+            problems.append(f"{s.name}: no server process")
+            continue
+        for p in [pid, *descendants(pid)]:
+            ps = subprocess.run(["ps", "-o", "user=", "-p", str(p)], capture_output=True, text=True)
+            user = ps.stdout.strip()
+            if not user:
+                continue  # ended meanwhile
+            if user == "root" or user != accounts.system_name(s.name):
+                problems.append(f"{s.name}: process {p} runs as {user}")
+            users.setdefault(user, set()).add(s.name)
+    problems += [f"{sorted(names)} share the Unix user {u}" for u, names in users.items()
+                 if len(names) > 1]  # fmt: skip
+    print(f"Servers and kernels, with ps: {len(users)} Unix users for {len(students)} students,"
+          f" root: {'root' in users}")  # fmt: skip
     return problems
 
 
 # --- the class ------------------------------------------------------------------------------
 
 
+def passable(paths: list[Path]) -> list[tuple[Path, int]]:
+    """Students' servers run this Python and read minigrad from this clone. A folder
+    above them that other users cannot pass through (a private temporary folder)
+    gets the pass bit (o+x: pass, not list) for the class; returns what to put back."""
+    changed = []
+    for path in paths:
+        for folder in [*reversed(Path(path).resolve().parents), Path(path).resolve()]:
+            if not folder.is_dir():
+                continue
+            mode = folder.stat().st_mode & 0o7777
+            if not mode & 0o001:
+                os.chmod(folder, mode | 0o001)
+                changed.append((folder, mode))
+    return changed
+
+
+def as_teacher(*args: str) -> str:
+    """``classroom/course.py ARGS`` as the teacher's own Unix user; its output."""
+    user = accounts.ensure(TEACHER)
+    env = {
+        "CLASSROOM_RUN": os.environ["CLASSROOM_RUN"],
+        "CLASSROOM_COURSE": os.environ["CLASSROOM_COURSE"],
+        "HOME": user.pw_dir,
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+    }
+    r = subprocess.run(
+        ["runuser", "-u", user.pw_name, "--", "env", *[f"{k}={v}" for k, v in env.items()],
+         sys.executable, str(HERE / "course.py"), *args],
+        capture_output=True, text=True, cwd=user.pw_dir,
+    )  # fmt: skip
+    if r.returncode != 0:
+        raise ClassError(f"course.py {' '.join(args)} as the teacher failed:\n{r.stderr[-3000:]}")
+    return r.stdout
+
+
 def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
     """Run the class; return its figures. Raises ClassError when a check fails."""
     if n_students < 2:
         raise SystemExit("a class needs at least 2 students (one tries the other's server)")
+    if os.getuid() != 0:
+        raise SystemExit(
+            "The class check plays the class as it is set up (classroom/jupyterhub_config.py):"
+            " a hub that runs as root and starts each student's server as that student's own"
+            " Unix user. Run it as root (sudo make classroom-check)."
+        )
     answers = student_answers(stem)
+    names = [f"student{i + 1}" for i in range(n_students)]
     run = Path(tempfile.mkdtemp(prefix="minigrad-class-"))
+    os.chmod(run, 0o711)
     os.environ["CLASSROOM_RUN"] = str(run)
-    branch = subprocess.run(
-        ["git", "rev-parse", "--abbrev-ref", "HEAD"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    hub = Hub(run, free_ports(), secrets.token_hex(32))
+    hub = Hub(run, free_ports(), secrets.token_hex(32), mode="class")
     problems: list[str] = []
     figures: dict = {"run": str(run)}
     began = time.monotonic()
+    opened: list[tuple[Path, int]] = []
     try:
-        course.release([stem])
-        release = course.course_dir() / "release" / stem / f"{stem}.ipynb"
+        for name in [TEACHER, *names]:  # left over from a check that was stopped
+            accounts.remove(name)
+        teacher_course = Path(accounts.ensure(TEACHER).pw_dir) / "course"
+        os.environ["CLASSROOM_COURSE"] = str(teacher_course)
+        (run / "exchange").mkdir()
+        os.chmod(run / "exchange", 0o1777)  # nbgrader's exchange, with the sticky bit
+        (run / "roster.txt").write_text("\n".join(names) + "\n")
+        opened = passable([REPO, Path(sys.prefix), Path(sys.executable).resolve()])
+        course.handout()
+        as_teacher("release", stem)
+        release = teacher_course / "release" / stem / f"{stem}.ipynb"
         keys = [
             k
             for c in json.loads(release.read_text())["cells"]
@@ -574,12 +751,18 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
         print(f"Hub on {hub.url} (state in {run}); {n_students} students, lesson {stem}")
         hub.start()
         students = []
-        for i in range(n_students):
+        for i, name in enumerate(names):
             plan = {k: answers[k][(i + j) % 2] for j, k in enumerate(keys)}
             plan = {k: (code, (i + j) % 2 == 0) for j, (k, code) in enumerate(plan.items())}
-            students.append(
-                Student(hub, f"student{i + 1}", stem, plan, i == n_students - 1, branch)
-            )
+            students.append(Student(hub, name, stem, plan, i == n_students - 1))
+        teacher = Student(hub, TEACHER, stem, {}, False)
+        teacher.sign_up()
+        desk = teacher.log_in()  # the admin: approved when signing up
+        for s in students:
+            s.sign_up()
+        problems += accounts_problems(hub, students[0])
+        for s in students:  # the teacher approves each sign-up
+            desk.get(f"{hub.url}/hub/authorize/{s.name}", timeout=LONG).raise_for_status()
         lock = threading.Lock()
 
         def attend(student: Student) -> None:
@@ -594,23 +777,34 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
             list(pool.map(attend, students))
         for s in students:
             problems += [f"{s.name}: {e}" for e in s.errors]
+        problems += server_users(hub, students)
         for i, s in enumerate(students):
             if s.token:
-                problems += trespass(hub, s, students[(i + 1) % n_students])
+                victim = students[(i + 1) % n_students]
+                problems += trespass(hub, s, victim)
+                problems += break_in(hub, s, victim, teacher_course)
         codes = sorted(set(REFUSED))
         print(
-            f"Requests with one student's token to another's server: {len(REFUSED)} refused"
-            f" (HTTP {', '.join(map(str, codes))})"
+            f"Requests with one student's token to another's server, or out of their own"
+            f" server's home: {len(REFUSED)} refused (HTTP {', '.join(map(str, codes))})"
         )
+        print(
+            f"From inside each student's kernel: {len(BROKE_IN)} attempts on another student's"
+            f" files, the exchange and the teacher's course, each refused (PermissionError):"
+        )
+        for label in dict.fromkeys(BROKE_IN):
+            print(f"  {label}: refused {BROKE_IN.count(label)} times")
         restarted = students[-1]
         if restarted.restart_kept is not True:
             problems.append(f"{restarted.name}: the notebook changed across a server restart")
         try:
-            rows = course.grade(stem)
-        except subprocess.CalledProcessError as error:
+            as_teacher("grade", stem)
+            with open(teacher_course / "exercises.csv", encoding="utf-8") as f:
+                rows = list(csv.DictReader(f))
+        except ClassError as error:
             problems.append(f"grading failed: {error}")
             rows = []
-        got = {(r["student"], r["exercise"]): r["points"] for r in rows}
+        got = {(r["student"], r["exercise"]): float(r["points"]) for r in rows}
         for s in students:
             for key, (_, right) in s.plan.items():
                 grade_id = "test_" + key.replace(".", "_")
@@ -638,7 +832,7 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
             figures["memory_max_mb"] = max(mem)
             print(
                 f"Memory per student (server + kernel): median {statistics.median(mem):.0f} MB,"
-                f" largest {max(mem):.0f} MB"
+                f" largest {max(mem):.0f} MB, all {sum(mem) / 1024:.1f} GB"
             )
     finally:
         left = hub.stop()
@@ -648,16 +842,43 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
         )
         if left:
             problems.append(f"processes left running: {left}")
+        for name in [TEACHER, *names]:
+            accounts.remove(name)
+        for folder, mode in reversed(opened):
+            os.chmod(folder, mode)
         if not keep:
             shutil.rmtree(run, ignore_errors=True)
     print(f"The whole class took {(time.monotonic() - began) / 60:.1f} minutes.")
     if problems:
         raise ClassError("the class went wrong:\n  " + "\n  ".join(problems))
     print(
-        "The class went well: every server came up, every notebook ran, no one reached"
-        " another's server, every grade is right, nothing was lost in the restart."
+        "The class went well: every student's server ran as that student's own Unix user,"
+        " every notebook ran, no one reached another's server, files or submission, or the"
+        " teacher's course, every grade is right, nothing was lost in the restart."
     )
     return figures
+
+
+def accounts_problems(hub: Hub, student: Student) -> list[str]:
+    """A sign-up the teacher has not approved yet, and a name not on the roster, are
+    both refused at log-in."""
+    problems = []
+    try:
+        student.log_in()
+        problems.append(f"{student.name} logged in before the teacher approved the sign-up")
+    except ClassError:
+        pass
+    outsider = Student(hub, "outsider", student.stem, {}, False)
+    try:
+        outsider.sign_up()
+    except requests.HTTPError:
+        pass
+    try:
+        outsider.log_in()
+        problems.append("a name not on the roster signed up and logged in")
+    except ClassError:
+        pass
+    return problems
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
     python classroom/course.py release 03_scalar_backward  # no name: every lesson with exercises
     python classroom/course.py grade 03_scalar_backward    # collect, autograde, report
+    python classroom/course.py handout                     # the course, less its solutions
 
 `release` copies each lesson into the nbgrader course's source/ folder. After every
 exercise cell (the one that calls ``check("key", answer)``) it adds an autograder test
@@ -21,6 +22,7 @@ import copy
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import warnings
@@ -36,7 +38,8 @@ def run_dir() -> Path:
 
 
 def course_dir() -> Path:
-    return run_dir() / "course"
+    """The nbgrader course: sources with solutions and the gradebook (the teacher's only)."""
+    return Path(os.environ.get("CLASSROOM_COURSE", run_dir() / "course")).resolve()
 
 
 def exchange_dir() -> Path:
@@ -147,8 +150,11 @@ def lessons_with_exercises(lang: str = "en") -> dict[str, Path]:
 
 def write_config() -> None:
     root = course_dir()
-    root.mkdir(parents=True, exist_ok=True)
-    exchange_dir().mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(root, 0o700)  # sources, solutions and grades: the teacher's only
+    if not exchange_dir().exists():
+        exchange_dir().mkdir(parents=True)
+        os.chmod(exchange_dir(), 0o1777)  # nbgrader's exchange, with the sticky bit
     (root / "nbgrader_config.py").write_text(
         "c = get_config()  # noqa: F821\n"
         f"c.CourseDirectory.root = {str(root)!r}\n"
@@ -222,6 +228,32 @@ def grade(assignment: str) -> list[dict]:
     return rows
 
 
+def handout(target: Path | None = None) -> Path:
+    """A git repository of the course for nbgitpuller, without the worked solutions:
+    the committed course, less ``notebooks/solutions`` and ``notebooks/zh/solutions``."""
+    target = target or run_dir() / "handout.git"
+    work = run_dir() / "handout-work"
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(target, ignore_errors=True)
+    git = ["git", "-c", "user.name=minigrad class", "-c", "user.email=class@localhost"]
+    subprocess.run([*git, "clone", "-q", "--no-local", str(REPO), str(work)], check=True)
+    subprocess.run([*git, "checkout", "-q", "-B", "main"], cwd=work, check=True)
+    for folder in ("notebooks/solutions", "notebooks/zh/solutions"):
+        subprocess.run([*git, "rm", "-rq", "--ignore-unmatch", folder], cwd=work, check=True)
+    subprocess.run([*git, "commit", "-qm", "The course for the class"], cwd=work, check=True)
+    subprocess.run([*git, "clone", "-q", "--bare", str(work), str(target)], check=True)
+    subprocess.run(["git", "symbolic-ref", "HEAD", "refs/heads/main"], cwd=target, check=False)
+    shutil.rmtree(work, ignore_errors=True)
+    for path in [target, *target.rglob("*")]:  # every student reads it
+        os.chmod(path, 0o755 if path.is_dir() else 0o644)
+    # git clones a folder of another user only when it is named safe (GIT_CONFIG_GLOBAL
+    # in the class hub's jupyterhub_config.py points here)
+    config = run_dir() / "gitconfig"
+    config.write_text(f"[safe]\n\tdirectory = {target}\n[include]\n\tpath = ~/.gitconfig\n")
+    os.chmod(config, 0o644)
+    return target
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -230,9 +262,12 @@ def main(argv: list[str] | None = None) -> None:
     rel.add_argument("--lang", choices=["en", "zh"], default="en")
     gr = sub.add_parser("grade", help="collect, autograde and report one assignment")
     gr.add_argument("assignment")
+    sub.add_parser("handout", help="the course without its worked solutions, for nbgitpuller")
     args = parser.parse_args(argv)
     if args.command == "release":
         release(args.stems, args.lang)
+    elif args.command == "handout":
+        print(f"The course for nbgitpuller (no worked solutions): file://{handout()}")
     else:
         grade(args.assignment)
 
