@@ -1,6 +1,6 @@
 """Every Tensor method that is not written in the class: one table, name -> function.
 
-The class in ``_tensor.py`` holds the data and the bookkeeping (``backward``,
+The class in ``core/tensor.py`` holds the data and the bookkeeping (``backward``,
 ``grad``, ``item``...). The operations live in ``ops/`` as plain functions,
 ``mul(input, other)``, next to their derivative rules. This module is the only
 place that turns them into methods, so ``x * y`` is found here: ``__mul__``.

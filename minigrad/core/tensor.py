@@ -708,41 +708,49 @@ class Tensor:
         recording = _State.enabled and (
             self.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in args)
         )
+        self._inplace_checks(args, recording, _fill, _number, _broadcast, _first)
+        dual = _inplace_tangent()  # forward-mode AD only: the tangent follows the values
+        if not recording:
+            return self._inplace_unrecorded(fn, args, kwargs, dual)
+        old = self._snapshot()  # 1. the old value, with the history it had
+        if dual:
+            dual(self, old)
+        result = fn(old, *args, **kwargs)  # 2. the operation, recorded on the snapshot
+        self._write(result._data)  # 3. the new values into self (its version goes up)
+        self._take_history(result)  # 4. self takes the new node as its grad_fn
+        if dual:
+            dual(result, self)
+        return self
+
+    def _inplace_checks(
+        self, args: tuple, recording: bool, fill: bool, number: bool, broadcast: bool, first: Any
+    ) -> None:
+        """torch's checks before an in-place operation, in torch's order: autograd's
+        (a leaf that requires grad, a view made in no_grad...), the op's own, then memory
+        that overlaps itself or an argument, then shapes."""
         self._check_inplace(recording)
-        if _first is not None:
-            _first()
-        if not _fill:
+        if first is not None:
+            first()
+        if not fill:
             _check_no_overlap(self._data)
-        if not (_fill or _number):
+        if not (fill or number):
             for a in args:
                 if isinstance(a, Tensor):
                     _check_no_partial_overlap(self._data, a._data)
-        if _broadcast:
+        if broadcast:
             for a in args:
                 if isinstance(a, Tensor):
                     _check_fits(self._data, a._data)
-        from .node import _TANGENTS
 
-        dual = None  # forward-mode AD (autograd.forward_ad): the tangent follows the values
-        if _TANGENTS:
-            from ..autograd.forward_ad import inplace_tangent as dual
-        if not recording:
-            prev = _State.enabled
-            _State.enabled = False
-            try:
-                result = fn(self, *args, **kwargs)
-            finally:
-                _State.enabled = prev
-            self._write(result._data)
-            if dual:
-                dual(result, self)
-            return self
-        old = self._snapshot()
-        if dual:
-            dual(self, old)
-        result = fn(old, *args, **kwargs)
+    def _inplace_unrecorded(self, fn: Callable, args: tuple, kwargs: dict, dual: Any) -> Tensor:
+        """An in-place operation that records nothing: computed, then written into self."""
+        prev = _State.enabled
+        _State.enabled = False
+        try:
+            result = fn(self, *args, **kwargs)
+        finally:
+            _State.enabled = prev
         self._write(result._data)
-        self._take_history(result)
         if dual:
             dual(result, self)
         return self
@@ -888,6 +896,17 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     if made == "multi":
         return msg + (_messages.VIEW_INPLACE_MULTIPLE_VIEWS)
     return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
+
+
+def _inplace_tangent() -> Any:
+    """forward-mode AD's update of a tangent after an in-place op, when tangents exist."""
+    from .node import _TANGENTS
+
+    if not _TANGENTS:
+        return None
+    from ..autograd.forward_ad import inplace_tangent
+
+    return inplace_tangent
 
 
 def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
