@@ -3,6 +3,7 @@
     python classroom/course.py release 03_scalar_backward  # no name: every lesson with exercises
     python classroom/course.py grade 03_scalar_backward    # collect, autograde, report
     python classroom/course.py handout                     # the course, less its solutions
+    python classroom/course.py gather                      # Kubernetes: before `grade`
 
 `release` copies each lesson into the nbgrader course's source/ folder. After every
 exercise cell (the one that calls ``check("key", answer)``) it adds an autograder test
@@ -254,6 +255,31 @@ def handout(target: Path | None = None) -> Path:
     return target
 
 
+def gather(volume_inbound: Path, inbound: Path) -> tuple[list[str], list[str]]:
+    """On Kubernetes (classroom/z2jh/config.yaml) each student submits into a folder of
+    their own, the volume's ``inbound/<name>/``. Copy each submission into the exchange's
+    ``inbound`` for ``nbgrader collect``; a submission under another student's name
+    (``<student>+<assignment>+<time>...``) is left out. Returns (copied, refused).
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> (root / "volume" / "ada" / "ada+03+t1").mkdir(parents=True)
+    >>> (root / "volume" / "ada" / "bo+03+t2").mkdir()
+    >>> gather(root / "volume", root / "inbound")
+    (['ada+03+t1'], ['ada/bo+03+t2'])
+    """
+    copied, refused = [], []
+    inbound.mkdir(parents=True, exist_ok=True)
+    for folder in sorted(p for p in volume_inbound.iterdir() if p.is_dir()):
+        for sub in sorted(folder.iterdir()):
+            if sub.name.split("+", 1)[0] != folder.name:
+                refused.append(f"{folder.name}/{sub.name}")
+            elif not (inbound / sub.name).exists():
+                shutil.copytree(sub, inbound / sub.name)
+                copied.append(sub.name)
+    return copied, refused
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -263,9 +289,16 @@ def main(argv: list[str] | None = None) -> None:
     gr = sub.add_parser("grade", help="collect, autograde and report one assignment")
     gr.add_argument("assignment")
     sub.add_parser("handout", help="the course without its worked solutions, for nbgitpuller")
+    ga = sub.add_parser("gather", help="Kubernetes: submissions from per-student folders")
+    ga.add_argument("--volume", default="/srv/nbgrader/volume/inbound")
     args = parser.parse_args(argv)
     if args.command == "release":
         release(args.stems, args.lang)
+    elif args.command == "gather":
+        copied, refused = gather(Path(args.volume), exchange_dir() / COURSE_ID / "inbound")
+        print(f"{len(copied)} submissions copied for nbgrader collect")
+        for name in refused:
+            print(f"  left out, made under another student's name: {name}")
     elif args.command == "handout":
         print(f"The course for nbgitpuller (no worked solutions): file://{handout()}")
     else:

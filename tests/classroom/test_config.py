@@ -136,10 +136,13 @@ def test_z2jh_students_run_unprivileged_and_share_no_writable_volume():
     values = yaml.safe_load((ROOT / "classroom" / "z2jh" / "config.yaml").read_text())
     single = helm_merge(yaml.safe_load((CHART / "values.yaml").read_text()), values)["singleuser"]
     assert single["uid"] != 0 and single["allowPrivilegeEscalation"] is False
-    volumes = single["storage"].get("extraVolumes") or []
-    shared = [v for v in volumes if "persistentVolumeClaim" in v]
-    assert shared == []  # the exchange is ngshare, a service: no volume every student writes
-    assert "ngshare" in single["extraFiles"]["nbgrader-config"]["stringData"]
+    claims = {v["name"] for v in single["storage"]["extraVolumes"] if "persistentVolumeClaim" in v}
+    mounts = [m for m in single["storage"]["extraVolumeMounts"] if m["name"] in claims]
+    assert mounts  # the exchange is on a volume...
+    for m in mounts:  # ...that no two students can both write: read-only, or a folder each
+        assert m.get("readOnly") is True or "{username}" in m.get("subPath", ""), m
+    assert any(m.get("readOnly") for m in mounts)  # the released assignments
+    assert any("{username}" in m.get("subPath", "") for m in mounts)  # their submissions
 
 
 # --- a student's JupyterLab --------------------------------------------------------------

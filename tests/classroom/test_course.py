@@ -141,3 +141,18 @@ def test_release_holds_no_solution(released, stem):
     assert lines, "found no solution to look for"
     leaked = sorted(line for line in lines if line in text)
     assert not leaked, f"solution lines in the release of {stem}: {leaked}"
+
+
+def test_gather_copies_each_students_own_submissions_and_no_one_elses(tmp_path):
+    """Kubernetes: each student writes only into inbound/<name>/ of the volume; what
+    they put there under another's name never reaches the teacher's nbgrader."""
+    volume = tmp_path / "volume"
+    for owner, made in [("ada", "ada+03+t1 r1"), ("ada", "bo+03+t2 r2"), ("bo", "bo+03+t3 r3")]:
+        (volume / owner / made).mkdir(parents=True)
+        (volume / owner / made / "03.ipynb").write_text(owner)
+    inbound = tmp_path / "exchange" / "minigrad" / "inbound"
+    copied, refused = course.gather(volume, inbound)
+    assert copied == ["ada+03+t1 r1", "bo+03+t3 r3"]
+    assert refused == ["ada/bo+03+t2 r2"]
+    assert (inbound / "bo+03+t3 r3" / "03.ipynb").read_text() == "bo"
+    assert course.gather(volume, inbound)[0] == []  # twice: nothing copied again
