@@ -147,9 +147,7 @@ BackwardStepper(y)  # replays y.backward() one node at a time
 #
 # Here is a complete autograd for Python numbers. A `Value` remembers its parents
 # and, for each, the local derivative $\partial(\text{self})/\partial(\text{parent})$.
-# `backward()` first puts the nodes in topological order (every node after everything
-# it depends on), then walks that order backwards: when a node is reached, every
-# gradient that flows into it has already been added.
+# First the operations; `backward()` comes after a first attempt that goes wrong.
 
 
 # %%
@@ -177,25 +175,15 @@ class Value:
         e = math.exp(self.data)
         return type(self)(e, (self,), (e,))
 
-    def backward(self):
-        order, seen = [], set()
-
-        def visit(v):  # depth first: a node goes in after all of its parents
-            if id(v) not in seen:
-                seen.add(id(v))
-                for p in v.parents:
-                    visit(p)
-                order.append(v)
-
-        visit(self)
-        self.grad = 1.0
-        for v in reversed(order):  # from the output back to the leaves
-            for p, local in zip(v.parents, v.local_grads):
-                p.grad += local * v.grad  # chain rule; += sums the paths
-
 
 # %% [markdown]
-# Check it against minigrad on the fan-out example and on $z = e^{wx} + wx$:
+# ### A first attempt: a naive engine
+#
+# A first attempt at `backward()` often goes depth first from the output and pushes a
+# node's gradient on to its parents the first time it reaches the node. On a graph
+# without fan-out that works. On the fan-out example ($y = a \cdot b$ with $a = x + 1$
+# and $b = 2a$) it pushes `a`'s gradient to `x` *before* the contribution through `b`
+# has arrived, and never again:
 
 
 # %%
@@ -205,32 +193,6 @@ def fan_out(x):
     return a * b
 
 
-def two_paths(w, x):
-    return (w * x).exp() + w * x
-
-
-xv = Value(3.0)
-fan_out(xv).backward()
-xt = torch.tensor(3.0, requires_grad=True)
-fan_out(xt).backward()
-print("fan_out:   mine", xv.grad, "  minigrad", xt.grad.item())
-
-wv, xv = Value(0.5), Value(2.0)
-two_paths(wv, xv).backward()
-wt, xt = torch.tensor(0.5, requires_grad=True), torch.tensor(2.0, requires_grad=True)
-two_paths(wt, xt).backward()
-print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.grad, xt.grad)
-
-# %% [markdown]
-# ## Why the order matters: a naive engine
-#
-# A first attempt at `backward()` often goes depth first from the output and pushes a
-# node's gradient on to its parents the first time it reaches the node. On a graph
-# without fan-out that works. On the fan-out example it pushes `a`'s gradient to `x`
-# *before* the contribution through `b` has arrived, and never again:
-
-
-# %%
 def naive_backward(out):
     out.grad = 1.0
     seen = set()
@@ -251,10 +213,59 @@ naive_backward(fan_out(xv))
 print("naive engine:", xv.grad, "  correct:", 4 * (3.0 + 1))
 
 # %% [markdown]
-# It reports 8: only the path $y \to a \to x$, with the path through $b$ lost. The
-# counts of step 1 of the engine loop are what prevent this: `AddBackward0` of `a`
-# waits for two gradients, so it cannot run after the first.
+# It reports 8: only the path $y \to a \to x$, with the path through $b$ lost.
 #
+# ### The fix: a topological order
+#
+# `backward()` first puts the nodes in topological order (every node after everything
+# it depends on), then walks that order backwards: when a node is reached, every
+# gradient that flows into it has already been added. (minigrad's engine gets the same
+# guarantee from the counts of step 1 of its loop: `AddBackward0` of `a` waits for two
+# gradients, so it cannot run after the first.)
+
+
+# %%
+def backward(self):
+    order, seen = [], set()
+
+    def visit(v):  # depth first: a node goes in after all of its parents
+        if id(v) not in seen:
+            seen.add(id(v))
+            for p in v.parents:
+                visit(p)
+            order.append(v)
+
+    visit(self)
+    self.grad = 1.0
+    for v in reversed(order):  # from the output back to the leaves
+        for p, local in zip(v.parents, v.local_grads):
+            p.grad += local * v.grad  # chain rule; += sums the paths
+
+
+Value.backward = backward  # every Value now has the method
+
+# %% [markdown]
+# Check it against minigrad on the fan-out example and on $z = e^{wx} + wx$:
+
+
+# %%
+def two_paths(w, x):
+    return (w * x).exp() + w * x
+
+
+xv = Value(3.0)
+fan_out(xv).backward()
+xt = torch.tensor(3.0, requires_grad=True)
+fan_out(xt).backward()
+print("fan_out:   mine", xv.grad, "  minigrad", xt.grad.item())
+
+wv, xv = Value(0.5), Value(2.0)
+two_paths(wv, xv).backward()
+wt, xt = torch.tensor(0.5, requires_grad=True), torch.tensor(2.0, requires_grad=True)
+two_paths(wt, xt).backward()
+print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.grad, xt.grad)
+
+# %% [markdown]
 # ## Same code, real PyTorch
 
 # %%

@@ -122,7 +122,7 @@ BackwardStepper(y)  # 一次一个节点地重放 y.backward()
 # %% [markdown]
 # ## 40 行写一个自己的引擎
 #
-# 下面是一个处理 Python 数字的完整 autograd。一个 `Value` 记住它的父节点，以及对每个父节点的局部导数 $\partial(\text{self})/\partial(\text{parent})$。`backward()` 先把节点排成拓扑顺序（每个节点都排在它所依赖的一切之后），再倒着走这个顺序：走到一个节点时，流入它的每个梯度都已经加好了。
+# 下面是一个处理 Python 数字的完整 autograd。一个 `Value` 记住它的父节点，以及对每个父节点的局部导数 $\partial(\text{self})/\partial(\text{parent})$。先写各个运算；`backward()` 放在后面，先看一次出错的尝试。
 
 
 # %%
@@ -150,25 +150,11 @@ class Value:
         e = math.exp(self.data)
         return type(self)(e, (self,), (e,))
 
-    def backward(self):
-        order, seen = [], set()
-
-        def visit(v):  # 深度优先：一个节点在它的所有父节点之后加入
-            if id(v) not in seen:
-                seen.add(id(v))
-                for p in v.parents:
-                    visit(p)
-                order.append(v)
-
-        visit(self)
-        self.grad = 1.0
-        for v in reversed(order):  # 从输出回到叶子节点
-            for p, local in zip(v.parents, v.local_grads):
-                p.grad += local * v.grad  # 链式法则；+= 把各条路径加起来
-
 
 # %% [markdown]
-# 在扇出的例子和 $z = e^{wx} + wx$ 上，与 minigrad 对照检验：
+# ### 第一次尝试：一个朴素的引擎
+#
+# 第一次尝试写 `backward()` 时，常常从输出出发做深度优先遍历，第一次走到某个节点就把它的梯度推给父节点。在没有扇出的计算图上这样可行。在扇出的例子上（$y = a \cdot b$，其中 $a = x + 1$，$b = 2a$），它在经过 `b` 的贡献到达*之前*就把 `a` 的梯度推给了 `x`，而且再也不推第二次：
 
 
 # %%
@@ -178,29 +164,6 @@ def fan_out(x):
     return a * b
 
 
-def two_paths(w, x):
-    return (w * x).exp() + w * x
-
-
-xv = Value(3.0)
-fan_out(xv).backward()
-xt = torch.tensor(3.0, requires_grad=True)
-fan_out(xt).backward()
-print("fan_out:   mine", xv.grad, "  minigrad", xt.grad.item())
-
-wv, xv = Value(0.5), Value(2.0)
-two_paths(wv, xv).backward()
-wt, xt = torch.tensor(0.5, requires_grad=True), torch.tensor(2.0, requires_grad=True)
-two_paths(wt, xt).backward()
-print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.grad, xt.grad)
-
-# %% [markdown]
-# ## 为什么顺序重要：一个朴素的引擎
-#
-# 第一次尝试写 `backward()` 时，常常从输出出发做深度优先遍历，第一次走到某个节点就把它的梯度推给父节点。在没有扇出的计算图上这样可行。在扇出的例子上，它在经过 `b` 的贡献到达*之前*就把 `a` 的梯度推给了 `x`，而且再也不推第二次：
-
-
-# %%
 def naive_backward(out):
     out.grad = 1.0
     seen = set()
@@ -221,8 +184,55 @@ naive_backward(fan_out(xv))
 print("naive engine:", xv.grad, "  correct:", 4 * (3.0 + 1))
 
 # %% [markdown]
-# 它算出的是 8：只有路径 $y \to a \to x$，经过 $b$ 的路径丢失了。引擎循环第 1 步的计数正是为了防止这种情况：`a` 的 `AddBackward0` 要等两个梯度，所以收到第一个之后不能运行。
+# 它算出的是 8：只有路径 $y \to a \to x$，经过 $b$ 的路径丢失了。
 #
+# ### 改正：拓扑顺序
+#
+# `backward()` 先把节点排成拓扑顺序（每个节点都排在它所依赖的一切之后），再倒着走这个顺序：走到一个节点时，流入它的每个梯度都已经加好了。（minigrad 的引擎靠循环第 1 步的计数得到同样的保证：`a` 的 `AddBackward0` 要等两个梯度，所以收到第一个之后不能运行。）
+
+
+# %%
+def backward(self):
+    order, seen = [], set()
+
+    def visit(v):  # 深度优先：一个节点在它的所有父节点之后加入
+        if id(v) not in seen:
+            seen.add(id(v))
+            for p in v.parents:
+                visit(p)
+            order.append(v)
+
+    visit(self)
+    self.grad = 1.0
+    for v in reversed(order):  # 从输出回到叶子节点
+        for p, local in zip(v.parents, v.local_grads):
+            p.grad += local * v.grad  # 链式法则；+= 把各条路径加起来
+
+
+Value.backward = backward  # 从此每个 Value 都有这个方法
+
+# %% [markdown]
+# 在扇出的例子和 $z = e^{wx} + wx$ 上，与 minigrad 对照检验：
+
+
+# %%
+def two_paths(w, x):
+    return (w * x).exp() + w * x
+
+
+xv = Value(3.0)
+fan_out(xv).backward()
+xt = torch.tensor(3.0, requires_grad=True)
+fan_out(xt).backward()
+print("fan_out:   mine", xv.grad, "  minigrad", xt.grad.item())
+
+wv, xv = Value(0.5), Value(2.0)
+two_paths(wv, xv).backward()
+wt, xt = torch.tensor(0.5, requires_grad=True), torch.tensor(2.0, requires_grad=True)
+two_paths(wt, xt).backward()
+print("two_paths: mine", round(wv.grad, 4), round(xv.grad, 4), "  minigrad", wt.grad, xt.grad)
+
+# %% [markdown]
 # ## 同样的代码，真正的 PyTorch
 
 # %%
