@@ -85,6 +85,8 @@ _TEXT = {
     "shape": "errhelp.shape",
     "nan": "errhelp.nan",
 }
+# the hidden-state case when the carried tensor is known by name
+_CARRIED_TEXT = "errhelp.hidden_state_carried"
 # where the chain was cut (minigrad/error_source.py), in words
 _CUT_TEXT = {
     "no_grad": "errhelp.cut.no_grad",
@@ -276,6 +278,11 @@ def _explain(
         if (freed and live) or in_loop:
             case = "hidden_state"  # this step's graph reaches into the last step's
         culprits = [(n, tr("steps.saved_freed")) for n in freed]
+        carried = _carried(names, output) if case == "hidden_state" else None
+        if carried is not None:  # the earlier step's graph alone, where it came in marked
+            facts["carried"], entry, earlier = carried
+            culprits = [(entry, tr("errhelp.mark.carried", name=facts["carried"]))]
+            culprits += [(n, tr("errhelp.mark.last_step")) for n in earlier if n is not entry]
     elif case == "inplace":
         owner = next(
             (n for n, t in variables if t.grad_fn is not None and _made_by(t, match["node"])),
@@ -328,12 +335,12 @@ def _explain(
     if output is None and case in ("freed", "hidden_state"):  # ``model(x).sum().backward()``
         output = focus = next((t for t in names.values() if _freed_nodes(t)[0]), None)
         culprits = [(n, tr("steps.saved_freed")) for n in _freed_nodes(output)[0]]
-    text = tr(_TEXT[case], **facts)
+    text = tr(_CARRIED_TEXT if "carried" in facts else _TEXT[case], **facts)
     if line:
         text = tr("errhelp.at_line", line=line) + "\n" + text
     picture = None
     if focus is not None:
-        picture = _picture(case, focus, output, names, culprits)
+        picture = _picture(case, focus, output, names, culprits, "carried" in facts)
     if picture is not None and source_tensor is not None:
         picture.source, picture.cut_note = source_tensor, cut_note
     return ErrorHelp(case, text, picture)
@@ -345,14 +352,17 @@ def _explain_tensor(t: Any, names: dict, output: Any = None) -> Any:
     return explain(t, output, names=names)
 
 
-def _picture(case: str, focus: Any, output: Any, names: dict, culprits: list) -> Any:
-    """The learner's graph with the culprits marked, titled with what went wrong."""
+def _picture(
+    case: str, focus: Any, output: Any, names: dict, culprits: list, own_marks: bool = False
+) -> Any:
+    """The learner's graph with the culprits marked, titled with what went wrong
+    (``own_marks``: only those, not every problem ``explain`` finds)."""
     with_output = output if case == "unused" and output is not None else None
     try:
         picture = _explain_tensor(focus, names, with_output)
     except Exception:  # noqa: BLE001 - a picture must never hide the error itself
         return None
-    if case not in ("freed", "hidden_state", "inplace"):
+    if own_marks or case not in ("freed", "hidden_state", "inplace"):
         picture.problems, picture.node = [], None  # only this error's culprits are marked
     picture.marks = [(obj, note) for obj, note in culprits if obj is not None]
     picture.title = tr(_TITLE[case])
@@ -397,14 +407,41 @@ def _changed_leaf(line: str, scope: dict) -> Any:
 
 def _nodes(output: Any) -> list:
     start = getattr(output, "grad_fn", None)
-    seen, stack, order = set(), [start] if start is not None else [], []
+    return _nodes_below(start) if start is not None else []
+
+
+def _carried(names: dict, output: Any) -> tuple[str, Any, list] | None:
+    """A tensor carried from step to step, like an RNN's ``h = cell(x, h)``: a variable
+    whose node reaches, further back in the output's graph, a node of the same kind
+    (its value one step earlier). Returns its name, that earlier node, and the earlier
+    step's nodes (those behind it), or None."""
+    in_graph = {id(n) for n in _nodes(output)}
+    for name, t in names.items():
+        fn = getattr(t, "grad_fn", None) if _is_tensor(t) else None
+        if fn is None or id(fn) not in in_graph:
+            continue
+        seen, queue = {id(fn)}, [f for f, _ in fn.next_functions if f is not None]
+        while queue:  # breadth first: the nearest earlier node of the same kind
+            n = queue.pop(0)
+            if id(n) in seen:
+                continue
+            seen.add(id(n))
+            if n.name() == fn.name():
+                earlier = [m for m in _nodes_below(n) if type(m).__name__ != "AccumulateGrad"]
+                return name, n, earlier
+            queue += [f for f, _ in n.next_functions if f is not None]
+    return None
+
+
+def _nodes_below(start: Any) -> list:
+    """``start`` and every node its gradients flow on to."""
+    seen, stack, order = set(), [start], []
     while stack:
         n = stack.pop()
-        if id(n) in seen:
-            continue
-        seen.add(id(n))
-        order.append(n)
-        stack += [nxt for nxt, _ in n.next_functions if nxt is not None]
+        if id(n) not in seen:
+            seen.add(id(n))
+            order.append(n)
+            stack += [nxt for nxt, _ in n.next_functions if nxt is not None]
     return order
 
 

@@ -138,8 +138,10 @@ def _ops(marked: dict[str, str]) -> list[str]:
 # the culprit each picture must mark: node names (tooltips) or words of a tensor's label
 CULPRITS = {
     freed: lambda m: _ops(m) == ["exp", "mul"],
-    # both steps' nodes that save tensors: the failed backward freed this step's too
-    hidden_state: lambda m: _ops(m) == ["addmm"] * 4 + ["pow", "tanh", "tanh"],
+    # the previous step's graph only, entered through the carried h (the failed
+    # backward freed this step's nodes too, but they are not the problem)
+    hidden_state: lambda m: _ops(m) == ["add", "addmm", "addmm", "t", "t", "tanh"]
+    and [_ops({k: v}) for k, v in m.items() if "carried in" in v] == [["tanh"]],
     inplace: lambda m: _ops(m) == ["tanh"],
     non_scalar: lambda m: any("y" in v and "shape [3]" in v for v in m.values()),
     no_grad_fn: lambda m: any(" y " in v and "no grad_fn" in v for v in m.values()),
