@@ -391,10 +391,7 @@ class Op(Node):
         """Run the operation; if a gradient must flow back to some input, record
         a node (the outputs' ``grad_fn``) that knows how to send it there."""
         if _TANGENTS and any(id(x) in _TANGENTS for x in inputs):
-            # forward-mode AD: a dual tensor comes in, so the output gets a tangent too
-            from ..autograd.forward_ad import apply_dual
-
-            return apply_dual(cls, inputs, settings)
+            return _apply_dual(cls, inputs, settings)  # forward-mode AD: skip on a first read
         if not _State.enabled:  # no_grad, or a backward without create_graph: the
             return _compute(cls, inputs, settings)  # common case there, kept lean
         # 1. For each input, its array and the node its gradient goes to next:
@@ -458,20 +455,35 @@ class Op(Node):
             if cls._is_view:
                 result._view_of(inputs[0])
         else:
-            result = tuple(Tensor._make(o, node) for o in out)
-            node._output_meta = [(t.shape, t.dtype) for t in result]
-            for i, t in enumerate(result):
-                t._out_nr = i
-            if node._saved:
-                node._saved, node._versions = _resolve(node, arrays, result, tuple(out))
-                if _State.saved_hooks:
-                    _pack_saved(node)
-            if cls._is_view:  # split, unbind: their views cannot be changed in place
-                for t in result:
-                    t._view_of(inputs[0], "multi")
+            result = _several_outputs(cls, node, out, inputs, arrays)  # split, max(dim)...
         if _watchers:  # somebody watches (minigrad.autograd.observe)
             observe.op_ran(cls.__name__, inputs, result, node, settings)
         return result
+
+
+def _apply_dual(cls: type, inputs: tuple, settings: dict) -> Any:
+    """forward-mode AD (``autograd.forward_ad``): a dual tensor came in, so the output
+    gets a tangent too."""
+    from ..autograd.forward_ad import apply_dual
+
+    return apply_dual(cls, inputs, settings)
+
+
+def _several_outputs(cls: type, node: Node, out: Any, inputs: tuple, arrays: list) -> tuple:
+    """Step 4 of ``Op.apply`` for an op with several outputs: one tensor each, with the
+    node as grad_fn and its output number; what forward saved resolved as for one."""
+    result = tuple(Tensor._make(o, node) for o in out)
+    node._output_meta = [(t.shape, t.dtype) for t in result]
+    for i, t in enumerate(result):
+        t._out_nr = i
+    if node._saved:
+        node._saved, node._versions = _resolve(node, arrays, result, tuple(out))
+        if _State.saved_hooks:
+            _pack_saved(node)
+    if cls._is_view:  # split, unbind: their views cannot be changed in place
+        for t in result:
+            t._view_of(inputs[0], "multi")
+    return result
 
 
 def _compute(cls: type, inputs: tuple, settings: dict, arrays: list | None = None) -> Any:
