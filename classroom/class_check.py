@@ -568,11 +568,17 @@ def trespass(hub: Hub, intruder: Student, victim: Student) -> list[str]:
             REFUSED.append(r.status_code)
     # the contents API of the intruder's own server, pointed out of its home
     away = f"%2E%2E/{victim.home.name}"
+    up = "%2E%2E/" * len(intruder.home.parts[1:])  # from the intruder's home to /
+    teacher = Path(accounts.HOMES) / accounts.system_name(TEACHER) / "course"
+    inbound = hub.run / "exchange" / course.COURSE_ID / "inbound"
     for method, path in [
         ("GET", away),
         ("GET", f"{away}/{victim.stem}/{victim.stem}.ipynb"),
         ("PUT", f"{away}/intruder.txt"),
         ("DELETE", f"{away}/{victim.stem}/{victim.stem}.ipynb"),
+        ("GET", up + str(inbound).lstrip("/")),  # the exchange's submissions
+        ("GET", up + str(teacher / "gradebook.db").lstrip("/")),
+        ("GET", up + str(teacher / "source").lstrip("/")),  # the sources, with solutions
     ]:
         body = {"type": "file", "format": "text", "content": "x"} if method == "PUT" else None
         r = requests.request(
