@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import heapq
-import itertools
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -88,8 +87,7 @@ def run_backward(
                 out = _run_node(node, grad, wanted, accumulate, batched, retain_graph, observing)
                 if out is None:
                     continue  # a leaf, or a node autograd.grad does not need
-            pairs = iter(node._edges)  # input0, next0, input1, next1, ...: taken in pairs
-            for x, nxt, nr, g in zip(pairs, pairs, node._next_nr or _ALL_0, out):
+            for (x, nxt, nr), g in zip(F.edges_of(node), out):  # each input's gradient
                 if nxt is None:
                     continue
                 if g is not None:
@@ -109,7 +107,6 @@ def run_backward(
 
 
 _NEXTS = slice(1, None, 2)  # the next nodes in a node's _edges
-_ALL_0 = itertools.repeat(0)  # (a node's inputs were all output 0 of their nodes)
 
 
 def _run_node(

@@ -461,6 +461,22 @@ class Op(Node):
         return result
 
 
+_ALL_0 = itertools.repeat(0)  # (a node's inputs were all output 0 of their nodes)
+
+
+def edges_of(node: Node) -> Any:
+    """For each input of ``node``: (the input, the node its gradient goes to next or None,
+    which output of that node it was), read from ``_edges`` two at a time.
+
+    >>> import minigrad as torch
+    >>> x = torch.tensor(2.0, requires_grad=True)
+    >>> [(inp is x, type(nxt).__name__, nr) for inp, nxt, nr in edges_of((x * 3).grad_fn)]
+    [(True, 'AccumulateGrad', 0), (False, 'NoneType', 0)]
+    """
+    pairs = iter(node._edges)  # input0, next0, input1, next1, ...: taken in pairs
+    return zip(pairs, pairs, node._next_nr or _ALL_0)
+
+
 def _apply_dual(cls: type, inputs: tuple, settings: dict) -> Any:
     """forward-mode AD (``autograd.forward_ad``): a dual tensor came in, so the output
     gets a tangent too."""

@@ -30,7 +30,7 @@ import numpy as np
 
 from .engine import _call_backward, _undo_broadcast
 from .grad_mode import no_grad
-from .node import AccumulateGrad, Node
+from .node import AccumulateGrad, Node, edges_of
 from .tensor import Tensor
 
 
@@ -68,8 +68,7 @@ def _run(node: Node, arrived: list, grads: dict, waiting: dict, ready: list) -> 
         outs = (None,) * len(node._next)
     else:
         outs = _call_backward(node, arrived)  # 3. one gradient per input
-    nrs = node._next_nr or (0,) * len(node._next)
-    for x, nxt, nr, g in zip(node._inputs, node._next, nrs, outs):
+    for (x, nxt, nr), g in zip(edges_of(node), outs):
         if nxt is None:
             continue
         if g is not None:
