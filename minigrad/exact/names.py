@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from types import CodeType, FrameType, TracebackType
 from typing import Any
 
@@ -169,11 +170,15 @@ def variables(frame: FrameType | None, with_globals: bool = True) -> list[tuple[
     ]
 
 
-def tensor_variables(frame: FrameType | None, modules: bool = True) -> list[tuple[str, Any]]:
+def tensor_variables(
+    frame: FrameType | None, modules: bool = True, more: Iterable[Any] = ()
+) -> list[tuple[str, Any]]:
     """``(name, tensor)`` for the tensor variables of ``frame`` (locals first); with
     ``modules=True`` the parameters of its ``nn.Module`` variables come first, named by
     their module path (see :func:`parameter_names`): a stray variable such as the ``p``
-    of ``for name, p in model.named_parameters()`` never wins over ``0.weight``."""
+    of ``for name, p in model.named_parameters()`` never wins over ``0.weight``.
+    ``more`` are modules known otherwise (called inside ``viz.record()``): named
+    through a variable when there is one, else through their class (``linear``)."""
     plain: list[tuple[str, Any]] = []
     owners: list[tuple[str, Any]] = []
     for name, value in variables(frame):
@@ -181,6 +186,11 @@ def tensor_variables(frame: FrameType | None, modules: bool = True) -> list[tupl
             plain.append((name, value))
         elif modules and is_module(value):
             owners.append((name, value))
+    known = {id(m) for _, m in owners}
+    extra = [m for m in more if id(m) not in known]
+    kinds = [type(m).__name__.lower() for m in extra]
+    for i, (kind, m) in enumerate(zip(kinds, extra)):
+        owners.append((kind if kinds.count(kind) == 1 else f"{kind}{kinds[:i].count(kind)}", m))
     return parameter_names(owners) + plain
 
 
@@ -243,11 +253,36 @@ def module_kinds(frame: FrameType | None) -> dict[str, str]:
     return kinds
 
 
-def caller_tensors(modules: bool = True) -> list[tuple[str, Any]]:
+def split_model(model: Any, recording: Any = None) -> tuple[Any, list]:
+    """``model=`` of an aid as (one module or None, the other modules it names): it is a
+    module, several (a list), or a ``viz.record()`` recording (the modules called in it).
+    ``recording=`` adds the modules called inside that recording."""
+    if model is not None and is_module(model):
+        one, more = model, []
+    elif model is None:
+        one, more = None, []
+    else:
+        found = getattr(model, "modules", model)  # a recording, or several modules
+        try:
+            more = list(found)
+        except TypeError:
+            more = [None]
+        if not all(is_module(m) for m in more):
+            raise TypeError(
+                "model= takes an nn.Module, a list of them or a viz.record() recording, "
+                f"not {type(model).__name__}"
+            )
+        one = None
+    if recording is not None:
+        more += [m for m in recording.modules if m is not one]
+    return one, more
+
+
+def caller_tensors(modules: bool = True, more: Iterable[Any] = ()) -> list[tuple[str, Any]]:
     """:func:`tensor_variables` of the learner's frame that (through minigrad) called us."""
     frame = learner_frame()
     try:
-        return tensor_variables(frame, modules)
+        return tensor_variables(frame, modules, more)
     finally:
         del frame
 

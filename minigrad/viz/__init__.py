@@ -97,11 +97,13 @@ __all__ = [
 ]
 
 
-def _names(names: Mapping | None, model: Any = None) -> tuple[dict, list]:
-    """Names by picture key, and the tensors they came from: ``model``'s parameter paths
-    first (when given), then the caller's variables, then ``names=`` over them."""
+def _names(names: Mapping | None, opts: dict) -> tuple[dict, list]:
+    """Names by picture key, and the tensors they came from: ``model=``'s parameter paths
+    first (when given), then the caller's variables (and the other modules known, from
+    ``model=`` or ``recording=``), then ``names=`` over them."""
+    model = opts["model"]
     found = list(model.named_parameters()) if model is not None else []
-    found += learner.caller_tensors()
+    found += learner.caller_tensors(more=opts["more"])
     given = [t for pair in (names or {}).items() for t in pair if learner.is_tensor(t)]
     return merge(infer_names(found), names), [t for _, t in found] + given
 
@@ -233,7 +235,7 @@ def _by_module(dot: Any, t: Any, names: dict, opts: dict, prefix: str, backward:
         names,
         adapter,
         grads,
-        _module_kinds(params, opts["model"]),
+        _module_kinds(params, opts),
         backward=backward,
         prefix=prefix,
         every=every,
@@ -302,6 +304,7 @@ def _options(
         raise ValueError("show= must be 'grads' or 'local'")
     if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
+    model, more = learner.split_model(model, recording)
     return dict(locals(), drawn=set(), asked=set())  # drawn: ids of the tensors in the picture
 
 
@@ -314,14 +317,14 @@ def _new_dot(opts: dict) -> Any:
 def _fit(dot: Any, opts: dict) -> None:
     """Group each module's parameters, and choose the direction from the graph's
     shape, once its nodes are known."""
-    dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"], opts["model"]))
+    dot.lines += layout.module_groups(dot.lines, _module_kinds(opts["drawn"], opts))
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
     if dot.rankdir == "TB":
         dot.lines = layout.shorten_values(layout.stagger(dot.lines))
 
 
-def _module_kinds(drawn: set[int], model: Any = None) -> dict[str, str]:
+def _module_kinds(drawn: set[int], opts: dict) -> dict[str, str]:
     """The class of each submodule of the learner's modules, by prefix (``"0": "Linear"``).
     Modules with a parameter in the picture come first: two models in one notebook both
     have a ``0``."""
@@ -330,6 +333,8 @@ def _module_kinds(drawn: set[int], model: Any = None) -> dict[str, str]:
         modules = [v for _, v in learner.variables(frame) if learner.is_module(v)]
     finally:
         del frame
+    modules += opts["more"]
+    model = opts["model"]
 
     def in_picture(module: Any) -> bool:
         try:
@@ -366,7 +371,7 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
     _check_tensor(t)
     opts = _options(**options)
     opts["asked"] = set(options)
-    resolved, extra = _names(names, opts["model"])
+    resolved, extra = _names(names, opts)
 
     def drawn(fold: bool = False) -> Figure:
         opts["fold_numbers"], opts["drawn"] = fold, set()
@@ -439,7 +444,7 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     _check_tensor(t)
     opts = _options(**options)
     opts["asked"] = set(options)
-    resolved, _ = _names(names, opts["model"])
+    resolved, _ = _names(names, opts)
     dot = _new_dot(opts)
     if _backward(dot, t, resolved, opts):
         dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
@@ -467,7 +472,7 @@ def draw(t: Any, names: Mapping | None = None, **options: Any) -> Figure:
     options.setdefault("rankdir", "TB")
     opts = _options(**options)
     opts["asked"] = set(options)
-    resolved, extra = _names(names, opts["model"])
+    resolved, extra = _names(names, opts)
     dot = _new_dot(opts)
     body = []
     views = (("forward", tr("viz.view_forward")), ("backward", tr("viz.view_backward")))

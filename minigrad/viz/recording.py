@@ -7,6 +7,11 @@
           z.backward()
       viz.draw_backward(z, recording=rec)   # every edge labelled with its gradient
 
+  It also notes the ``nn.Module`` s called inside it (through a forward pre-hook
+  common to all modules, removed at the end): ``recording=rec`` (or ``model=rec``)
+  then names each parameter by its module path, also for a model that is no
+  variable of the cell (``trainer.model``, a model built in a function).
+
 - :func:`trace` watches operations while it is active, including the ones
   autograd does *not* record because they ran under ``no_grad``. Only then can
   the forward view show where such a tensor came from::
@@ -50,6 +55,7 @@ class Recording:
     input receives it) and, for AccumulateGrad, ``grad`` (the leaf's ``.grad``
     afterwards). A node that
     raised is not a step; ``errors`` keeps its :class:`observe.Step`.
+    ``modules`` are the outermost modules called inside (held weakly).
     """
 
     def __init__(self) -> None:
@@ -58,6 +64,8 @@ class Recording:
         self._handle: observe.Handle | None = None
         self.torch_trace: Any = None  # real torch code run inside: its ops (see torch_forward)
         self._depth = 0  # ``with rec: with rec:`` watches once, until the outer exit
+        self._called: dict[int, weakref.ref] = {}  # the modules called inside, weakly
+        self._module_hooks: list[Any] = []
 
     def __enter__(self) -> Recording:
         if self._depth == 0:
@@ -66,6 +74,7 @@ class Recording:
                 from .torch_forward import TorchTrace
 
                 self.torch_trace = TorchTrace().__enter__()
+            self._module_hooks = [lib.register_module_forward_pre_hook(self._saw) for lib in _nn()]
         self._depth += 1
         return self
 
@@ -76,6 +85,26 @@ class Recording:
             self._handle = None
             if self.torch_trace is not None:
                 self.torch_trace.__exit__()
+            for handle in self._module_hooks:
+                handle.remove()
+            self._module_hooks = []
+
+    def _saw(self, module: Any, args: Any) -> None:
+        if id(module) not in self._called or self._called[id(module)]() is not module:
+            self._called[id(module)] = weakref.ref(module)
+
+    @property
+    def modules(self) -> list:
+        """The outermost modules called inside the block (a model, not its layers), in
+        the order they were first called; the ones since freed are left out."""
+        alive = [m for m in (ref() for ref in self._called.values()) if m is not None]
+        inside: set[int] = set()
+        for m in alive:
+            try:
+                inside.update(id(sub) for sub in list(m.modules())[1:])
+            except Exception:  # noqa: BLE001 - a half-built module must not break a picture
+                continue
+        return [m for m in alive if id(m) not in inside]
 
     def add(self, step: observe.Step) -> None:
         """Keep ``step`` (the ``on_node`` callback)."""
@@ -100,8 +129,28 @@ class Recording:
         return len(self.steps)
 
 
+def _nn() -> list:
+    """The ``nn.modules.module`` of minigrad, and of torch when it is loaded."""
+    from ..nn.modules import module
+
+    libs: list = [module]
+    if "torch" in sys.modules:
+        libs.append(sys.modules["torch"].nn.modules.module)
+    return libs
+
+
 def record() -> Recording:
-    """A context manager that records the gradients of every backward run inside it."""
+    """A context manager that records the gradients of every backward run inside it,
+    and the modules called inside it (``rec.modules``).
+
+    >>> import minigrad as torch
+    >>> from minigrad import viz
+    >>> layer = torch.nn.Linear(2, 1)
+    >>> with viz.record() as rec:
+    ...     layer(torch.ones(2)).sum().backward()
+    >>> [type(m).__name__ for m in rec.modules], len(rec) > 0
+    (['Linear'], True)
+    """
     return Recording()
 
 

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..exact import names as _names
 
 
-def caller_names(given: Mapping | None = None) -> dict[int, str]:
+def caller_names(given: Mapping | None = None, more: Iterable[Any] = ()) -> dict[int, str]:
     """``id(tensor) -> name`` from the learner's variables, then ``given`` on top.
 
     The variables are those of the first frame outside minigrad (the notebook
     cell that created the widget, see :mod:`minigrad.exact.names`). ``given`` maps
-    tensors to names (``{w: "weight"}``) or names to tensors.
+    tensors to names (``{w: "weight"}``) or names to tensors. ``more`` are modules
+    known otherwise (see :func:`minigrad.exact.names.tensor_variables`).
     """
     names: dict[int, str] = {}
-    for name, t in _names.caller_tensors():
+    for name, t in _names.caller_tensors(more=more):
         names.setdefault(id(t), name)
     for k, v in (given or {}).items():
         tensor, name = (v, k) if isinstance(k, str) else (k, v)

@@ -16,7 +16,8 @@ A big graph (more than ``max_nodes=100`` nodes: a GRU, a ResNet, a Transformer)
 is stepped module by module: one box per module, one step each time the engine
 moves to another module (see :mod:`minigrad.viz.module_steps`). The modules are
 found through the parameters' names: those of the ``nn.Module`` variables where
-the stepper is made, or of ``model=`` (from inside a function, say). A big graph
+the stepper is made, or of ``model=`` (from inside a function, say; ``model=rec``
+takes the modules called inside ``with viz.record() as rec:``). A big graph
 with no modules (an ``nn.GRU`` holds all its parameters itself) is stepped in
 stages of the engine's own order instead.
 ``stepper.open("layers.0")`` steps inside one module, node by node.
@@ -35,6 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import Tensor
+from ..exact import names as _names
 from ..i18n import text as tr
 from ..viz import labels
 from ..viz.module_steps import module_sources
@@ -94,12 +96,15 @@ class BackwardStepper(DisplaysAsWidget):
             )
         if not output.requires_grad:  # torch's own error ("element 0 of tensors does not...")
             output.backward(gradient)
-        # names: the caller's variables, then model's parameter paths, then names=
-        self.names = caller_names()
+        # names: the caller's variables (and the modules of model=rec), then model's
+        # parameter paths, then names=
+        model, more = _names.split_model(model)
+        self.names = caller_names(more=more)
         self._kinds: dict[str, str] = {}
+        for m in more[::-1] + ([model] if model is not None else []):
+            self._kinds.update({k: type(sub).__name__ for k, sub in m.named_modules() if k})
         if model is not None:
             self.names.update({id(p): n for n, p in model.named_parameters()})
-            self._kinds = {k: type(m).__name__ for k, m in model.named_modules() if k}
         for k, v in (names or {}).items():  # tensor -> name, or name -> tensor
             tensor, name = (v, k) if isinstance(k, str) else (k, v)
             self.names[id(tensor)] = str(name)
@@ -128,7 +133,6 @@ class BackwardStepper(DisplaysAsWidget):
 
     def _group(self, graph: Any, depth: int | None) -> None:
         """Step module by module (see :mod:`minigrad.viz.module_steps`)."""
-        from ..exact import names as _names
         from ..viz.module_steps import group_replay
         from ..viz.modules import node_modules
 

@@ -19,6 +19,8 @@ MODULES = [
     "minigrad.viz.labels",
     "minigrad.viz.layout",
     "minigrad.viz.modules",
+    "minigrad.viz.recording",
+    "minigrad.nn.modules.module",
     "minigrad.viz.untouched",
     "minigrad.widgets.stepper",
 ]

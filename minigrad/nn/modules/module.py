@@ -85,6 +85,27 @@ class RemovableHandle:
         self.remove()
 
 
+# forward pre-hooks common to every module (torch's ``register_module_forward_pre_hook``)
+_global_forward_pre_hooks: OrderedDict = OrderedDict()
+
+
+def register_module_forward_pre_hook(hook: Callable) -> RemovableHandle:
+    """Call ``hook(module, args)`` before the forward of every module, before its own
+    pre-hooks; a result that is not None replaces ``args``.
+
+    >>> import minigrad as torch
+    >>> seen = []
+    >>> handle = torch.nn.modules.module.register_module_forward_pre_hook(
+    ...     lambda m, args: seen.append(type(m).__name__))
+    >>> _ = torch.nn.Linear(2, 1)(torch.ones(2)); handle.remove()
+    >>> seen
+    ['Linear']
+    """
+    key = next(Module._hook_ids)
+    _global_forward_pre_hooks[key] = hook
+    return RemovableHandle(_global_forward_pre_hooks, key)
+
+
 class Module:
     """Base class for layers and models: subclass it, create the layers in
     ``__init__`` (after ``super().__init__()``) and write ``forward``."""
@@ -122,6 +143,10 @@ class Module:
         """``module(x)`` runs ``forward(x)``, and the hooks registered on the module
         in torch's order: forward pre-hooks, forward, forward hooks; backward hooks
         are attached to the graph around the call (see ``minigrad.utils.hooks``)."""
+        for hook in list(_global_forward_pre_hooks.values()):
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
         with_kwargs = self._forward_hooks_with_kwargs
         for key, hook in list(self._forward_pre_hooks.items()):
             if key in with_kwargs:
