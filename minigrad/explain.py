@@ -175,7 +175,12 @@ def _modified_tensor(node: Node) -> observe.SavedVersion | None:
 
 
 def explain(
-    t: Tensor, output: Tensor | None = None, *, gradient: Any = None, names: dict | None = None
+    t: Tensor,
+    output: Tensor | None = None,
+    *,
+    gradient: Any = None,
+    names: dict | None = None,
+    model: Any = None,
 ) -> Explanation:
     """Say why ``t.grad`` is None, or why ``t.backward()`` (or ``output.backward()``) fails.
 
@@ -183,7 +188,8 @@ def explain(
     the path from ``loss`` back to ``t`` and whether ``loss.backward()`` would
     work. ``explain(loss)`` on a non-leaf output says whether ``loss.backward()``
     would fail and why. Nothing is run: the graph and every ``.grad`` stay as
-    they are. ``names`` maps tensors to names (otherwise your variable names are used).
+    they are. ``names`` maps tensors to names (otherwise your variable names are used);
+    ``model=`` (a module, or a ``viz.record()`` recording) names parameters by their paths.
 
     >>> import minigrad as torch
     >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -197,8 +203,12 @@ def explain(
     """
     from ._torch_explain import explain_torch, is_torch_tensor
 
+    one, more = _names.split_model(model)
+    known = (list(one.named_parameters()) if one is not None else []) + _names.caller_tensors(
+        more=more
+    )
     if is_torch_tensor(t):  # real torch: the same answers, read from torch's state
-        found = [(n, v) for n, v in _names.caller_tensors() if is_torch_tensor(v)]
+        found = [(n, v) for n, v in known if is_torch_tensor(v)]
         if output is not None and not is_torch_tensor(output):
             raise TypeError(f"output must be a torch tensor, got {type(output).__name__}")
         return explain_torch(
@@ -206,7 +216,7 @@ def explain(
         )
     if not isinstance(t, Tensor):
         raise TypeError(f"explain() expects a minigrad or torch tensor, got {type(t).__name__}")
-    found = [(n, v) for n, v in _names.caller_tensors() if isinstance(v, Tensor)]
+    found = [(n, v) for n, v in known if isinstance(v, Tensor)]
     ids = _ids(found, names)
     candidates = [v for _, v in found]
 

@@ -91,3 +91,17 @@ def test_model_must_be_modules() -> None:
         viz.draw_forward(x * 2, model=3)
     with pytest.raises(TypeError, match="model= takes an nn.Module"):
         BackwardStepper(x * 2, model=[x])
+
+
+@pytest.mark.parametrize("lib", [minigrad, real_torch], ids=["minigrad", "torch"])
+def test_explain_names_a_frozen_parameter_by_its_path(lib) -> None:
+    from minigrad import explain
+
+    trainer = Trainer(lib.nn)
+    trainer.model[2].weight.requires_grad_(False)
+    with viz.record() as rec:
+        loss = trainer.model(lib.ones(1, 3)).sum()
+    text = explain(trainer.model[2].weight, output=loss, model=rec).text
+    assert "2.weight" in text
+    assert "2.weight" not in explain(trainer.model[2].weight, output=loss).text
+    assert "2.weight" in explain(trainer.model[2].weight, model=trainer.model).text
