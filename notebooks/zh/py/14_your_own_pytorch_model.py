@@ -102,8 +102,8 @@ for name, p in model.named_parameters():
 encoder = nn.TransformerEncoder(
     nn.TransformerEncoderLayer(16, 2, 32, batch_first=True), 2, enable_nested_tensor=False
 )
-tokens = torch.randn(2, 5, 16)
-big_loss = encoder(tokens).pow(2).mean()
+tokens, targets = torch.randn(2, 5, 16), torch.randn(2, 5, 16)
+big_loss = (encoder(tokens) - targets).pow(2).mean()
 big = widgets.BackwardStepper(big_loss)
 print(big.view.groups)
 print(len(big.recording.steps) - 1, "nodes ran in", len(big.steps) - 1, "module steps")
