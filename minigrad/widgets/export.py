@@ -41,6 +41,7 @@ from typing import Any
 from ..i18n import text as tr
 from ..viz import labels, pure, style
 from ..viz.render import DotNotFoundError, renderer, run_dot
+from ..viz.zoom import MIN_PX, displayed_px
 from ._common import svg_markup
 
 CAPTION_PT = 13.0  # the caption's font size (points; the graph's labels are 10 to 12)
@@ -291,6 +292,23 @@ def _strip(svgs: Sequence[str]) -> str:
 
 
 # --- a page without Jupyter -----------------------------------------------------------------
+def legible_markup(svg: str) -> str:
+    """:func:`svg_markup` in a frame that scrolls sideways rather than shrink the
+    graph's smallest text below 9 px: the static page's zoom frame (a page without a
+    kernel has no live one)."""
+    markup = svg_markup(svg)
+    cap = re.search(r"max-width:([0-9.]+)pt", markup)
+    px = displayed_px(svg)  # the smallest text, at the SVG's own size
+    if cap is None or not 0 < px < float("inf"):
+        return markup
+    natural = float(cap.group(1)) * PX
+    least = natural * MIN_PX / px  # the width at which that text is MIN_PX
+    markup = markup.replace(
+        cap.group(0), f"max-width:{max(natural, least):.0f}px;min-width:{least:.0f}px", 1
+    )
+    return f'<div class="minigrad-stepper-graph" style="overflow-x:auto">{markup}</div>'
+
+
 def static_html(stepper: Any) -> str:
     """Every step as HTML: a caption and the graph (inline SVG), one after the other.
 
@@ -305,7 +323,7 @@ def static_html(stepper: Any) -> str:
         items.append(
             f'<li class="minigrad-stepper-frame" data-step="{k}">'
             f'<div class="minigrad-stepper-caption"><b>{html.escape(f.title)}</b><br>'
-            f"{html.escape(f.grads)}</div>{svg_markup(f.graph)}</li>"
+            f"{html.escape(f.grads)}</div>{legible_markup(f.graph)}</li>"
         )
     note = html.escape(tr("export.live_note"))
     labels_attr = html.escape(

@@ -177,3 +177,22 @@ def test_a_backward_that_fails_ends_on_its_error_frame(tmp_path, renderer):
     assert len(frames) == len(s.steps) and len({f.size for f in frames}) == 1
     assert "RuntimeError" in export.frames(s)[-1].title
     assert len(PdfReader(s.save(tmp_path / "steps.pdf")).pages) == len(s.steps)
+
+
+def test_a_static_frame_scrolls_rather_than_shrink_its_text_below_9px():
+    # a wide graph: 24 leaves summed, drawn left to right
+    leaves = [minigrad.tensor(float(k), requires_grad=True) for k in range(24)]
+    total = leaves[0] * 1.5
+    for leaf in leaves[1:]:
+        total = total + leaf * 1.5
+    page = BackwardStepper(total, max_nodes=200)._static_html()
+    frames = re.findall(r'<div class="minigrad-stepper-graph"[^>]*>(<svg.*?</svg>)', page, re.S)
+    assert frames
+    for svg in frames:
+        least = float(re.search(r"min-width:([0-9.]+)px", svg).group(1))
+        view = float(re.search(r'viewBox="[-0-9. ]*? [-0-9.]+ ([0-9.]+) ', svg).group(1))
+        scale = re.search(r'class="graph" transform="scale\(([0-9.]+)', svg)
+        fonts = [float(f) for f in re.findall(r'font-size="([0-9.]+)"', svg)]
+        # shown at its narrowest, the smallest text is 9 px (within rounding)
+        smallest = min(fonts) * (float(scale.group(1)) if scale else 1.0) * least / view
+        assert smallest >= 9 - 0.05
