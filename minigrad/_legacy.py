@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .core import registry
 from .exact import dtype as _dtype
 from .exact import messages as _messages
 
@@ -148,3 +149,7 @@ def tensor_type(self: Any, dtype: Any = None, non_blocking: bool = False, **kwar
 
 def _cuda_missing() -> None:
     raise RuntimeError(_messages.CUDA_INIT_WITHOUT_ATEN_CUDA)
+
+
+# ``torch.Tensor(...)``: the core's Tensor.__new__ calls it
+registry.register(legacy_new=legacy_new)

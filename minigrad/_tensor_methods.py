@@ -102,6 +102,19 @@ def _cuda(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     raise AssertionError("Torch not compiled with CUDA enabled")
 
 
+def _reduce_ex(self: Tensor, protocol: int) -> Any:
+    """pickle keeps values, dtype, requires_grad and the class, not the history."""
+    from .serialization import reduce_tensor  # (loaded on first use: it imports pickle)
+
+    return reduce_tensor(self)
+
+
+def _deepcopy(self: Tensor, memo: dict) -> Tensor:
+    from .serialization import deepcopy_tensor
+
+    return deepcopy_tensor(self, memo)
+
+
 METHODS: dict[str, Any] = {
     # --- Python's operators: x + y, x * y, -x (ops/elementwise.py) and x == y, x & y
     # (ops/logical.py); x @ y and x[i] are further down, with their families
@@ -171,6 +184,9 @@ METHODS: dict[str, Any] = {
     "relu": elementwise.relu,
     "sign": elementwise.sign,
     "clone": copies.clone,
+    "zero_": copies.zero_,
+    "fill_": copies.fill_,
+    "copy_": copies.copy_,
     "eq": logical.eq,
     "ne": logical.ne,
     "lt": logical.lt,
@@ -424,6 +440,10 @@ METHODS: dict[str, Any] = {
     "argwhere": logical.argwhere,
     # --- indexing: a[i], and the same by name (ops/indexing.py)
     "__getitem__": indexing.getitem,
+    "__setitem__": indexing.setitem,
+    # --- pickle and copy.deepcopy (serialization.py)
+    "__reduce_ex__": _reduce_ex,
+    "__deepcopy__": _deepcopy,
     "narrow": indexing.narrow,
     "select": indexing.select,
     "index_select": indexing.index_select,
@@ -498,6 +518,7 @@ METHODS: dict[str, Any] = {
         size, fill, dtype=kw.pop("dtype", self.dtype), **kw
     ),
 }
+
 
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)

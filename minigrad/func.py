@@ -43,6 +43,7 @@ from typing import Any
 from .core.grad_mode import enable_grad, is_grad_enabled
 from .core.tensor import Tensor
 from .exact import messages as _messages
+from .ops.join import stack
 
 __all__ = [
     "grad",
@@ -523,8 +524,6 @@ def vmap(
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from . import stack
-
         where = f"vmap({_name(func)}, in_dims={in_dims!r}, ...)(<inputs>)"
         if not args:
             raise ValueError(_messages.vmap_no_inputs(_name(func)))
@@ -684,8 +683,6 @@ def stack_module_state(models: Any) -> tuple[dict, dict]:
     >>> params["weight"].shape, buffers
     (torch.Size([4, 2, 3]), {})
     """
-    from . import stack
-
     models = list(models)
     if not models:
         raise RuntimeError("stack_module_state: Expected at least one model, got 0.")

@@ -1,6 +1,7 @@
 """Saving and loading: ``torch.save`` and ``torch.load``.
 
->>> import io
+>>> import copy
+import io
 >>> import minigrad as torch
 >>> net = torch.nn.Linear(2, 1)
 >>> buffer = io.BytesIO()
@@ -35,6 +36,7 @@ could find them, so they pickle themselves under their minigrad name
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import pickle
@@ -204,6 +206,24 @@ def _view(flat: np.ndarray, offset: int, dtype: np.dtype, shape: tuple, strides:
     if int(np.prod(shape)) == 0:
         return np.empty(shape, dtype)
     return np.ndarray(shape, dtype, buffer=flat, offset=offset, strides=strides)
+
+
+def deepcopy_tensor(t: Tensor, memo: dict) -> Tensor:
+    """``copy.deepcopy(t)`` of a leaf: its values (views of one array stay views of one
+    copy), ``requires_grad``, ``.grad`` and a subclass's own attributes."""
+    if id(t) in memo:
+        return memo[id(t)]
+    if t.grad_fn is not None:
+        raise RuntimeError(_messages.DEEPCOPY_OF_NON_LEAF)
+    out = Tensor._make(deepcopy_data(t._data, memo), None, type(t))
+    out._requires_grad = t._requires_grad
+    if t._grad is not None:
+        out._grad = Tensor._make(deepcopy_data(t._grad._data, memo), None)
+    memo[id(t)] = out
+    state = getattr(t, "__dict__", None)
+    if state:  # a subclass's own attributes
+        out.__dict__.update(copy.deepcopy(state, memo))
+    return out
 
 
 def deepcopy_data(a: np.ndarray, memo: dict) -> np.ndarray:

@@ -15,7 +15,7 @@ from ..exact import messages as _messages
 if TYPE_CHECKING:
     from ..core.tensor import Tensor
 
-from ..core import engine
+from ..core import engine, registry
 from ..core import tensor as _t
 from ..core.node import AccumulateGrad, Node
 
@@ -201,7 +201,9 @@ def grad(
     return tuple(result)
 
 
-from . import graph  # noqa: E402
+registry.register(backward=backward)  # Tensor.backward() is this function
+
+from . import graph  # noqa: E402  (gives Node torch's names for saved values)
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: E402
 
 __all__ += ["functional", "forward_ad", "graph", "gradcheck", "gradgradcheck", "GradcheckError"]
@@ -215,7 +217,11 @@ __all__ += ["FunctionCtx", "once_differentiable", "Variable"]
 # core's minigrad/core/node.py; minigrad.autograd.engine is minigrad/core/engine.py.
 # Both old paths stay importable and name the same module objects (as os.path does).
 from ..core import node as function  # noqa: E402
+from .custom_function import BackwardCFunction  # noqa: E402
 
+# torch.autograd.function also holds the custom Function's names
+function.Function, function.FunctionCtx = Function, FunctionCtx
+function.once_differentiable, function.BackwardCFunction = once_differentiable, BackwardCFunction
 _sys.modules[f"{__name__}.function"] = function
 _sys.modules[f"{__name__}.engine"] = engine
 __all__ += ["detect_anomaly", "set_detect_anomaly"]

@@ -26,26 +26,26 @@ from typing import Any
 
 import numpy as np
 
+from ..core.grad_mode import _AnomalyMode
 from ..exact import messages as _messages
 from . import observe
 
 __all__ = ["detect_anomaly", "set_detect_anomaly"]
 
 _MINIGRAD = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-_state = {"enabled": False, "check_nan": True}
 _handles: dict[int, list] = {}  # thread -> its observe handles
 
 
 def is_anomaly_enabled() -> bool:
-    return _state["enabled"]
+    return _AnomalyMode.enabled
 
 
 def is_anomaly_check_nan_enabled() -> bool:
-    return _state["check_nan"]
+    return _AnomalyMode.check_nan
 
 
 def set_anomaly_enabled(enabled: bool, check_nan: bool = True) -> None:
-    _state["enabled"], _state["check_nan"] = bool(enabled), bool(check_nan)
+    _AnomalyMode.enabled, _AnomalyMode.check_nan = bool(enabled), bool(check_nan)
     me = threading.get_ident()
     if enabled and me not in _handles:
         _handles[me] = [observe.on_op(_remember_stack), observe.on_node(_check_step)]
@@ -66,7 +66,7 @@ def _remember_stack(op: observe.Op) -> None:
 def _check_step(step: observe.Step) -> None:
     name = step.node.name()
     bad = None
-    if step.error is None and _state["check_nan"]:
+    if step.error is None and _AnomalyMode.check_nan:
         for i, g in enumerate(step.grads_out):
             if g is not None and g._data.dtype.kind in "fc" and np.isnan(g._data).any():
                 bad = RuntimeError(f"Function '{name}' returned nan values in its {i}th output.")

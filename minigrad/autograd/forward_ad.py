@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..core import registry
 from ..core.grad_mode import enable_grad, is_grad_enabled
 from ..core.node import _TANGENTS
 from ..core.tensor import Tensor
@@ -314,3 +315,13 @@ def setitem_dual(tensor: Tensor, key: Any, value: Any) -> None:
         tangent[key] = 0.0 if written is None else written
     _set_tangent(tensor, tangent)
     _through_view(tensor)
+
+
+# the core and the rules call these through the registry (they sit below this module)
+registry.register(
+    apply_dual=apply_dual,
+    tangent_of=tangent_of,
+    inplace_tangent=inplace_tangent,
+    copy_tangent=copy_tangent,
+    setitem_dual=setitem_dual,
+)

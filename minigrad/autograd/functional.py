@@ -36,6 +36,7 @@ from ..core.engine import reuse_plans
 from ..core.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 from ..core.tensor import Tensor
 from ..exact import messages as _messages
+from ..ops.join import stack
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
 
@@ -185,11 +186,8 @@ def _v_needed(inputs: tuple, fn_name: str) -> None:
 
 def _stack(rows: list[Tensor], like: Tensor) -> Tensor:
     """``torch.stack(rows)``: the rows of a Jacobian, one above the other."""
-    import minigrad
-
-    if rows and hasattr(minigrad, "stack"):
-        return minigrad.stack(rows, dim=0)
-    # without ``stack``: fill a new tensor row by row (recorded as CopySlices)
+    if rows:
+        return stack(rows, dim=0)
     out = _creation.zeros((len(rows),) + tuple(like.shape), dtype=like.dtype)
     for k, row in enumerate(rows):
         out[k] = row

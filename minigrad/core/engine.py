@@ -35,6 +35,7 @@ from ..exact import messages as _messages
 from ..exact.quiet_numpy import QuietNumpy
 from ..exact.warn import warn as _warn
 from . import node as F
+from . import registry
 from .grad_mode import _State, set_grad_enabled
 from .node import AccumulateGrad, Node, _grad_node
 from .tensor import Tensor
@@ -333,9 +334,7 @@ def _batched_backward(node: Node, grads: list) -> tuple:
         zeros = np.zeros(x._data.shape, dtype=x._data.dtype)
         column = [Tensor._make(zeros, None) if g is None else g for g in column]
         if _State.enabled:  # create_graph
-            from ..ops.join import stack  # (shape ops need the engine's module loaded)
-
-            result.append(stack(column))
+            result.append(registry.stack(column))
         else:
             result.append(Tensor._make(np.stack([g._data for g in column]), None))
     return tuple(result)
@@ -354,10 +353,8 @@ def _call_backward(node: Node, grads: list) -> tuple:
 
 
 def _zeros_like_output(node: Node, i: int) -> Tensor:
-    from .._creation import zeros
-
     shape, dtype = node._output_meta[i]
-    return zeros(shape, dtype=dtype)
+    return Tensor._make(np.zeros(shape, dtype=dtype.np), None)
 
 
 # --- hooks ---------------------------------------------------------------------
@@ -403,9 +400,7 @@ def _tensor_hooks(node: Node, grads: list) -> list:
 def _retain(t: Tensor, g: Tensor) -> None:
     """``t.retain_grad()``: keep the gradient that reached ``t`` in ``t.grad``."""
     if t._grad is None:  # (a copy laid out row by row, as torch's)
-        from ..ops.shape import _clone_rows
-
-        t._grad = _clone_rows(g.detach() if not _State.enabled else g)
+        t._grad = registry.clone_rows(g.detach() if not _State.enabled else g)
     else:
         t._grad = t._grad + g.detach() if not _State.enabled else t._grad + g
 

@@ -29,6 +29,14 @@ class _ThreadState(threading.local):
 _State = _ThreadState()
 
 
+class _AnomalyMode:
+    """``detect_anomaly``'s switch: one for the whole process, as torch's. Set by
+    ``autograd/anomaly_mode.py``; the core reads it for its error messages."""
+
+    enabled = False
+    check_nan = True
+
+
 def is_grad_enabled() -> bool:
     """True when operations are being recorded for autograd."""
     return _State.enabled

@@ -39,7 +39,8 @@ import numpy as np
 from ..autograd import observe
 from ..exact import messages as _messages
 from ..exact.quiet_numpy import _QUIET, _np_errors
-from .grad_mode import _State
+from . import registry
+from .grad_mode import _AnomalyMode, _State
 from .tensor import Tensor
 from .versions import _INFERENCE, _Version
 
@@ -289,7 +290,7 @@ def _modified_message(t: Tensor, current: int, expected: int) -> str:
     fn = t.grad_fn
     if fn is not None:
         what += f", which is output {t._out_nr} of {fn._label()},"
-    return _messages.modified_by_inplace(what, current, expected)
+    return _messages.modified_by_inplace(what, current, expected, _AnomalyMode.enabled)
 
 
 class _NoContext:
@@ -413,15 +414,9 @@ class Op(Node):
                         fn = x._grad_fn
                         edges.append(fn if fn is not None else AccumulateGrad.of(x))
                         continue
-                else:
-                    fn = x.grad_fn  # (for a view changed in place, this renews its history)
-                    if x.requires_grad:  # (a view: also when its base requires grad)
-                        record = True
-                        if fn is None:  # a leaf; or a view made in no_grad mode, whose
-                            # gradient torch drops
-                            fn = AccumulateGrad.of(x) if x._requires_grad else None
-                        edges.append(fn)
-                        continue
+                elif _view_edge(x, edges):  # a view: its next node, found by _view_edge
+                    record = True
+                    continue
             else:
                 arrays.append(x)
             edges.append(None)
@@ -477,12 +472,23 @@ def edges_of(node: Node) -> Any:
     return zip(pairs, pairs, node._next_nr or _ALL_0)
 
 
+def _view_edge(x: Tensor, edges: list) -> bool:
+    """Step 1 of ``Op.apply`` for an input that is a view: append the node its gradient
+    goes to, and say whether it needs one (a view needs one also when only its base
+    requires grad)."""
+    fn = x.grad_fn  # (for a view changed in place, this renews its history)
+    if not x.requires_grad:
+        return False
+    if fn is None:  # a leaf; or a view made in no_grad mode, whose gradient torch drops
+        fn = AccumulateGrad.of(x) if x._requires_grad else None
+    edges.append(fn)
+    return True
+
+
 def _apply_dual(cls: type, inputs: tuple, settings: dict) -> Any:
     """forward-mode AD (``autograd.forward_ad``): a dual tensor came in, so the output
     gets a tangent too."""
-    from ..autograd.forward_ad import apply_dual
-
-    return apply_dual(cls, inputs, settings)
+    return registry.apply_dual(cls, inputs, settings)
 
 
 def _several_outputs(cls: type, node: Node, out: Any, inputs: tuple, arrays: list) -> tuple:
@@ -646,17 +652,3 @@ class CopySlicesBase(Op):
 
     def name(self) -> str:
         return "torch::autograd::CopySlices"
-
-
-def __getattr__(name: str) -> Any:
-    # ``torch.autograd.function.once_differentiable`` (and ``Function``, ``FunctionCtx``)
-    # live with the custom Functions; found there on first use (no import cycle)
-    if name in ("Function", "once_differentiable", "FunctionCtx", "BackwardCFunction"):
-        from ..autograd import custom_function
-
-        return getattr(custom_function, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# torch's names for saved values (``grad_fn._saved_self``...) become Node's properties
-from ..autograd import graph as _graph  # noqa: E402, F401

@@ -32,11 +32,11 @@ from ..exact.memory import (
     _output_shape_message,
     _overlaps,
     _positions_in,
-    _same_view,
     _writable,
 )
 from ..exact.printing import format_value, tensor_repr
 from ..exact.size import Size
+from . import registry
 from .grad_mode import _State
 from .versions import _INFERENCE, _Version
 
@@ -86,9 +86,7 @@ class Tensor:
     def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
         """The legacy constructor: ``torch.Tensor([1, 2])`` is float32, and
         ``torch.Tensor(2, 3)`` makes a 2x3 tensor (of zeros, here)."""
-        from .._legacy import legacy_new
-
-        t = legacy_new(_dtype.float32, args, kwargs, any_tensor=True)
+        t = registry.legacy_new(_dtype.float32, args, kwargs, any_tensor=True)
         return t if cls is Tensor else Tensor._make(t._data, None, cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -270,13 +268,11 @@ class Tensor:
             return None  # nothing is recorded about either of them
         if self._view_made is not None:
             raise RuntimeError(_view_change_message(self, indirect=True))
-        from ..ops.indexing import AsStridedBackward0
-
         prev = _State.enabled
         _State.enabled = True  # recorded even inside no_grad (backward runs there)
         try:
             key = _positions_in(self._data, base._data)
-            new = AsStridedBackward0.apply(base, key=key, shape=self._data.shape)
+            new = registry.AsStridedBackward0.apply(base, key=key, shape=self._data.shape)
         finally:
             _State.enabled = prev
         self._grad_fn, self._requires_grad, self._out_nr = new._grad_fn, new._requires_grad, 0
@@ -515,9 +511,9 @@ class Tensor:
         >>> x.grad
         tensor(4.)
         """
-        from ..autograd import backward
-
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        # torch.autograd.backward (autograd/__init__.py), handed to the core by
+        # core/registry.py: it checks the arguments, then runs engine.run_backward
+        registry.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- conversions ---------------------------------------------------------
     def item(self) -> Any:
@@ -605,9 +601,7 @@ class Tensor:
 
         if not _TANGENTS:  # no dual tensor anywhere: the usual case
             return None
-        from ..autograd.forward_ad import tangent_of
-
-        tangent = tangent_of(self)
+        tangent = registry.tangent_of(self)
         if tangent is None:
             return None
         return repr(float(tangent.item())) if tangent.dim() == 0 else repr(tangent)
@@ -630,31 +624,6 @@ class Tensor:
             requires_grad=self.requires_grad,
             tangent=self._tangent_text(),
         )
-
-    def __reduce_ex__(self, protocol: int) -> Any:
-        # pickle keeps values, dtype, requires_grad and the class, not the history
-        from ..serialization import reduce_tensor
-
-        return reduce_tensor(self)
-
-    def __deepcopy__(self, memo: dict) -> Tensor:
-        if id(self) in memo:
-            return memo[id(self)]
-        if self.grad_fn is not None:
-            raise RuntimeError(_messages.DEEPCOPY_OF_NON_LEAF)
-        from ..serialization import deepcopy_data
-
-        out = Tensor._make(deepcopy_data(self._data, memo), None, type(self))
-        out._requires_grad = self._requires_grad
-        if self._grad is not None:
-            out._grad = Tensor._make(deepcopy_data(self._grad._data, memo), None)
-        memo[id(self)] = out
-        state = getattr(self, "__dict__", None)
-        if state:  # a subclass's own attributes
-            import copy
-
-            out.__dict__.update(copy.deepcopy(state, memo))
-        return out
 
     # --- in-place operations -------------------------------------------------
     def _check_inplace(self, recording: bool | None = None) -> None:
@@ -791,15 +760,15 @@ class Tensor:
     def _rebase_view(self) -> None:
         """After ``view.mul_(2)``, the base's values are the old ones with the view's
         elements replaced (CopySlices), and the view is read again from the new base."""
-        from ..ops.indexing import CopySlices
-
         overlap = _overlaps(self._data)  # (written through an expand: backward refuses)
 
         base = self._base
         self._view_v = self._vc.v  # its grad_fn is the in-place op's node, for now
         key = _positions_in(self._data, base._data)
         old = base._snapshot()
-        base._set_history(CopySlices.apply(old, self, key=key, overlap=overlap, through_view=True))
+        base._set_history(
+            registry.CopySlices.apply(old, self, key=key, overlap=overlap, through_view=True)
+        )
         self._refresh_view()  # AsStridedBackward0, like every view after a change
 
     def _set_history(self, result: Tensor) -> None:
@@ -817,53 +786,7 @@ class Tensor:
 
     @staticmethod
     def _copy_with_grad_fn(grad: Tensor) -> Tensor:
-        from ..ops.copies import CopyBackwards
-
-        return CopyBackwards.apply(grad)
-
-    def zero_(self) -> Tensor:
-        """Fill with zeros, in place."""
-        from ..ops import copies as E
-
-        return self._inplace(lambda s: E.ZeroBackward0.apply(s), _fill=True)
-
-    def fill_(self, value: Any) -> Tensor:
-        """Fill with ``value`` (a number or a 0-dim tensor), in place."""
-        from ..ops import copies as E
-
-        if isinstance(value, Tensor):
-            if value.dim() != 0:
-                raise RuntimeError(
-                    "fill_ only supports 0-dimension value tensor but got tensor with "
-                    f"{value.dim()} dimensions."
-                )
-            # (torch reads the value as a number first: it may be one of self's own)
-            return self._inplace(lambda s, v: E.FillBackward3.apply(s, v), value, _number=True)
-        return self._inplace(lambda s: E.FillBackward2.apply(s, value=value), _fill=True)
-
-    def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
-        """Copy ``src``'s values into this tensor, in place (broadcasting)."""
-        from ..ops.copies import CopyBackwards
-
-        if not isinstance(src, Tensor):
-            src = Tensor._make(np.asarray(src), None)
-        self._check_inplace(self.requires_grad or src.requires_grad)  # (checked first)
-        a, b = self._data, src._data
-        if _same_view(a, b):
-            # the very same view of the same memory: torch copies nothing, so it
-            # refuses nothing (not even a write into an expand), but still records
-            return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src, _fill=True)
-        _check_no_overlap(a)  # (torch looks at the memory before the shapes)
-        _check_no_partial_overlap(a, b)
-        _check_fits(a, b)
-        if a.dtype.kind != "f":  # integers and bools have no gradient to record
-            src = src.detach()
-        return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        from ..ops.indexing import setitem
-
-        setitem(self, key, value)
+        return registry.CopyBackwards.apply(grad)
 
 
 _LEAF_ONLY = _messages.REQUIRES_GRAD_OF_NON_LEAF.split(" If ")[0]
@@ -898,25 +821,31 @@ def _view_change_message(view: Tensor, indirect: bool) -> str:
     return msg + (_messages.VIEW_INPLACE_AMBIGUOUS)
 
 
+def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
+    """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
+    _broadcast_check(out, src)  # shapes that cannot meet at all
+    shape = np.broadcast_shapes(out.shape, src.shape)
+    if shape != out.shape:
+        raise RuntimeError(_output_shape_message(out.shape, shape))
+
+
+def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
+    """Raise torch's error when two shapes cannot broadcast."""
+    sa, sb = a.shape, b.shape
+    for i in range(1, min(len(sa), len(sb)) + 1):
+        x, y = sa[-i], sb[-i]
+        if x != y and x != 1 and y != 1:
+            dim = max(len(sa), len(sb)) - i
+            raise RuntimeError(_messages.size_mismatch_at_dim(x, y, dim))
+
+
 def _inplace_tangent() -> Any:
     """forward-mode AD's update of a tangent after an in-place op, when tangents exist."""
     from .node import _TANGENTS
 
     if not _TANGENTS:
         return None
-    from ..autograd.forward_ad import inplace_tangent
-
-    return inplace_tangent
-
-
-def _check_fits(out: np.ndarray, src: np.ndarray) -> None:
-    """torch's errors when ``src`` cannot be broadcast to ``out``'s shape (in place)."""
-    from ..ops._promotion import _broadcast_check  # (a late import: ops/ builds on this file)
-
-    _broadcast_check(out, src)  # shapes that cannot meet at all
-    shape = np.broadcast_shapes(out.shape, src.shape)
-    if shape != out.shape:
-        raise RuntimeError(_output_shape_message(out.shape, shape))
+    return registry.inplace_tangent
 
 
 class _RemovableHandle:

@@ -534,12 +534,10 @@ SAVED_DETACHED_IN_PLACE = (
 )
 
 
-def modified_by_inplace(what: object, current: object, expected: object) -> str:
-    from ..autograd.anomaly_mode import is_anomaly_enabled
-
+def modified_by_inplace(what: object, current: object, expected: object, anomaly: bool) -> str:
     hint = (
         ANOMALY_HINT
-        if is_anomaly_enabled()
+        if anomaly
         else (
             "Hint: enable anomaly detection to find the operation that failed to "
             "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
@@ -974,7 +972,7 @@ def max_pool1d_pad_over_half(p: object, k: object) -> str:
     )
 
 
-# --- minigrad.nn._padding --------------------------------------------------------
+# --- minigrad.ops.padding --------------------------------------------------------
 def pad_not_ints(type_name: object, pos: object) -> str:
     return (
         "pad(): argument 'pad' (position 2) must be tuple of ints, but found element of type "
@@ -2054,4 +2052,12 @@ def checkpoint_metadata(different: list) -> str:
     return (
         "torch.utils.checkpoint: Recomputed values for the following tensors have "
         f"different metadata than during the forward pass.\n{listed}.\n{CHECKPOINT_DEBUG_TIP}"
+    )
+
+
+def core_piece_missing(name: object) -> str:
+    """minigrad's own: a core loaded without the layer that registers ``name``."""
+    return (
+        f"minigrad's core needs {name!r}, which a layer above it registers when it is "
+        "imported (see minigrad/core/registry.py): import minigrad first"
     )

@@ -12,11 +12,10 @@ from typing import Any
 import numpy as np
 
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import messages as _messages
 from ..exact import warn as _warn
 from ..ops import elementwise as E
-from ..ops._promotion import _broadcast_check
 
 
 def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:

@@ -11,14 +11,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 from ..exact import random as _random
 from ..exact import warn as _warn
 from ..ops import elementwise as E
 from ..ops import piecewise, pointwise
-from ..ops._promotion import _broadcast_check
 from ..ops.convolution import (
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
@@ -34,6 +33,7 @@ from ..ops.convolution import (
     unfold,
 )
 from ..ops.norms import NormBackward1
+from ..ops.padding import pad
 from ..ops.piecewise import leaky_relu_
 from ..ops.unary import sigmoid, tanh
 from ._activations import (
@@ -79,7 +79,6 @@ from ._losses import (  # noqa: F401 (all of torch's nodes, as minigrad.nn.funct
     _broadcast_pair,
     _check_reduction,
 )
-from ._padding import pad
 from ._reduction import legacy_reduction
 from ._softmax import (  # noqa: F401 (all of torch's nodes, as minigrad.nn.functional names)
     LogSoftmaxBackward0,

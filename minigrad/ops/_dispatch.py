@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
-from ._promotion import _broadcast_check, _cast, _no_bool_subtraction, _operand
+from ._promotion import _cast, _no_bool_subtraction, _operand
 
 
 def binary(

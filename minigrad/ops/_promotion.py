@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import registry
 from ..core.node import _TANGENTS, AccumulateGrad
 from ..core.tensor import Tensor
 from ..core.versions import _Version
@@ -19,16 +20,6 @@ from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 
 Number = (int, float, bool, np.number, np.bool_)
-
-
-def _broadcast_check(a: np.ndarray, b: np.ndarray) -> None:
-    """Raise torch's error when two shapes cannot broadcast."""
-    sa, sb = a.shape, b.shape
-    for i in range(1, min(len(sa), len(sb)) + 1):
-        x, y = sa[-i], sb[-i]
-        if x != y and x != 1 and y != 1:
-            dim = max(len(sa), len(sb)) - i
-            raise RuntimeError(_messages.size_mismatch_at_dim(x, y, dim))
 
 
 def _operand(x: Any) -> Any:
@@ -74,9 +65,7 @@ def _cast(x: Any, dt: np.dtype) -> Any:
             # node only weakly, so the copy holds it strongly until the op records it.
             y._acc = _Held(AccumulateGrad.of(x))
         if _TANGENTS and id(x) in _TANGENTS:  # forward-mode AD: the copy keeps x's tangent
-            from ..autograd.forward_ad import copy_tangent
-
-            copy_tangent(x, y)
+            registry.copy_tangent(x, y)
         return y
     if isinstance(x, (int, float)) and not isinstance(x, bool) and np.dtype(dt).kind == "f":
         return float(x)

@@ -22,6 +22,7 @@ import numpy as np
 from ..core.node import Op
 from ..core.tensor import Tensor
 from ..exact import messages as _messages
+from .padding import pad
 
 
 def _pair(v: Any, name: str = "") -> tuple[int, int]:
@@ -269,8 +270,6 @@ def _same_padding(
         raise RuntimeError("padding='same' is not supported for strided convolutions")
     total = [dilation[i] * (weight.shape[2 + i] - 1) for i in range(n)]
     if any(t % 2 for t in total):
-        from ..nn._padding import pad  # (nn builds on ops: imported when needed)
-
         _warn_once(_messages.SAME_PADDING_EVEN_KERNEL)
         input = pad(input, [w for t in reversed(total) for w in (0, t % 2)])
     return input, tuple(t // 2 for t in total)

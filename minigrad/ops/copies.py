@@ -10,13 +10,17 @@ from typing import Any
 
 import numpy as np
 
+from ..core import registry
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _check_fits
 from ..exact import dtype as _dtype
-from ..exact.quiet_numpy import quiet_numpy
-from ._promotion import (
-    _astype,
+from ..exact.memory import (
+    _check_no_overlap,
+    _check_no_partial_overlap,
+    _same_view,
 )
+from ..exact.quiet_numpy import quiet_numpy
+from ._promotion import _astype
 from .elementwise import zero_grad
 
 
@@ -153,3 +157,44 @@ def to_dtype(input: Tensor, dtype: Any) -> Tensor:
     if target.kind not in "fc":  # integers and bools have no gradient: the result is cut off
         return Tensor._make(quiet_numpy(input._data.astype, target), None)
     return ToCopyBackward0.apply(input, dtype=target)
+
+
+# --- Tensor.zero_, fill_ and copy_ (methods: see _tensor_methods.py) ---------------
+def zero_(self: Tensor) -> Tensor:
+    """Fill with zeros, in place."""
+    return self._inplace(lambda s: ZeroBackward0.apply(s), _fill=True)
+
+
+def fill_(self: Tensor, value: Any) -> Tensor:
+    """Fill with ``value`` (a number or a 0-dim tensor), in place."""
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError(
+                "fill_ only supports 0-dimension value tensor but got tensor with "
+                f"{value.dim()} dimensions."
+            )
+        # (torch reads the value as a number first: it may be one of self's own)
+        return self._inplace(lambda s, v: FillBackward3.apply(s, v), value, _number=True)
+    return self._inplace(lambda s: FillBackward2.apply(s, value=value), _fill=True)
+
+
+def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
+    """Copy ``src``'s values into this tensor, in place (broadcasting)."""
+    if not isinstance(src, Tensor):
+        src = Tensor._make(np.asarray(src), None)
+    self._check_inplace(self.requires_grad or src.requires_grad)  # (checked first)
+    a, b = self._data, src._data
+    if _same_view(a, b):
+        # the very same view of the same memory: torch copies nothing, so it
+        # refuses nothing (not even a write into an expand), but still records
+        return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src, _fill=True)
+    _check_no_overlap(a)  # (torch looks at the memory before the shapes)
+    _check_no_partial_overlap(a, b)
+    _check_fits(a, b)
+    if a.dtype.kind != "f":  # integers and bools have no gradient to record
+        src = src.detach()
+    return self._inplace(lambda s, v: CopyBackwards.apply(s, v), src)
+
+
+# the engine copies a gradient with this node when it needs its own grad_fn
+registry.register(CopyBackwards=CopyBackwards)

@@ -44,7 +44,7 @@ def cross(input: Tensor, other: Tensor, *, dim: int = -1) -> Tensor:
     >>> torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0]))
     tensor([0., 0., 1.])
     """
-    from ._promotion import _broadcast_check
+    from ..core.tensor import _broadcast_check
 
     if input.dim() != other.dim():
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
@@ -129,8 +129,9 @@ def dist(input: Tensor, other: Tensor, p: Any = 2) -> Tensor:
     >>> torch.dist(torch.tensor([0.0, 0.0]), torch.tensor([3.0, 4.0]))
     tensor(5.)
     """
+    from ..core.tensor import _broadcast_check
     from ..exact import dtype as _dtype
-    from ._promotion import _broadcast_check, _cast
+    from ._promotion import _cast
 
     _broadcast_check(input._data, other._data)
     dt = _dtype.result_type(input, other)

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 from ..exact.quiet_numpy import quiet_numpy
@@ -32,7 +32,6 @@ from ._dispatch import binary
 from ._promotion import (
     _as_float,
     _astype,
-    _broadcast_check,
     _cast,
     _no_bool_subtraction,
     _operand,

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import registry
 from ..core.grad_mode import _State
 from ..core.node import CopySlicesBase, Op
 from ..core.tensor import Tensor
@@ -378,9 +379,7 @@ def setitem(self: Tensor, key: Any, value: Any) -> None:
 
     if _TANGENTS and (id(self) in _TANGENTS or id(value) in _TANGENTS):
         # forward-mode AD (autograd.forward_ad): the tangents are written alike
-        from ..autograd.forward_ad import setitem_dual
-
-        return setitem_dual(self, key, value)
+        return registry.setitem_dual(self, key, value)
     try:
         _setitem(self, key, value)
     except IndexError as e:
@@ -844,7 +843,7 @@ def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Te
     >>> torch.take_along_dim(x, x.argsort(dim=1), dim=1)
     tensor([[10., 20., 30.]])
     """
-    from ._promotion import _broadcast_check
+    from ..core.tensor import _broadcast_check
 
     if indices._data.dtype != np.int64:
         raise RuntimeError(
@@ -864,3 +863,7 @@ def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Te
     x = input if list(input.shape) == x_shape else input.expand(*x_shape)
     index = indices if list(indices.shape) == i_shape else indices.expand(*i_shape)
     return gather(x, d, index)
+
+
+# a write through a view, and a view's history taken again: steps of the core's Tensor
+registry.register(CopySlices=CopySlices, AsStridedBackward0=AsStridedBackward0)

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import registry
 from ..core.node import MultiOutputOp, Op
 from ..core.tensor import Tensor
 from ..exact import dtype as _dtype
@@ -718,3 +719,7 @@ def cartesian_prod(*tensors: Tensor) -> Tensor:
         return tensors[0]
     grids = meshgrid(*tensors, indexing="ij")
     return stack([g.flatten() for g in grids], 1)
+
+
+# the engine stacks batched gradients with it under create_graph
+registry.register(stack=stack)

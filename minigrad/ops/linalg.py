@@ -607,8 +607,6 @@ class LinalgSvdBackward0(MultiOutputOp):
 
     @staticmethod
     def backward(ctx, gU, gS, gVh):
-        from .._creation import eye
-
         U, S, Vh = ctx.saved_tensors
         # a gradient of zeros made for an unused output counts as "no gradient"
         gU, gVh = (
@@ -621,7 +619,7 @@ class LinalgSvdBackward0(MultiOutputOp):
                 return U.matmul(gS.unsqueeze(-1) * Vh)
             return (U * gS.unsqueeze(-2)).matmul(Vh)
         k = S.shape[-1]
-        ident = eye(k, dtype=S.dtype)
+        ident = Tensor._make(np.eye(k, dtype=S._data.dtype), None)
 
         def skew(x: Tensor) -> Tensor:
             return x - x.mT

@@ -15,11 +15,11 @@ from typing import Any
 import numpy as np
 
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 from ..exact.quiet_numpy import quiet_numpy
-from ._promotion import _broadcast_check, _operand
+from ._promotion import _operand
 from .reduction import _c_layout, _dims
 
 

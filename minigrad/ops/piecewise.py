@@ -11,14 +11,13 @@ from typing import Any
 import numpy as np
 
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 from ..exact import warn as _warn
 from ..exact.memory import _overlaps
 from ._dispatch import binary
 from ._promotion import (
-    _broadcast_check,
     _cast,
     _operand,
 )

@@ -11,13 +11,12 @@ from typing import Any
 import numpy as np
 
 from ..core.node import Op
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
 from ._dispatch import binary
 from ._promotion import (
     _as_float,
-    _broadcast_check,
     _cast,
     _operand,
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import registry
 from ..core.grad_mode import _State
 from ..core.node import Op
 from ..core.tensor import Tensor
@@ -504,3 +505,7 @@ def _clone_rows(t: Tensor) -> Tensor:
     from .copies import CloneBackward0
 
     return CloneBackward0.apply(t, order="C")
+
+
+# retain_grad's copy of a gradient, in the engine
+registry.register(clone_rows=_clone_rows)

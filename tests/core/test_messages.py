@@ -876,6 +876,7 @@ NOT_COMPARED = {
         "of the process that compiled torch's .pyc (compared, sorted, in "
         "tests/nn/test_conv_pool_pad_vs_torch.py)"
     ),
+    "core_piece_missing": "minigrad's own: its core loaded without the layers that fill it in",
     "pad_mode_missing": "minigrad's own: a padding mode (circular, 3-D) torch has and it has not",
     "interpolate_mode_missing": "minigrad's own: an interpolation mode torch has and it has not",
     "ANOMALY_HINT": "a part of modified_by_inplace (tests/data/programs/anomaly_detection.py)",

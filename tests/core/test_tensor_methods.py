@@ -98,7 +98,7 @@ def test_the_table_has_no_repeated_name():
 def test_each_operator_is_defined_exactly_once():
     in_class = _class_body_names()
     in_table = set(_tensor_methods.METHODS)
-    assert "__mul__" in in_table and "__setitem__" in in_class
+    assert "__mul__" in in_table and "__setitem__" in in_table and "__array__" in in_class
     for name in OPERATORS:
         places = (name in in_class) + (name in in_table)
         has_it = any(name in k.__dict__ for k in minigrad.Tensor.__mro__ if k is not object)

@@ -10,6 +10,7 @@ import pytest
 
 MODULES = [
     "minigrad.autograd.observe",
+    "minigrad.core.registry",
     "minigrad.utils.checkpoint",
     "minigrad.lesson_plots",
     "minigrad.lesson_judges",

@@ -9,8 +9,8 @@ from ..._creation import empty
 from ...core.tensor import Tensor
 from ...exact import messages as _messages
 from ...ops.convolution import _pair, _single, conv1d, conv2d
+from ...ops.padding import pad as _pad
 from .. import init
-from .._padding import pad as _pad
 from ..parameter import Parameter
 from .module import Module
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.tensor import Tensor
-from .._padding import pad
+from ...ops.padding import pad
 from .module import Module
 
 
