@@ -368,6 +368,93 @@ def hooks(torch: Any) -> tuple[Any, Any]:
     return model, model[2](torch.relu(h)).pow(2).sum()
 
 
+def mixture_of_experts(torch: Any) -> tuple[Any, Any]:
+    """A mixture of experts: each input picks its top 2 experts (topk, gather)."""
+    nn = torch.nn
+    torch.manual_seed(0)
+
+    class MoE(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.gate = nn.Linear(4, 3)
+            self.experts = nn.ModuleList(nn.Linear(4, 4) for _ in range(3))
+
+        def forward(self, x: Any) -> Any:
+            weight, index = self.gate(x).softmax(-1).topk(2, dim=-1)
+            outs = torch.stack([expert(x) for expert in self.experts], 1)
+            picked = outs.gather(1, index.unsqueeze(-1).expand(-1, -1, 4))
+            return (picked * weight.unsqueeze(-1)).sum(1)
+
+    model = MoE()
+    return model, model(torch.randn(5, 4)).pow(2).mean()
+
+
+def inplace_relu(torch: Any) -> tuple[Any, Any]:
+    """Convolutions with ReLU(inplace=True), as torchvision writes them."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.Sequential(
+        nn.Conv2d(1, 2, 3, padding=1),
+        nn.BatchNorm2d(2),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(2, 1, 3),
+        nn.ReLU(inplace=True),
+    )
+    return model, model(torch.randn(2, 1, 5, 5)).sum()
+
+
+def causal_attention(torch: Any) -> tuple[Any, Any]:
+    """Attention written by hand: q, k, v chunked from one layer, a causal mask."""
+    nn = torch.nn
+    torch.manual_seed(0)
+
+    class Attention(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.qkv = nn.Linear(4, 12)
+            self.out = nn.Linear(4, 4)
+
+        def forward(self, x: Any) -> Any:
+            q, k, v = self.qkv(x).chunk(3, dim=-1)
+            scores = q @ k.transpose(-2, -1) / 2.0
+            mask = torch.triu(torch.ones(3, 3, dtype=torch.bool), 1)
+            return self.out(scores.masked_fill(mask, float("-inf")).softmax(-1) @ v)
+
+    model = Attention()
+    return model, model(torch.randn(2, 3, 4)).sum()
+
+
+def packed_lstm(torch: Any) -> tuple[Any, Any]:
+    """An LSTM over padded sequences of two lengths (pack_padded_sequence)."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.LSTM(3, 4, batch_first=True)
+    x = torch.randn(2, 5, 3)
+    packed = nn.utils.rnn.pack_padded_sequence(x, torch.tensor([5, 3]), batch_first=True)
+    out, (h, _c) = model(packed)
+    padded, _ = nn.utils.rnn.pad_packed_sequence(out, batch_first=True)
+    return model, padded.sum() + h.sum()
+
+
+def decoder(torch: Any) -> tuple[Any, Any]:
+    """A Transformer decoder layer: masked self-attention, then cross-attention."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.TransformerDecoderLayer(8, 2, 16, dropout=0.1, batch_first=True)
+    mask = nn.Transformer.generate_square_subsequent_mask(3)
+    return model, model(torch.randn(2, 3, 8), torch.randn(2, 4, 8), tgt_mask=mask).sum()
+
+
+def weight_norm(torch: Any) -> tuple[Any, Any]:
+    """A weight-normalised layer: its weight is computed from two parameters."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.Sequential(
+        nn.utils.parametrizations.weight_norm(nn.Linear(3, 4)), nn.Tanh(), nn.Linear(4, 1)
+    )
+    return model, model(torch.randn(5, 3)).sum()
+
+
 ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "cnn": cnn,
     "resnet": resnet,
@@ -391,6 +478,12 @@ ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "custom_function": custom_function,
     "gradient_penalty": gradient_penalty,
     "hooks": hooks,
+    "mixture_of_experts": mixture_of_experts,
+    "inplace_relu": inplace_relu,
+    "causal_attention": causal_attention,
+    "packed_lstm": packed_lstm,
+    "decoder": decoder,
+    "weight_norm": weight_norm,
 }
 
 

@@ -1,4 +1,4 @@
-"""Every learning aid on a zoo of 22 real architectures (tests/zoo/models.py), on torch
+"""Every learning aid on a zoo of 28 real architectures (tests/zoo/models.py), on torch
 and, wherever minigrad has the operations, on minigrad.
 
 On each model every aid runs without an error, and:
@@ -35,6 +35,9 @@ MINIGRAD_LACKS = {
     "vit": "TransformerEncoderLayer",
     "self_attention": "MultiheadAttention",
     "cross_attention": "MultiheadAttention",
+    "packed_lstm": "pack_padded_sequence",
+    "decoder": "TransformerDecoderLayer",
+    "weight_norm": "parametrizations",
 }
 
 
