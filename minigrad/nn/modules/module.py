@@ -143,10 +143,11 @@ class Module:
         """``module(x)`` runs ``forward(x)``, and the hooks registered on the module
         in torch's order: forward pre-hooks, forward, forward hooks; backward hooks
         are attached to the graph around the call (see ``minigrad.utils.hooks``)."""
-        for hook in list(_global_forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
+        if _global_forward_pre_hooks:  # (rare: viz.record() notes the modules called)
+            for hook in list(_global_forward_pre_hooks.values()):
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
         with_kwargs = self._forward_hooks_with_kwargs
         for key, hook in list(self._forward_pre_hooks.items()):
             if key in with_kwargs:
