@@ -164,6 +164,11 @@ print("grad_fn of s, t, d:", s.grad_fn, t.grad_fn, d.grad_fn)
 viz.draw_forward(z)
 
 # %% [markdown]
+# The picture is a *directed acyclic graph* (DAG), as the textbook calls it: every
+# arrow points one way, from the inputs towards the result, and no path leads back to
+# where it started. That is what lets `backward()` walk it once, from the root to the
+# leaves (lesson 4).
+#
 # A good way to decide which tensors require grad: draw the path from each leaf you
 # want to differentiate to the loss. Every tensor on such a path requires grad.
 #

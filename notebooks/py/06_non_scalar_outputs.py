@@ -47,8 +47,10 @@ _ = torch.manual_seed(0)  # every random number in this lesson is reproducible
 #
 # Claim: `backward()` only ever computes $v^\top J$, the gradient of one *scalar*
 # $v \cdot y$ with respect to the inputs. For a scalar output the start value
-# $\partial y/\partial y = 1$ is obvious, so `backward()` needs no argument. For a
-# vector output it is not:
+# $\partial y/\partial y = 1$ is obvious, so `backward()` needs no argument. A loss is
+# almost always a scalar, but not every target is: the textbook's example is Deep
+# Dream, which pushes up a whole map of activations, a tensor of many elements. For a
+# vector output the start value is not obvious:
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0]).requires_grad_()

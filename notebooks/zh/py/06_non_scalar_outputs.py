@@ -45,7 +45,7 @@ _ = torch.manual_seed(0)  # 本课的每个随机数都可以复现
 # %% [markdown]
 # ## 不传参数时，只有标量能启动反向传播
 #
-# 要点：`backward()` 只计算 $v^\top J$，也就是某个*标量* $v \cdot y$ 对输入的梯度。对于标量输出，起始值 $\partial y/\partial y = 1$ 是显然的，所以 `backward()` 不需要参数。对于向量输出就不是这样了：
+# 要点：`backward()` 只计算 $v^\top J$，也就是某个*标量* $v \cdot y$ 对输入的梯度。对于标量输出，起始值 $\partial y/\partial y = 1$ 是显然的，所以 `backward()` 不需要参数。损失几乎总是标量，但目标并不都是：教材举的例子是 Deep Dream，它要增大的是一整张激活图，一个含多个元素的张量。对于向量输出，起始值就不显然了：
 
 # %% tags=["raises-exception"]
 x = torch.tensor([1.0, 2.0]).requires_grad_()
