@@ -38,6 +38,7 @@ from .autograd import AccumulateGrad, Node, observe
 from .exact import names as _names
 from .i18n import Section
 from .i18n import text as tr
+from .viz.labels import values
 
 __all__ = ["explain", "Explanation"]
 
@@ -151,7 +152,7 @@ def _tensors_in(nodes: list[Node]) -> list[Tensor]:
 
 
 def _shares(a: Tensor, b: Tensor) -> bool:
-    return a is not b and np.shares_memory(a.numpy(force=True), b.numpy(force=True))
+    return a is not b and np.shares_memory(values(a), values(b))
 
 
 def _saved_problem(node: Node) -> str:
@@ -280,7 +281,7 @@ def explain(
 
     # 2. t does not require grad: find out whether it was cut from a tensor that does
     if not observe.own_requires_grad(t):
-        if t.numpy(force=True).dtype.kind != "f":
+        if values(t).dtype.kind not in "fc":
             return make(
                 "integer",
                 tr("explain.integer", t=tname, dtype=t.dtype),
@@ -290,7 +291,7 @@ def explain(
             base = t._base  # a view made under no_grad
         if base is not None and observe.own_requires_grad(base):
             bname = name_of(base, tr("explain.a_tensor_requiring_grad"))
-            b, a = base.numpy(force=True), t.numpy(force=True)
+            b, a = values(base), values(t)
             if b is a or np.shares_memory(b, a) and _same(base, t):
                 return make(
                     "detach",
@@ -376,7 +377,7 @@ def _ids(found: list, names: dict | None) -> dict[int, str]:
 
 
 def _same(a: Tensor, b: Tensor) -> bool:
-    x, y = a.numpy(force=True), b.numpy(force=True)
+    x, y = values(a), values(b)
     return x.shape == y.shape and x.strides == y.strides
 
 

@@ -554,8 +554,9 @@ MESSAGES: dict[str, str] = {
     # --- real torch tensors in the pictures and in explain()
     "viz.not_kept": "not kept by autograd",
     "viz.rebuilt_note": (
-        "Rebuilt from grad_fn: autograd keeps only what backward needs, so ? marks values and "
-        "constants it did not keep. Run the forward inside viz.record() to see every op."
+        "Rebuilt from grad_fn: autograd keeps only what backward needs, so ? (or a dot, in a "
+        "crowded picture) marks values and constants it did not keep. Run the forward inside "
+        "viz.record() to see every op."
     ),
     "explain.inference": (
         "{t} does not require grad: it was made inside torch.inference_mode(), so it is an "

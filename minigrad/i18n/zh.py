@@ -324,7 +324,8 @@ MESSAGES: dict[str, str] = {
     # --- 图和 explain() 中的真实 torch 张量
     "viz.not_kept": "autograd 未保留",
     "viz.rebuilt_note": (
-        "由 grad_fn 重建：autograd 只保留反向传播需要的东西，? 标出它没有保留的值和常量。"
+        "由 grad_fn 重建：autograd 只保留反向传播需要的东西，? 标出它没有保留的值和常量"
+        "（图太挤时画成一个小圆点）。"
         "在 viz.record() 中运行前向计算，就能看到每一个运算。"
     ),
     "explain.inference": (

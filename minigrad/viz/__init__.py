@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from numbers import Integral
 from typing import Any
 
 from ..exact import names as learner
@@ -56,6 +57,7 @@ from ..i18n import text as tr
 from . import labels, layout, style
 from .backward import MinigradReplay, backward_body, build_backward
 from .forward import forward_body
+from .modules import MAX_GROUPS
 from .names import infer_names, merge
 from .recording import Recording, Trace, record, trace
 from .render import (
@@ -239,6 +241,7 @@ def _by_module(dot: Any, t: Any, names: dict, opts: dict, prefix: str, backward:
         backward=backward,
         prefix=prefix,
         every=every,
+        most=opts.get("most_groups", MAX_GROUPS),
     )
     return True
 
@@ -302,6 +305,8 @@ def _options(
         raise ValueError("grads= must be True, False or 'auto'")
     if show not in ("grads", "local"):
         raise ValueError("show= must be 'grads' or 'local'")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, Integral) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive whole number, not {max_nodes!r}")
     if rankdir not in ("auto", "LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be 'auto', 'LR' or 'TB', not {rankdir!r}")
     model, more = learner.split_model(model, recording)
@@ -416,11 +421,15 @@ def _modules_figure(t: Any, names: dict, opts: dict, backward: bool) -> Figure |
     small = GROUPS_FROM if not has_modules(graph, names) else MODULES_FROM
     if len(graph.nodes) < small:
         return None  # a small graph stays node by node (live, the zoom frame shows it)
-    opts["drawn"] = set()
-    dot = _new_dot(opts)
-    _by_module(dot, t, names, opts, "", backward=backward)
-    _fit(dot, opts)
-    return Figure(dot.source(opts["legend"]), opts["dot_program"])
+    for most in (MAX_GROUPS, MAX_GROUPS // 2, MAX_GROUPS // 4):  # fewer boxes till it reads
+        opts["drawn"], opts["most_groups"] = set(), most
+        dot = _new_dot(opts)
+        _by_module(dot, t, names, opts, "", backward=backward)
+        _fit(dot, opts)
+        fig = Figure(dot.source(opts["legend"]), opts["dot_program"])
+        if _legible(fig, opts) is not False:
+            break
+    return fig
 
 
 def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figure:

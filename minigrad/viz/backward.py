@@ -45,6 +45,7 @@ from ..autograd import Node, observe
 from ..i18n import text as tr
 from . import arrivals, labels, style
 from .forward import more_text, var_label
+from .labels import values
 from .render import Dot
 from .walk import MORE, BackwardGraph, MinigradAdapter, backward_walk, tensor_key
 
@@ -220,7 +221,7 @@ def local_derivative(fn: Any, i: int, names: Mapping[tuple, str]) -> str:
     for x in inputs:
         if isinstance(x, Tensor):
             words.append(names.get(tensor_key(x)) or "input")
-            vals.append(np.asarray(x.numpy(force=True)))
+            vals.append(np.asarray(values(x)))
         else:  # a Python number
             words.append(labels.number(x))
             vals.append(np.asarray(x))

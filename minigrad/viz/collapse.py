@@ -41,6 +41,7 @@ from typing import Any
 
 from ..i18n import text as tr
 from . import labels
+from .labels import values
 
 MAX_PERIOD = 64  # the longest block (in spine nodes) looked for
 
@@ -329,7 +330,7 @@ def fold_forward(graph: Any, names: Mapping[tuple, str]) -> tuple[Folding, Calla
         ops = [s for s in fold.spine if s in what and s not in computed]
         steps = [labels.op_name(what[s].name) for s in ops] or ["block"]
         params = [
-            names.get(what[n].key) or labels.shape_text(what[n].tensor.numpy(force=True)) or "leaf"
+            names.get(what[n].key) or labels.shape_text(values(what[n].tensor)) or "leaf"
             for n in sorted(fold.members, key=_number)
             if n in what
             and hasattr(what[n], "key")

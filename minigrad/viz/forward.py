@@ -50,7 +50,7 @@ def var_label(
         lines.append(("value", labels.short_value(data)))
     elif not name:
         lines.append(("small", labels.shape_text(data) or "tensor"))
-    lines.append(("small", labels.dtype_text(data)))
+    lines.append(("small", labels.dtype_text(t)))
     lines += extra or []
     return labels.html(*lines)
 
@@ -72,6 +72,9 @@ def op_settings(node: Any) -> str:
         if isinstance(v, (int, float, bool, tuple, list, str)) or v is None:
             shown.append(f"{k}={v}")
     return ", ".join(shown)
+
+
+UNSEEN_DOT = {"shape": "point", "width": "0.12", "height": "0.12"}
 
 
 def more_text(n: int) -> str:
@@ -96,7 +99,8 @@ def forward_body(
     ``collapse=True`` folds repeated blocks into one ``×N`` node each (see
     :mod:`minigrad.viz.collapse`). ``fold_numbers=True`` writes the plain numbers
     an op takes (a convolution's stride and padding, a norm's eps) inside the op's
-    box instead of as boxes of their own: a narrower picture.
+    box instead of as boxes of their own, and draws a nameless tensor that torch did
+    not keep as a dot: a narrower picture.
     """
     from .collapse import draw_folds, fold_forward, redirected
     from .walk import MinigradAdapter
@@ -113,6 +117,9 @@ def forward_body(
             continue
         kind = var_kind(v, v is graph.root)
         if getattr(v.tensor, "unseen", False):  # torch did not keep it (see torch_forward)
+            if fold_numbers and not names.get(v.key):  # narrower: a dot, its text a tooltip
+                dot.node(prefix + v.id, kind, "", **UNSEEN_DOT, tooltip=tr("viz.not_kept"))
+                continue
             label = labels.html(("name", names.get(v.key) or "?"), ("small", tr("viz.not_kept")))
         else:
             label = var_label(v.tensor, names.get(v.key), show_values, numpy)

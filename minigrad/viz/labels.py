@@ -115,8 +115,29 @@ def shape_text(a: np.ndarray) -> str:
     return "shape [" + ", ".join(str(n) for n in a.shape) + "]"
 
 
-def dtype_text(a: np.ndarray) -> str:
-    """The dtype when it is not float32 (``float64``, ``int64``, ``bool``), else ``''``."""
+def values(t: Any) -> np.ndarray:
+    """``t``'s values as a numpy array, for minigrad and torch tensors alike.
+
+    numpy has no ``bfloat16``: such a torch tensor comes as float32, which holds
+    every bfloat16 value exactly (its label still says ``bfloat16``, see
+    :func:`dtype_text`).
+
+    >>> values(np.float32(2.0) * np.ones(2, np.float32)).tolist()
+    [2.0, 2.0]
+    """
+    if isinstance(t, np.ndarray):
+        return t
+    if str(t.dtype).endswith("bfloat16"):
+        t = t.detach().float()
+    return t.numpy(force=True)
+
+
+def dtype_text(a: Any) -> str:
+    """The dtype when it is not float32 (``float64``, ``int64``, ``bool``), else ``''``;
+    ``a`` is a tensor or a numpy array."""
+    if not isinstance(a, np.ndarray) and hasattr(a, "dtype"):
+        kind = str(a.dtype).removeprefix("torch.")
+        return "" if kind == "float32" else kind
     kind = np.asarray(a).dtype
     return "" if kind == np.float32 else str(kind)
 

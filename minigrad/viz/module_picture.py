@@ -17,7 +17,7 @@ from typing import Any
 from ..i18n import text as tr
 from . import labels
 from .forward import var_label
-from .modules import MAX_GROUPS, grouping, node_modules, place
+from .modules import MAX_GROUPS, at_depth, choose_depth, grouping, node_modules, place
 from .walk import tensor_key
 
 
@@ -49,6 +49,94 @@ def stages(graph: Any, most: int = MAX_GROUPS) -> dict[str, str]:
     return out
 
 
+CALL = "\x00"  # joins a module's path and the number of one of its calls
+
+
+def as_dag(
+    graph: Any, modules: dict[str, str], near: dict, most: int = MAX_GROUPS
+) -> dict[str, str]:
+    """``node id -> box``: one box per module, grouped as :func:`grouping` chooses,
+    and refined so that the boxes, like the graph, have no cycle.
+
+    A box must not hold pieces that are not joined: what runs outside every module
+    is split into its connected pieces (the ``add`` after layer 0 and the loss are
+    two boxes, not one box that both feeds layer 1 and follows it). If the boxes still
+    make a cycle (a module called in a loop, an RNN cell), each call of a module
+    becomes its own box. If that still leaves one (a submodule drawn beside the
+    module that runs code on both sides of it), coarser modules are tried
+    (``layers.0`` rather than ``layers.0.self_attn``); last, the graph is cut across
+    by depth (:func:`stages`), which never makes a cycle.
+    """
+    depth = choose_depth(modules.values(), most)
+    coarser = [lambda p, d=d: at_depth(p, d) for d in range(depth - 1, 0, -1)]
+    for group in [grouping(modules.values(), most), *coarser]:
+        group_of = {b: place(p, near.get(b), group) for b, p in modules.items()}
+        for only in ({""}, None):
+            refined = _pieces(graph, group_of, only)
+            if _acyclic(graph, refined):
+                return refined
+    return stages(graph, most)
+
+
+def _pieces(graph: Any, group_of: dict[str, str], only: set | None) -> dict[str, str]:
+    """Each group (of ``only``, or every group) split into its connected pieces; a leaf
+    goes with its first user in the graph's order (a parameter that two calls share)."""
+    parent = {b.id: b.id for b in graph.nodes}
+
+    def root(n: str) -> str:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    leaves = {b.id for b in graph.nodes if b.leaf is not None}
+    first_user: dict[str, str] = {}
+    for src, _i, dst, *_ in graph.edges:
+        if dst not in parent or group_of[src] != group_of[dst]:
+            continue
+        if dst in leaves:
+            first_user.setdefault(dst, src)
+        else:
+            parent[root(src)] = root(dst)
+    for leaf, user in first_user.items():
+        parent[leaf] = root(user)
+    calls: dict[str, dict[str, int]] = {}  # group -> piece (its root) -> its number
+    out = {}
+    for b in graph.nodes:
+        g = group_of[b.id]
+        if only is not None and g not in only:
+            out[b.id] = g
+            continue
+        seen = calls.setdefault(g, {})
+        k = seen.setdefault(root(b.id), len(seen))
+        out[b.id] = g if k == 0 else f"{g}{CALL}{k}"
+    return out
+
+
+def _acyclic(graph: Any, group_of: dict[str, str]) -> bool:
+    """Do the boxes of ``group_of``, joined as the graph's edges join their nodes, form
+    a DAG? (Kahn's algorithm on the boxes.)"""
+    succ: dict[str, set[str]] = {g: set() for g in group_of.values()}
+    for src, _i, dst, *_ in graph.edges:
+        a, b = group_of[src], group_of.get(dst)
+        if b is not None and a != b:
+            succ[a].add(b)
+    waiting = {g: 0 for g in succ}
+    for g in succ:
+        for h in succ[g]:
+            waiting[h] += 1
+    ready = [g for g, n in waiting.items() if n == 0]
+    seen = 0
+    while ready:
+        g = ready.pop()
+        seen += 1
+        for h in succ[g]:
+            waiting[h] -= 1
+            if not waiting[h]:
+                ready.append(h)
+    return seen == len(succ)
+
+
 def has_modules(graph: Any, names: dict) -> bool:
     """Does ``graph`` use parameters of at least two modules (named ``a.weight``...)?"""
     found = {
@@ -70,6 +158,7 @@ def module_body(
     backward: bool,
     prefix: str = "",
     every: int = 0,
+    most: int = MAX_GROUPS,
 ) -> None:
     """Add ``graph`` (a whole :class:`~minigrad.viz.walk.BackwardGraph`) to ``dot``, one
     box per module; ``grads`` are the edge gradients (see ``backward.edge_grads``);
@@ -82,11 +171,9 @@ def module_body(
         return names.get(tensor_key(t))
 
     if has_modules(graph, names):
-        modules = node_modules(graph, leaf_name, near)
-        group_fn = grouping(modules.values())
-        group_of = {b: place(p, near.get(b), group_fn) for b, p in modules.items()}
+        group_of = as_dag(graph, node_modules(graph, leaf_name, near), near, most)
     else:
-        group_of = stages(graph)
+        group_of = stages(graph, most)
     groups: list[str] = []
     members: dict[str, list] = {}
     for b in graph.nodes:
@@ -99,7 +186,14 @@ def module_body(
     for g in groups:
         nodes = members[g]
         params = [b.leaf for b in nodes if b.leaf is not None]
-        title = tr("modsteps.outside") if not g else f"{g} ({kinds[g]})" if g in kinds else g
+        path = g.split(CALL)[0]  # one box per call: "enc" twice for enc(a) and enc(b)
+        title = (
+            tr("modsteps.outside")
+            if not path
+            else f"{path} ({kinds[path]})"
+            if path in kinds
+            else path
+        )
         lines = [("value", title), ("small", tr("modpic.nodes", n=len(nodes)))]
         if params:
             with_grad = sum(adapter.grad(p) is not None for p in params)

@@ -125,11 +125,16 @@ def place(path: str, around: tuple[list, list] | None, group: Callable[[str], st
     """The group of a node that no parameter places (an activation, a residual ``add``):
     its neighbours' group when they agree (``tanh`` between ``layers.0–19`` and
     ``layers.0–19``), the enclosing one when one group holds the other (the softmax
-    between ``self_attn`` and ``self_attn.out_proj``), else the group of the module
-    that uses its result (a residual ``add`` between ``layers.0`` and ``layers.1``)."""
+    between ``self_attn`` and ``self_attn.out_proj``), the module on both sides of it
+    (the ``add`` of a residual connection inside ``layers.0``), else the group of the
+    module that uses its result (an ``add`` between ``layers.0`` and ``layers.1``).
+    Paths that reach the output without meeting a module count only when no module
+    uses the result (the loss after the model is outside it)."""
     if around is None:
         return group(path)
     above, below = around
+    if any(above):  # its result goes on into a module: a path that met none (the
+        above, below = [p for p in above if p], [p for p in below if p]  # output) is no say
     groups = {group(p) for p in above + below}
     if len(groups) == 1:
         return groups.pop()
@@ -140,6 +145,9 @@ def place(path: str, around: tuple[list, list] | None, group: Callable[[str], st
     if between:  # between layers 1 and 6 of a Sequential: layers 2 to 5 (no parameters)
         return between
     used_by = {group(p) for p in above}
+    around_it = used_by & {group(p) for p in below}
+    if len(around_it) == 1:  # a module's output comes back into it (a residual add)
+        return around_it.pop()
     return used_by.pop() if len(used_by) == 1 else group(path)
 
 

@@ -34,6 +34,7 @@ from ..i18n import text as tr
 from . import arrivals, labels, layout, style
 from .backward import build_backward
 from .forward import var_label
+from .labels import values
 from .render import Dot
 from .walk import MinigradAdapter, tensor_key
 
@@ -322,7 +323,7 @@ def _frame(rec: Any, k: int, names: dict, graph: Any) -> _Frame:
 
 
 def _np(t: Any) -> np.ndarray:
-    return t.numpy(force=True)
+    return values(t)
 
 
 def _leaf(dot: _Frame, b: Any, names: Mapping[int, str], rec: Any, step: Any, steps: list) -> None:

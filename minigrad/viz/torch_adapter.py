@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from .. import Tensor
+from .labels import values
 
 
 def is_torch_tensor(t: Any) -> bool:
@@ -49,7 +50,7 @@ class TorchAdapter:
 
     @staticmethod
     def numpy(t: Any) -> Any:
-        return t.detach().resolve_conj().resolve_neg().cpu().numpy()
+        return values(t.detach().resolve_conj().resolve_neg().cpu())
 
     @staticmethod
     def grad(t: Any) -> Any:

@@ -39,6 +39,7 @@ import numpy as np
 from .. import Tensor
 from ..autograd import AccumulateGrad, observe
 from ..i18n import text as tr
+from .labels import values
 
 
 class GraphTooLarge(ValueError):
@@ -133,7 +134,7 @@ class ForwardGraph:
 
 def _array(t: Tensor) -> Any:
     """The numpy array behind ``t``: the same object for every tensor that shares it whole."""
-    return t.numpy(force=True)
+    return values(t)
 
 
 def _cut_source(t: Tensor, known: dict[int, Tensor]) -> tuple[Tensor | None, str]:
@@ -347,7 +348,7 @@ class MinigradAdapter:
 
     @staticmethod
     def numpy(t: Any) -> Any:
-        return t.numpy(force=True)
+        return values(t)
 
     @staticmethod
     def grad(t: Any) -> Any:

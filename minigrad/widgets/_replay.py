@@ -43,6 +43,7 @@ import numpy as np
 from .. import Tensor
 from ..autograd import AccumulateGrad, Node, observe
 from ..i18n import text as tr
+from ..viz.labels import values
 from ..viz.recording import graph_nodes, watch_backward
 
 
@@ -85,7 +86,7 @@ class Recording:
 
 
 def _array(t: Any) -> np.ndarray | None:
-    return None if t is None else np.array(t.numpy(force=True), copy=True)
+    return None if t is None else np.array(values(t), copy=True)
 
 
 def _grad_fn_name(t: Any) -> str | None:
@@ -130,14 +131,14 @@ def run(
 
     seed = gradient
     if seed is None and output.numel() == 1:
-        seed = np.ones_like(output.numpy(force=True))
+        seed = np.ones_like(values(output))
     elif isinstance(seed, Tensor):
-        seed = seed.numpy(force=True)
+        seed = values(seed)
     start = Step(
         0,
         "start",
         "start",
-        grads_out=(None if seed is None else np.array(seed, dtype=output.numpy(force=True).dtype),),
+        grads_out=(None if seed is None else np.array(seed, dtype=values(output).dtype),),
         leaf_grads=dict(grads_now),
         text=tr("replay.start_one" if gradient is None else "replay.start_gradient"),
     )

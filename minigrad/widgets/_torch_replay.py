@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..i18n import text as tr
+from ..viz.labels import values
 from ..viz.untouched import has_reentrant, recomputes, reentrant_backward, untouched
 from ._replay import Recording, Step, _add_inner, describe
 
@@ -37,7 +38,7 @@ from ._replay import Recording, Step, _add_inner, describe
 def _array(t: Any) -> np.ndarray | None:
     if t is None:
         return None
-    return np.array(t.detach().resolve_conj().resolve_neg().cpu().numpy(), copy=True)
+    return np.array(values(t.detach().resolve_conj().resolve_neg().cpu()), copy=True)
 
 
 def _is_acc(fn: Any) -> bool:

@@ -29,6 +29,7 @@ from .. import Tensor, _creation
 from ..exact import names as _names
 from ..i18n import text as tr
 from ..viz import labels, style
+from ..viz.labels import values
 from ..viz.untouched import untouched
 from ._common import DisplaysAsWidget, error_box, torch_lib
 
@@ -79,6 +80,8 @@ class JacobianExplorer(DisplaysAsWidget):
     """
 
     def __init__(self, f: Callable[[Tensor], Tensor], x: Tensor, *, v: Any = None) -> None:
+        if not callable(f):
+            raise TypeError(f"JacobianExplorer expects a function f(x), got {type(f).__name__}")
         self.f = f
         # a real torch x (or f written with torch): the whole explorer runs on torch
         self._lib: Any = torch_lib(f, x) or _creation
@@ -116,7 +119,7 @@ class JacobianExplorer(DisplaysAsWidget):
                 step=0.5,
                 layout=widgets.Layout(width="160px"),
             )
-            for name, a in zip(self.x_names, self.x0.numpy(force=True).reshape(-1).tolist())
+            for name, a in zip(self.x_names, values(self.x0).reshape(-1).tolist())
         ]
         for box in self.x_boxes:
             box.observe(self._on_x_box, names="value")
@@ -165,7 +168,7 @@ class JacobianExplorer(DisplaysAsWidget):
         grad = (self._lib if self._lib is not _creation else _minigrad()).autograd.grad
         v_t = self._lib.tensor(v.reshape(tuple(y.shape)), dtype=y.dtype)
         (g,) = grad(y, xx, v_t, retain_graph=True, allow_unused=True)
-        return None if g is None else g.numpy(force=True).reshape(-1).astype(float)
+        return None if g is None else values(g).reshape(-1).astype(float)
 
     def _jacobian(self) -> np.ndarray:
         """J at ``self.x0``, row by row as in the textbook: one-hot v and
@@ -207,9 +210,9 @@ class JacobianExplorer(DisplaysAsWidget):
             self._move_x()
 
     def _move_x(self) -> None:
-        values = np.array([float(b.value) for b in self.x_boxes])
-        x = self.x0.numpy(force=True)
-        self.x0 = self._lib.tensor(values.reshape(x.shape).astype(x.dtype))
+        typed = np.array([float(b.value) for b in self.x_boxes])
+        x = values(self.x0)
+        self.x0 = self._lib.tensor(typed.reshape(x.shape).astype(x.dtype))
         self.J = self._jacobian()
         self.update()
 

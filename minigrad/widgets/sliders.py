@@ -31,6 +31,7 @@ from ..i18n import text as tr
 from ..viz import labels, layout
 from ..viz.backward import MinigradReplay, backward_body, build_backward
 from ..viz.forward import forward_body
+from ..viz.labels import values
 from ..viz.recording import record
 from ..viz.render import Dot, DotError, DotNotFoundError, run_dot
 from ..viz.walk import forward_walk, tensor_key
@@ -178,8 +179,7 @@ class InteractGraph(DisplaysAsWidget):
         """Run the function forward and backward with the current values; redraw."""
         inputs = self._inputs()
         self.values = {
-            k: (v.item() if v.numel() == 1 else v.numpy(force=True).copy())
-            for k, v in inputs.items()
+            k: (v.item() if v.numel() == 1 else values(v).copy()) for k, v in inputs.items()
         }
         self.error = ""
         names = {id(t): k for k, t in inputs.items()}
@@ -219,7 +219,7 @@ class InteractGraph(DisplaysAsWidget):
         for k, t in inputs.items():
             g = t.grad
             self.grads[k] = (
-                None if g is None else (g.item() if g.numel() == 1 else g.numpy(force=True).copy())
+                None if g is None else (g.item() if g.numel() == 1 else values(g).copy())
             )
         keyed = {tensor_key(t): names[id(t)] for t in reversed(tensors) if id(t) in names}
         self.source = self._picture(out, keyed, rec)
@@ -273,7 +273,7 @@ class InteractGraph(DisplaysAsWidget):
             )
         rows.append(
             f"<tr><td style='{CELL}'><b>{html.escape(out_name)}</b></td>"
-            f"<td style='{CELL}'>{html.escape(_fmt(out.numpy(force=True)))}</td>"
+            f"<td style='{CELL}'>{html.escape(_fmt(values(out)))}</td>"
             f"<td style='{CELL}'>{html.escape(tr('sliders.output'))}</td></tr>"
         )
         note = ""

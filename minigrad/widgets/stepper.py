@@ -407,7 +407,11 @@ def _flat(view: Any, modules: dict, most: int) -> bool:
     for group in view.group_of.values():
         sizes[group] = sizes.get(group, 0) + 1
     for group, n in sizes.items():
-        parts = {p for b, p in modules.items() if view.group_of[b] == group and p != group}
+        parts = {  # its submodules (a node placed in it by its neighbours is no part)
+            p
+            for b, p in modules.items()
+            if view.group_of[b] == group and p != group and (not group or p.startswith(group + "."))
+        }
         if n > most and not parts:
             return True
     return False

@@ -26,7 +26,7 @@ def test_a_transformer_is_drawn_one_box_per_module_and_reads_at_9px() -> None:
         assert zoom.displayed_px(fig.svg()) >= 9
     loss.backward(retain_graph=True)
     after = viz.draw_backward(loss).source  # the gradients that crossed between modules
-    assert re.search(r'm\d+ -> m\d+ \[.*label=<\[-?\d', after)
+    assert re.search(r"m\d+ -> m\d+ \[.*label=<\[-?\d", after)
     n = int(re.search(r"max_nodes=(\d+)", after).group(1))
     every = viz.draw_backward(loss, max_nodes=n).source  # the option the note names
     assert "SafeSoftmaxBackward0" in every and not boxes(every)
@@ -58,3 +58,17 @@ def test_a_sequentials_layers_without_parameters_are_their_own_box() -> None:
     source = viz.draw_forward(loss).source
     assert {"0 (Conv2d)", "1 (BatchNorm2d)", "2–5", "6 (Linear)"} <= set(boxes(source))
     assert "Drawn in groups so that it reads at this width" in source
+
+
+def test_a_crowded_torch_forward_draws_what_autograd_did_not_keep_as_dots() -> None:
+    model, loss = ZOO["many_losses"](torch)  # five losses side by side: too wide with "?"s
+    fig = viz.draw_forward(loss)
+    assert 'shape="point"' in fig.source and "or a dot, in a crowded picture" in fig.source
+    assert "<B>model.weight</B>" in fig.source  # what has a name keeps its label
+    assert zoom.displayed_px(fig.svg()) >= 9
+
+
+def test_a_bfloat16_tensor_is_drawn_with_its_values_and_its_dtype() -> None:
+    t = torch.tensor([1.5, -2.25], dtype=torch.bfloat16, requires_grad=True)
+    source = viz.draw_forward(t * 2).source
+    assert "bfloat16" in source and "[3.0, -4.5]" in source

@@ -48,6 +48,9 @@ def test_short_graph_stays_left_to_right_and_long_chain_goes_top_to_bottom():
     assert 'rankdir="LR"' in viz.draw_forward(h, rankdir="LR").source
     with pytest.raises(ValueError, match="rankdir"):
         viz.draw_forward(h, rankdir="sideways")
+    for bad in (0, -1, 2.5, True, "10"):  # a clear error, not "more than max_nodes=-1 nodes"
+        with pytest.raises(ValueError, match="max_nodes must be a positive whole number"):
+            viz.draw_backward(h, max_nodes=bad)
     # both views in one figure: top to bottom by default, or chosen from the shape
     assert 'rankdir="TB"' in viz.draw(z).source
     assert 'rankdir="TB"' in viz.draw(h, rankdir="auto").source
@@ -173,6 +176,8 @@ def test_jacobian_explorer_moves_x():
     assert x.tolist() == [1.0, 2.0]  # the learner's x is untouched
     with pytest.raises(ValueError, match="x needs 2"):
         ex.set_x([1.0])
+    with pytest.raises(TypeError, match="expects a function f"):
+        JacobianExplorer("t * t", x)
 
 
 def test_max_nodes_elides_with_a_visible_more_node():

@@ -29,7 +29,10 @@ from minigrad.widgets import BackwardStepper
 
 
 def _np(t: Any) -> np.ndarray:
-    return t.detach().numpy() if isinstance(t, torch.Tensor) else t.numpy(force=True)
+    if isinstance(t, torch.Tensor):  # numpy has no bfloat16; float32 holds it exactly
+        t = t.detach()
+        return (t.float() if t.dtype == torch.bfloat16 else t).numpy()
+    return t.numpy(force=True)
 
 
 def graph_nodes(loss: Any) -> dict:

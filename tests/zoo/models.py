@@ -455,6 +455,41 @@ def weight_norm(torch: Any) -> tuple[Any, Any]:
     return model, model(torch.randn(5, 3)).sum()
 
 
+def pre_norm_encoder(torch: Any) -> tuple[Any, Any]:
+    """A pre-norm Transformer encoder (norm_first=True) with a padding mask: the
+    residual adds of one layer sit on both sides of the next layer's modules."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    layer = nn.TransformerEncoderLayer(8, 2, 16, batch_first=True, norm_first=True)
+    model = nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
+    mask = torch.tensor([[False, False, True], [False, False, False]])
+    return model, model(torch.randn(2, 3, 8), src_key_padding_mask=mask).sum()
+
+
+def bidirectional_rnn(torch: Any) -> tuple[Any, Any]:
+    """A 2-layer bidirectional ReLU RNN with dropout between its layers."""
+    torch.manual_seed(0)
+    model = torch.nn.RNN(3, 4, num_layers=2, bidirectional=True, nonlinearity="relu", dropout=0.2)
+    out, h = model(torch.randn(5, 2, 3))
+    return model, out.mean() + h.pow(2).mean()
+
+
+def many_losses(torch: Any) -> tuple[Any, Any]:
+    """One float64 layer and five functional losses added up: a wide forward picture."""
+    nn, F = torch.nn, torch.nn.functional
+    torch.manual_seed(0)
+    model = nn.Linear(3, 2).double()
+    x = torch.randn(4, 3, dtype=torch.float64)
+    o = model(x)
+    target = torch.zeros(4, dtype=torch.float64)
+    loss = F.gaussian_nll_loss(o[:, 0], target, o[:, 1].exp())
+    loss = loss + F.kl_div(F.log_softmax(o, 1), F.softmax(o.detach() * 2, 1), reduction="batchmean")
+    weight = torch.tensor([2.0, 1.0], dtype=torch.float64)
+    ones = torch.ones(4, 2, dtype=torch.float64)
+    loss = loss + F.binary_cross_entropy_with_logits(o, ones, pos_weight=weight)
+    return model, loss + F.huber_loss(o, x[:, :2])
+
+
 ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "cnn": cnn,
     "resnet": resnet,
@@ -484,6 +519,9 @@ ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "packed_lstm": packed_lstm,
     "decoder": decoder,
     "weight_norm": weight_norm,
+    "pre_norm_encoder": pre_norm_encoder,
+    "bidirectional_rnn": bidirectional_rnn,
+    "many_losses": many_losses,
 }
 
 
@@ -529,8 +567,17 @@ def frozen_after_graph(torch: Any) -> tuple[Any, Any]:
     return model, loss
 
 
+def bfloat16_mlp(torch: Any) -> tuple[Any, Any]:
+    """An MLP in bfloat16, a dtype numpy does not have."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 1)).to(torch.bfloat16)
+    return model, model(torch.randn(3, 4, dtype=torch.bfloat16)).mean()
+
+
 TORCH_ONLY: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "complex_weights": complex_weights,
     "inplace_in_record": inplace_in_record,
     "frozen_after_graph": frozen_after_graph,
+    "bfloat16_mlp": bfloat16_mlp,
 }

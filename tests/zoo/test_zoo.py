@@ -1,4 +1,4 @@
-"""Every learning aid on a zoo of 28 real architectures (tests/zoo/models.py), on torch
+"""Every learning aid on a zoo of 31 real architectures (tests/zoo/models.py), on torch
 and, wherever minigrad has the operations, on minigrad.
 
 On each model every aid runs without an error, and:
@@ -38,13 +38,18 @@ MINIGRAD_LACKS = {
     "packed_lstm": "pack_padded_sequence",
     "decoder": "TransformerDecoderLayer",
     "weight_norm": "parametrizations",
+    "pre_norm_encoder": "TransformerEncoderLayer",
+    "many_losses": "gaussian_nll_loss",
 }
 
 
 def _copy(t: Any) -> Any:
     if t is None or isinstance(t, np.ndarray):
         return None if t is None else t.copy()
-    return np.array(t.detach().numpy(force=True))
+    t = t.detach()
+    if str(t.dtype).endswith("bfloat16"):  # numpy has no bfloat16; float32 holds it exactly
+        t = t.float()
+    return np.array(t.numpy(force=True))
 
 
 def state(lib: Any, model: Any) -> dict:
