@@ -774,6 +774,12 @@ SMOOTH_L1_NEGATIVE_BETA = "smooth_l1_loss does not support negative values for b
 
 HUBER_NONPOSITIVE_DELTA = "huber_loss does not support non-positive values for delta."
 HUBER_WEIGHT_SIZE = "Weights and input must have the same size."
+GAUSSIAN_NLL_NEGATIVE_VAR = "var has negative entry/entries"
+GAUSSIAN_NLL_VAR_SIZE = "var is of incorrect size"
+
+
+def gaussian_nll_invalid_reduction(reduction: object) -> str:
+    return f"{reduction} is not valid"
 
 
 def huber_invalid_reduction(reduction: object) -> str:

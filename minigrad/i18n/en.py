@@ -553,6 +553,10 @@ MESSAGES: dict[str, str] = {
     "hint.training.4.4/2": "nn.Linear(5, 2).weight is [2, 5], and vmap over 8 examples adds a leading 8.",
     # --- real torch tensors in the pictures and in explain()
     "viz.not_kept": "not kept by autograd",
+    "viz.dots_note": (
+        "Each dot is a tensor computed on the way, drawn small so that the picture reads at "
+        "this width (its value shows on hover; rankdir= draws every label)."
+    ),
     "viz.rebuilt_note": (
         "Rebuilt from grad_fn: autograd keeps only what backward needs, so ? (or a dot, in a "
         "crowded picture) marks values and constants it did not keep. Run the forward inside "

@@ -323,6 +323,10 @@ MESSAGES: dict[str, str] = {
     "jacobian.weighted": "x.grad = vᵀJ = {terms}：J 各行的加权和。",
     # --- 图和 explain() 中的真实 torch 张量
     "viz.not_kept": "autograd 未保留",
+    "viz.dots_note": (
+        "每个小圆点是计算过程中得到的一个张量，画小是为了让图在这个宽度下看得清"
+        "（鼠标悬停可看到它的值；传入 rankdir= 会画出每个标签）。"
+    ),
     "viz.rebuilt_note": (
         "由 grad_fn 重建：autograd 只保留反向传播需要的东西，? 标出它没有保留的值和常量"
         "（图太挤时画成一个小圆点）。"

@@ -7,10 +7,13 @@ logistic loss).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
+from .._creation import ones_like
+from ..core.grad_mode import no_grad
 from ..core.tensor import Tensor, _broadcast_check
 from ..exact import dtype as _dtype
 from ..exact import messages as _messages
@@ -123,6 +126,7 @@ __all__ = [
     "smooth_l1_loss",
     "huber_loss",
     "kl_div",
+    "gaussian_nll_loss",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "nll_loss",
@@ -428,6 +432,51 @@ def huber_loss(
 
 
 # --- distribution losses -----------------------------------------------------
+def gaussian_nll_loss(
+    input: Tensor,
+    target: Tensor,
+    var: Tensor | float,
+    full: bool = False,
+    eps: float = 1e-6,
+    reduction: str = "mean",
+) -> Tensor:
+    """Negative log-likelihood of ``target`` under a Gaussian of mean ``input`` and
+    variance ``var``: ``½ (log var + (input - target)² / var)``, elementwise; ``var``
+    is clamped to ``eps`` without recording it (its gradient passes unchanged).
+
+    >>> import minigrad as torch
+    >>> import minigrad.nn.functional as F
+    >>> mean, target = torch.tensor([1.0, 2.0]), torch.tensor([1.0, 0.0])
+    >>> F.gaussian_nll_loss(mean, target, torch.tensor([1.0, 4.0]))
+    tensor(0.5966)
+    """
+    # (torch's function is these ordinary ops, written in Python)
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError(_messages.GAUSSIAN_NLL_NEGATIVE_VAR)
+        var = var * ones_like(input)
+    elif bool((var < 0).any()):
+        raise ValueError(_messages.GAUSSIAN_NLL_NEGATIVE_VAR)
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():  # one variance per row: broadcast along the last dim
+            var = var.unsqueeze(-1)
+        elif input.dim() != var.dim() or (
+            sum(y for x, y in zip(input.size(), var.size()) if x != y) != 1
+        ):
+            raise ValueError(_messages.GAUSSIAN_NLL_VAR_SIZE)
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(_messages.gaussian_nll_invalid_reduction(reduction))
+    var = var.clone()
+    with no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    if reduction == "mean":
+        return loss.mean()
+    return loss.sum() if reduction == "sum" else loss
+
+
 def kl_div(
     input: Tensor,
     target: Tensor,

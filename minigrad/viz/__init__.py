@@ -151,6 +151,7 @@ def _draw_forward_graph(dot: Any, graph: Any, names: dict, opts: dict, prefix: s
         prefix=prefix,
         collapse=opts["collapse"],
         fold_numbers=opts.get("fold_numbers", False),
+        dots=opts.get("dots", False),
     )
     _check_drawn(dot, start, opts)
     opts["drawn"].update(id(v.tensor) for v in graph.vars)
@@ -326,7 +327,7 @@ def _fit(dot: Any, opts: dict) -> None:
     if opts["rankdir"] == "auto":
         dot.rankdir = layout.auto_rankdir(dot.lines)
     if dot.rankdir == "TB":
-        dot.lines = layout.shorten_values(layout.stagger(dot.lines))
+        dot.lines = layout.shorten_values(layout.stagger(dot.lines, fans=opts.get("fans", False)))
 
 
 def _module_kinds(drawn: set[int], opts: dict) -> dict[str, str]:
@@ -387,6 +388,9 @@ def draw_forward(t: Any, names: Mapping | None = None, **options: Any) -> Figure
 
     fig = drawn()
     if _legible(fig, opts) is False:  # scalar arguments inside their op's box
+        fig = drawn(fold=True)
+    if _legible(fig, opts) is False:  # a tensor that many ops use: its users on 2-3 rows,
+        opts["fans"] = opts["dots"] = True  # and the tensors computed on the way as dots
         fig = drawn(fold=True)
     if _legible(fig, opts) is False:  # one box per module
         fig = _modules_figure(t, resolved, opts, backward=False) or fig
@@ -454,11 +458,19 @@ def draw_backward(t: Any, names: Mapping | None = None, **options: Any) -> Figur
     opts = _options(**options)
     opts["asked"] = set(options)
     resolved, _ = _names(names, opts)
-    dot = _new_dot(opts)
-    if _backward(dot, t, resolved, opts):
-        dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
-    _fit(dot, opts)
-    fig = Figure(dot.source(opts["legend"]), opts["dot_program"])
+
+    def drawn() -> Figure:
+        opts["drawn"] = set()
+        dot = _new_dot(opts)
+        if _backward(dot, t, resolved, opts):
+            dot.note(tr("viz.na_note_torch" if is_torch_tensor(t) else "viz.na_note"))
+        _fit(dot, opts)
+        return Figure(dot.source(opts["legend"]), opts["dot_program"])
+
+    fig = drawn()
+    if _legible(fig, opts) is False:  # a node that sends to many: those on 2-3 rows
+        opts["fans"] = True
+        fig = drawn()
     if _legible(fig, opts) is False and opts["show"] == "grads" and not opts["show_saved"]:
         fig = _modules_figure(t, resolved, opts, backward=True) or fig  # one box per module
     return fig

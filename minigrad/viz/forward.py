@@ -67,11 +67,36 @@ def op_settings(node: Any) -> str:
     for k, v in settings.items():
         if k in _SHOWN_SETTINGS and v == _SHOWN_SETTINGS[k]:
             continue
+        if k == "key":  # an index: written as in the code, x[:, :3]
+            shown.append(index_text(v))
+            continue
         if k == "c":
             k = "exponent" if type(node).__name__ == "PowBackward0" else "number"
         if isinstance(v, (int, float, bool, tuple, list, str)) or v is None:
             shown.append(f"{k}={v}")
     return ", ".join(shown)
+
+
+def index_text(key: Any) -> str:
+    """An indexing key as the code writes it.
+
+    >>> index_text((slice(None), slice(None, 3))), index_text(2), index_text((Ellipsis, None))
+    ('[:, :3]', '[2]', '[..., None]')
+    """
+
+    def one(k: Any) -> str:
+        if isinstance(k, slice):
+            parts = ["" if p is None else str(p) for p in (k.start, k.stop, k.step)]
+            return ":".join(parts[:2]) + (f":{parts[2]}" if k.step is not None else "")
+        if k is Ellipsis:
+            return "..."
+        if isinstance(k, (int, bool)) or k is None:
+            return str(k)
+        if isinstance(k, list) and len(k) <= 6:
+            return str(k)
+        return "tensor" if hasattr(k, "shape") else type(k).__name__
+
+    return "[" + ", ".join(one(k) for k in (key if isinstance(key, tuple) else (key,))) + "]"
 
 
 UNSEEN_DOT = {"shape": "point", "width": "0.12", "height": "0.12"}
@@ -93,6 +118,7 @@ def forward_body(
     prefix: str = "",
     collapse: bool = False,
     fold_numbers: bool = False,
+    dots: bool = False,
 ) -> None:
     """Add the nodes and edges of ``graph`` to ``dot``.
 
@@ -100,7 +126,8 @@ def forward_body(
     :mod:`minigrad.viz.collapse`). ``fold_numbers=True`` writes the plain numbers
     an op takes (a convolution's stride and padding, a norm's eps) inside the op's
     box instead of as boxes of their own, and draws a nameless tensor that torch did
-    not keep as a dot: a narrower picture.
+    not keep as a dot: a narrower picture. ``dots=True`` draws every nameless tensor
+    computed on the way as a dot too, its value in the tooltip: narrower still.
     """
     from .collapse import draw_folds, fold_forward, redirected
     from .walk import MinigradAdapter
@@ -121,6 +148,12 @@ def forward_body(
                 dot.node(prefix + v.id, kind, "", **UNSEEN_DOT, tooltip=tr("viz.not_kept"))
                 continue
             label = labels.html(("name", names.get(v.key) or "?"), ("small", tr("viz.not_kept")))
+        elif dots and kind == "computed" and not names.get(v.key):
+            data = numpy(v.tensor)
+            tip = " ".join(t for t in (labels.shape_text(data), labels.short_value(data)) if t)
+            dot.node(prefix + v.id, kind, "", **UNSEEN_DOT, tooltip=labels.escape(tip))
+            dot.note(tr("viz.dots_note"))
+            continue
         else:
             label = var_label(v.tensor, names.get(v.key), show_values, numpy)
         dot.node(prefix + v.id, kind, label)

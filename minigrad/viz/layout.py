@@ -134,16 +134,21 @@ def auto_rankdir(lines: list[str], budget: float | None = None) -> str:
     return "LR" if lr <= budget or lr <= tb else "TB"
 
 
-def stagger(lines: list[str], budget: float | None = None) -> list[str]:
+def stagger(lines: list[str], budget: float | None = None, fans: bool = False) -> list[str]:
     """Top to bottom, many sources feeding one node (an LSTM's weights and inputs) make
     one row too wide to read. As graphviz's ``unflatten -l`` does, the edges from such
     sources get ``minlen`` 1, 2, 1, 2, ...: the sources sit on up to three rows, about
     three a row. A module's parameters, drawn in one cluster, sit above them on two
-    rows of their own, held apart by invisible edges.
+    rows of their own, held apart by invisible edges. With ``fans=True`` (``unflatten
+    -f``), the edges out of one node to four or more others (a tensor that seven ops
+    use) are staggered the same way.
 
     >>> lines = [f"  s{k} -> op" for k in range(4)]
     >>> [line.strip() for line in stagger(lines, budget=-1)][:2]
     ['s0 -> op', 's1 -> op [minlen=2]']
+    >>> fan = [f"  op -> u{k}" for k in range(4)]
+    >>> [line.strip() for line in stagger(fan, budget=-1, fans=True)][:2]
+    ['op -> u0', 'op -> u1 [minlen=2]']
     """
     budget = style.FIT_WIDTH if budget is None else budget
     if widths(lines)[1] <= budget:
@@ -179,9 +184,24 @@ def stagger(lines: list[str], budget: float | None = None) -> list[str]:
             hidden += [f"  {source[a]} -> {source[b]} [style=invis]" for a, b in zip(top, below)]
         for i, n in minlen.items():
             if n > 1:
-                line, attr = out[i], f"minlen={n}"
-                out[i] = line[:-1] + f", {attr}]" if line.endswith("]") else f"{line} [{attr}]"
+                out[i] = _with_minlen(out[i], n)
+    if fans:
+        spreading: dict[str, list[int]] = {}  # node -> its edges to others, by line
+        for i, e in edges:
+            if out[i] == lines[i]:  # not staggered above
+                spreading.setdefault(e.group(1), []).append(i)
+        for found in spreading.values():
+            if len(found) >= 4:
+                rows = min(3, -(-len(found) // 3))
+                for k, i in enumerate(found):
+                    if k % rows:
+                        out[i] = _with_minlen(out[i], 1 + k % rows)
     return out + hidden
+
+
+def _with_minlen(line: str, n: int) -> str:
+    attr = f"minlen={n}"
+    return line[:-1] + f", {attr}]" if line.endswith("]") else f"{line} [{attr}]"
 
 
 def shorten_values(lines: list[str], budget: float | None = None) -> list[str]:

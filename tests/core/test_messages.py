@@ -419,6 +419,15 @@ CASES = {
     "HUBER_WEIGHT_SIZE": lambda lib: lib.nn.functional.huber_loss(
         lib.ones(2), lib.ones(2), weight=lib.ones(1)
     ),
+    "GAUSSIAN_NLL_NEGATIVE_VAR": lambda lib: lib.nn.functional.gaussian_nll_loss(
+        lib.ones(2), lib.ones(2), lib.tensor([1.0, -1.0])
+    ),
+    "GAUSSIAN_NLL_VAR_SIZE": lambda lib: lib.nn.functional.gaussian_nll_loss(
+        lib.ones(2, 3), lib.ones(2, 3), lib.ones(3, 3)
+    ),
+    "gaussian_nll_invalid_reduction": lambda lib: lib.nn.functional.gaussian_nll_loss(
+        lib.ones(2), lib.ones(2), lib.ones(2), reduction="avg"
+    ),
     "huber_invalid_reduction": lambda lib: lib.nn.functional.huber_loss(
         lib.ones(2), lib.ones(2), reduction="avg", weight=lib.ones(2)
     ),

@@ -72,3 +72,19 @@ def test_a_bfloat16_tensor_is_drawn_with_its_values_and_its_dtype() -> None:
     t = torch.tensor([1.5, -2.25], dtype=torch.bfloat16, requires_grad=True)
     source = viz.draw_forward(t * 2).source
     assert "bfloat16" in source and "[3.0, -4.5]" in source
+
+
+def test_a_wide_graph_staggers_its_fans_and_draws_what_it_computed_as_dots() -> None:
+    import minigrad
+
+    for lib in (torch, minigrad):  # one tensor used by seven ops, no modules
+        model, loss = ZOO["scans_and_sorts"](lib)
+        fig = viz.draw_forward(loss)
+        assert zoom.displayed_px(fig.svg()) >= 9, lib
+        assert "<B>model.weight</B>" in fig.source
+        back = viz.draw_backward(loss)
+        assert zoom.displayed_px(back.svg()) >= 9, lib
+    # minigrad keeps every value: the seven users staggered, the values as dots on hover
+    assert "minlen=" in fig.source and "Each dot is a tensor computed on the way" in fig.source
+    assert 'tooltip="shape [3, 4] [' in fig.source
+    assert "[:, :3]" in fig.source  # y[:, :3] written as in the code

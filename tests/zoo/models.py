@@ -490,6 +490,102 @@ def many_losses(torch: Any) -> tuple[Any, Any]:
     return model, loss + F.huber_loss(o, x[:, :2])
 
 
+def scans_and_sorts(torch: Any) -> tuple[Any, Any]:
+    """One layer's output used by seven ops (slices, topk, sort, cumprod, cummax), then
+    a norm, a trace and a determinant: a wide graph with no modules to group by."""
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 4)
+    y = model(torch.randn(3, 4))
+    z = torch.cumprod(y.sigmoid(), 1) + torch.cummax(y, 1).values + y.sort(1).values
+    z = z - y.topk(2, 1).values.sum(1, keepdim=True)
+    square = y[:, :3]
+    return model, torch.linalg.norm(z) + torch.trace(square @ square.T) + torch.det(
+        square + torch.eye(3)
+    )
+
+
+def target_network(torch: Any) -> tuple[Any, Any]:
+    """A DQN step: the online network's Q-value against a target computed under no_grad."""
+    nn, F = torch.nn, torch.nn.functional
+    torch.manual_seed(0)
+
+    class Q(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.online, self.target = nn.Linear(4, 3), nn.Linear(4, 3)
+
+        def forward(self, x: Any, x2: Any, a: Any, r: Any) -> Any:
+            q = self.online(x).gather(1, a[:, None]).squeeze(1)
+            with torch.no_grad():
+                best = self.target(x2).max(1).values
+            return F.smooth_l1_loss(q, r + 0.9 * best)
+
+    model = Q()
+    x, x2, r = torch.randn(6, 4), torch.randn(6, 4), torch.randn(6)
+    return model, model(x, x2, torch.randint(0, 3, (6,)), r)
+
+
+def checkpointed_blocks(torch: Any) -> tuple[Any, Any]:
+    """Three residual blocks (Linear, BatchNorm, dropout), each under a non-reentrant
+    checkpoint inside the model's forward."""
+    nn, F = torch.nn, torch.nn.functional
+    checkpoint = torch.utils.checkpoint.checkpoint
+    torch.manual_seed(0)
+
+    class Block(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.fc, self.bn, self.drop = nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(0.3)
+
+        def forward(self, x: Any) -> Any:
+            return x + self.drop(F.relu(self.bn(self.fc(x))))
+
+    class Net(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.blocks = nn.ModuleList([Block() for _ in range(3)])
+            self.head = nn.Linear(4, 1)
+
+        def forward(self, x: Any) -> Any:
+            for block in self.blocks:
+                x = checkpoint(block, x, use_reentrant=False)
+            return self.head(x)
+
+    model = Net()
+    return model, model(torch.randn(8, 4)).square().mean()
+
+
+def two_output_function(torch: Any) -> tuple[Any, Any]:
+    """A custom Function with two outputs, the second unused (its gradient is None:
+    set_materialize_grads(False)), under once_differentiable."""
+    nn = torch.nn
+    once_differentiable = torch.autograd.function.once_differentiable
+    torch.manual_seed(0)
+
+    class Clip(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx: Any, x: Any, low: float) -> Any:
+            ctx.save_for_backward(x)
+            ctx.low = low
+            ctx.set_materialize_grads(False)
+            return x.clamp(min=low), x.abs()
+
+        @staticmethod
+        @once_differentiable
+        def backward(ctx: Any, g_clip: Any, g_abs: Any) -> Any:
+            (x,) = ctx.saved_tensors
+            grad = torch.zeros_like(x)
+            if g_clip is not None:
+                grad = grad + g_clip * (x > ctx.low)
+            if g_abs is not None:
+                grad = grad + g_abs * x.sign()
+            return grad, None
+
+    model = nn.Linear(3, 3)
+    clipped, _ = Clip.apply(model(torch.randn(4, 3)), 0.1)
+    return model, clipped.sum()
+
+
 ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "cnn": cnn,
     "resnet": resnet,
@@ -522,6 +618,10 @@ ZOO: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "pre_norm_encoder": pre_norm_encoder,
     "bidirectional_rnn": bidirectional_rnn,
     "many_losses": many_losses,
+    "scans_and_sorts": scans_and_sorts,
+    "target_network": target_network,
+    "checkpointed_blocks": checkpointed_blocks,
+    "two_output_function": two_output_function,
 }
 
 

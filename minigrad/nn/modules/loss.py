@@ -83,6 +83,21 @@ class HuberLoss(_Loss):
         return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
 
 
+class GaussianNLLLoss(_Loss):
+    """Negative log-likelihood of the target under a Gaussian whose mean is the
+    input and whose variance is ``var`` (see ``F.gaussian_nll_loss``)."""
+
+    def __init__(self, *, full: bool = False, eps: float = 1e-6, reduction: str = "mean") -> None:
+        super().__init__(None, None, reduction)
+        self.full = full
+        self.eps = eps
+
+    def forward(self, input: Tensor, target: Tensor, var: Tensor | float) -> Tensor:
+        return F.gaussian_nll_loss(
+            input, target, var, full=self.full, eps=self.eps, reduction=self.reduction
+        )
+
+
 class KLDivLoss(_Loss):
     """Kullback-Leibler divergence of the target from the input's distribution
     (input: log-probabilities; target: probabilities, or log-probabilities with
