@@ -58,6 +58,7 @@ REFUSED: list[int] = []  # the status codes of the requests to another's server
 TEACHER = "teacher"
 BROKE_IN: list[str] = []  # the break-in attempts refused
 LONG = 600  # seconds: generous, the machine may be busy
+CULL_IDLE = 30  # seconds: the idle limit the hub is given for the check's last part
 
 
 class ClassError(AssertionError):
@@ -177,6 +178,7 @@ class Hub:
         self.url = f"http://127.0.0.1:{port}"
         self.pids: set[int] = set()
         self.proc: subprocess.Popen | None = None
+        self.settings: dict[str, str] = {}  # more of the hub's CLASSROOM_* settings
 
     def start(self) -> None:
         bin_dir = Path(sys.executable).parent
@@ -189,11 +191,12 @@ class Hub:
             "CLASSROOM_MODE": self.mode,
             "CLASSROOM_ROSTER": str(self.run / "roster.txt"),
             "CLASSROOM_TEACHER": TEACHER,
+            **self.settings,
         }
         if self.password:
             env["CLASSROOM_PASSWORD"] = self.password
         (self.run / "hub").mkdir(mode=0o700, exist_ok=True)
-        self.log = open(self.run / "hub" / "hub.log", "w")
+        self.log = open(self.run / "hub" / "hub.log", "a")
         self.proc = subprocess.Popen(
             [str(bin_dir / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
             cwd=self.run,
@@ -832,7 +835,15 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
         measured = [t for t in times.values() if t is not None]
         if measured:
             figures["slowest"], figures["median"] = max(measured), statistics.median(measured)
-            print(f"  slowest {figures['slowest']:.1f} s, median {figures['median']:.1f} s")
+            figures["p95"] = (
+                statistics.quantiles(measured, n=20, method="inclusive")[18]
+                if len(measured) > 1
+                else measured[0]
+            )
+            print(
+                f"  median {figures['median']:.1f} s, 95th percentile {figures['p95']:.1f} s,"
+                f" slowest {figures['slowest']:.1f} s"
+            )
         mem = [s.memory_mb for s in students if s.memory_mb]
         if mem:
             figures["memory_max_mb"] = max(mem)
@@ -840,6 +851,15 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
                 f"Memory per student (server + kernel): median {statistics.median(mem):.0f} MB,"
                 f" largest {max(mem):.0f} MB, all {sum(mem) / 1024:.1f} GB"
             )
+            total = machine_memory_mb()
+            figures["would_hold"] = int(0.8 * total // max(mem))
+            print(
+                f"This machine ({total / 1024:.0f} GB, {os.cpu_count()} cores) would hold about"
+                f" {figures['would_hold']} students at once by memory (80% of it, at the largest"
+                f" student's {max(mem):.0f} MB); with {os.cpu_count()} cores, a class that big"
+                " waits longer for its first results, as measured above."
+            )
+        problems += idle_server_is_culled(hub, students[0])
     finally:
         left = hub.stop()
         print(
@@ -860,9 +880,65 @@ def run_class(n_students: int, stem: str, keep: bool = False) -> dict:
     print(
         "The class went well: every student's server ran as that student's own Unix user,"
         " every notebook ran, no one reached another's server, files or submission, or the"
-        " teacher's course, every grade is right, nothing was lost in the restart."
+        " teacher's course, every grade is right, nothing was lost in the restart, an idle"
+        " server was culled and its files kept."
     )
     return figures
+
+
+def idle_server_is_culled(hub: Hub, student: Student) -> list[str]:
+    """The hub restarted with its idle limit at CULL_IDLE seconds (the same
+    jupyterhub-idle-culler service, a shorter CLASSROOM_CULL_IDLE): a server left idle
+    runs until the limit, is then stopped by the culler, and the file it saved stays."""
+    hub.stop()  # (the hub stops the servers it started)
+    hub.settings = {"CLASSROOM_CULL_IDLE": str(CULL_IDLE), "CLASSROOM_ACTIVITY": "5"}
+    hub.start()
+    student.log_in()
+    student.start_server()
+    started = time.monotonic()
+    note = f"idle-{uuid.uuid4().hex[:8]}.txt"
+    r = requests.put(
+        f"{student.base}/api/contents/{note}",
+        headers=student.auth,
+        json={"type": "file", "format": "text", "content": "still here"},
+        timeout=LONG,
+    )
+    r.raise_for_status()
+    hub.note_pids()
+
+    def running() -> bool:
+        return bool(hub.api("GET", f"/users/{student.name}").json().get("servers", {}).get(""))
+
+    time.sleep(CULL_IDLE / 2)
+    if not running():
+        return [f"{student.name}: the idle server was stopped before its {CULL_IDLE} s limit"]
+    deadline = started + CULL_IDLE + 120
+    while running() and time.monotonic() < deadline:
+        time.sleep(2)
+    if running():
+        return [f"{student.name}: the idle server still ran {CULL_IDLE + 120} s after starting"]
+    after = time.monotonic() - started
+    hub.log.flush()
+    log = (hub.run / "hub" / "hub.log").read_text(errors="replace")
+    if f"Culling server {student.name}" not in log:  # stopped by the culler, not by chance
+        return [f"{student.name}: the idle server stopped, but not by jupyterhub-idle-culler"]
+    saved = student.home / note
+    if not saved.exists() or saved.read_text() != "still here":
+        return [f"{student.name}: the file saved before the server was culled is gone"]
+    print(
+        f"Idle servers: {student.name}'s server, left idle, was stopped by jupyterhub-idle-culler"
+        f" {after:.0f} s after it started (limit {CULL_IDLE} s here, 3600 s in a class); the"
+        f" file it saved is still in {student.name}'s home."
+    )
+    return []
+
+
+def machine_memory_mb() -> float:
+    """This machine's memory (MemTotal of /proc/meminfo), in MB."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemTotal:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def accounts_problems(hub: Hub, student: Student) -> list[str]:

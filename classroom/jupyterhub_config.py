@@ -25,6 +25,10 @@ Settings from the environment (all optional):
   CLASSROOM_RUN       where the class keeps its state (default classroom/run)
   CLASSROOM_PASSWORD  try: the one password of the dummy log-in (default: none asked)
   CLASSROOM_API_TOKEN a token for the teacher's scripts (service "classroom-admin")
+  CLASSROOM_CULL_IDLE seconds after which an idle server is stopped by
+                      jupyterhub-idle-culler, a hub service (default 3600; its files stay)
+  CLASSROOM_ACTIVITY  how often, in seconds, the hub and each server note activity
+                      (default 300, JupyterHub's own)
 """
 
 import os
@@ -118,15 +122,40 @@ if MODE == "class":
     # is read too
     c.Spawner.environment["GIT_CONFIG_GLOBAL"] = str(RUN / "gitconfig")
 
+# --- idle servers are stopped (a student's files stay in their home) ------------
+CULL_IDLE = int(os.environ.get("CLASSROOM_CULL_IDLE", "3600"))
+ACTIVITY = int(os.environ.get("CLASSROOM_ACTIVITY", "300"))
+c.JupyterHub.last_activity_interval = ACTIVITY  # the proxy's traffic, noted this often
+c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = str(ACTIVITY)  # and the server's
+c.JupyterHub.services = [
+    {
+        "name": "idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={CULL_IDLE}",
+            f"--cull-every={max(10, min(CULL_IDLE // 4, 600))}",
+        ],
+    }
+]
+c.JupyterHub.load_roles = [
+    {  # what jupyterhub-idle-culler's documentation asks for, nothing more
+        "name": "idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    }
+]
+
 # --- the teacher's scripts talk to the hub's REST API with this token ------------
 if os.environ.get("CLASSROOM_API_TOKEN"):
-    c.JupyterHub.services = [
+    c.JupyterHub.services.append(
         {"name": "classroom-admin", "api_token": os.environ["CLASSROOM_API_TOKEN"]}
-    ]
-    c.JupyterHub.load_roles = [
+    )
+    c.JupyterHub.load_roles.append(
         {
             "name": "classroom-admin",
             "scopes": ["admin:users", "admin:servers", "admin:server_state", "tokens"],
             "services": ["classroom-admin"],
         }
-    ]
+    )

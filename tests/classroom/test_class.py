@@ -6,7 +6,8 @@ has each student sign up, be approved by the teacher, log in, run lesson 03, ans
 submit, and fails on a server that never came up or runs as root or as another
 student's user, a cell that raised, an attempt on another student's files, server or
 submission, or on the teacher's course, that went through, a wrong grade, a notebook
-lost in a restart, or a process left running.
+lost in a restart, an idle server that jupyterhub-idle-culler did not stop (or whose
+files went with it), or a process left running.
 """
 
 import subprocess
@@ -30,6 +31,8 @@ def test_a_class_of_three():
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     assert "The class went well" in run.stdout
     assert "left running: none" in run.stdout
+    assert "was stopped by jupyterhub-idle-culler" in run.stdout  # and its file stayed
+    assert "95th percentile" in run.stdout and "would hold about" in run.stdout
     assert "3 Unix users for 3 students, root: False" in run.stdout
     assert "30 attempts on another student's files" in run.stdout  # 10 each, all refused
     # one line per student, each with the time to its first cell's result
