@@ -122,7 +122,9 @@ viz.draw_forward(out)
 #
 # Claim: a computed tensor requires grad as soon as **one** of its inputs does; it
 # does not only when **none** of them does. So you only mark the leaves; everything
-# between those leaves and the loss follows automatically.
+# between those leaves and the loss follows automatically. (The article on
+# `torch.autograd.grad` says a non-leaf's `requires_grad` "defaults to True": it is
+# True only because one of its inputs requires grad, as the cell below shows.)
 #
 # The classic example is one neuron, `z = w*x + b`, written as two steps `y = w*x`
 # and `z = y + b`:
