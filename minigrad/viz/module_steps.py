@@ -21,6 +21,7 @@ from typing import Any
 from ..i18n import text as tr
 from . import labels
 from .forward import var_label
+from .module_picture import CALL, as_dag
 from .modules import at_depth, choose_depth, grouping, place
 from .steps import CURRENT, WAITING, _Frame, _np, render_frames
 
@@ -48,6 +49,7 @@ class ModuleView:
         """A group's name in a picture: its path and module class, or "outside"."""
         if group == REST:
             return tr("modsteps.rest")
+        group = group.split(CALL)[0]  # one box per call of a module called several times
         if not group:
             return tr("modsteps.outside")
         kind = self.kinds.get(group)
@@ -73,10 +75,16 @@ def group_replay(
     from ..widgets._replay import Step
 
     mine = modules if inside is None else {b: p for b, p in modules.items() if b in inside}
+    auto = depth is None and inside is None  # the whole graph, depth chosen here
     group = grouping(mine.values()) if depth is None else (lambda p: at_depth(p, depth))
     depth = depth or choose_depth(mine.values())
     near = near or {}
-    group_of = {bid: place(path, near.get(bid), group) for bid, path in modules.items()}
+    if auto:  # boxes that make no cycle (see module_picture.as_dag), maybe coarser
+        group_of = as_dag(graph, modules, near)
+        paths = [g.split(CALL)[0] for g in group_of.values()]
+        depth = max((len(p.split(".")) for p in paths if p), default=depth)
+    else:
+        group_of = {bid: place(path, near.get(bid), group) for bid, path in modules.items()}
     if inside is not None:
         group_of = {bid: g if bid in inside else REST for bid, g in group_of.items()}
     groups: list[str] = []

@@ -167,7 +167,8 @@ class BackwardStepper(DisplaysAsWidget):
             if path == module or path.startswith(module + ".") or (not module and not path)
         }
         if not inside:
-            shown = ", ".join(repr(g) for g in self.view.groups)
+            paths = dict.fromkeys(g.split("\x00")[0] for g in self.view.groups)  # (calls: once)
+            shown = ", ".join(repr(g) for g in paths)
             raise ValueError(tr("stepper.no_module", module=module, modules=shown))
         rec = self.recording
         opened = object.__new__(BackwardStepper)

@@ -88,3 +88,17 @@ def test_a_cell_called_in_a_loop_makes_no_cycle() -> None:
         h = torch.tanh(cell(x, h)) * 0.5  # ops outside the cell between its calls
     titles, arrows = boxes_and_arrows(model, head(h).sum())
     assert titles and not has_cycle(arrows), (titles, arrows)
+
+
+@pytest.mark.parametrize("name", ["pre_norm_encoder", "transformer", "resnet", "weight_tying"])
+def test_the_steppers_module_boxes_form_a_dag_too(name: str) -> None:
+    from minigrad.widgets import BackwardStepper
+
+    model, loss = ZOO[name](torch)
+    view = BackwardStepper(loss, model=model, by_module=True).view
+    arrows = [
+        (view.group_of[src], view.group_of[dst])
+        for src, _i, dst, *_ in view.graph.edges
+        if dst in view.group_of and view.group_of[src] != view.group_of[dst]
+    ]
+    assert len(view.groups) >= 2 and not has_cycle(arrows), view.groups
