@@ -38,9 +38,17 @@ from .autograd import AccumulateGrad, Node, observe
 from .exact import names as _names
 from .i18n import Section
 from .i18n import text as tr
-from .viz.labels import values
 
 __all__ = ["explain", "Explanation"]
+
+
+def values(t: Any) -> np.ndarray:
+    """``t``'s values (numpy has no bfloat16: float32 holds it exactly). Not the pictures'
+    helper: explain() loads no drawing code."""
+    if str(t.dtype).endswith("bfloat16"):
+        t = t.detach().float()
+    return t.numpy(force=True)
+
 
 # what each cause means, in one line (also the order they are checked in)
 CAUSES = Section("cause.")
