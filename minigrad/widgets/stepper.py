@@ -167,7 +167,9 @@ class BackwardStepper(DisplaysAsWidget):
             if path == module or path.startswith(module + ".") or (not module and not path)
         }
         if not inside:
-            paths = dict.fromkeys(g.split("\x00")[0] for g in self.view.groups)  # (calls: once)
+            from ..viz.module_picture import CALL
+
+            paths = dict.fromkeys(g.split(CALL)[0] for g in self.view.groups)  # (calls: once)
             shown = ", ".join(repr(g) for g in paths)
             raise ValueError(tr("stepper.no_module", module=module, modules=shown))
         rec = self.recording
